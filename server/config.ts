@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+// The one place that reads the environment. Everything else receives a Config.
+const bool = z
+  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const url = (what: string) =>
+  z
+    .string()
+    .refine((v) => /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(v), { message: `must be an http(s) URL (${what})` })
+    .transform((v) => v.replace(/\/+$/, ''));
+
+const intIn = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: `must be a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `must be a whole number from ${min} to ${max}` });
+
+const EnvSchema = z.object({
+  PORT: intIn(0, 65535).default(8080),
+  HOST: z.string().min(1).default('localhost'),
+  PUBLIC_URL: url('the address people open, e.g. http://localhost:8080').optional(),
+  API_BASE_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, { message: 'must start with / and not end with / (e.g. /api)' })
+    .default('/api'),
+  API_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  KEYCLOAK_URL: url('the Keycloak base URL, without /realms/…').optional(),
+  KEYCLOAK_REALM: z.string().regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, _ and - only' }).default('recipes'),
+  KEYCLOAK_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.-]+$/, { message: 'letters, digits, _ . and - only' }).default('recipes-frontend'),
+  ALLOWED_ORIGINS: z.string().optional(),
+  SITE_DIR: z.string().min(1).default('./dist'),
+  SERVE_SITE: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: intIn(1024, 10 * 1024 * 1024).default(256 * 1024),
+  WRITE_RATE_LIMIT: intIn(1, 1_000_000).default(120),
+  TRUST_PROXY: bool.default(false),
+  IDP_ACCESS_TOKEN_SECONDS: intIn(10, 86400).default(300),
+  IDP_REFRESH_TOKEN_SECONDS: intIn(60, 30 * 86400).default(1800),
+  IDP_SEED_DEMO_USERS: bool.default(true),
+});
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  /** Origin the product is reached at (no trailing slash), e.g. http://localhost:8080. */
+  publicUrl: string;
+  /** Where the API is mounted on this server, e.g. /api. */
+  apiBasePath: string;
+  /** The {api} the site calls, published in /config.json. Relative ('/api') by default. */
+  apiUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** true when no KEYCLOAK_URL is set: the embedded identity provider is mounted. */
+  embeddedIdp: boolean;
+  keycloakUrl: string;
+  keycloakRealm: string;
+  keycloakClientId: string;
+  /** Exact `iss` of access tokens: keycloakUrl/realms/realm. */
+  issuer: string;
+  allowedOrigins: readonly string[];
+  siteDir: string;
+  serveSite: boolean;
+  logLevel: string;
+  bodyLimit: number;
+  writeRateLimit: number;
+  trustProxy: boolean;
+  idp: Readonly<{ accessTokenSeconds: number; refreshTokenSeconds: number; seedDemoUsers: boolean }>;
+}>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates settings once. Empty strings count as unset. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const raw = Object.fromEntries(
+    Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.')}=${JSON.stringify(raw[String(i.path[0])])}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const keycloakUrl = e.KEYCLOAK_URL ?? publicUrl;
+  const origins = (e.ALLOWED_ORIGINS ?? publicUrl)
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const badOrigin = origins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
+  if (badOrigin) throw new ConfigError([`ALLOWED_ORIGINS: "${badOrigin}" is not an origin like https://example.com`]);
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    apiBasePath: e.API_BASE_PATH,
+    apiUrl: e.API_URL ?? e.API_BASE_PATH,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    embeddedIdp: !e.KEYCLOAK_URL,
+    keycloakUrl,
+    keycloakRealm: e.KEYCLOAK_REALM,
+    keycloakClientId: e.KEYCLOAK_CLIENT_ID,
+    issuer: `${keycloakUrl}/realms/${e.KEYCLOAK_REALM}`,
+    allowedOrigins: Object.freeze(origins),
+    siteDir: e.SITE_DIR,
+    serveSite: e.SERVE_SITE,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT,
+    writeRateLimit: e.WRITE_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    idp: Object.freeze({
+      accessTokenSeconds: e.IDP_ACCESS_TOKEN_SECONDS,
+      refreshTokenSeconds: e.IDP_REFRESH_TOKEN_SECONDS,
+      seedDemoUsers: e.IDP_SEED_DEMO_USERS,
+    }),
+  });
+}
