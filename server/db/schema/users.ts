@@ -1,0 +1,2 @@
+// Users of the embedded identity provider: owned by server/idp (filled in by that work).
+export {};
