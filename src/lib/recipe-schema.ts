@@ -1,0 +1,194 @@
+// THE validation rules of spec section 5, written once. The React forms (via zodResolver) and the
+// API (via fastify-type-provider-zod) both import from here, so a rule or message cannot drift.
+import { z } from 'zod';
+import { UNIT_KEYS, unitKey, type UnitKey, type UnitLabel } from './units.ts';
+
+export const MESSAGES = {
+  nameRequired: 'Name is required',
+  max64: 'Max 64 characters',
+  invalidCharacters: 'Ett eller flera ogiltliga tecken',
+  max10000: 'Max 10000 characters',
+  min1: 'Must be 1 or more',
+  max100: 'Max 100',
+  notANumber: 'Must be a number',
+  max34: 'Max 34 characters',
+  max5: 'Max 5 characters',
+  // Not in the spec's table: only an API client sending the wrong JSON types sees these.
+  notText: 'Must be text',
+  notAList: 'Must be a list',
+  unknownUnit: 'Unknown unit',
+  notAnId: 'Must be a positive whole number',
+} as const;
+
+/**
+ * Section 5: letters (any script, so å ä ö and é è are covered), digits, space, newline and the
+ * listed symbols. Tab, emoji, ~, + and backslash are not in the list, so they are refused.
+ */
+export const ALLOWED_CHARACTERS = /^[\p{L}0-9 \n.,:;!?()\-–*°½"'`éè—_^´=#%&/[\]{}€$@¨<>|]*$/u;
+
+export function hasOnlyAllowedCharacters(text: string): boolean {
+  return ALLOWED_CHARACTERS.test(text);
+}
+
+const text = (error: string) => z.string({ error });
+const allowed = { error: MESSAGES.invalidCharacters };
+// A name of only spaces is as good as none.
+const present = (s: string) => s.trim().length > 0;
+
+export const recipeNameSchema = text(MESSAGES.nameRequired)
+  .refine(present, { error: MESSAGES.nameRequired })
+  .max(64, { error: MESSAGES.max64 })
+  .regex(ALLOWED_CHARACTERS, allowed);
+
+export const instructionsSchema = text(MESSAGES.notText)
+  .max(10000, { error: MESSAGES.max10000 })
+  .regex(ALLOWED_CHARACTERS, allowed);
+
+export const ingredientNameSchema = text(MESSAGES.nameRequired)
+  .refine(present, { error: MESSAGES.nameRequired })
+  .max(34, { error: MESSAGES.max34 })
+  .regex(ALLOWED_CHARACTERS, allowed);
+
+export const servingsSchema = z
+  .number({ error: MESSAGES.notANumber })
+  .int({ error: MESSAGES.notANumber })
+  .min(1, { error: MESSAGES.min1 })
+  .max(100, { error: MESSAGES.max100 });
+
+// Finite, and small enough that scaling by up to 100 cannot overflow to Infinity.
+const MAX_QUANTITY = Number.MAX_VALUE / 100;
+export const quantityValueSchema = z
+  .number({ error: MESSAGES.notANumber })
+  .refine((n) => Math.abs(n) <= MAX_QUANTITY, { error: MESSAGES.notANumber });
+
+export const unitKeySchema = z.enum(UNIT_KEYS, { error: MESSAGES.unknownUnit });
+
+// ---- API bodies (z.object strips unknown keys, so an `author` in a body is never stored) ----
+
+export const quantitySchema = z.object({ value: quantityValueSchema, unit: unitKeySchema });
+
+export const ingredientSchema = z.object({
+  name: ingredientNameSchema,
+  quantity: quantitySchema.optional(),
+});
+
+export const recipeInputSchema = z.object({
+  id: z.number({ error: MESSAGES.notAnId }).int({ error: MESSAGES.notAnId }).positive({ error: MESSAGES.notAnId }).optional(),
+  name: recipeNameSchema,
+  instructions: instructionsSchema.default(''),
+  servings: servingsSchema,
+  ingredients: z.array(ingredientSchema, { error: MESSAGES.notAList }).default([]),
+  version: z.number({ error: MESSAGES.notANumber }).int({ error: MESSAGES.notANumber }).min(1, { error: MESSAGES.min1 }).optional(),
+});
+
+/** A recipe as the API returns it. */
+export const recipeSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  author: z.string(),
+  instructions: z.string(),
+  servings: z.number().int(),
+  ingredients: z.array(ingredientSchema),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type Quantity = z.infer<typeof quantitySchema>;
+export type Ingredient = z.infer<typeof ingredientSchema>;
+export type RecipeInput = z.output<typeof recipeInputSchema>;
+export type Recipe = z.infer<typeof recipeSchema>;
+
+// ---- Forms (react-hook-form + zodResolver): quantity and servings are typed as text ----
+
+/** Optional sign, digits, optional decimal part with '.' or ','. */
+export const QUANTITY_PATTERN = /^[-+]?\d+(?:[.,]\d+)?$/;
+
+export const quantityTextSchema = z
+  .string()
+  .max(5, { error: MESSAGES.max5 })
+  .refine((s) => s === '' || QUANTITY_PATTERN.test(s), { error: MESSAGES.notANumber });
+
+/** '1,5' -> 1.5; '' (or anything that is not a quantity) -> undefined. */
+export function parseQuantityText(input: string): number | undefined {
+  const s = input.trim();
+  if (!QUANTITY_PATTERN.test(s)) return undefined;
+  const n = Number(s.replace(',', '.'));
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** The ingredient dialog: name, quantity as text, unit as a label ('' = Ingen). */
+export const ingredientFormSchema = z.object({
+  name: ingredientNameSchema,
+  quantity: quantityTextSchema,
+  unit: z.string(),
+});
+
+/** Servings as typed (or as a number from a select): whole, optional minus sign, 1..100. */
+export const servingsFormSchema = z
+  .union([z.string(), z.number()], { error: MESSAGES.notANumber })
+  .transform((v, ctx) => {
+    const s = String(v).trim();
+    if (!/^-?\d+$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.notANumber });
+      return z.NEVER;
+    }
+    const n = Number(s);
+    if (n < 1) ctx.addIssue({ code: 'custom', message: MESSAGES.min1 });
+    else if (n > 100) ctx.addIssue({ code: 'custom', message: MESSAGES.max100 });
+    return n;
+  });
+
+/** An ingredient in the form's list: the quantity is already a number, the unit a label or ''. */
+export const ingredientItemSchema = z.object({
+  name: ingredientNameSchema,
+  quantity: z.object({ value: quantityValueSchema, unit: z.string() }).optional(),
+});
+
+export const recipeFormSchema = z.object({
+  name: recipeNameSchema,
+  servings: servingsFormSchema,
+  instructions: instructionsSchema,
+  ingredients: z.array(ingredientItemSchema),
+});
+
+export type IngredientFormValues = z.input<typeof ingredientFormSchema>;
+export type IngredientItem = { name: string; quantity?: { value: number; unit: UnitLabel | '' } };
+export type RecipeFormInput = z.input<typeof recipeFormSchema>;
+export type RecipeFormOutput = z.output<typeof recipeFormSchema>;
+
+/** The dialog's values -> a list item (empty quantity text means no quantity). */
+export function ingredientFormToItem(values: IngredientFormValues): IngredientItem {
+  const value = parseQuantityText(values.quantity);
+  const unit = unitKey(values.unit) ? (values.unit as UnitLabel) : '';
+  return value === undefined ? { name: values.name } : { name: values.name, quantity: { value, unit } };
+}
+
+/** A list item -> the API's ingredient (label -> key; no label -> NONE). */
+export function ingredientItemToApi(item: {
+  name: string;
+  quantity?: { value: number; unit: string } | undefined;
+}): Ingredient {
+  if (!item.quantity) return { name: item.name };
+  const unit: UnitKey = unitKey(item.quantity.unit) ?? 'NONE';
+  return { name: item.name, quantity: { value: item.quantity.value, unit } };
+}
+
+/** The dialog's values straight to the API's ingredient. */
+export function formIngredientToApi(values: IngredientFormValues): Ingredient {
+  return ingredientItemToApi(ingredientFormToItem(values));
+}
+
+/** Validated form values -> the body for POST/PUT (id and version only when editing). */
+export function recipeFormToApi(
+  values: RecipeFormOutput,
+  extra: { id?: number; version?: number } = {},
+): RecipeInput {
+  return {
+    ...extra,
+    name: values.name,
+    instructions: values.instructions,
+    servings: values.servings,
+    ingredients: values.ingredients.map(ingredientItemToApi),
+  };
+}
