@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+describe('loadConfig', () => {
+  it('gives the embedded default with no settings', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.embeddedIdp).toBe(true);
+    expect(c.issuer).toBe('http://localhost:8080/realms/recipes');
+    expect(c.keycloakClientId).toBe('recipes-frontend');
+    expect(c.apiBasePath).toBe('/api');
+    expect(c.apiUrl).toBe('/api');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.allowedOrigins).toEqual(['http://localhost:8080']);
+    expect(c.bodyLimit).toBe(256 * 1024);
+  });
+
+  it('points at a real Keycloak when KEYCLOAK_URL is set', () => {
+    const c = loadConfig({ KEYCLOAK_URL: 'https://sso.example.se/', KEYCLOAK_REALM: 'kok', PORT: '9000' });
+    expect(c.embeddedIdp).toBe(false);
+    expect(c.issuer).toBe('https://sso.example.se/realms/kok');
+    expect(c.publicUrl).toBe('http://localhost:9000');
+  });
+
+  it('treats empty strings as unset and splits ALLOWED_ORIGINS', () => {
+    const c = loadConfig({ DATABASE_URL: '', ALLOWED_ORIGINS: 'https://a.se, https://b.se/' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.allowedOrigins).toEqual(['https://a.se', 'https://b.se']);
+  });
+
+  it('names every bad value in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'x', DATABASE_URL: 'mysql://h/db', KEYCLOAK_URL: 'sso', SERVE_SITE: 'maybe', API_BASE_PATH: 'api/' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'KEYCLOAK_URL', 'SERVE_SITE', 'API_BASE_PATH']) {
+      expect(problems).toContain(`${name}=`);
+    }
+  });
+
+  it('rejects an origin with a path', () => {
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://a.se/app' })).toThrow(/ALLOWED_ORIGINS/);
+  });
+});
