@@ -1,0 +1,142 @@
+// The one API client. Recipes in the browser carry unit labels ('dl'); the wire carries keys
+// ('DECILITER'). This module converts both ways, adds the bearer token and the XSRF header,
+// and turns failures into ApiError (spec sections 7 and 8).
+import { $auth, getToken } from '../stores/auth.ts';
+import { apiBase } from './config.ts';
+import { isUnitKey, unitKey, unitLabel, OFFERED_UNIT_KEYS } from '../lib/units.ts';
+
+export type Quantity = { value: number; unit: string };
+export type Ingredient = { name: string; quantity?: Quantity };
+export type Recipe = {
+  id?: number;
+  name: string;
+  author: string;
+  instructions: string;
+  servings: number;
+  ingredients: Ingredient[];
+  version?: number;
+  createdAt?: string;
+  updatedAt?: string;
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`API request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+export const MESSAGE_401 = 'Unauthorized';
+export const MESSAGE_403 = 'You lack the privileges required to perform this action';
+export const MESSAGE_OTHER = 'Something bad happened; please try again later.';
+
+/** The section 8 text a person sees for a failed create, update or delete. */
+export function userMessage(error: unknown): string {
+  const status = error instanceof ApiError ? error.status : 0;
+  if (status === 401) return MESSAGE_401;
+  if (status === 403) return MESSAGE_403;
+  return MESSAGE_OTHER;
+}
+
+/** Section 8 logging: network failures log the body, others the status code and the body. */
+export function logApiError(error: unknown): void {
+  if (error instanceof ApiError && error.status !== 0) console.error(`API error ${error.status}`, error.body);
+  else console.error('Network error', error instanceof ApiError ? error.body : error);
+}
+
+/** The version a 409 answer reports as current (field name read leniently). */
+export function conflictVersion(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const b = (error.body ?? {}) as Record<string, unknown>;
+  const v = b.currentVersion ?? b.version ?? (b.current as Record<string, unknown> | undefined)?.version;
+  return typeof v === 'number' ? v : undefined;
+}
+
+export function toLabels(r: Recipe): Recipe {
+  return {
+    ...r,
+    ingredients: (r.ingredients ?? []).map(({ name, quantity }) =>
+      quantity ? { name, quantity: { value: quantity.value, unit: isUnitKey(quantity.unit) ? unitLabel(quantity.unit) : quantity.unit } } : { name },
+    ),
+  };
+}
+
+export function toKeys(r: Recipe): Recipe {
+  return {
+    ...r,
+    ingredients: r.ingredients.map(({ name, quantity }) =>
+      quantity ? { name, quantity: { value: quantity.value, unit: unitKey(quantity.unit) ?? 'NONE' } } : { name },
+    ),
+  };
+}
+
+function readCookie(name: string): string | undefined {
+  const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
+  const url = `${await apiBase()}${path}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
+  // Reads do not wait for the sign-in check (the list is public and should not stall on it);
+  // writes do, so they always carry the bearer token of a signed-in user.
+  const isRead = method === 'GET' || method === 'HEAD';
+  const token = !isRead || $auth.get().status === 'signed-in' ? await getToken() : undefined;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined || method === 'DELETE') headers['Content-Type'] = 'application/json';
+  // Forgery protection (section 7): only same-origin relative URLs get the cookie's value.
+  const relative = !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('//');
+  const xsrf = !isRead && relative ? readCookie('XSRF-TOKEN') : undefined;
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : String(error));
+  }
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON (a proxy's error page): keep the text as the body.
+  }
+  if (!res.ok) throw new ApiError(res.status, parsed);
+  return parsed as T;
+}
+
+export async function listRecipes(search?: string): Promise<Recipe[]> {
+  const q = search ? `?search=${encodeURIComponent(search)}` : '';
+  return (await request<Recipe[]>('GET', `/recipes${q}`)).map(toLabels);
+}
+
+export async function getRecipe(id: number, servings?: number): Promise<Recipe> {
+  const q = servings === undefined ? '' : `?servings=${servings}`;
+  return toLabels(await request<Recipe>('GET', `/recipes/${id}${q}`));
+}
+
+/** Unit labels to offer (NONE dropped), in the server's order. */
+export async function listUnits(): Promise<string[]> {
+  const keys = await request<string[]>('GET', '/units');
+  return keys.filter((k) => k !== 'NONE' && isUnitKey(k)).map((k) => unitLabel(k as (typeof OFFERED_UNIT_KEYS)[number]));
+}
+
+export async function createRecipe(recipe: Recipe): Promise<Recipe> {
+  const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...rest } = toKeys(recipe);
+  return toLabels(await request<Recipe>('POST', '/recipes', rest));
+}
+
+/** Sends the version the edit started from (body and If-Match): a stale save answers 409. */
+export async function updateRecipe(id: number, recipe: Recipe): Promise<Recipe | undefined> {
+  const { createdAt: _c, updatedAt: _u, ...rest } = toKeys(recipe);
+  const headers: Record<string, string> = recipe.version === undefined ? {} : { 'If-Match': `"${recipe.version}"` };
+  const answer = await request<Recipe | undefined>('PUT', `/recipes/${id}`, { ...rest, id }, headers);
+  return answer && typeof answer === 'object' ? toLabels(answer) : undefined;
+}
+
+export async function deleteRecipe(id: number): Promise<void> {
+  await request<unknown>('DELETE', `/recipes/${id}`);
+}

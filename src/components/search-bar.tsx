@@ -1,0 +1,56 @@
+// The search bar. Submitting goes to /?search=q (an empty search to / without the parameter).
+// With onQuery (the list page) it also reports every keystroke so the list filters live.
+import { useEffect, useState, type FormEvent } from 'react';
+
+export function searchHref(query: string): string {
+  const q = query.trim();
+  return q ? `/?search=${encodeURIComponent(q)}` : '/';
+}
+
+/** The current ?search= value of the page (empty when absent or during the static build). */
+export function currentSearch(): string {
+  if (typeof window === 'undefined') return '';
+  return new URLSearchParams(window.location.search).get('search') ?? '';
+}
+
+type Props = { value?: string; onQuery?: (query: string) => void };
+
+/** Controlled when the list page passes value + onQuery; otherwise shows the URL's query. */
+export default function SearchBar({ value, onQuery }: Props) {
+  const [own, setOwn] = useState('');
+  // Read after mounting: the static build has no URL, and hydration must match its HTML.
+  useEffect(() => {
+    if (value === undefined) setOwn(currentSearch());
+  }, [value]);
+  const query = value ?? own;
+  const setQuery = (q: string) => (value === undefined ? setOwn(q) : undefined);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    window.location.assign(searchHref(query));
+  };
+
+  return (
+    <form className="search" role="search" onSubmit={submit}>
+      <label htmlFor="search-input" className="visually-hidden">
+        Sök recept
+      </label>
+      <input
+        id="search-input"
+        className="input"
+        type="search"
+        name="search"
+        value={query}
+        placeholder="Sök recept"
+        autoComplete="off"
+        onChange={(e) => {
+          setQuery(e.target.value);
+          onQuery?.(e.target.value);
+        }}
+      />
+      <button type="submit" className="button button-primary">
+        Sök
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+// Swedish screen-reader texts for @dnd-kit (its defaults are English and name items by id).
+import type { Announcements, ScreenReaderInstructions } from '@dnd-kit/core';
+
+export const dragInstructions: ScreenReaderInstructions = {
+  draggable:
+    'Tryck på mellanslag eller Enter för att lyfta ingrediensen. Flytta den med pil upp och pil ned. ' +
+    'Tryck på mellanslag eller Enter igen för att släppa den, eller Escape för att avbryta.',
+};
+
+type Lookup = {
+  /** The ingredient's name for a sortable id. */
+  nameOf(id: string | number): string;
+  /** 1-based position of a sortable id in the current order. */
+  positionOf(id: string | number): number;
+  count(): number;
+};
+
+/** Announcements read out while a row is lifted, moved, dropped or put back. */
+export function dragAnnouncements(lookup: Lookup): Announcements {
+  const where = (id: string | number) => `plats ${lookup.positionOf(id)} av ${lookup.count()}`;
+  return {
+    onDragStart: ({ active }) => `Lyfte ${lookup.nameOf(active.id)}, ${where(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${lookup.nameOf(active.id)} flyttad till ${where(over.id)}.` : `${lookup.nameOf(active.id)} är utanför listan.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${lookup.nameOf(active.id)} släppt på ${where(over.id)}.` : `${lookup.nameOf(active.id)} släppt.`,
+    onDragCancel: ({ active }) => `Flytten avbröts. ${lookup.nameOf(active.id)} ligger kvar på ${where(active.id)}.`,
+  };
+}

@@ -1,0 +1,137 @@
+// /{id}/edit: 'Redigera recept'. Requires sign-in; loads the recipe by the id in the path, saves
+// with the version it was loaded at. A 409 keeps the user's input and offers the latest version.
+import { useEffect, useState } from 'react';
+import { ApiError, getRecipe, logApiError, updateRecipe, userMessage } from '../../client/api.ts';
+import BackButton from '../../components/back-button.tsx';
+import SearchBar from '../../components/search-bar.tsx';
+import Spinner from '../../components/spinner.tsx';
+import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
+import { ensureSignedIn } from '../../stores/auth.ts';
+import ConflictNotice from './conflict-notice.tsx';
+import DeleteDialog from './delete-dialog.tsx';
+import RecipeForm from './recipe-form.tsx';
+import { emptyRecipeValues, recipeToValues, valuesToRecipe, type EditorValues } from './recipe-form-values.ts';
+import { TEXT } from './texts.ts';
+import { useUnits } from './use-units.ts';
+import { useUnsavedChanges } from './use-unsaved-changes.ts';
+import { useZodForm } from './use-zod-form.ts';
+
+type Loaded = { id: number; version: number | undefined; author: string; name: string };
+type Phase = 'loading' | 'ready' | 'not-found' | 'access-error';
+
+/** /12/edit -> 12; anything else -> undefined. */
+export function idFromPath(pathname: string): number | undefined {
+  const m = /^\/(\d+)\/edit\/?$/.exec(pathname);
+  const id = m ? Number(m[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+export default function EditRecipeEditor() {
+  const form = useZodForm<EditorValues, RecipeFormOutput>(recipeFormSchema, emptyRecipeValues());
+  const units = useUnits();
+  const [phase, setPhase] = useState<Phase>('loading');
+  const [loaded, setLoaded] = useState<Loaded | undefined>();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [conflict, setConflict] = useState(false);
+  const [accessError, setAccessError] = useState('');
+  const guard = useUnsavedChanges(form.formState.isDirty);
+
+  const load = async (id: number) => {
+    const recipe = await getRecipe(id);
+    // reset() makes the loaded recipe the new baseline, so "unsaved" means changed since loading.
+    form.reset(recipeToValues(recipe));
+    setLoaded({ id, version: recipe.version, author: recipe.author, name: recipe.name });
+  };
+
+  useEffect(() => {
+    const id = idFromPath(window.location.pathname);
+    if (id === undefined) return setPhase('not-found');
+    ensureSignedIn()
+      .then(async (signedIn) => {
+        if (!signedIn) return; // on the way to the login page
+        await load(id).then(
+          () => setPhase('ready'),
+          (e: unknown) => {
+            console.error('Recipe not found', e);
+            setPhase('not-found');
+          },
+        );
+      })
+      .catch((e: unknown) => {
+        setAccessError(e instanceof Error ? e.message : String(e));
+        setPhase('access-error');
+      });
+    // Runs once per page: the id comes from the URL, which does not change without a reload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const save = async (values: RecipeFormOutput) => {
+    if (!loaded) return;
+    setSaving(true);
+    setError(undefined);
+    try {
+      await updateRecipe(loaded.id, valuesToRecipe(values, loaded));
+      guard.allowLeaving();
+      window.location.assign(`/${loaded.id}`);
+    } catch (e) {
+      logApiError(e);
+      if (e instanceof ApiError && e.status === 409) setConflict(true);
+      else setError(userMessage(e));
+      setSaving(false);
+    }
+  };
+
+  const loadLatest = async () => {
+    if (!loaded) return;
+    try {
+      await load(loaded.id);
+      setConflict(false);
+      setError(undefined);
+    } catch (e) {
+      logApiError(e);
+      setError(userMessage(e));
+    }
+  };
+
+  const status = conflict ? (
+    <ConflictNotice onLoadLatest={() => void loadLatest()} />
+  ) : error ? (
+    <p className="error-text editor-error" role="alert">{error}</p>
+  ) : null;
+
+  return (
+    <>
+      <div className="toolbar">
+        <BackButton href={loaded ? `/${loaded.id}` : '/'} />
+        <span className="spacer" />
+        {loaded && phase === 'ready' ? (
+          <DeleteDialog
+            recipeId={loaded.id}
+            recipeName={loaded.name}
+            onDeleted={() => {
+              guard.allowLeaving();
+              window.location.assign('/');
+            }}
+          />
+        ) : null}
+      </div>
+      <h1>{TEXT.editHeading}</h1>
+      <SearchBar />
+      {phase === 'loading' ? <Spinner label={TEXT.loading} /> : null}
+      {phase === 'not-found' ? <p className="notice">{TEXT.notFound}</p> : null}
+      {phase === 'access-error' ? <p className="error-text" role="alert">{accessError}</p> : null}
+      {saving ? <Spinner label={TEXT.saving} /> : null}
+      {phase === 'ready' ? (
+        <RecipeForm
+          form={form}
+          units={units}
+          submitLabel={TEXT.save}
+          hidden={saving}
+          onValid={(v) => void save(v)}
+          status={status}
+        />
+      ) : null}
+    </>
+  );
+}

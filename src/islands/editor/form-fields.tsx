@@ -1,0 +1,93 @@
+// Labelled inputs bound to react-hook-form. A message shows only while the field is invalid AND
+// dirty or touched (spec section 5); the input points at it with aria-describedby.
+import { useId, type ReactNode } from 'react';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+
+type Common<T extends FieldValues> = {
+  control: Control<T, unknown, unknown>;
+  name: Path<T>;
+  label: string;
+};
+
+function useBoundField<T extends FieldValues>({ control, name }: Common<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const id = useId();
+  const shown = fieldState.error && (fieldState.isDirty || fieldState.isTouched) ? fieldState.error.message : undefined;
+  const errorId = `${id}-error`;
+  const aria = {
+    id,
+    'aria-invalid': shown ? true : undefined,
+    'aria-describedby': shown ? errorId : undefined,
+  } as const;
+  return { field, shown, errorId, aria, id };
+}
+
+function Wrapper(props: { id: string; label: string; errorId: string; shown: string | undefined; children: ReactNode }) {
+  return (
+    <div className="field editor-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.children}
+      {props.shown ? (
+        <p className="editor-field-error" id={props.errorId}>
+          {props.shown}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField<T extends FieldValues>(props: Common<T> & { inputMode?: 'text' | 'numeric' | 'decimal'; autoFocus?: boolean }) {
+  const { field, shown, errorId, aria, id } = useBoundField(props);
+  return (
+    <Wrapper id={id} label={props.label} errorId={errorId} shown={shown}>
+      <input
+        {...aria}
+        className="input"
+        type="text"
+        inputMode={props.inputMode}
+        autoComplete="off"
+        autoFocus={props.autoFocus}
+        name={field.name}
+        ref={field.ref}
+        value={field.value ?? ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+      />
+    </Wrapper>
+  );
+}
+
+export function TextAreaField<T extends FieldValues>(props: Common<T> & { rows?: number }) {
+  const { field, shown, errorId, aria, id } = useBoundField(props);
+  return (
+    <Wrapper id={id} label={props.label} errorId={errorId} shown={shown}>
+      <textarea
+        className="input"
+        {...aria}
+        rows={props.rows ?? 8}
+        name={field.name}
+        ref={field.ref}
+        value={field.value ?? ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+      />
+    </Wrapper>
+  );
+}
+
+export function SelectField<T extends FieldValues>(
+  props: Common<T> & { options: readonly { value: string; label: string }[] },
+) {
+  const { field, shown, errorId, aria, id } = useBoundField(props);
+  return (
+    <Wrapper id={id} label={props.label} errorId={errorId} shown={shown}>
+      <select className="select" {...aria} name={field.name} ref={field.ref} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Wrapper>
+  );
+}

@@ -1,0 +1,106 @@
+// The ingredients of the form: rows reorder by dragging vertically (mouse, touch, keyboard) and
+// open the edit dialog when clicked. Each row is two buttons so a click never starts a drag and a
+// drag never opens the dialog.
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type Modifier,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useId, useMemo } from 'react';
+import { dragAnnouncements, dragInstructions } from './dnd-texts.ts';
+import { moveItem } from './ingredient-result.ts';
+import { quantitySummary, type EditorRow } from './recipe-form-values.ts';
+import { TEXT } from './texts.ts';
+
+type Props = {
+  rows: readonly EditorRow[];
+  onReorder(rows: readonly EditorRow[]): void;
+  onEdit(index: number): void;
+};
+
+// Vertical only: the list is one column, sideways movement would only look broken.
+const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+export default function IngredientList({ rows, onReorder, onEdit }: Props) {
+  const sensors = useSensors(
+    // A few pixels of travel before a drag starts, so a tap or click on the handle stays a click.
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const keys = rows.map((r) => r.key);
+  const announcements = useMemo(
+    () =>
+      dragAnnouncements({
+        nameOf: (id) => rows.find((r) => r.key === id)?.name ?? '',
+        positionOf: (id) => rows.findIndex((r) => r.key === id) + 1,
+        count: () => rows.length,
+      }),
+    [rows],
+  );
+  const dndId = useId();
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onReorder(moveItem(rows, keys.indexOf(String(active.id)), keys.indexOf(String(over.id))));
+  };
+
+  if (rows.length === 0) return <p className="notice editor-empty">{TEXT.noIngredients}</p>;
+
+  return (
+    <DndContext
+      id={dndId}
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      modifiers={[verticalOnly]}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: dragInstructions }}
+    >
+      <SortableContext items={keys} strategy={verticalListSortingStrategy}>
+        <ul className="editor-ingredients">
+          {rows.map((row, index) => (
+            <SortableRow key={row.key} row={row} onEdit={() => onEdit(index)} />
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableRow({ row, onEdit }: { row: EditorRow; onEdit(): void }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: row.key,
+    attributes: { roleDescription: 'flyttbar ingrediens' },
+  });
+  const amount = quantitySummary(row);
+  return (
+    <li
+      ref={setNodeRef}
+      className={isDragging ? 'editor-row is-dragging' : 'editor-row'}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      <button type="button" className="editor-row-main" onClick={onEdit}>
+        <span className="editor-row-name">{row.name}</span>
+        <span className="editor-row-amount">{amount}</span>
+      </button>
+      <button
+        type="button"
+        className="editor-row-handle"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={TEXT.dragHandle(row.name)}
+      >
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <path d="M7 4h.01M13 4h.01M7 10h.01M13 10h.01M7 16h.01M13 16h.01" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+        </svg>
+      </button>
+    </li>
+  );
+}

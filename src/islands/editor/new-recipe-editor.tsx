@@ -1,0 +1,60 @@
+// /new-recipe: 'Nytt recept'. A spinner replaces the form while saving; success goes to /{new id},
+// failure shows the section 8 message and keeps everything typed.
+import { useState } from 'react';
+import { createRecipe, logApiError, userMessage } from '../../client/api.ts';
+import BackButton from '../../components/back-button.tsx';
+import SearchBar from '../../components/search-bar.tsx';
+import Spinner from '../../components/spinner.tsx';
+import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
+import { $auth, startAuth } from '../../stores/auth.ts';
+import RecipeForm from './recipe-form.tsx';
+import { emptyRecipeValues, valuesToRecipe, type EditorValues } from './recipe-form-values.ts';
+import { TEXT } from './texts.ts';
+import { useUnits } from './use-units.ts';
+import { useUnsavedChanges } from './use-unsaved-changes.ts';
+import { useZodForm } from './use-zod-form.ts';
+
+export default function NewRecipeEditor() {
+  const form = useZodForm<EditorValues, RecipeFormOutput>(recipeFormSchema, emptyRecipeValues());
+  const units = useUnits();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const guard = useUnsavedChanges(form.formState.isDirty);
+
+  const save = async (values: RecipeFormOutput) => {
+    setSaving(true);
+    setError(undefined);
+    try {
+      await startAuth();
+      // Spec section 3: the author is the current username, set on create only.
+      const now = $auth.get();
+      const author = now.status === 'signed-in' ? now.username : '';
+      const created = await createRecipe(valuesToRecipe(values, { author }));
+      guard.allowLeaving();
+      window.location.assign(`/${created.id}`);
+    } catch (e) {
+      logApiError(e);
+      setError(userMessage(e));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="toolbar">
+        <BackButton href="/" />
+      </div>
+      <h1>{TEXT.newHeading}</h1>
+      <SearchBar />
+      {saving ? <Spinner label={TEXT.saving} /> : null}
+      <RecipeForm
+        form={form}
+        units={units}
+        submitLabel={TEXT.saveNew}
+        hidden={saving}
+        onValid={(v) => void save(v)}
+        status={error ? <p className="error-text editor-error" role="alert">{error}</p> : null}
+      />
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+// Conversions between the API client's Recipe (unit labels) and the editor's form values.
+// Pure, so the defaults and the round trip are unit-tested. Label -> key happens in
+// src/client/api.ts on the way out; the editor only ever holds labels.
+import type { Recipe } from '../../client/api.ts';
+import type { IngredientFormValues, IngredientItem, RecipeFormOutput } from '../../lib/recipe-schema.ts';
+import { unitKey, type UnitLabel } from '../../lib/units.ts';
+
+/** A list row: the ingredient plus a client-only key so drag and drop and focus follow the row. */
+export type EditorRow = IngredientItem & { key: string };
+
+export type EditorValues = {
+  name: string;
+  /** Text, so every servings message ('Must be a number' too) can be reached by typing. */
+  servings: string;
+  instructions: string;
+  ingredients: EditorRow[];
+};
+
+export const FIELD_NAMES = ['name', 'servings', 'instructions'] as const;
+
+let nextKey = 0;
+export function newRowKey(): string {
+  nextKey += 1;
+  return `row-${nextKey}`;
+}
+
+/** Spec section 2: empty name, empty instructions, servings 4, no ingredients. */
+export function emptyRecipeValues(): EditorValues {
+  return { name: '', servings: '4', instructions: '', ingredients: [] };
+}
+
+function asLabel(unit: string): UnitLabel | '' {
+  return unitKey(unit) ? (unit as UnitLabel) : '';
+}
+
+export function toRow(item: IngredientItem): EditorRow {
+  return { ...item, key: newRowKey() };
+}
+
+export function recipeToValues(recipe: Recipe): EditorValues {
+  return {
+    name: recipe.name,
+    servings: String(recipe.servings),
+    instructions: recipe.instructions ?? '',
+    ingredients: recipe.ingredients.map((i) =>
+      toRow(i.quantity ? { name: i.name, quantity: { value: i.quantity.value, unit: asLabel(i.quantity.unit) } } : { name: i.name }),
+    ),
+  };
+}
+
+/** Validated form output -> the API client's Recipe (still labels; api.ts converts to keys). */
+export function valuesToRecipe(
+  values: RecipeFormOutput,
+  base: { id?: number; version?: number; author: string },
+): Recipe {
+  return {
+    ...(base.id === undefined ? {} : { id: base.id }),
+    ...(base.version === undefined ? {} : { version: base.version }),
+    author: base.author,
+    name: values.name,
+    servings: values.servings,
+    instructions: values.instructions,
+    ingredients: values.ingredients.map((i) =>
+      i.quantity ? { name: i.name, quantity: { value: i.quantity.value, unit: i.quantity.unit } } : { name: i.name },
+    ),
+  };
+}
+
+/** Swedish decimal comma for display and for prefilling 'Mängd'. */
+export function quantityText(value: number): string {
+  return String(value).replace('.', ',');
+}
+
+/** Prefill for the dialog in edit mode; add mode starts empty with unit 'Ingen'. */
+export function itemToDialogValues(item: IngredientItem | undefined): IngredientFormValues {
+  if (!item) return { name: '', quantity: '', unit: '' };
+  return {
+    name: item.name,
+    quantity: item.quantity ? quantityText(item.quantity.value) : '',
+    unit: item.quantity?.unit ?? '',
+  };
+}
+
+/** What a row shows: '2,5 dl' or '3' or '' (no quantity). */
+export function quantitySummary(item: IngredientItem): string {
+  if (!item.quantity) return '';
+  return [quantityText(item.quantity.value), item.quantity.unit].filter(Boolean).join(' ');
+}

@@ -1,0 +1,88 @@
+// The form both editor pages share: name, servings, the ingredients list (with its dialog) and
+// instructions. The page owns the react-hook-form instance so a failed save never loses input.
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { IngredientItem, RecipeFormOutput } from '../../lib/recipe-schema.ts';
+import IngredientDialog from './ingredient-dialog.tsx';
+import IngredientList from './ingredient-list.tsx';
+import { applyIngredientResult, type DialogTarget, type IngredientDialogResult } from './ingredient-result.ts';
+import { TextAreaField, TextField } from './form-fields.tsx';
+import { FIELD_NAMES, newRowKey, type EditorRow, type EditorValues } from './recipe-form-values.ts';
+import { TEXT } from './texts.ts';
+import { touchAll } from './use-zod-form.ts';
+
+export type EditorForm = UseFormReturn<EditorValues, unknown, RecipeFormOutput>;
+
+type Props = {
+  form: EditorForm;
+  units: readonly string[];
+  submitLabel: string;
+  onValid(values: RecipeFormOutput): void;
+  /** Shown above the buttons: the section 8 message or the conflict notice. */
+  status?: ReactNode;
+  /** Hidden (not unmounted) while saving: the spinner takes its place, the input survives. */
+  hidden?: boolean;
+};
+
+export default function RecipeForm({ form, units, submitLabel, onValid, status, hidden }: Props) {
+  const rows = useWatch({ control: form.control, name: 'ingredients' }) as EditorRow[];
+  const [target, setTarget] = useState<DialogTarget | 'closed'>('closed');
+  const opener = useRef<HTMLElement | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  const setRows = (next: readonly EditorRow[]) => {
+    if (next !== rows) form.setValue('ingredients', [...next], { shouldDirty: true, shouldTouch: true });
+  };
+
+  const openDialog = (t: DialogTarget) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setTarget(t);
+  };
+
+  const closeDialog = (result: IngredientDialogResult<IngredientItem> | undefined) => {
+    if (target !== 'closed' && result) {
+      // Edited rows keep their key, so the row (and focus) stays put; added rows get a new key.
+      const key = target === null ? newRowKey() : (rows[target]?.key ?? newRowKey());
+      setRows(applyIngredientResult(rows, target, { ...result, ingredient: { ...result.ingredient, key } }));
+    }
+    setTarget('closed');
+  };
+
+  const returnFocus = (event: Event) => {
+    // Radix returns focus to the opener; a removed row no longer exists, so use the add button.
+    if (opener.current?.isConnected) return;
+    event.preventDefault();
+    addButton.current?.focus();
+  };
+
+  const submit = (event: FormEvent) =>
+    void form.handleSubmit(onValid, () => touchAll(form, FIELD_NAMES))(event);
+
+  return (
+    <form className="editor-form card" noValidate onSubmit={submit} hidden={hidden} data-editor-form="">
+      <TextField control={form.control} name="name" label={TEXT.name} />
+      <TextField control={form.control} name="servings" label={TEXT.servings} inputMode="numeric" />
+      <section className="editor-ingredients-section" aria-labelledby="editor-ingredients-heading">
+        <h2 id="editor-ingredients-heading">{TEXT.ingredients}</h2>
+        <IngredientList rows={rows} onReorder={setRows} onEdit={(i) => openDialog(i)} />
+        <button type="button" className="link-button" ref={addButton} onClick={() => openDialog(null)}>
+          {TEXT.addIngredient}
+        </button>
+      </section>
+      <TextAreaField control={form.control} name="instructions" label={TEXT.instructions} rows={10} />
+      {status}
+      <div className="editor-actions">
+        <button type="submit" className="button button-primary">
+          {submitLabel}
+        </button>
+      </div>
+      <IngredientDialog
+        open={target !== 'closed'}
+        item={target === 'closed' || target === null ? undefined : rows[target]}
+        units={units}
+        onClose={closeDialog}
+        onCloseAutoFocus={returnFocus}
+      />
+    </form>
+  );
+}

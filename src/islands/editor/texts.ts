@@ -1,0 +1,40 @@
+// Swedish strings the editor shows beyond the field rules (those live in src/lib/recipe-schema.ts).
+// Spec strings are copied verbatim; {product} is 'recept'.
+export const TEXT = {
+  newHeading: 'Nytt recept',
+  editHeading: 'Redigera recept',
+  saveNew: 'Spara nytt recept',
+  save: 'Spara',
+  deleteRecipe: 'Ta bort recept',
+  name: 'Namn',
+  servings: 'Portioner',
+  instructions: 'Instruktioner',
+  ingredients: 'Ingredienser',
+  addIngredient: 'Lägg till ingrediens',
+  noIngredients: 'Inga ingredienser än.',
+  saving: 'Sparar receptet…',
+  loading: 'Hämtar receptet…',
+  notFound: 'Receptet hittades inte.',
+  // Ingredient dialog
+  addIngredientTitle: 'Lägg till ingrediens',
+  editIngredientTitle: 'Redigera ingrediens',
+  ingredientName: 'Ingrediens',
+  quantity: 'Mängd',
+  unit: 'Enhet',
+  noUnit: 'Ingen',
+  cancel: 'Avbryt',
+  add: 'Lägg till',
+  edit: 'Redigera',
+  remove: 'Ta bort',
+  // Delete dialog
+  deleteQuestion: (name: string) => `Vill du ta bort ${name}?`,
+  deleteTitle: 'Ta bort recept',
+  // Conflict on save (HTTP 409)
+  conflict: 'Receptet har ändrats av någon annan sedan du öppnade det.',
+  conflictHint: 'Dina ändringar finns kvar i formuläret. Kopiera det du vill behålla innan du hämtar den senaste versionen.',
+  loadLatest: 'Hämta senaste versionen',
+  // Leaving with unsaved changes
+  confirmLeave: 'Du har ändringar som inte är sparade. Vill du lämna sidan ändå?',
+  // Drag handle and list
+  dragHandle: (name: string) => `Flytta ${name}`,
+} as const;

@@ -1,0 +1,125 @@
+// Recipe details (/{id}): scaled by the 'Portioner' selector, quantities in Swedish notation.
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $auth } from '../stores/auth.ts';
+import { getRecipe, type Recipe } from '../client/api.ts';
+import { formatIngredientQuantity } from '../lib/quantity-format.ts';
+import SearchBar from '../components/search-bar.tsx';
+import BackButton from '../components/back-button.tsx';
+import Spinner from '../components/spinner.tsx';
+
+const EMPTY: Recipe = { name: '', author: '', instructions: '', servings: 0, ingredients: [] };
+const TITLE = 'recipes-frontend';
+
+/** The id of /{id}: a positive integer, else undefined. */
+export function recipeIdFromPath(pathname: string): number | undefined {
+  const m = /^\/([1-9]\d{0,14})\/?$/.exec(pathname);
+  return m ? Number(m[1]) : undefined;
+}
+
+function servingChoices(own: number): number[] {
+  const base = Array.from({ length: 10 }, (_, i) => i + 1);
+  return own > 10 ? [...base, own] : base;
+}
+
+type View = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; recipe: Recipe };
+
+export default function RecipeDetails() {
+  const auth = useStore($auth);
+  const [id, setId] = useState<number>();
+  const [view, setView] = useState<View>({ state: 'loading' });
+  const [busy, setBusy] = useState(false);
+
+  const lookup = async (recipeId: number | undefined, servings?: number): Promise<View> => {
+    try {
+      if (recipeId === undefined) throw new Error('not a recipe id');
+      return { state: 'ready', recipe: await getRecipe(recipeId, servings) };
+    } catch (error) {
+      // Spec section 8: log 'Recipe not found' and leave an empty recipe.
+      console.error('Recipe not found', error);
+      return { state: 'missing' };
+    }
+  };
+
+  useEffect(() => {
+    const recipeId = recipeIdFromPath(window.location.pathname);
+    setId(recipeId);
+    void lookup(recipeId).then(setView);
+  }, []);
+
+  useEffect(() => {
+    document.title = view.state === 'ready' && view.recipe.name ? `${view.recipe.name} – ${TITLE}` : TITLE;
+  }, [view]);
+
+  const changeServings = async (servings: number) => {
+    setBusy(true);
+    setView(await lookup(id, servings));
+    setBusy(false);
+  };
+
+  const isEditor = auth.status === 'signed-in' && auth.isEditor;
+  const recipe = view.state === 'ready' ? view.recipe : EMPTY;
+
+  return (
+    <>
+      <SearchBar />
+      <div className="toolbar">
+        <BackButton href="/" />
+        <span className="spacer" />
+        {isEditor && id !== undefined && view.state === 'ready' && (
+          <a className="button button-primary" href={`/${id}/edit`}>
+            Redigera
+          </a>
+        )}
+      </div>
+      {view.state === 'loading' && <Spinner label="Laddar receptet…" />}
+      {view.state === 'missing' && (
+        <div className="card">
+          <h1>Receptet hittades inte</h1>
+          <p className="notice">Det finns inget recept med den adressen. Det kan ha tagits bort.</p>
+        </div>
+      )}
+      {view.state === 'ready' && (
+        <article className="card recipe" aria-busy={busy}>
+          <h1>{recipe.name}</h1>
+          <p className="author">Författare: {recipe.author}</p>
+          <div className="field servings">
+            <label htmlFor="servings">Portioner</label>
+            <select
+              id="servings"
+              className="select"
+              value={recipe.servings}
+              disabled={busy}
+              onChange={(e) => void changeServings(Number(e.target.value))}
+            >
+              {servingChoices(recipe.servings).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          {recipe.ingredients.length > 0 && (
+            <section aria-labelledby="ingredients-heading">
+              <h2 id="ingredients-heading">Ingredienser</h2>
+              <ul className="ingredients">
+                {recipe.ingredients.map((ing, i) => (
+                  <li key={`${i}-${ing.name}`}>
+                    <span className="amount">{formatIngredientQuantity(ing.quantity)}</span>
+                    <span className="ingredient-name">{ing.name}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {recipe.instructions.trim() !== '' && (
+            <section aria-labelledby="instructions-heading">
+              <h2 id="instructions-heading">Instruktioner</h2>
+              <p className="instructions">{recipe.instructions}</p>
+            </section>
+          )}
+        </article>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+// The session store: the only module that touches keycloak-js. Islands read $auth through
+// @nanostores/react and call the named actions below; they never talk to each other directly.
+import { atom } from 'nanostores';
+import type Keycloak from 'keycloak-js';
+import { loadRuntimeConfig } from '../client/config.ts';
+
+export type Profile = { username: string; firstName: string; lastName: string; email: string };
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; username: string; profile: Profile; isEditor: boolean };
+
+export const ACCESS_VALIDATION_ERROR = 'An error happened during access validation';
+
+/** Spec section 7: the identity provider's message timeout. A dead provider never hangs a page. */
+const INIT_TIMEOUT_MS = 10_000;
+const MIN_VALIDITY_S = 20;
+
+export const $auth = atom<AuthState>({ status: 'loading' });
+
+let keycloak: Keycloak | null = null;
+let started: Promise<void> | undefined;
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+function signedInState(kc: Keycloak, profile?: Partial<Profile>): AuthState {
+  // Claims first (no extra request); loadProfile() replaces them with the account profile.
+  const t = { ...(kc.idTokenParsed ?? {}), ...(kc.tokenParsed ?? {}) } as Record<string, unknown>;
+  const username = profile?.username || str(t.preferred_username) || str(t.sub);
+  return {
+    status: 'signed-in',
+    username,
+    profile: {
+      username,
+      firstName: profile?.firstName ?? str(t.given_name),
+      lastName: profile?.lastName ?? str(t.family_name),
+      email: profile?.email ?? str(t.email),
+    },
+    isEditor: kc.hasRealmRole('editor') || kc.hasResourceRole('editor'),
+  };
+}
+
+function timeout(ms: number): Promise<never> {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms));
+}
+
+async function start(): Promise<void> {
+  const config = await loadRuntimeConfig();
+  if (!config) {
+    $auth.set({ status: 'signed-out' });
+    return;
+  }
+  // Loaded on demand so the static build (which renders islands in Node) never evaluates it.
+  const { default: KeycloakClass } = await import('keycloak-js');
+  const kc = new KeycloakClass({
+    url: config.KEYCLOAK_URL,
+    realm: config.KEYCLOAK_REALM,
+    clientId: config.KEYCLOAK_CLIENT_ID,
+  });
+  keycloak = kc;
+  kc.onTokenExpired = () => {
+    kc.updateToken(MIN_VALIDITY_S).catch(() => $auth.set({ status: 'signed-out' }));
+  };
+  kc.onAuthRefreshSuccess = () => {
+    const now = $auth.get();
+    if (now.status === 'signed-in') $auth.set({ ...signedInState(kc, now.profile) });
+  };
+  kc.onAuthLogout = () => $auth.set({ status: 'signed-out' });
+  const init = kc.init({
+    onLoad: 'check-sso',
+    checkLoginIframe: false,
+    pkceMethod: 'S256',
+    messageReceiveTimeout: INIT_TIMEOUT_MS,
+    silentCheckSsoRedirectUri: `${location.origin}/silent-check-sso.html`,
+  });
+  try {
+    const authenticated = await Promise.race([init, timeout(INIT_TIMEOUT_MS)]);
+    $auth.set(authenticated ? signedInState(kc) : { status: 'signed-out' });
+  } catch (error) {
+    console.error('Sign-in check failed; continuing signed out', error);
+    $auth.set({ status: 'signed-out' });
+    // A slow provider may still answer after the timeout: take the session then.
+    init.then((ok) => ok && $auth.set(signedInState(kc))).catch(() => undefined);
+  }
+}
+
+/** Starts the session check once per page; every action waits for it. */
+export function startAuth(): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  started ??= start().catch((error: unknown) => {
+    console.error('Sign-in check failed; continuing signed out', error);
+    $auth.set({ status: 'signed-out' });
+  });
+  return started;
+}
+
+async function ready(): Promise<Keycloak> {
+  await startAuth();
+  if (!keycloak) throw new Error('The identity provider is not configured (config.json did not load)');
+  return keycloak;
+}
+
+export async function login(redirectUri: string = location.href): Promise<void> {
+  await (await ready()).login({ redirectUri });
+}
+
+export async function register(): Promise<void> {
+  await (await ready()).register({ redirectUri: location.href });
+}
+
+export async function logout(): Promise<void> {
+  await (await ready()).logout({ redirectUri: `${location.origin}/` });
+}
+
+export async function manageAccount(): Promise<void> {
+  await (await ready()).accountManagement();
+}
+
+/** A bearer token valid for at least 20 s, or undefined when signed out. */
+export async function getToken(): Promise<string | undefined> {
+  await startAuth();
+  if (!keycloak?.authenticated) return undefined;
+  try {
+    await keycloak.updateToken(MIN_VALIDITY_S);
+    return keycloak.token;
+  } catch (error) {
+    console.error('Could not refresh the session', error);
+    $auth.set({ status: 'signed-out' });
+    return undefined;
+  }
+}
+
+/** Fetches the identity provider's profile (first/last name, e-mail) into $auth. */
+export async function loadProfile(): Promise<void> {
+  await startAuth();
+  const kc = keycloak;
+  if (!kc?.authenticated) return;
+  try {
+    const p = await kc.loadUserProfile();
+    $auth.set(signedInState(kc, {
+      username: str(p.username),
+      firstName: str(p.firstName),
+      lastName: str(p.lastName),
+      email: str(p.email),
+    }));
+  } catch (error) {
+    // The token's claims already filled the profile; keep them.
+    console.warn('Could not load the account profile; showing the token claims', error);
+  }
+}
+
+/**
+ * Guard for protected pages. Resolves true when signed in; when signed out it starts login
+ * (back to this URL) and resolves false. Rejects with ACCESS_VALIDATION_ERROR on any failure.
+ */
+export async function ensureSignedIn(): Promise<boolean> {
+  try {
+    await startAuth();
+    if ($auth.get().status === 'signed-in') return true;
+    await login(location.href);
+    return false;
+  } catch (error) {
+    console.error(ACCESS_VALIDATION_ERROR, error);
+    throw new Error(ACCESS_VALIDATION_ERROR);
+  }
+}
