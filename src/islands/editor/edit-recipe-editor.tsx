@@ -15,6 +15,7 @@ import { TEXT } from './texts.ts';
 import { useUnits } from './use-units.ts';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
 import { useZodForm } from './use-zod-form.ts';
+import './editor.css';
 
 type Loaded = { id: number; version: number | undefined; author: string; name: string };
 type Phase = 'loading' | 'ready' | 'not-found' | 'access-error';

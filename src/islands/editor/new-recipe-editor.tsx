@@ -13,6 +13,7 @@ import { TEXT } from './texts.ts';
 import { useUnits } from './use-units.ts';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
 import { useZodForm } from './use-zod-form.ts';
+import './editor.css';
 
 export default function NewRecipeEditor() {
   const form = useZodForm<EditorValues, RecipeFormOutput>(recipeFormSchema, emptyRecipeValues());
