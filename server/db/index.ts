@@ -1,0 +1,28 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema/index.ts';
+
+// The one place that decides between the embedded PGlite and a PostgreSQL server. Everything else
+// sees a drizzle PgDatabase over the same schema and cannot tell which one it talks to.
+export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  orm: AppDatabase;
+  /** Throws when the database is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions = { databaseUrl?: string | undefined; dataDir: string };
+
+/** Opens (PGlite: locks the folder), applies pending migrations, and returns the database. */
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(opts.databaseUrl);
+  }
+  const { openPglite } = await import('./pglite.ts');
+  return openPglite(opts.dataDir);
+}
+
+export { DataDirInUseError } from './data-dir-lock.ts';

@@ -1,0 +1,40 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import { applyMigrations } from './migrate.ts';
+import * as schema from './schema/index.ts';
+import type { AppDatabase, Database } from './index.ts';
+
+// PGlite is PostgreSQL in WebAssembly with a single connection: it queues queries itself, so
+// transactions must stay short (each one holds up every other request).
+export async function openPglite(dataDir: string): Promise<Database> {
+  const lock = acquireDataDirLock(dataDir);
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create({ dataDir });
+    const pg = client;
+    await applyMigrations({
+      query: (sql, params) => pg.query(sql, params),
+      exec: async (sql) => {
+        await pg.exec(sql);
+      },
+    });
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    lock.release();
+    throw error;
+  }
+  const pg = client;
+  let closed: Promise<void> | undefined;
+  return {
+    kind: 'pglite',
+    orm: drizzle({ client: pg, schema }) as unknown as AppDatabase,
+    async ping() {
+      await pg.query('SELECT 1');
+    },
+    close() {
+      closed ??= pg.close().finally(() => lock.release());
+      return closed;
+    },
+  };
+}

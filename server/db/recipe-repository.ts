@@ -1,0 +1,142 @@
+import { and, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import type { Ingredient, Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
+import type { UnitKey } from '../../src/lib/units.ts';
+import { ingredients, recipes, type RecipeRow } from './schema/recipes.ts';
+import type { AppDatabase } from './index.ts';
+
+// Reads and writes of recipes. Returns null for "not found"; the routes turn that into 404.
+// Sorting is done in JS with Intl.Collator('sv'): PGlite's ICU has no Swedish rules (docs/decisions).
+
+type StoredIngredient = { name: string; value: number | null; unit: UnitKey | null };
+
+// Ingredients come back as one JSON array per recipe from a correlated subquery, so a list is one
+// statement (one consistent snapshot) instead of two queries that a concurrent write could split.
+const ingredientsJson = sql<StoredIngredient[]>`coalesce((
+  SELECT json_agg(json_build_object('name', i.name, 'value', i.quantity_value, 'unit', i.unit) ORDER BY i.position)
+  FROM ${ingredients} i WHERE i.recipe_id = ${recipes.id}), '[]'::json)`;
+
+const swedish = new Intl.Collator('sv', { sensitivity: 'base' });
+
+/** 'Å' sorts after 'Z' and case is ignored; equal names keep a stable order by id. */
+export function compareRecipes(a: Pick<Recipe, 'name' | 'id'>, b: Pick<Recipe, 'name' | 'id'>): number {
+  return swedish.compare(a.name, b.name) || a.id - b.id;
+}
+
+/** LIKE treats % _ and \ as special; a search for "50%" means the characters, not a pattern. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function toIngredient(i: StoredIngredient): Ingredient {
+  return i.value === null || i.unit === null ? { name: i.name } : { name: i.name, quantity: { value: i.value, unit: i.unit } };
+}
+
+function toRecipe(row: RecipeRow, list: Ingredient[]): Recipe {
+  return {
+    id: row.id,
+    name: row.name,
+    author: row.author,
+    instructions: row.instructions,
+    servings: row.servings,
+    ingredients: list,
+    version: row.version,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+async function selectRecipes(db: AppDatabase, where: SQL | undefined): Promise<Recipe[]> {
+  const rows = await db
+    .select({ ...getTableColumns(recipes), ingredients: ingredientsJson })
+    .from(recipes)
+    .where(where);
+  return rows.map(({ ingredients: list, ...row }) => toRecipe(row, list.map(toIngredient)));
+}
+
+/** Every recipe (or those whose name contains `search`, any case), in Swedish order. */
+export async function listRecipes(db: AppDatabase, search?: string): Promise<Recipe[]> {
+  const where = search ? ilike(recipes.name, likeContains(search)) : undefined;
+  return (await selectRecipes(db, where)).sort(compareRecipes);
+}
+
+export async function getRecipe(db: AppDatabase, id: number): Promise<Recipe | null> {
+  return (await selectRecipes(db, eq(recipes.id, id)))[0] ?? null;
+}
+
+type Tx = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+
+// Big bodies could exceed PostgreSQL's 65535 bind parameters in one INSERT; write in slices.
+async function insertIngredients(tx: Tx, recipeId: number, list: readonly Ingredient[]): Promise<void> {
+  const rows = list.map((ingredient, position) => ({
+    recipeId,
+    position,
+    name: ingredient.name,
+    quantityValue: ingredient.quantity?.value ?? null,
+    unit: ingredient.quantity?.unit ?? null,
+  }));
+  for (let start = 0; start < rows.length; start += 1000) {
+    await tx.insert(ingredients).values(rows.slice(start, start + 1000));
+  }
+}
+
+/** Stores a new recipe and its ingredients in one transaction. */
+export async function createRecipe(db: AppDatabase, input: RecipeInput, author: string): Promise<Recipe> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(recipes)
+      .values({ name: input.name, author, instructions: input.instructions, servings: input.servings })
+      .returning();
+    if (!row) throw new Error('INSERT returned no row');
+    await insertIngredients(tx, row.id, input.ingredients);
+    return toRecipe(row, input.ingredients);
+  });
+}
+
+export type UpdateResult =
+  | { kind: 'updated'; recipe: Recipe }
+  | { kind: 'not-found' }
+  | { kind: 'conflict'; currentVersion: number };
+
+/**
+ * Replaces a recipe (author and createdAt stay). With `expectedVersion` the UPDATE only matches
+ * that version: of two writers holding the same version, the row lock lets exactly one through.
+ */
+export async function updateRecipe(
+  db: AppDatabase,
+  id: number,
+  input: RecipeInput,
+  expectedVersion?: number,
+): Promise<UpdateResult> {
+  return db.transaction(async (tx) => {
+    const match = expectedVersion === undefined ? eq(recipes.id, id) : and(eq(recipes.id, id), eq(recipes.version, expectedVersion));
+    const [row] = await tx
+      .update(recipes)
+      .set({
+        name: input.name,
+        instructions: input.instructions,
+        servings: input.servings,
+        version: sql`${recipes.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(match)
+      .returning();
+    if (!row) {
+      const [current] = await tx.select({ version: recipes.version }).from(recipes).where(eq(recipes.id, id));
+      return current ? { kind: 'conflict', currentVersion: current.version } : { kind: 'not-found' };
+    }
+    await tx.delete(ingredients).where(eq(ingredients.recipeId, id));
+    await insertIngredients(tx, id, input.ingredients);
+    return { kind: 'updated', recipe: toRecipe(row, input.ingredients) };
+  });
+}
+
+/** true when a recipe was deleted (its ingredients go with it: ON DELETE CASCADE). */
+export async function deleteRecipe(db: AppDatabase, id: number): Promise<boolean> {
+  const gone = await db.delete(recipes).where(eq(recipes.id, id)).returning({ id: recipes.id });
+  return gone.length > 0;
+}
+
+export async function countRecipes(db: AppDatabase): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(recipes);
+  return row?.n ?? 0;
+}

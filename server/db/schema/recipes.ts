@@ -1,0 +1,33 @@
+import { doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Recipes and their ordered ingredients (migration 001-recipes.sql is the source of truth for the DDL;
+// this file mirrors it for typed queries).
+export const recipes = pgTable('recipes', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  author: text('author').notNull(),
+  instructions: text('instructions').notNull().default(''),
+  servings: integer('servings').notNull(),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ingredients = pgTable(
+  'ingredients',
+  {
+    recipeId: integer('recipe_id')
+      .notNull()
+      .references(() => recipes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    // Both null (no quantity) or both set; NONE is a unit key like the others.
+    quantityValue: doublePrecision('quantity_value'),
+    unit: text('unit'),
+  },
+  // The primary key (recipe_id, position) also serves lookups by recipe.
+  (t) => [primaryKey({ columns: [t.recipeId, t.position] })],
+);
+
+export type RecipeRow = typeof recipes.$inferSelect;
+export type IngredientRow = typeof ingredients.$inferSelect;
