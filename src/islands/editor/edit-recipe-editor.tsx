@@ -9,6 +9,7 @@ import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema
 import { ensureSignedIn } from '../../stores/auth.ts';
 import ConflictNotice from './conflict-notice.tsx';
 import DeleteDialog from './delete-dialog.tsx';
+import { idFromPath } from './edit-route.ts';
 import RecipeForm from './recipe-form.tsx';
 import { emptyRecipeValues, recipeToValues, valuesToRecipe, type EditorValues } from './recipe-form-values.ts';
 import { TEXT } from './texts.ts';
@@ -19,13 +20,6 @@ import './editor.css';
 
 type Loaded = { id: number; version: number | undefined; author: string; name: string };
 type Phase = 'loading' | 'ready' | 'not-found' | 'access-error';
-
-/** /12/edit -> 12; anything else -> undefined. */
-export function idFromPath(pathname: string): number | undefined {
-  const m = /^\/(\d+)\/edit\/?$/.exec(pathname);
-  const id = m ? Number(m[1]) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
 
 export default function EditRecipeEditor() {
   const form = useZodForm<EditorValues, RecipeFormOutput>(recipeFormSchema, emptyRecipeValues());

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { toKeys, toLabels, type Recipe } from '../../src/client/api.ts';
+import { idFromPath } from '../../src/islands/editor/edit-route.ts';
+import {
+  emptyRecipeValues,
+  itemToDialogValues,
+  quantitySummary,
+  recipeToValues,
+  valuesToRecipe,
+} from '../../src/islands/editor/recipe-form-values.ts';
+import {
+  ingredientFormSchema,
+  ingredientFormToItem,
+  MESSAGES,
+  parseQuantityText,
+  recipeFormSchema,
+} from '../../src/lib/recipe-schema.ts';
+
+describe('form defaults', () => {
+  it('start with an empty name, empty instructions, servings 4 and no ingredients', () => {
+    expect(emptyRecipeValues()).toEqual({ name: '', servings: '4', instructions: '', ingredients: [] });
+  });
+
+  it('are invalid only because the name is required', () => {
+    const r = recipeFormSchema.safeParse(emptyRecipeValues());
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['name', MESSAGES.nameRequired]]);
+  });
+});
+
+describe('quantity text in the ingredient dialog', () => {
+  it('accepts a decimal comma as well as a point', () => {
+    expect(parseQuantityText('1,5')).toBe(1.5);
+    expect(parseQuantityText('1.5')).toBe(1.5);
+    expect(ingredientFormToItem({ name: 'Mjölk', quantity: '2,5', unit: 'dl' })).toEqual({
+      name: 'Mjölk',
+      quantity: { value: 2.5, unit: 'dl' },
+    });
+    expect(ingredientFormSchema.safeParse({ name: 'Mjölk', quantity: '0,25', unit: '' }).success).toBe(true);
+  });
+
+  it('treats an empty quantity as no quantity and rejects text', () => {
+    expect(ingredientFormToItem({ name: 'Salt', quantity: '', unit: '' })).toEqual({ name: 'Salt' });
+    const bad = ingredientFormSchema.safeParse({ name: 'Salt', quantity: 'en', unit: '' });
+    expect(bad.error?.issues[0]?.message).toBe(MESSAGES.notANumber);
+  });
+
+  it('prefills edit mode with a decimal comma and the unit label', () => {
+    expect(itemToDialogValues({ name: 'Mjöl', quantity: { value: 1.5, unit: 'dl' } })).toEqual({
+      name: 'Mjöl',
+      quantity: '1,5',
+      unit: 'dl',
+    });
+    expect(itemToDialogValues(undefined)).toEqual({ name: '', quantity: '', unit: '' });
+    expect(quantitySummary({ name: 'Ägg', quantity: { value: 3, unit: '' } })).toBe('3');
+    expect(quantitySummary({ name: 'Mjöl', quantity: { value: 0.5, unit: 'dl' } })).toBe('0,5 dl');
+  });
+});
+
+describe('label <-> key conversion around a save', () => {
+  const fromServer: Recipe = {
+    id: 7,
+    version: 3,
+    name: 'Pannkakor',
+    author: 'redaktor',
+    servings: 4,
+    instructions: 'Vispa.',
+    ingredients: [
+      { name: 'Mjöl', quantity: { value: 2.5, unit: 'DECILITER' } },
+      { name: 'Ägg', quantity: { value: 3, unit: 'NONE' } },
+      { name: 'Salt' },
+    ],
+  };
+
+  it('shows labels in the form and sends keys (no unit -> NONE) on save', () => {
+    const values = recipeToValues(toLabels(fromServer));
+    expect(values.ingredients.map(({ key: _k, ...i }) => i)).toEqual([
+      { name: 'Mjöl', quantity: { value: 2.5, unit: 'dl' } },
+      { name: 'Ägg', quantity: { value: 3, unit: '' } },
+      { name: 'Salt' },
+    ]);
+    expect(new Set(values.ingredients.map((i) => i.key)).size).toBe(3);
+
+    const parsed = recipeFormSchema.parse(values);
+    const outgoing = toKeys(valuesToRecipe(parsed, { id: 7, version: 3, author: 'redaktor' }));
+    expect(outgoing).toEqual({ ...fromServer, servings: 4 });
+    // The row keys are the editor's own: they never reach the API.
+    expect(JSON.stringify(outgoing)).not.toContain('row-');
+  });
+
+  it('every offered label maps to its key', () => {
+    const labels = ['l', 'dl', 'ml', 'msk', 'tsk', 'krm', 'g', 'kg', 'mg', 'st'];
+    const r = toKeys({ ...fromServer, ingredients: labels.map((unit) => ({ name: unit, quantity: { value: 1, unit } })) });
+    expect(r.ingredients.map((i) => i.quantity?.unit)).toEqual([
+      'LITER', 'DECILITER', 'MILLILITER', 'TABLESPOON', 'TEASPOON', 'PINCH', 'GRAM', 'KILOGRAM', 'MILLIGRAM', 'PIECES',
+    ]);
+  });
+});
+
+describe('edit route', () => {
+  it('reads the id from /{id}/edit', () => {
+    expect(idFromPath('/12/edit')).toBe(12);
+    expect(idFromPath('/12/edit/')).toBe(12);
+    expect(idFromPath('/0/edit')).toBeUndefined();
+    expect(idFromPath('/abc/edit')).toBeUndefined();
+    expect(idFromPath('/12')).toBeUndefined();
+  });
+});
