@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../config.ts';
+
+// Astro puts a few small inline <script> and <style> blocks in every page (island hydration).
+// Hashing them once at start keeps script-src 'self' without 'unsafe-inline'.
+export type InlineHashes = { scripts: string[]; styles: string[] };
+
+const INLINE = /<(script|style)(\s[^>]*)?>([\s\S]*?)<\/\1>/gi;
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+export function inlineHashes(siteDir: string): InlineHashes {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const file of htmlFiles(siteDir)) {
+    for (const [, tag, attrs = '', body = ''] of readFileSync(file, 'utf8').matchAll(INLINE)) {
+      if (tag?.toLowerCase() === 'script') {
+        if (!/\ssrc=/i.test(attrs) && body.trim() !== '') scripts.add(sha256(body));
+      } else if (body.trim() !== '') styles.add(sha256(body));
+    }
+  }
+  return { scripts: [...scripts].sort(), styles: [...styles].sort() };
+}
+
+function originOf(url: string, publicUrl: string): string | undefined {
+  try {
+    return new URL(url, publicUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The policy for every page: own scripts plus the hashed inline blocks; the IdP and API origins. */
+export function contentSecurityPolicy(config: Config, hashes: InlineHashes): string {
+  const self = originOf(config.publicUrl, config.publicUrl);
+  const extra = [originOf(config.keycloakUrl, config.publicUrl), originOf(config.apiUrl, config.publicUrl)]
+    .filter((o): o is string => !!o && o !== self);
+  const others = [...new Set(extra)].join(' ');
+  const withOthers = (base: string) => (others ? `${base} ${others}` : base);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.scripts.join(' ')}`.trim(),
+    `style-src 'self' ${hashes.styles.join(' ')}`.trim(),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    withOthers("connect-src 'self'"),
+    // keycloak-js runs the silent check-sso and the third-party-cookie check in hidden iframes.
+    withOthers("frame-src 'self'"),
+    withOthers("form-action 'self'"),
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}

@@ -1,0 +1,73 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../config.ts';
+import { contentSecurityPolicy, inlineHashes } from './csp.ts';
+
+// Serves the built site: /config.json from the Config, the files of dist/, the /{id} and
+// /{id}/edit shells (ids are unknown at build time) and the 404 page with status 404.
+const ID = /^[1-9]\d{0,14}$/;
+// Shells reached only through a rewrite, never by their own name.
+const SHELLS = new Set(['index', 'recipe', 'recipe-edit', '404', 'silent-check-sso']);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export default async function sitePlugin(app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const { config } = opts;
+  const root = resolve(config.siteDir);
+  if (!existsSync(resolve(root, 'index.html'))) {
+    throw new Error(`The site is not built: ${root}/index.html is missing (run npm run build)`);
+  }
+  const csp = contentSecurityPolicy(config, inlineHashes(root));
+  // Top-level pages reachable by name without .html (/profile, /new-recipe).
+  const pages = new Set(
+    readdirSync(root)
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => f.slice(0, -'.html'.length))
+      .filter((name) => !SHELLS.has(name)),
+  );
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) {
+      reply.header('content-security-policy', csp);
+      // Pages are tiny shells: always revalidate so a new deploy is picked up at once.
+      reply.header('cache-control', 'no-cache');
+    } else if (request.url.startsWith('/_astro/')) {
+      reply.header('cache-control', IMMUTABLE);
+    } else if (!reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-cache');
+    }
+    return payload;
+  });
+
+  await app.register(fastifyStatic, { root, wildcard: false, cacheControl: false, index: ['index.html'] });
+
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return {
+      KEYCLOAK_URL: config.keycloakUrl,
+      KEYCLOAK_REALM: config.keycloakRealm,
+      KEYCLOAK_CLIENT_ID: config.keycloakClientId,
+      API_URL: config.apiUrl,
+    };
+  });
+
+  const notFound = (reply: FastifyReply) => reply.code(404).sendFile('404.html');
+
+  app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
+    const { id } = request.params;
+    if (ID.test(id)) return reply.sendFile('recipe.html');
+    if (pages.has(id)) return reply.sendFile(`${id}.html`);
+    return notFound(reply);
+  });
+
+  app.get<{ Params: { id: string } }>('/:id/edit', async (request, reply) => {
+    if (ID.test(request.params.id) && existsSync(resolve(root, 'recipe-edit.html'))) {
+      return reply.sendFile('recipe-edit.html');
+    }
+    return notFound(reply);
+  });
+
+  app.setNotFoundHandler(async (_request, reply) => notFound(reply));
+}
