@@ -1,0 +1,105 @@
+// npm run bench:api [-- --seconds 8 --sizes 1000,100000 --connections 50 --big-list-connections 2]
+// Seeds the sizes in turn into one fresh PGlite folder (or --database-url), starts the real server
+// in a child process, loads each endpoint with autocannon on loopback, loads nginx serving the very
+// same GET /recipes bytes as a static file, and prints one table. Figures only: no pass or fail.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import { loadConfig } from '../server/config.ts';
+import { startBenchIdentity } from './identity.ts';
+import { runSeed, startChild } from './child.ts';
+import { probe } from './probe.ts';
+import { scenarios } from './scenarios.ts';
+import { load } from './load.ts';
+import { startNginx } from './nginx.ts';
+import { bytes, memoryOf, table, type Row } from './report.ts';
+
+const { values: opts } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '8' },
+    sizes: { type: 'string', default: '1000,100000' },
+    connections: { type: 'string', default: '50' },
+    'big-list-connections': { type: 'string', default: '2' },
+    'big-list-seconds': { type: 'string', default: '15' },
+    'database-url': { type: 'string' },
+  },
+});
+const sizes = opts.sizes.split(',').map(Number).sort((a, b) => a - b);
+const durations = {
+  seconds: Number(opts.seconds),
+  connections: Number(opts.connections),
+  bigListConnections: Number(opts['big-list-connections']),
+  bigListSeconds: Number(opts['big-list-seconds']),
+};
+// A list above this many recipes is megabytes per answer: fewer connections, longer run.
+const BIG_LIST = 10_000;
+
+// Defaults only (realm, client id, API path), from the one module that knows them.
+const defaults = loadConfig({ KEYCLOAK_URL: 'http://127.0.0.1' });
+const identity = await startBenchIdentity(defaults.keycloakRealm, defaults.keycloakClientId);
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+const rows: Row[] = [];
+const notes: string[] = [];
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+log(`API bench: ${cpus().length} cores, Node ${process.version}, ${opts['database-url'] ? 'PostgreSQL' : 'PGlite'}`);
+
+try {
+  let seeded = 0;
+  for (const size of sizes) {
+    log(`\n== ${size.toLocaleString('en')} recipes ==`);
+    const seed = await runSeed({ mode: 'seed', dataDir, databaseUrl: opts['database-url'], from: seeded, to: size });
+    seeded = size;
+    log(`seeded ${seed.inserted.toLocaleString('en')} more recipes in ${seed.seconds.toFixed(1)} s`);
+    notes.push(`${size}: seeding ${seed.inserted} recipes took ${seed.seconds.toFixed(1)} s`);
+
+    const server = await startChild<{ port: number; pid: number; apiBasePath: string }>({
+      mode: 'serve',
+      dataDir,
+      databaseUrl: opts['database-url'],
+      keycloakUrl: identity.keycloakUrl,
+    });
+    try {
+      const before = memoryOf(server.info.pid);
+      const base = `http://127.0.0.1:${server.info.port}${server.info.apiBasePath}`;
+      const { target, listBytes } = await probe(base, identity.editorToken);
+      log(`GET /recipes body: ${bytes(listBytes.length)}; search hits: ${JSON.stringify(target.matches)}`);
+
+      const runs = scenarios(target, durations, size > BIG_LIST);
+      for (const run of runs) {
+        log(`  ${run.label}: ${run.connections} connections, ${run.seconds} s`);
+        rows.push({ ...(await load(run)), size: size.toLocaleString('en') });
+      }
+      const after = memoryOf(server.info.pid);
+
+      const nginx = await startNginx(new URL(`${base}/recipes`).pathname, listBytes);
+      try {
+        const ours = rows.find((r) => r.size === size.toLocaleString('en') && r.label === 'GET /recipes');
+        const list = runs[0];
+        if (!list || !ours) throw new Error('the list run is missing');
+        log(`  nginx, same bytes: ${list.connections} connections, ${list.seconds} s`);
+        const theirs = await load({ ...list, url: nginx.url, label: 'nginx static, same bytes' });
+        ours.ratio = ours.reqPerSec / theirs.reqPerSec;
+        rows.push({ ...theirs, size: size.toLocaleString('en') });
+      } finally {
+        await nginx.stop();
+      }
+      notes.push(
+        `${size}: server RSS before ${before.rssMb.toFixed(0)} MB, after ${after.rssMb.toFixed(0)} MB, peak ${after.peakMb.toFixed(0)} MB`,
+      );
+    } finally {
+      await server.stop();
+    }
+  }
+} finally {
+  await identity.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const nginxVersion = execFileSync('/usr/sbin/nginx', ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+log(`\nResults (loopback, autocannon ${durations.connections} connections unless noted; ${nginxVersion.trim() || 'nginx'}, 1 worker)\n`);
+log(table(rows));
+log('');
+for (const note of notes) log(note);

@@ -1,0 +1,57 @@
+import type { Target } from './scenarios.ts';
+import { COMMON_SEARCH, RARE_SEARCH } from './recipe-data.ts';
+
+type WireRecipe = { id: string | number; version?: unknown } & Record<string, unknown>;
+
+async function getJson(url: string): Promise<{ bytes: number; json: unknown }> {
+  const res = await fetch(url);
+  const body = Buffer.from(await res.arrayBuffer());
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}: ${body.toString('utf8', 0, 300)}`);
+  return { bytes: body.length, json: JSON.parse(body.toString('utf8')) };
+}
+
+/**
+ * Asks the running server for what the load runs need: the list (its exact bytes go to nginx),
+ * ids to rotate over, body sizes, and current recipe bodies for PUT. It also sends one PUT and
+ * fails loudly if that is refused: a benchmark of 401s would measure nothing worth printing.
+ */
+export async function probe(base: string, editorToken: string): Promise<{ target: Target; listBytes: Buffer }> {
+  const listRes = await fetch(`${base}/recipes`);
+  const listBytes = Buffer.from(await listRes.arrayBuffer());
+  if (!listRes.ok) throw new Error(`GET ${base}/recipes answered ${listRes.status}`);
+  const list = JSON.parse(listBytes.toString('utf8')) as WireRecipe[];
+  // Every 97th recipe: spread over the whole table, not just the first page of it.
+  const ids = list.filter((_, i) => i % 97 === 0).map((r) => String(r.id));
+
+  const one = await getJson(`${base}/recipes/${ids[0]}`);
+  const common = await getJson(`${base}/recipes?search=${COMMON_SEARCH}`);
+  const rare = await getJson(`${base}/recipes?search=${RARE_SEARCH}`);
+
+  const putBodies = new Map<string, string>();
+  for (const id of ids.slice(0, 200)) {
+    const { json } = await getJson(`${base}/recipes/${id}`);
+    // No version: the API then simply overwrites, so concurrent PUTs never conflict with 409.
+    const { version: _version, ...recipe } = json as WireRecipe;
+    putBodies.set(id, JSON.stringify(recipe));
+  }
+  const [firstId, firstBody] = [...putBodies][0] ?? [];
+  const put = await fetch(`${base}/recipes/${firstId}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${editorToken}`, 'content-type': 'application/json' },
+    body: firstBody,
+  });
+  const putText = await put.text();
+  if (!put.ok) throw new Error(`a probe PUT ${base}/recipes/${firstId} answered ${put.status}: ${putText.slice(0, 300)}`);
+
+  return {
+    listBytes,
+    target: {
+      base,
+      editorToken,
+      ids,
+      putBodies,
+      sizes: { list: listBytes.length, one: one.bytes, common: common.bytes, rare: rare.bytes },
+      matches: { common: (common.json as unknown[]).length, rare: (rare.json as unknown[]).length },
+    },
+  };
+}

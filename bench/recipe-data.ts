@@ -1,0 +1,56 @@
+// Deterministic, valid recipes for the bench (every name and text passes the section 5 rules).
+
+export type BenchIngredient = { name: string; quantity?: { value: number; unit: string } };
+export type BenchRecipe = {
+  name: string;
+  author: string;
+  instructions: string;
+  servings: number;
+  ingredients: BenchIngredient[];
+};
+
+const DISHES = [
+  'Kanelbullar', 'Köttbullar', 'Pannkakor', 'Ärtsoppa', 'Laxpudding', 'Janssons frestelse',
+  'Kycklinggryta', 'Raggmunk', 'Kåldolmar', 'Semlor', 'Sill i dill', 'Kroppkakor',
+  'Pytt i panna', 'Kladdkaka', 'Äppelpaj', 'Fiskgratäng', 'Biff Lindström', 'Wallenbergare',
+  'Skagenröra', 'Prinsesstårta',
+];
+const INGREDIENTS: BenchIngredient[] = [
+  { name: 'Vetemjöl', quantity: { value: 5, unit: 'DECILITER' } },
+  { name: 'Smör', quantity: { value: 75, unit: 'GRAM' } },
+  { name: 'Mjölk', quantity: { value: 2.5, unit: 'DECILITER' } },
+  { name: 'Ägg', quantity: { value: 2, unit: 'PIECES' } },
+  { name: 'Salt', quantity: { value: 1, unit: 'PINCH' } },
+  { name: 'Socker', quantity: { value: 1, unit: 'TABLESPOON' } },
+  { name: 'Kanel', quantity: { value: 2, unit: 'TEASPOON' } },
+  { name: 'Potatis', quantity: { value: 1, unit: 'KILOGRAM' } },
+  { name: 'Grädde', quantity: { value: 300, unit: 'MILLILITER' } },
+  { name: 'Gul lök', quantity: { value: 1, unit: 'PIECES' } },
+  { name: 'Persilja' },
+  { name: 'Svartpeppar' },
+];
+const INSTRUCTIONS =
+  'Sätt ugnen på 200°. Blanda de torra ingredienserna i en bunke, tillsätt resten och rör till en jämn smet.\n' +
+  'Låt vila 30 minuter. Grädda mitt i ugnen tills ytan är gyllenbrun – cirka 25 min. Servera varm!';
+
+/** The word most often searched for: one dish in twenty, so about 5 % of all recipes match. */
+export const COMMON_SEARCH = 'kanelbullar';
+/** A number inside a handful of names only ("nr 4711", "nr 14711", …): a selective search. */
+export const RARE_SEARCH = '4711';
+
+export function benchRecipe(i: number): BenchRecipe {
+  const dish = DISHES[i % DISHES.length] ?? 'Recept';
+  const count = 3 + (i % 4);
+  const ingredients: BenchIngredient[] = [];
+  for (let k = 0; k < count; k++) {
+    const ingredient = INGREDIENTS[(i + k * 5) % INGREDIENTS.length];
+    if (ingredient) ingredients.push(ingredient);
+  }
+  return {
+    name: `${dish} nr ${i}`,
+    author: `kock${i % 50}`,
+    instructions: INSTRUCTIONS,
+    servings: 1 + (i % 8),
+    ingredients,
+  };
+}

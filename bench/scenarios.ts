@@ -1,0 +1,83 @@
+import type { LoadRun } from './load.ts';
+import { COMMON_SEARCH, RARE_SEARCH } from './recipe-data.ts';
+
+/** What the bench learned from the running server before loading it. */
+export type Target = {
+  base: string; // http://127.0.0.1:PORT/api
+  editorToken: string;
+  ids: string[];
+  /** Current bodies of a few recipes, sent back unchanged (and without a version) by the PUT run. */
+  putBodies: Map<string, string>;
+  sizes: Record<'list' | 'one' | 'common' | 'rare', number>;
+  matches: Record<'common' | 'rare', number>;
+};
+
+export type Durations = { seconds: number; connections: number; bigListConnections: number; bigListSeconds: number };
+
+/** Cycles through `paths` so no run hammers one row (and one cache line) only. */
+function rotating(paths: string[]): LoadRun['requests'] {
+  let next = 0;
+  return [
+    {
+      setupRequest: (request) => {
+        const path = paths[next++ % paths.length] ?? paths[0];
+        return { ...request, path };
+      },
+    },
+  ];
+}
+
+export function scenarios(t: Target, d: Durations, bigList: boolean): LoadRun[] {
+  const api = new URL(t.base).pathname;
+  const listConnections = bigList ? d.bigListConnections : d.connections;
+  const listSeconds = bigList ? d.bigListSeconds : d.seconds;
+  const putIds = [...t.putBodies.keys()];
+  let nextPut = 0;
+  return [
+    {
+      label: 'GET /recipes',
+      url: `${t.base}/recipes`,
+      connections: listConnections,
+      seconds: listSeconds,
+      bodyBytes: t.sizes.list,
+    },
+    {
+      label: 'GET /recipes/{id}',
+      url: `${t.base}/recipes`,
+      connections: d.connections,
+      seconds: d.seconds,
+      bodyBytes: t.sizes.one,
+      requests: rotating(t.ids.map((id) => `${api}/recipes/${id}`)),
+    },
+    {
+      label: `GET ?search=${COMMON_SEARCH} (${t.matches.common} hits)`,
+      url: `${t.base}/recipes?search=${COMMON_SEARCH}`,
+      connections: d.connections,
+      seconds: d.seconds,
+      bodyBytes: t.sizes.common,
+    },
+    {
+      label: `GET ?search=${RARE_SEARCH} (${t.matches.rare} hits)`,
+      url: `${t.base}/recipes?search=${RARE_SEARCH}`,
+      connections: d.connections,
+      seconds: d.seconds,
+      bodyBytes: t.sizes.rare,
+    },
+    {
+      label: 'PUT /recipes/{id}',
+      url: `${t.base}/recipes`,
+      connections: d.connections,
+      seconds: d.seconds,
+      requests: [
+        {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${t.editorToken}`, 'content-type': 'application/json' },
+          setupRequest: (request) => {
+            const id = putIds[nextPut++ % putIds.length] ?? '';
+            return { ...request, path: `${api}/recipes/${id}`, body: t.putBodies.get(id) ?? '' };
+          },
+        },
+      ],
+    },
+  ];
+}
