@@ -1,2 +1,61 @@
-// Users of the embedded identity provider: owned by server/idp (filled in by that work).
-export {};
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Users and sign-in state of the embedded identity provider (migration 002-idp-users.sql).
+// Usernames and e-mail addresses are stored lower-cased, as Keycloak does, so uniqueness is case-insensitive.
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  isEditor: boolean('is_editor').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An SSO session (the KEYCLOAK_SESSION cookie); kept in the database so a restart keeps people signed in. */
+export const idpSessions = pgTable(
+  'idp_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('idp_sessions_user_idx').on(t.userId)],
+);
+
+/** One-time authorization codes; only a SHA-256 of the code is stored. */
+export const idpAuthCodes = pgTable('idp_auth_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => idpSessions.id, { onDelete: 'cascade' }),
+  clientId: text('client_id').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  codeChallenge: text('code_challenge').notNull(),
+  nonce: text('nonce'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Refresh-token state for rotation: each jti may be redeemed once; a second use revokes the family. */
+export const idpRefreshTokens = pgTable(
+  'idp_refresh_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => idpSessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('idp_refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof idpSessions.$inferSelect;

@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/index.ts';
+import type { IdpKeys } from './keys.ts';
+import type { LoginThrottle } from './throttle.ts';
+import { csp, layout, type Html } from './html.ts';
+
+/** Everything the routes share; built once by the plugin. */
+export type Idp = {
+  config: Config;
+  db: Database;
+  keys: IdpKeys;
+  throttle: LoginThrottle;
+  /** Absolute realm URL as the browser sees it (= issuer), used in links and form actions. */
+  realmUrl: string;
+  /** SSO idle timeout: a session unused this long ends (Keycloak's "SSO Session Idle" = refresh lifetime). */
+  idleSeconds: number;
+  cookie: { path: string; secure: boolean };
+};
+
+export const SESSION_COOKIE = 'KEYCLOAK_SESSION';
+export const CSRF_COOKIE = 'KC_CSRF';
+
+export function sendPage(idp: Idp, reply: FastifyReply, status: number, title: string, heading: string, body: Html): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', csp(idp.config.allowedOrigins))
+    .header('referrer-policy', 'no-referrer')
+    .header('x-frame-options', 'DENY')
+    .send(layout({ title, heading, realmPath: idp.realmUrl, body }));
+}
+
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE] || undefined;
+}
+
+export function setSessionCookie(idp: Idp, reply: FastifyReply, sessionId: string): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    path: idp.cookie.path,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: idp.cookie.secure,
+    // A session cookie (no Max-Age) like Keycloak's; the server side decides how long the session lives.
+  });
+}
+
+export function clearSessionCookie(idp: Idp, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: idp.cookie.path, httpOnly: true, sameSite: 'lax', secure: idp.cookie.secure });
+}
+
+/** The query string of the current request, to carry authorization parameters from page to page. */
+export function queryString(request: FastifyRequest): string {
+  const i = request.url.indexOf('?');
+  return i < 0 ? '' : request.url.slice(i);
+}
+
+export type Form = Record<string, string>;
+/** Flattens a parsed form or query to single strings; repeated parameters count as invalid (empty). */
+export function flat(input: unknown): Form {
+  const out: Form = {};
+  if (input && typeof input === 'object') {
+    for (const [k, v] of Object.entries(input)) out[k] = typeof v === 'string' ? v : '';
+  }
+  return out;
+}

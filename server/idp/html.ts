@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+
+// Every page goes through layout(); every interpolated value through esc() (or attrs()).
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const esc = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+
+/** A trusted HTML fragment: the result of a template, never raw input. */
+export class Html {
+  constructor(readonly value: string) {}
+  toString() {
+    return this.value;
+  }
+}
+
+/** Tagged template: interpolations are escaped unless they are Html (or arrays of Html). */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
+  let out = strings[0] ?? '';
+  values.forEach((v, i) => {
+    const parts = Array.isArray(v) ? v : [v];
+    for (const p of parts) out += p instanceof Html ? p.value : p === false || p == null ? '' : esc(p);
+    out += strings[i + 1] ?? '';
+  });
+  return new Html(out);
+}
+
+export const CSS_PATH = '/resources/idp.css';
+
+export function csp(formTargets: readonly string[]): string {
+  // form-action also covers the redirect after a POST, so the app origins must be listed.
+  return [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `form-action 'self' ${formTargets.join(' ')}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+export function layout(opts: { title: string; heading: string; realmPath: string; body: Html }): string {
+  return html`<!doctype html>
+<html lang="sv">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="robots" content="noindex">
+<title>${opts.title}</title>
+<link rel="stylesheet" href="${opts.realmPath}${CSS_PATH}">
+</head>
+<body>
+<main class="card">
+<h1 id="kc-page-title">${opts.heading}</h1>
+${opts.body}
+</main>
+</body>
+</html>
+`.value;
+}
+
+export const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 16)}"`;

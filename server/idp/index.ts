@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/index.ts';
+import type { Idp } from './context.ts';
+import { registerCors } from './cors.ts';
+import { loadOrCreateKeys } from './keys.ts';
+import { LoginThrottle } from './throttle.ts';
+import accountRoutes, { ACCOUNT } from './routes/account.ts';
+import authorizeRoutes from './routes/authorize.ts';
+import discoveryRoutes, { CERTS, WELL_KNOWN } from './routes/discovery.ts';
+import logoutRoutes from './routes/logout.ts';
+import registerRoutes from './routes/register.ts';
+import tokenRoutes, { TOKEN } from './routes/token.ts';
+import userinfoRoutes, { USERINFO } from './routes/userinfo.ts';
+
+export { DEMO_USERS, ensureDemoUsers } from './demo-users.ts';
+
+export type IdpOptions = { config: Config; db: Database };
+
+/**
+ * The embedded identity provider: Keycloak's paths and token shapes for the flows keycloak-js uses.
+ * Registered by the app with prefix /realms/{realm}; encapsulated, so its cookie and form parsers stay here.
+ */
+export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions): Promise<void> {
+  const { config, db } = opts;
+  const realmUrl = config.issuer;
+  const idp: Idp = {
+    config,
+    db,
+    keys: await loadOrCreateKeys(config.dataDir),
+    throttle: new LoginThrottle(),
+    realmUrl,
+    idleSeconds: config.idp.refreshTokenSeconds,
+    cookie: { path: `${new URL(realmUrl).pathname}/`, secure: realmUrl.startsWith('https:') },
+  };
+
+  await app.register(cookie);
+  await app.register(formbody);
+  registerCors(app, idp, [WELL_KNOWN, CERTS, TOKEN, USERINFO, ACCOUNT]);
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error(error);
+    // Never echo internals (or a password in a parse error) back to the browser.
+    return reply.code(status).send({ error: status === 500 ? 'server_error' : 'invalid_request' });
+  });
+
+  for (const routes of [discoveryRoutes, authorizeRoutes, registerRoutes, tokenRoutes, userinfoRoutes, logoutRoutes, accountRoutes]) {
+    await app.register(routes, { idp });
+  }
+}

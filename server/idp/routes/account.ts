@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bearerSession, unauthorized } from '../bearer.ts';
+import { isAllowedRedirect } from '../clients.ts';
+import { clearSessionCookie, flat, queryString, sendPage, sessionCookieOf, setSessionCookie, type Idp } from '../context.ts';
+import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
+import { authenticate } from '../login.ts';
+import { accountBody, loginBody, messageBody, type AccountValues } from '../pages.ts';
+import { verifyPassword } from '../passwords.ts';
+import { createSession, deleteSession, findActiveSession, type ActiveSession } from '../sessions.ts';
+import { findUserByEmail, normalise, setPassword, updateProfile } from '../users.ts';
+import { MESSAGES, validateEmail, validateNames, validateNewPassword, type FieldErrors } from '../validation.ts';
+
+export const ACCOUNT = '/account';
+
+// keycloak-js loadUserProfile sends only "Accept: application/json" with a bearer; a browser asks for HTML.
+const wantsJson = (request: FastifyRequest) => {
+  const accept = request.headers.accept ?? '';
+  return !!request.headers.authorization || (accept.includes('application/json') && !accept.includes('text/html'));
+};
+
+function backHref(idp: Idp, request: FastifyRequest): string | undefined {
+  const uri = flat(request.query).referrer_uri;
+  return isAllowedRedirect(idp.config, uri) ? uri : undefined;
+}
+
+function renderAccount(idp: Idp, request: FastifyRequest, reply: FastifyReply, a: ActiveSession, o: { values?: AccountValues; errors?: FieldErrors; saved?: boolean; status?: number }) {
+  const qs = queryString(request);
+  const values = o.values ?? { firstName: a.user.firstName, lastName: a.user.lastName, email: a.user.email };
+  return sendPage(idp, reply, o.status ?? 200, 'Mitt konto', 'Mitt konto', accountBody({
+    action: `${idp.realmUrl}${ACCOUNT}${qs}`,
+    csrf: csrfToken(idp, request, reply),
+    username: a.user.username,
+    values,
+    errors: o.errors ?? {},
+    saved: o.saved ?? false,
+    backHref: backHref(idp, request),
+    logoutAction: `${idp.realmUrl}${ACCOUNT}/logout${qs}`,
+  }));
+}
+
+function renderLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, status: number, username: string, error?: string) {
+  const action = `${idp.realmUrl}${ACCOUNT}/login${queryString(request)}`;
+  return sendPage(idp, reply, status, `Logga in på ${idp.config.keycloakRealm}`, 'Logga in på ditt konto',
+    loginBody({ action, csrf: csrfToken(idp, request, reply), username, error }));
+}
+
+export default async function accountRoutes(app: FastifyInstance, opts: { idp: Idp }) {
+  const { idp } = opts;
+  const browserSession = (request: FastifyRequest) => findActiveSession(idp.db, sessionCookieOf(request), idp.idleSeconds);
+
+  app.get(ACCOUNT, async (request, reply) => {
+    if (wantsJson(request)) {
+      const found = await bearerSession(idp, request);
+      // The Account API wants the audience "account" (and view-profile, which every user has).
+      const aud = found?.claims.aud;
+      if (!found || !(aud === 'account' || (Array.isArray(aud) && aud.includes('account')))) return unauthorized(idp, reply);
+      const u = found.active.user;
+      return reply.header('cache-control', 'no-store').send({
+        id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email, emailVerified: u.emailVerified,
+      });
+    }
+    const active = await browserSession(request);
+    if (!active) return renderLogin(idp, request, reply, 200, '');
+    return renderAccount(idp, request, reply, active, {});
+  });
+
+  app.post(`${ACCOUNT}/login`, async (request, reply) => {
+    const body = flat(request.body);
+    if (!csrfValid(idp, request, body.csrf)) return renderLogin(idp, request, reply, 400, body.username ?? '', CSRF_EXPIRED);
+    const result = await authenticate(idp, body.username ?? '', body.password ?? '');
+    if (!result.ok) return renderLogin(idp, request, reply, result.status, body.username ?? '', result.error);
+    const session = await createSession(idp.db, result.user.id);
+    setSessionCookie(idp, reply, session.id);
+    return reply.redirect(`${idp.realmUrl}${ACCOUNT}${queryString(request)}`, 303);
+  });
+
+  app.post(ACCOUNT, async (request, reply) => {
+    const active = await browserSession(request);
+    if (!active) return renderLogin(idp, request, reply, 401, '');
+    const b = flat(request.body);
+    const values = { firstName: b.firstName ?? '', lastName: b.lastName ?? '', email: b.email ?? '' };
+    if (!csrfValid(idp, request, b.csrf)) return renderAccount(idp, request, reply, active, { values, errors: { firstName: CSRF_EXPIRED }, status: 400 });
+    const errors: FieldErrors = {};
+    validateNames(values, errors);
+    validateEmail(values.email, errors);
+    if (!errors.email) {
+      const other = await findUserByEmail(idp.db, values.email);
+      if (other && other.id !== active.user.id) errors.email = MESSAGES.emailTaken;
+    }
+    const current = b['password-current'] ?? '';
+    const next = b['password-new'] ?? '';
+    const confirm = b['password-confirm'] ?? '';
+    const changesPassword = !!(current || next || confirm);
+    if (changesPassword) {
+      validateNewPassword(next, confirm, errors);
+      if (!(await verifyPassword(current, active.user.passwordHash))) errors.currentPassword = MESSAGES.currentPasswordWrong;
+    }
+    if (Object.keys(errors).length) return renderAccount(idp, request, reply, active, { values, errors, status: 400 });
+    await updateProfile(idp.db, active.user.id, values);
+    if (changesPassword) await setPassword(idp.db, active.user.id, next);
+    const saved = { ...values, email: normalise(values.email) };
+    return renderAccount(idp, request, reply, active, { values: saved, saved: true });
+  });
+
+  app.post(`${ACCOUNT}/logout`, async (request, reply) => {
+    const active = await browserSession(request);
+    if (!csrfValid(idp, request, flat(request.body).csrf)) {
+      return sendPage(idp, reply, 400, 'Fel', 'Något gick fel', messageBody({ message: CSRF_EXPIRED, kind: 'error' }));
+    }
+    if (active) await deleteSession(idp.db, active.session.id);
+    clearSessionCookie(idp, reply);
+    const back = backHref(idp, request);
+    if (back) return reply.redirect(back, 303);
+    return sendPage(idp, reply, 200, 'Utloggad', 'Du är utloggad', messageBody({ message: 'Du har loggats ut.' }));
+  });
+}

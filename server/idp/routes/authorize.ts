@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { completeAuth, loginRequired, parseAuthRequest, sessionSatisfies, type AuthRequest } from '../auth-request.ts';
+import { flat, queryString, sendPage, sessionCookieOf, setSessionCookie, type Idp } from '../context.ts';
+import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
+import { authenticate } from '../login.ts';
+import { loginBody } from '../pages.ts';
+import { createSession, findActiveSession } from '../sessions.ts';
+
+const AUTH = '/protocol/openid-connect/auth';
+const REGISTER = '/protocol/openid-connect/registrations';
+const TITLE = (idp: Idp) => `Logga in på ${idp.config.keycloakRealm}`;
+
+function renderLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, status: number, username: string, error?: string) {
+  const qs = queryString(request);
+  return sendPage(
+    idp,
+    reply,
+    status,
+    TITLE(idp),
+    'Logga in på ditt konto',
+    loginBody({
+      action: `${idp.realmUrl}${AUTH}${qs}`,
+      csrf: csrfToken(idp, request, reply),
+      username,
+      error,
+      registerHref: `${idp.realmUrl}${REGISTER}${qs}`,
+    }),
+  );
+}
+
+export default async function authorizeRoutes(app: FastifyInstance, opts: { idp: Idp }) {
+  const { idp } = opts;
+
+  const activeSession = (request: FastifyRequest) => findActiveSession(idp.db, sessionCookieOf(request), idp.idleSeconds);
+
+  app.get(AUTH, async (request, reply) => {
+    const parsed = parseAuthRequest(idp, flat(request.query));
+    if (!parsed.ok) return parsed.send(reply);
+    const req: AuthRequest = parsed.req;
+    const active = await activeSession(request);
+    if (sessionSatisfies(req, active)) return completeAuth(idp, reply, req, active);
+    if (req.prompt === 'none') return loginRequired(reply, req);
+    return renderLogin(idp, request, reply, 200, req.loginHint ?? '');
+  });
+
+  app.post(AUTH, async (request, reply) => {
+    const parsed = parseAuthRequest(idp, flat(request.query));
+    if (!parsed.ok) return parsed.send(reply);
+    const body = flat(request.body);
+    const username = body.username ?? '';
+    if (!csrfValid(idp, request, body.csrf)) return renderLogin(idp, request, reply, 400, username, CSRF_EXPIRED);
+    const result = await authenticate(idp, username, body.password ?? '');
+    if (!result.ok) return renderLogin(idp, request, reply, result.status, username, result.error);
+    const session = await createSession(idp.db, result.user.id);
+    setSessionCookie(idp, reply, session.id);
+    return completeAuth(idp, reply, parsed.req, { session, user: result.user });
+  });
+}

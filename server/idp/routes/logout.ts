@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAllowedRedirect, isKnownClient, withResponseParams } from '../clients.ts';
+import { clearSessionCookie, flat, sendPage, sessionCookieOf, type Form, type Idp } from '../context.ts';
+import { csrfToken, csrfValid } from '../csrf.ts';
+import { logoutConfirmBody, messageBody } from '../pages.ts';
+import { deleteSession, findActiveSession } from '../sessions.ts';
+import { verifySigned } from '../tokens.ts';
+
+export const LOGOUT = '/protocol/openid-connect/logout';
+
+/** Ends the browser's session (and the hinted one) and clears the cookie. */
+async function endSessions(idp: Idp, request: FastifyRequest, reply: FastifyReply, hint?: { sid?: string; sub?: string }) {
+  const cookieSession = await findActiveSession(idp.db, sessionCookieOf(request), idp.idleSeconds);
+  if (hint?.sid) await deleteSession(idp.db, hint.sid);
+  // The cookie's session goes too unless it demonstrably belongs to someone else than the hint names.
+  if (cookieSession && (!hint?.sub || cookieSession.user.id === hint.sub)) await deleteSession(idp.db, cookieSession.session.id);
+  clearSessionCookie(idp, reply);
+}
+
+function finish(idp: Idp, reply: FastifyReply, p: Form, redirectAllowed: boolean) {
+  if (p.post_logout_redirect_uri && redirectAllowed) {
+    const target = p.state ? withResponseParams(p.post_logout_redirect_uri, { state: p.state }, 'query') : p.post_logout_redirect_uri;
+    return reply.header('cache-control', 'no-store').redirect(target, 302);
+  }
+  return sendPage(idp, reply, 200, 'Utloggad', 'Du är utloggad', messageBody({ message: 'Du har loggats ut.' }));
+}
+
+export default async function logoutRoutes(app: FastifyInstance, opts: { idp: Idp }) {
+  const { idp } = opts;
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply, p: Form) => {
+    if (p.post_logout_redirect_uri && !isAllowedRedirect(idp.config, p.post_logout_redirect_uri)) {
+      return sendPage(idp, reply, 400, 'Fel', 'Något gick fel', messageBody({ message: 'Ogiltig omdirigerings-URI.', kind: 'error' }));
+    }
+    if (p.client_id && !isKnownClient(idp.config, p.client_id)) {
+      return sendPage(idp, reply, 400, 'Fel', 'Något gick fel', messageBody({ message: 'Okänd klient.', kind: 'error' }));
+    }
+    // An id_token_hint proves the request comes from the app: log out at once. It may be expired (an old tab).
+    const hint = p.id_token_hint ? await verifySigned(idp.config, idp.keys, p.id_token_hint, 'ID', { ignoreExpiry: true }) : null;
+    if (hint && (!p.client_id || hint.aud === p.client_id)) {
+      await endSessions(idp, request, reply, { sid: hint.sid, sub: hint.sub });
+      return finish(idp, reply, p, true);
+    }
+    if (request.method === 'POST' && p.confirmLogout === 'true') {
+      if (!csrfValid(idp, request, p.csrf)) {
+        return sendPage(idp, reply, 400, 'Fel', 'Något gick fel', messageBody({ message: 'Sidan hade gått ut. Försök igen.', kind: 'error' }));
+      }
+      await endSessions(idp, request, reply);
+      // Without a hint, Keycloak only follows post_logout_redirect_uri when the client is named.
+      return finish(idp, reply, p, !!p.client_id);
+    }
+    const fields = { client_id: p.client_id, post_logout_redirect_uri: p.post_logout_redirect_uri, state: p.state };
+    return sendPage(idp, reply, 200, 'Logga ut', 'Logga ut', logoutConfirmBody({ action: `${idp.realmUrl}${LOGOUT}`, csrf: csrfToken(idp, request, reply), fields }));
+  };
+
+  app.get(LOGOUT, (request, reply) => handle(request, reply, flat(request.query)));
+  app.post(LOGOUT, (request, reply) => handle(request, reply, { ...flat(request.query), ...flat(request.body) }));
+}

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isKnownClient } from '../clients.ts';
+import { flat, type Form, type Idp } from '../context.ts';
+import { consumeCode, findActiveSession, recordRefreshToken, redeemRefreshToken, touchSession, type ActiveSession } from '../sessions.ts';
+import { issueTokens, verifyRefresh } from '../tokens.ts';
+
+export const TOKEN = '/protocol/openid-connect/token';
+const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+
+function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
+  return reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
+}
+
+async function respond(idp: Idp, reply: FastifyReply, active: ActiveSession, clientId: string, nonce: string | null) {
+  const now = new Date();
+  await touchSession(idp.db, active.session.id, now);
+  const { refreshJti, refreshExpiresAt, ...body } = await issueTokens(
+    idp.config,
+    idp.keys,
+    { ...active, clientId, nonce, idleSeconds: idp.idleSeconds },
+    now,
+  );
+  await recordRefreshToken(idp.db, refreshJti, active.session.id, refreshExpiresAt);
+  return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(body);
+}
+
+async function codeGrant(idp: Idp, reply: FastifyReply, b: Form) {
+  if (!b.code) return oauthError(reply, 400, 'invalid_request', 'Missing parameter: code');
+  const grant = await consumeCode(idp.db, b.code);
+  if (!grant) return oauthError(reply, 400, 'invalid_grant', 'Code not valid');
+  if (grant.clientId !== b.client_id) return oauthError(reply, 400, 'invalid_grant', 'Auth error');
+  if (grant.redirectUri !== b.redirect_uri) return oauthError(reply, 400, 'invalid_grant', 'Incorrect redirect_uri');
+  if (!VERIFIER.test(b.code_verifier ?? '')) return oauthError(reply, 400, 'invalid_grant', 'PKCE verification failed: Invalid code verifier');
+  const challenge = createHash('sha256').update(b.code_verifier!).digest('base64url');
+  if (challenge !== grant.codeChallenge) return oauthError(reply, 400, 'invalid_grant', 'PKCE verification failed: Code mismatch');
+  const active = await findActiveSession(idp.db, grant.sessionId, idp.idleSeconds);
+  if (!active) return oauthError(reply, 400, 'invalid_grant', 'Session not active');
+  return respond(idp, reply, active, grant.clientId, grant.nonce);
+}
+
+async function refreshGrant(idp: Idp, reply: FastifyReply, b: Form) {
+  const claims = b.refresh_token ? await verifyRefresh(idp.config, idp.keys, b.refresh_token) : null;
+  if (!claims) return oauthError(reply, 400, 'invalid_grant', 'Invalid refresh token');
+  if (claims.azp !== b.client_id) return oauthError(reply, 400, 'invalid_grant', 'Invalid refresh token. Token client and authorized client don\'t match');
+  // Rotation: each refresh token works once; a replay revokes the whole family (see sessions.ts).
+  const redeemed = await redeemRefreshToken(idp.db, claims.jti!);
+  if (redeemed !== 'ok') return oauthError(reply, 400, 'invalid_grant', 'Maximum allowed refresh token reuse exceeded');
+  const active = await findActiveSession(idp.db, claims.sid, idp.idleSeconds);
+  if (!active || active.user.id !== claims.sub) return oauthError(reply, 400, 'invalid_grant', 'Session not active');
+  return respond(idp, reply, active, b.client_id!, claims.nonce ?? null);
+}
+
+export default async function tokenRoutes(app: FastifyInstance, opts: { idp: Idp }) {
+  const { idp } = opts;
+  app.post(TOKEN, async (request, reply) => {
+    const b = flat(request.body);
+    if (!isKnownClient(idp.config, b.client_id)) {
+      return oauthError(reply, 401, 'invalid_client', 'Invalid client or Invalid client credentials');
+    }
+    if (b.grant_type === 'authorization_code') return codeGrant(idp, reply, b);
+    if (b.grant_type === 'refresh_token') return refreshGrant(idp, reply, b);
+    return oauthError(reply, 400, 'unsupported_grant_type', 'Unsupported grant_type');
+  });
+}

@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+import { idpAuthCodes, idpRefreshTokens, idpSessions, users, type SessionRow, type UserRow } from '../db/schema/users.ts';
+
+// SSO sessions, one-time codes and refresh-token state, all in the database so a restart signs nobody out.
+export const SESSION_MAX_SECONDS = 10 * 3600; // Keycloak's default "SSO Session Max"
+export const CODE_SECONDS = 60; // Keycloak's default code lifespan
+
+export const randomId = (bytes = 32) => randomBytes(bytes).toString('base64url');
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+export type ActiveSession = { session: SessionRow; user: UserRow };
+
+export async function createSession(db: Database, userId: string, now = new Date()): Promise<SessionRow> {
+  // Opportunistic clean-up: expired sessions take their codes and refresh tokens with them (ON DELETE CASCADE).
+  await db.orm.delete(idpSessions).where(lt(idpSessions.expiresAt, now));
+  const [row] = await db.orm
+    .insert(idpSessions)
+    .values({
+      id: randomId(),
+      userId,
+      authTime: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_MAX_SECONDS * 1000),
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The session and its user when the session exists and is neither idle too long nor past its maximum. */
+export async function findActiveSession(
+  db: Database,
+  id: string | undefined,
+  idleSeconds: number,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  if (!id) return null;
+  const [row] = await db.orm
+    .select({ session: idpSessions, user: users })
+    .from(idpSessions)
+    .innerJoin(users, eq(users.id, idpSessions.userId))
+    .where(eq(idpSessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const idleUntil = row.session.lastSeenAt.getTime() + idleSeconds * 1000;
+  if (row.session.expiresAt.getTime() <= now.getTime() || idleUntil <= now.getTime()) return null;
+  return row;
+}
+
+export async function touchSession(db: Database, id: string, now = new Date()): Promise<void> {
+  await db.orm.update(idpSessions).set({ lastSeenAt: now }).where(eq(idpSessions.id, id));
+}
+
+export async function deleteSession(db: Database, id: string): Promise<void> {
+  await db.orm.delete(idpSessions).where(eq(idpSessions.id, id));
+}
+
+export type CodeGrant = { sessionId: string; clientId: string; redirectUri: string; codeChallenge: string; nonce: string | null };
+
+export async function createCode(db: Database, grant: CodeGrant, now = new Date()): Promise<string> {
+  const code = randomId();
+  await db.orm.delete(idpAuthCodes).where(lt(idpAuthCodes.expiresAt, now));
+  await db.orm.insert(idpAuthCodes).values({
+    codeHash: sha256(code),
+    ...grant,
+    expiresAt: new Date(now.getTime() + CODE_SECONDS * 1000),
+  });
+  return code;
+}
+
+/**
+ * Marks the code used in one statement, so two concurrent redemptions cannot both succeed.
+ * Returns null for unknown, expired or already used codes.
+ */
+export async function consumeCode(db: Database, code: string, now = new Date()): Promise<CodeGrant | null> {
+  const [row] = await db.orm
+    .update(idpAuthCodes)
+    .set({ usedAt: now })
+    .where(and(eq(idpAuthCodes.codeHash, sha256(code)), isNull(idpAuthCodes.usedAt)))
+    .returning();
+  if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
+  return { sessionId: row.sessionId, clientId: row.clientId, redirectUri: row.redirectUri, codeChallenge: row.codeChallenge, nonce: row.nonce };
+}
+
+export async function recordRefreshToken(db: Database, jti: string, sessionId: string, expiresAt: Date): Promise<void> {
+  await db.orm.insert(idpRefreshTokens).values({ jti, sessionId, expiresAt });
+}
+
+export type RedeemResult = 'ok' | 'reused' | 'unknown';
+
+/** Redeems a refresh token once. A second use is a sign of theft: every refresh token of the session is revoked. */
+export async function redeemRefreshToken(db: Database, jti: string, now = new Date()): Promise<RedeemResult> {
+  const [row] = await db.orm
+    .update(idpRefreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(idpRefreshTokens.jti, jti), isNull(idpRefreshTokens.usedAt)))
+    .returning({ jti: idpRefreshTokens.jti });
+  if (row) return 'ok';
+  const [old] = await db.orm.select().from(idpRefreshTokens).where(eq(idpRefreshTokens.jti, jti)).limit(1);
+  if (!old) return 'unknown';
+  await db.orm
+    .update(idpRefreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(idpRefreshTokens.sessionId, old.sessionId), isNull(idpRefreshTokens.usedAt)));
+  return 'reused';
+}
