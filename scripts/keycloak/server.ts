@@ -1,0 +1,99 @@
+// Starts Keycloak in dev mode with the realm imported into an in-memory database, waits until it is
+// ready, and stops it (the whole process group: kc.sh forks the JVM) whatever happens.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { HarnessError, tail } from './errors.ts';
+import type { Jdk } from './jdk.ts';
+
+export type KeycloakOptions = {
+  home: string;
+  jdk: Jdk;
+  httpPort: number;
+  managementPort: number;
+  realm: object;
+  logFile: string;
+  readyTimeoutMs?: number;
+};
+
+export type RunningKeycloak = { url: string; startupSeconds: number; stop(): Promise<void> };
+
+export async function startKeycloak(o: KeycloakOptions): Promise<RunningKeycloak> {
+  // data/import is read by --import-realm; only our realm may be in it.
+  const importDir = join(o.home, 'data', 'import');
+  rmSync(importDir, { recursive: true, force: true });
+  mkdirSync(importDir, { recursive: true });
+  writeFileSync(join(importDir, 'realm-recipes.json'), JSON.stringify(o.realm, null, 2));
+
+  const log = createWriteStream(o.logFile);
+  const started = Date.now();
+  const child = spawn(
+    join(o.home, 'bin', 'kc.sh'),
+    [
+      'start-dev',
+      '--import-realm',
+      '--db=dev-mem',
+      `--http-port=${o.httpPort}`,
+      `--http-management-port=${o.managementPort}`,
+      '--health-enabled=true',
+    ],
+    {
+      detached: true, // own process group, so stop() reaches the JVM behind kc.sh
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        JAVA_HOME: o.jdk.home,
+        KC_BOOTSTRAP_ADMIN_USERNAME: 'admin',
+        // Nobody needs the admin console in a test run; a random password keeps it closed.
+        KC_BOOTSTRAP_ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+      },
+    },
+  );
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const stop = () => stopGroup(child);
+
+  try {
+    await waitReady(child, `http://localhost:${o.managementPort}/health/ready`, o.readyTimeoutMs ?? 180_000);
+  } catch (error) {
+    await stop();
+    const output = readFileSync(o.logFile, 'utf8');
+    throw new HarnessError(`${(error as Error).message}\nLast lines of ${o.logFile}:\n${tail(output, 25)}`);
+  }
+  return { url: `http://localhost:${o.httpPort}`, startupSeconds: (Date.now() - started) / 1000, stop };
+}
+
+async function waitReady(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`Keycloak exited during start-up (code ${child.exitCode ?? child.signalCode}).`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`Keycloak was not ready at ${url} within ${timeoutMs / 1000} s.`);
+}
+
+/** SIGTERM to the process group, SIGKILL if it is still there after 15 s. */
+export async function stopGroup(child: ChildProcess, graceMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, s);
+    } catch {
+      // the group is already gone
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
