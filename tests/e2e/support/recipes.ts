@@ -1,0 +1,53 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+// Test data through the real API, with a bearer token from support/auth.ts. Quantities use
+// wire keys here (DECILITER): this talks to the API, not to the site.
+export type NewRecipe = {
+  name: string;
+  author?: string;
+  instructions?: string;
+  servings?: number;
+  ingredients?: Array<{ name: string; quantity?: { value: number; unit: string } }>;
+};
+export type StoredRecipe = Required<NewRecipe> & { id: number; version: number };
+
+/** A name no other test (or earlier run) uses, so tests own their data. */
+export function uniqueName(base: string): string {
+  return `${base} ${Math.random().toString(36).slice(2, 7)}`;
+}
+
+export class RecipeApi {
+  private readonly created = new Set<number>();
+
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly apiUrl: string,
+    private readonly token: string,
+  ) {}
+
+  private headers() {
+    return { Authorization: `Bearer ${this.token}`, Accept: 'application/json' };
+  }
+
+  async create(recipe: NewRecipe): Promise<StoredRecipe> {
+    const res = await this.request.post(`${this.apiUrl}/recipes`, {
+      headers: this.headers(),
+      data: { author: 'redaktor', instructions: '', servings: 4, ingredients: [], ...recipe },
+    });
+    expect(res.ok(), `create answered ${res.status()}: ${await res.text()}`).toBe(true);
+    const stored = (await res.json()) as StoredRecipe;
+    this.created.add(stored.id);
+    return stored;
+  }
+
+  async remove(id: number): Promise<void> {
+    const res = await this.request.delete(`${this.apiUrl}/recipes/${id}`, { headers: this.headers() });
+    expect([200, 204, 404]).toContain(res.status());
+    this.created.delete(id);
+  }
+
+  /** Removes whatever this test created and did not remove itself. */
+  async cleanUp(): Promise<void> {
+    for (const id of [...this.created]) await this.remove(id);
+  }
+}
