@@ -14,7 +14,8 @@ export function applyCors(idp: Idp, request: FastifyRequest, reply: FastifyReply
 
 /** Adds CORS headers to GET/POST on `paths` and answers their preflights. */
 export function registerCors(app: FastifyInstance, idp: Idp, paths: string[]): void {
-  const urls = new Set(paths);
+  // routeOptions.url carries the prefix (/realms/{realm}) of the plugin.
+  const urls = new Set(paths.map((p) => `${app.prefix}${p}`));
   app.addHook('onRequest', async (request, reply) => {
     if (urls.has(request.routeOptions.url ?? '')) applyCors(idp, request, reply);
   });

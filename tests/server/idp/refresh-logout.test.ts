@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authParams, authUrl, Browser, callbackParams, signIn, startIdp, type Harness } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startIdp();
+});
+afterAll(() => h?.close());
+
+const refresh = (b: Browser, token: string, clientId = h.config.keycloakClientId) =>
+  b.request('POST', `${h.realm}/protocol/openid-connect/token`, { grant_type: 'refresh_token', refresh_token: token, client_id: clientId });
+
+describe('refresh tokens', () => {
+  it('rotate, and a reused one is rejected and revokes the family', async () => {
+    const b = new Browser(h);
+    const { tokens } = await signIn(h, b, 'redaktor');
+    const first = await refresh(b, tokens.refresh_token!);
+    expect(first.statusCode).toBe(200);
+    const next = first.json();
+    expect(next.refresh_token).not.toBe(tokens.refresh_token);
+    expect(next.access_token).not.toBe(tokens.access_token);
+    expect(next.id_token).toBeTruthy();
+
+    const replay = await refresh(b, tokens.refresh_token!);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error).toBe('invalid_grant');
+    // After a replay even the newest token is dead: whoever holds it must sign in again.
+    expect((await refresh(b, next.refresh_token)).statusCode).toBe(400);
+  });
+
+  it('rejects a refresh token for another client and a forged one', async () => {
+    const b = new Browser(h);
+    const { tokens } = await signIn(h, b, 'besokare');
+    expect((await refresh(b, tokens.refresh_token!, 'other')).statusCode).toBe(401);
+    const [head, body] = tokens.refresh_token!.split('.');
+    expect((await refresh(b, `${head}.${body}.AAAA`)).statusCode).toBe(400);
+    expect((await refresh(b, tokens.access_token!)).statusCode).toBe(400); // an access token is not a refresh token
+    expect((await refresh(b, tokens.refresh_token!)).statusCode).toBe(200);
+  });
+});
+
+describe('userinfo and account', () => {
+  it('answers with the profile for a valid token, 401 otherwise, with CORS for allowed origins', async () => {
+    const b = new Browser(h);
+    const { tokens } = await signIn(h, b, 'redaktor');
+    const origin = h.config.publicUrl;
+    const info = await b.request('GET', `${h.realm}/protocol/openid-connect/userinfo`, undefined, { authorization: `Bearer ${tokens.access_token}`, origin });
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toMatchObject({ preferred_username: 'redaktor', email: 'redaktor@example.se', given_name: 'Rut' });
+    expect(info.headers['access-control-allow-origin']).toBe(origin);
+    expect(info.headers['access-control-allow-credentials']).toBe('true');
+
+    const account = await b.request('GET', `${h.realm}/account`, undefined, { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json', origin });
+    expect(account.statusCode).toBe(200);
+    expect(account.json()).toEqual({
+      id: info.json().sub, username: 'redaktor', firstName: 'Rut', lastName: 'Redaktör', email: 'redaktor@example.se', emailVerified: true,
+    });
+    expect(account.headers['access-control-allow-origin']).toBe(origin);
+
+    const anon = await b.request('GET', `${h.realm}/account`, undefined, { accept: 'application/json' });
+    expect(anon.statusCode).toBe(401);
+    const bad = await b.request('GET', `${h.realm}/protocol/openid-connect/userinfo`, undefined, { authorization: `Bearer ${tokens.id_token}` });
+    expect(bad.statusCode).toBe(401);
+    const evil = await b.request('POST', `${h.realm}/protocol/openid-connect/token`, { grant_type: 'x', client_id: 'recipes-frontend' }, { origin: 'https://evil.example' });
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+
+    const preflight = await h.app.inject({ method: 'OPTIONS', url: `${h.realm}/account`, headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/);
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+  });
+});
+
+describe('logout', () => {
+  it('with a valid id_token_hint ends the session and redirects at once', async () => {
+    const b = new Browser(h);
+    const { tokens } = await signIn(h, b, 'redaktor');
+    const target = `${h.config.publicUrl}/after`;
+    const res = await b.request('GET', `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: 'recipes-frontend', post_logout_redirect_uri: target, id_token_hint: tokens.id_token! })}`);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(target);
+    expect(b.cookies.has('KEYCLOAK_SESSION')).toBe(false);
+
+    const none = authParams(h, { prompt: 'none' });
+    expect(callbackParams((await b.request('GET', authUrl(h, none.params))).headers.location as string).get('error')).toBe('login_required');
+    expect((await refresh(b, tokens.refresh_token!)).statusCode).toBe(400);
+    const info = await b.request('GET', `${h.realm}/protocol/openid-connect/userinfo`, undefined, { authorization: `Bearer ${tokens.access_token}` });
+    expect(info.statusCode).toBe(401);
+  });
+
+  it('asks for confirmation without a hint, and logs out after it', async () => {
+    const b = new Browser(h);
+    await signIn(h, b, 'besokare');
+    const target = `${h.config.publicUrl}/`;
+    const page = await b.request('GET', `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: 'recipes-frontend', post_logout_redirect_uri: target })}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Vill du logga ut?');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
+    // Without the CSRF token nothing happens.
+    expect((await b.request('POST', `${h.realm}/protocol/openid-connect/logout`, { confirmLogout: 'true', client_id: 'recipes-frontend', post_logout_redirect_uri: target })).statusCode).toBe(400);
+    const res = await b.request('POST', `${h.realm}/protocol/openid-connect/logout`, { csrf, confirmLogout: 'true', client_id: 'recipes-frontend', post_logout_redirect_uri: target });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(target);
+    const none = authParams(h, { prompt: 'none' });
+    expect(callbackParams((await b.request('GET', authUrl(h, none.params))).headers.location as string).get('error')).toBe('login_required');
+  });
+
+  it('refuses a post_logout_redirect_uri outside the allowed origins', async () => {
+    const b = new Browser(h);
+    const { tokens } = await signIn(h, b, 'besokare');
+    const res = await b.request('GET', `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ post_logout_redirect_uri: 'https://evil.example/', id_token_hint: tokens.id_token! })}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+    expect(b.cookies.has('KEYCLOAK_SESSION')).toBe(true);
+  });
+});
