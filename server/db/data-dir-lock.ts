@@ -8,7 +8,7 @@ export const LOCK_FILE = 'recipe-book.lock';
 export class DataDirInUseError extends Error {
   constructor(readonly dataDir: string, readonly pid: number) {
     super(
-      `The data folder ${dataDir} is already in use by ${pid === process.pid ? "this process" : "another process"} (pid ${pid}). ` +
+      `The data folder ${dataDir} is already in use by ${pid === process.pid ? 'this process' : 'another process'} (pid ${pid}). ` +
         'The embedded database allows one process per folder: stop the other process, ' +
         'set DATA_DIR to another folder, or set DATABASE_URL to use PostgreSQL.',
     );

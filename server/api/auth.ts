@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Config } from '../config.ts';
+import { HttpError } from './errors.ts';
+
+// Bearer tokens from Keycloak (or the embedded provider): RS256 against the realm's JWKS, exact
+// issuer, azp = our client (Keycloak access tokens carry aud "account", so azp is what names us).
+export type Caller = { username: string; isEditor: boolean };
+
+type KeycloakClaims = JWTPayload & {
+  typ?: unknown;
+  azp?: unknown;
+  preferred_username?: unknown;
+  realm_access?: { roles?: unknown };
+  resource_access?: Record<string, { roles?: unknown } | undefined>;
+};
+
+const FORBIDDEN = 'You lack the privileges required to perform this action';
+
+const hasRole = (roles: unknown, role: string) => Array.isArray(roles) && roles.includes(role);
+
+function unauthorized(message: string, error?: 'invalid_token'): HttpError {
+  const challenge = error ? `Bearer error="${error}", error_description="${message}"` : 'Bearer';
+  return new HttpError(401, message, {}, { 'www-authenticate': challenge });
+}
+
+export function createAuth(config: Config, jwks?: JWTVerifyGetKey) {
+  const keys = jwks ?? createRemoteJWKSet(new URL(`${config.issuer}/protocol/openid-connect/certs`));
+
+  async function verify(token: string): Promise<Caller> {
+    let payload: KeycloakClaims;
+    try {
+      ({ payload } = await jwtVerify<KeycloakClaims>(token, keys, {
+        issuer: config.issuer,
+        algorithms: ['RS256'],
+        clockTolerance: 30,
+      }));
+    } catch (error) {
+      // The identity provider being unreachable is our problem, not a bad token.
+      if (error instanceof errors.JWKSTimeout || (error instanceof TypeError && /fetch/i.test(error.message))) {
+        throw new HttpError(503, 'Cannot verify sign-in right now; try again shortly');
+      }
+      throw unauthorized('The access token is invalid or expired', 'invalid_token');
+    }
+    if (payload.typ !== undefined && payload.typ !== 'Bearer') throw unauthorized('Not an access token', 'invalid_token');
+    if (payload.azp !== config.keycloakClientId) throw unauthorized('The token was issued to another client', 'invalid_token');
+    if (typeof payload.preferred_username !== 'string' || !payload.preferred_username) {
+      throw unauthorized('The token names no user', 'invalid_token');
+    }
+    const isEditor =
+      hasRole(payload.realm_access?.roles, 'editor') ||
+      hasRole(payload.resource_access?.[config.keycloakClientId]?.roles, 'editor');
+    return { username: payload.preferred_username, isEditor };
+  }
+
+  /** preHandler for writes: 401 without a valid token, 403 without the editor role. */
+  async function requireEditor(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    if (!header) throw unauthorized('Sign in to do this: a bearer token is required');
+    const match = /^Bearer +([A-Za-z0-9._~+/=-]+)$/i.exec(header);
+    if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>"', 'invalid_token');
+    const caller = await verify(match[1]);
+    if (!caller.isEditor) throw new HttpError(403, FORBIDDEN);
+    request.caller = caller;
+  }
+
+  return { verify, requireEditor };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}

@@ -1,0 +1,74 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+// Every error the API sends has one shape. 5xx bodies never carry internals; they go to the log.
+export const errorBodySchema = z.object({
+  status: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  currentVersion: z.number().int().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** An error a route throws on purpose; its message is meant for the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Pick<ErrorBody, 'fields' | 'currentVersion'> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function errorBody(status: number, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
+  return { status, error: STATUS_CODES[status] ?? 'Error', message, ...extra };
+}
+
+// Fastify's own 4xx errors (parsing, limits) have safe messages; these read better for people.
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type is JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as application/json',
+};
+
+/** First message per field path, e.g. { "ingredients.0.name": "Max 34 characters" }. */
+function fieldsOf(error: { validation: { instancePath: string; message?: string | undefined }[] }, where: string) {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || where;
+    fields[path] ??= issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.message, error.extra));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext ?? 'body';
+    return reply.code(400).send(errorBody(400, `Invalid ${where}`, { fields: fieldsOf(error, where) }));
+  }
+  // The JSON parser reports a malformed body as a SyntaxError carrying statusCode 400.
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send(errorBody(status, 'Something went wrong on the server'));
+  }
+  const message = (error.code && FASTIFY_MESSAGES[error.code]) || error.message || STATUS_CODES[status] || 'Error';
+  return reply.code(status).send(errorBody(status, message));
+}
+
+export function registerErrorHandlers(api: FastifyInstance) {
+  api.setErrorHandler(handleError);
+  api.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, `No such API route: ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

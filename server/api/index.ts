@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { JWTVerifyGetKey } from 'jose';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/index.ts';
+import { createAuth } from './auth.ts';
+import { errorBody, registerErrorHandlers } from './errors.ts';
+import { registerOpenApi } from './openapi.ts';
+import { metaRoutes } from './routes/meta.ts';
+import { recipeRoutes } from './routes/recipes.ts';
+
+export type ApiOptions = { config: Config; db: Database; jwks?: JWTVerifyGetKey };
+
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+// The site's DELETE carries Content-Type: application/json without a body; Fastify's own parser
+// would call that a 400. This parser accepts an empty body as "no body" and rejects bad JSON.
+function registerJsonParser(api: FastifyInstance): void {
+  api.removeContentTypeParser('application/json');
+  api.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+}
+
+/** The recipes API, registered with prefix config.apiBasePath. Encapsulated: its hooks stay inside. */
+const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks }) => {
+  instance.setValidatorCompiler(validatorCompiler);
+  // Responses are built by our own code from typed rows; the zod response schemas document them
+  // (OpenAPI) without re-validating every list on the way out.
+  instance.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerErrorHandlers(instance);
+  registerJsonParser(instance);
+  instance.decorateRequest('caller', null);
+
+  await instance.register(cors, {
+    origin: [...config.allowedOrigins],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'X-XSRF-TOKEN'],
+    exposedHeaders: ['ETag', 'Location'],
+    maxAge: 600,
+  });
+  await instance.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      ...errorBody(429, `Too many changes: at most ${context.max} a minute; try again in ${context.after}`),
+      statusCode: 429,
+    }),
+  });
+
+  const docsPrefix = `${config.apiBasePath}/docs`;
+  instance.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith(docsPrefix)) reply.header('content-security-policy', API_CSP);
+  });
+
+  await registerOpenApi(instance, config);
+  const { requireEditor } = createAuth(config, jwks);
+  await instance.register(metaRoutes, { db });
+  await instance.register(recipeRoutes, { db, requireEditor, writeRateLimit: config.writeRateLimit });
+};
+
+export default api;

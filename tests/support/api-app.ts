@@ -1,0 +1,49 @@
+// A Fastify app with just the API plugin on a real test database, for app.inject().
+import Fastify, { type FastifyInstance } from 'fastify';
+import apiPlugin from '../../server/api/index.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Database } from '../../server/db/index.ts';
+import { closeTestDatabase, createTestDatabase, type DatabaseKind } from './database.ts';
+import { createTestKeys, TEST_CLIENT_ID, TEST_KEYCLOAK_URL, TEST_REALM, type TestKeys } from './tokens.ts';
+
+export const TEST_SITE_ORIGIN = 'http://site.test';
+
+/** Config as the server would load it, pointed at the test identity provider. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    KEYCLOAK_URL: TEST_KEYCLOAK_URL,
+    KEYCLOAK_REALM: TEST_REALM,
+    KEYCLOAK_CLIENT_ID: TEST_CLIENT_ID,
+    ALLOWED_ORIGINS: TEST_SITE_ORIGIN,
+    LOG_LEVEL: 'silent',
+    WRITE_RATE_LIMIT: '1000000',
+    DATA_DIR: '/nonexistent',
+    ...env,
+  });
+}
+
+/** The API alone, mounted the way server/app.ts mounts it (prefix and body limit from config). */
+export async function buildApiApp(config: Config, db: Database, keys?: TestKeys): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, bodyLimit: config.bodyLimit });
+  await app.register(apiPlugin, { prefix: config.apiBasePath, config, db, ...(keys ? { jwks: keys.jwks } : {}) });
+  await app.ready();
+  return app;
+}
+
+export type ApiHarness = { app: FastifyInstance; db: Database; keys: TestKeys; config: Config; close(): Promise<void> };
+
+export async function createApiHarness(kind: DatabaseKind, env: Record<string, string> = {}): Promise<ApiHarness> {
+  const config = testConfig(env);
+  const [db, keys] = await Promise.all([createTestDatabase(kind), createTestKeys()]);
+  const app = await buildApiApp(config, db, keys);
+  return {
+    app,
+    db,
+    keys,
+    config,
+    async close() {
+      await app.close();
+      await closeTestDatabase(db);
+    },
+  };
+}
