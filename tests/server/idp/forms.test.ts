@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionOf, authParams, authUrl, Browser, callbackParams, csrfOf, exchange, login, payload, startIdp, type Harness } from './harness.ts';
+import { MAX_FAILURES } from '../../../server/idp/throttle.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startIdp();
+});
+afterAll(() => h?.close());
+
+const formOf = (html: string) => /id="kc-register-form" method="post" action="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
+
+async function register(b: Browser, fields: Record<string, string>) {
+  const flow = authParams(h);
+  const page = await b.request('GET', authUrl(h, flow.params, 'registrations'));
+  expect(page.statusCode).toBe(200);
+  const res = await b.request('POST', formOf(page.body), { csrf: csrfOf(page.body), ...fields });
+  return { flow, res };
+}
+
+const valid = (n: string) => ({
+  firstName: 'Nora', lastName: 'Ny', email: `${n}@example.se`, username: n, password: 'hemligt123', 'password-confirm': 'hemligt123',
+});
+
+describe('login page', () => {
+  it('has Keycloak ids, Swedish labels, a registration link and a strict CSP', async () => {
+    const res = await new Browser(h).request('GET', authUrl(h, authParams(h).params));
+    expect(res.statusCode).toBe(200);
+    for (const s of ['id="username"', 'id="password"', 'id="kc-login"', 'Användarnamn eller e-post', 'Lösenord', '>Logga in<', '>Registrera</a>', '<title>Logga in på recipes</title>']) {
+      expect(res.body).toContain(s);
+    }
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.body).not.toMatch(/<script|style=|https?:\/\/fonts/);
+  });
+
+  it('escapes what it echoes', async () => {
+    const res = await new Browser(h).request('GET', authUrl(h, authParams(h, { login_hint: '"><script>alert(1)</script>' }).params));
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).toContain('&quot;&gt;&lt;script&gt;');
+  });
+
+  it('says only "Ogiltigt användarnamn eller lösenord." for a wrong password or an unknown user', async () => {
+    const b = new Browser(h);
+    for (const [user, pw] of [['redaktor', 'fel-losen'], ['finns-inte', 'redaktor']] as const) {
+      const res = await login(h, b, authParams(h), user, pw);
+      expect(res.statusCode).toBe(401);
+      expect(res.body).toMatch(/<span id="input-error"[^>]*>Ogiltigt användarnamn eller lösenord\.<\/span>/);
+    }
+  });
+
+  it('refuses a post without the CSRF token', async () => {
+    const b = new Browser(h);
+    const page = await b.request('GET', authUrl(h, authParams(h).params));
+    const res = await b.request('POST', actionOf(page.body), { username: 'redaktor', password: 'redaktor' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+  });
+
+  it('throttles after five failures within a minute, for existing and unknown users alike', async () => {
+    for (const user of ['besokare', 'ingen-sadan']) {
+      const b = new Browser(h);
+      for (let i = 0; i < MAX_FAILURES; i++) expect((await login(h, b, authParams(h), user, 'fel')).statusCode).toBe(401);
+      // Now even the right password is refused, with the same message whether or not the user exists.
+      const res = await login(h, b, authParams(h), user, user);
+      expect(res.statusCode).toBe(429);
+      expect(res.body).toContain('För många misslyckade inloggningsförsök');
+      expect(res.headers.location).toBeUndefined();
+    }
+    // Other users are not affected.
+    expect((await login(h, new Browser(h), authParams(h), 'redaktor', 'redaktor')).statusCode).toBe(302);
+  });
+});
+
+describe('registration', () => {
+  it('has Keycloak ids and Swedish labels', async () => {
+    const res = await new Browser(h).request('GET', authUrl(h, authParams(h).params, 'registrations'));
+    for (const s of ['id="firstName"', 'id="lastName"', 'id="email"', 'id="username"', 'id="password"', 'id="password-confirm"', 'Förnamn', 'Efternamn', 'E-post', 'Användarnamn', 'Bekräfta lösenord', '>Registrera</button>']) {
+      expect(res.body).toContain(s);
+    }
+  });
+
+  it('reports every field error in Swedish', async () => {
+    const b = new Browser(h);
+    let { res } = await register(b, { firstName: '', lastName: '', email: '', username: '', password: '', 'password-confirm': '' });
+    expect(res.statusCode).toBe(400);
+    for (const m of ['Ange förnamn.', 'Ange efternamn.', 'Ange e-post.', 'Ange användarnamn.', 'Ange lösenord.', 'Bekräfta lösenordet.']) expect(res.body).toContain(m);
+
+    ({ res } = await register(b, { ...valid('kort'), email: 'inte-en-adress', password: 'kort', 'password-confirm': 'kort' }));
+    expect(res.body).toContain('Ogiltig e-postadress.');
+    expect(res.body).toContain('Lösenordet måste ha minst 8 tecken.');
+
+    ({ res } = await register(b, { ...valid('olika'), 'password-confirm': 'annat-losen' }));
+    expect(res.body).toContain('Lösenorden matchar inte.');
+
+    ({ res } = await register(b, { ...valid('Redaktor'), email: 'REDAKTOR@example.se' }));
+    expect(res.body).toContain('Användarnamnet är upptaget.');
+    expect(res.body).toContain('E-postadressen används redan.');
+    // The values typed are kept, the passwords are not.
+    expect(res.body).toContain('value="Nora"');
+    expect(res.body).not.toContain('hemligt123');
+  });
+
+  it('creates a user without the editor role, signs them in and returns to the app', async () => {
+    const b = new Browser(h);
+    const { flow, res } = await register(b, { ...valid('nora'), username: 'Nora' });
+    expect(res.statusCode).toBe(302);
+    const cb = callbackParams(res.headers.location as string);
+    expect(cb.get('state')).toBe(flow.params.state);
+    const tokens = (await exchange(h, b, cb.get('code')!, flow)).json();
+    const access = payload(tokens.access_token) as { preferred_username: string; realm_access: { roles: string[] }; email: string };
+    expect(access.preferred_username).toBe('nora');
+    expect(access.email).toBe('nora@example.se');
+    expect(access.realm_access.roles).not.toContain('editor');
+    // And the new account can sign in again, by e-mail too.
+    expect((await login(h, new Browser(h), authParams(h), 'nora@example.se', 'hemligt123')).statusCode).toBe(302);
+  });
+});
