@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 
 type Client = {
   clientId: string;
+  rootUrl?: string;
   redirectUris?: string[];
   webOrigins?: string[];
   attributes?: Record<string, string>;
@@ -20,6 +21,8 @@ export function withOrigins(realm: Realm, clientId: string, origins: readonly st
   const client = copy.clients?.find((c) => c.clientId === clientId);
   if (!client) throw new Error(`realm ${realm.realm} has no client ${clientId}`);
   const patterns = origins.map((o) => `${o.replace(/\/+$/, '')}/*`);
+  // Keycloak's own "back to the application" links (logout confirmation, account console) use rootUrl.
+  if (client.rootUrl && origins[0]) client.rootUrl = origins[0];
   client.redirectUris = [...new Set([...(client.redirectUris ?? []), ...patterns])];
   // "+" means "the origins of the redirect URIs"; an explicit list gets the new origins too.
   if (client.webOrigins && !client.webOrigins.includes('+')) {
