@@ -87,6 +87,7 @@ function SortableRow({ row, onEdit }: { row: EditorRow; onEdit(): void }) {
     >
       <button type="button" className="editor-row-main" onClick={onEdit}>
         <span className="editor-row-name">{row.name}</span>
+        {/* A space so the accessible name reads 'Mjöl 2,5 dl', not 'Mjöl2,5 dl'. */}{' '}
         <span className="editor-row-amount">{amount}</span>
       </button>
       <button
