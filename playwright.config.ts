@@ -18,10 +18,14 @@ function freePort(): string {
   return port;
 }
 
-process.env.E2E_PORT ??= freePort();
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'recipes-e2e-'));
-const port = process.env.E2E_PORT;
-const baseURL = `http://localhost:${port}`;
+// E2E_BASE_URL points the suite at a server that is already running (no webServer started).
+const external = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
+if (!external) {
+  process.env.E2E_PORT ??= freePort();
+  process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'recipes-e2e-'));
+}
+const port = process.env.E2E_PORT ?? '';
+const baseURL = external ?? `http://localhost:${port}`;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -56,21 +60,23 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'npm start',
-    url: `${baseURL}/config.json`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: port,
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      WRITE_RATE_LIMIT: '100000',
-      LOG_LEVEL: 'warn',
-      ASTRO_TELEMETRY_DISABLED: '1',
-      ...(process.env.E2E_KEYCLOAK_URL ? { KEYCLOAK_URL: process.env.E2E_KEYCLOAK_URL } : {}),
-    },
-  },
+  webServer: external
+    ? undefined
+    : {
+        command: 'npm start',
+        url: `${baseURL}/config.json`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: {
+          PORT: port,
+          PUBLIC_URL: baseURL,
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          WRITE_RATE_LIMIT: '100000',
+          LOG_LEVEL: 'warn',
+          ASTRO_TELEMETRY_DISABLED: '1',
+          ...(process.env.E2E_KEYCLOAK_URL ? { KEYCLOAK_URL: process.env.E2E_KEYCLOAK_URL } : {}),
+        },
+      },
 });

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -9,7 +9,8 @@ import { contentSecurityPolicy, inlineHashes } from './csp.ts';
 // /{id}/edit shells (ids are unknown at build time) and the 404 page with status 404.
 const ID = /^[1-9]\d{0,14}$/;
 // Shells reached only through a rewrite, never by their own name.
-const SHELLS = new Set(['index', 'recipe', 'recipe-edit', '404', 'silent-check-sso']);
+const SHELLS = new Set(['index', 'recipe', 'recipe-edit', '404']);
+const FILE_NAME = /^[\w-][\w.-]*$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export default async function sitePlugin(app: FastifyInstance, opts: { config: Config }): Promise<void> {
@@ -19,13 +20,10 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     throw new Error(`The site is not built: ${root}/index.html is missing (run npm run build)`);
   }
   const csp = contentSecurityPolicy(config, inlineHashes(root));
-  // Top-level pages reachable by name without .html (/profile, /new-recipe).
-  const pages = new Set(
-    readdirSync(root)
-      .filter((f) => f.endsWith('.html'))
-      .map((f) => f.slice(0, -'.html'.length))
-      .filter((name) => !SHELLS.has(name)),
-  );
+  // Top-level pages reachable by name without .html (/profile, /new-recipe). Looked up per
+  // request, like the files, so a rebuilt dist/ is served without a restart.
+  const isPage = (name: string) =>
+    /^[a-z0-9-]+$/.test(name) && !SHELLS.has(name) && existsSync(resolve(root, `${name}.html`));
 
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
@@ -41,7 +39,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     return payload;
   });
 
-  await app.register(fastifyStatic, { root, wildcard: false, cacheControl: false, index: ['index.html'] });
+  await app.register(fastifyStatic, { root, wildcard: true, cacheControl: false, index: ['index.html'] });
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -58,7 +56,10 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
     const { id } = request.params;
     if (ID.test(id)) return reply.sendFile('recipe.html');
-    if (pages.has(id)) return reply.sendFile(`${id}.html`);
+    if (isPage(id)) return reply.sendFile(`${id}.html`);
+    // '/:id' also wins over the static wildcard for top-level files (favicon.svg) and for '/'.
+    if (id === '') return reply.sendFile('index.html');
+    if (FILE_NAME.test(id) && !SHELLS.has(id.replace(/\.html$/, '')) && existsSync(resolve(root, id))) return reply.sendFile(id);
     return notFound(reply);
   });
 

@@ -23,6 +23,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, '_astro'));
   writeFileSync(join(dir, '_astro', 'a.js'), 'export {}');
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+  writeFileSync(join(dir, 'silent-check-sso.html'), '<script src="/silent-check-sso.js"></script>');
   const config = loadConfig({ SITE_DIR: dir, PORT: '4321', KEYCLOAK_URL: 'https://sso.example.com' });
   app = Fastify();
   await app.register(sitePlugin, { config });
@@ -60,7 +61,7 @@ describe('site plugin', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/abc', '/0', '/-1', '/1.5', '/12/edit/x', '/abc/edit', '/0/edit', '/nope/deeper', '/recipe', '/recipes', '/index'])(
+  it.each(['/abc', '/0', '/-1', '/1.5', '/12/edit/x', '/abc/edit', '/0/edit', '/nope/deeper', '/recipe', '/recipes', '/index', '/recipe.html', '/.env', '/_astro'])(
     '%s is a 404 with the 404 page',
     async (url) => {
       const res = await get(url);
@@ -85,5 +86,6 @@ describe('site plugin', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/favicon.svg')).statusCode).toBe(200);
+    expect((await get('/silent-check-sso.html')).statusCode).toBe(200);
   });
 });

@@ -1,0 +1,79 @@
+import { test, expect, expectAccessible } from './support/fixtures.ts';
+import { EDITOR, signIn, VISITOR } from './support/auth.ts';
+import { uniqueName } from './support/recipes.ts';
+
+// Signed-in navigation and permissions for a visitor and an editor, the menu and logout.
+const permission = (page: import('@playwright/test').Page, name: string) =>
+  page.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell');
+
+test('besokare sees no editor buttons and the profile says Nej', async ({ page, recipes }) => {
+  const recipe = await recipes.create({ name: uniqueName('Besök') });
+  await signIn(page, VISITOR);
+  await expect(page.getByRole('button', { name: 'Logga in' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Nytt recept' })).toHaveCount(0);
+  await page.goto(`/${recipe.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: recipe.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: VISITOR.username })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Redigera' })).toHaveCount(0);
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profil' })).toBeVisible();
+  await expect(page.getByText(VISITOR.username, { exact: true }).last()).toBeVisible();
+  await expect(permission(page, 'Se recept')).toHaveText('Ja');
+  await expect(permission(page, 'Skapa och redigera')).toHaveText('Nej');
+  await expect(page.getByRole('button', { name: 'Redigera' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tillbaka' })).toHaveAttribute('href', '/');
+  await expectAccessible(page);
+});
+
+test('redaktor sees Nytt recept and Redigera, and the profile says Ja', async ({ page, recipes }) => {
+  const recipe = await recipes.create({ name: uniqueName('Redaktör') });
+  await signIn(page, EDITOR);
+  await expect(page.getByRole('link', { name: 'Nytt recept' })).toHaveAttribute('href', '/new-recipe');
+  await expectAccessible(page);
+  await page.goto(`/${recipe.id}`);
+  await expect(page.getByRole('link', { name: 'Redigera' })).toHaveAttribute('href', `/${recipe.id}/edit`);
+  await expectAccessible(page);
+  await page.goto('/profile');
+  await expect(permission(page, 'Skapa och redigera')).toHaveText('Ja');
+});
+
+test('the user menu works by keyboard, is 112-280 px wide, and Logga ut signs out', async ({ page }) => {
+  await signIn(page, VISITOR);
+  const button = page.getByRole('button', { name: VISITOR.username });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeFocused();
+  const box = await menu.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(112);
+  expect(box?.width).toBeLessThanOrEqual(280);
+  await expectAccessible(page);
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Logga ut' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(button).toBeFocused();
+
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
+  // Signed out for real: a reload does not bring the session back.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: VISITOR.username })).toHaveCount(0);
+});
+
+test('Profil in the menu opens the profile page', async ({ page }) => {
+  await signIn(page, EDITOR);
+  await page.getByRole('button', { name: EDITOR.username }).click();
+  await page.getByRole('menuitem', { name: 'Profil' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Profil' })).toBeVisible();
+});

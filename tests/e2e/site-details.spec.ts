@@ -1,0 +1,85 @@
+import { test, expect, expectAccessible } from './support/fixtures.ts';
+import { uniqueName } from './support/recipes.ts';
+
+// Recipe details: scaling by servings, Swedish quantities, instructions, missing recipes, XSS.
+test('shows a recipe and rescales it when Portioner changes', async ({ page, recipes }) => {
+  const recipe = await recipes.create({
+    name: uniqueName('Pannkakor'),
+    author: 'redaktor',
+    servings: 4,
+    instructions: 'Vispa smeten.\nLåt vila.\nStek.',
+    ingredients: [
+      { name: 'Mjölk', quantity: { value: 6, unit: 'DECILITER' } },
+      { name: 'Salt', quantity: { value: 1, unit: 'TEASPOON' } },
+      { name: 'Ägg', quantity: { value: 3, unit: 'PIECES' } },
+      { name: 'Smör till stekning' },
+    ],
+  });
+  await page.goto(`/${recipe.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: recipe.name })).toBeVisible();
+  await expect(page).toHaveTitle(`${recipe.name} – recipes-frontend`);
+  await expect(page.getByText('Författare: redaktor')).toBeVisible();
+  const servings = page.getByRole('combobox', { name: 'Portioner' });
+  await expect(servings).toHaveValue('4');
+  await expect(servings.locator('option')).toHaveText(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  const items = page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem');
+  await expect(items).toHaveText(['6 dlMjölk', '1 tskSalt', '3 stÄgg', 'Smör till stekning']);
+  const instructions = page.getByRole('region', { name: 'Instruktioner' });
+  expect(await instructions.locator('p').innerText()).toBe('Vispa smeten.\nLåt vila.\nStek.');
+  await expect(page.getByRole('link', { name: 'Tillbaka' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Redigera' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await servings.selectOption('2');
+  await expect(items).toHaveText(['3 dlMjölk', '½ tskSalt', '1,5 stÄgg', 'Smör till stekning']);
+  await servings.selectOption('1');
+  await expect(items).toHaveText(['1,5 dlMjölk', '¼ tskSalt', '0,75 stÄgg', 'Smör till stekning']);
+  await expect(servings).toHaveValue('1');
+});
+
+test('offers the recipe’s own servings above 10 and hides empty sections', async ({ page, recipes }) => {
+  const recipe = await recipes.create({ name: uniqueName('Kalas'), servings: 24 });
+  await page.goto(`/${recipe.id}`);
+  const servings = page.getByRole('combobox', { name: 'Portioner' });
+  await expect(servings).toHaveValue('24');
+  await expect(servings.locator('option')).toHaveCount(11);
+  await expect(page.getByRole('heading', { name: 'Ingredienser' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Instruktioner' })).toHaveCount(0);
+});
+
+test('an unknown recipe id says so and logs Recipe not found', async ({ page }) => {
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
+  const res = await page.goto('/999999999');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Receptet hittades inte' })).toBeVisible();
+  expect(logs.some((l) => l.includes('Recipe not found'))).toBe(true);
+  await expectAccessible(page);
+});
+
+test('the search bar on the details page searches the list instead of filtering', async ({ page, recipes }) => {
+  const recipe = await recipes.create({ name: uniqueName('Sökbar') });
+  await page.goto(`/${recipe.id}`);
+  const search = page.getByRole('searchbox', { name: 'Sök recept' });
+  await search.fill('sill');
+  await expect(page).toHaveURL(`/${recipe.id}`);
+  await search.press('Enter');
+  await expect(page).toHaveURL('/?search=sill');
+});
+
+test('a recipe named like markup shows as text and runs nothing', async ({ page, recipes }) => {
+  const name = '<img src=x onerror=alert(1)>';
+  const recipe = await recipes.create({ name, instructions: '<script>alert(2)</script>' });
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(`/?search=${encodeURIComponent('<img src=x')}`);
+  await expect(page.getByRole('link', { name })).toHaveAttribute('href', `/${recipe.id}`);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByText('<script>alert(2)</script>')).toBeVisible();
+  await expect(page.locator('main img')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+});

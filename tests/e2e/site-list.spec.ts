@@ -1,0 +1,73 @@
+import { test, expect, expectAccessible } from './support/fixtures.ts';
+import { uniqueName } from './support/recipes.ts';
+
+// The recipe list: Swedish order, live filter, the ?search= deep link and clearing it.
+const collator = new Intl.Collator('sv');
+const listLinks = (page: import('@playwright/test').Page) =>
+  page.getByRole('list', { name: 'Recept' }).getByRole('link');
+
+test('lists every recipe sorted by name in Swedish order, each a link to its page', async ({ page, recipes }) => {
+  const tag = uniqueName('Sortering').replace(' ', '');
+  const made = await Promise.all(
+    ['Ärtsoppa', 'Zucchinipaj', 'äppelkaka', 'Apelsinsallad'].map((n) => recipes.create({ name: `${tag} ${n}` })),
+  );
+  await page.goto('/');
+  await expect(listLinks(page).first()).toBeVisible();
+  const names = await listLinks(page).allInnerTexts();
+  expect(names).toEqual([...names].sort(collator.compare));
+  const ours = names.filter((n) => n.startsWith(tag));
+  expect(ours).toEqual([`${tag} Apelsinsallad`, `${tag} Zucchinipaj`, `${tag} äppelkaka`, `${tag} Ärtsoppa`]);
+  const first = made.find((r) => r.name.endsWith('Apelsinsallad'));
+  await expect(page.getByRole('link', { name: `${tag} Apelsinsallad` })).toHaveAttribute('href', `/${first?.id}`);
+  await expect(page).toHaveTitle('recipes-frontend');
+  await expectAccessible(page);
+});
+
+test('filters on every keystroke, case-insensitively', async ({ page, recipes }) => {
+  const tag = uniqueName('Filter').replace(' ', '');
+  await recipes.create({ name: `${tag} Kanelbullar` });
+  await recipes.create({ name: `${tag} Köttbullar` });
+  await recipes.create({ name: `${tag} Ostkaka` });
+  await page.goto('/');
+  await expect(listLinks(page).first()).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Sök recept' });
+  await search.pressSequentially(tag.toUpperCase());
+  await expect(listLinks(page)).toHaveCount(3);
+  await search.pressSequentially(' BULL');
+  await expect(listLinks(page)).toHaveText([`${tag} Kanelbullar`, `${tag} Köttbullar`]);
+  // Filtering live does not navigate.
+  expect(new URL(page.url()).search).toBe('');
+  await search.pressSequentially('x');
+  await expect(listLinks(page)).toHaveCount(0);
+  await expect(page.getByText(/Inga recept matchar/)).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('submitting a search goes to /?search=, the deep link filters, an empty search clears it', async ({ page, recipes }) => {
+  const tag = uniqueName('Djuplank').replace(' ', '');
+  await recipes.create({ name: `${tag} Rabarberpaj` });
+  await recipes.create({ name: `${tag} Sillsallad` });
+  await page.goto('/');
+  const search = page.getByRole('searchbox', { name: 'Sök recept' });
+  await search.fill(`${tag} rabarber`);
+  await search.press('Enter');
+  await expect(page).toHaveURL(`/?search=${encodeURIComponent(`${tag} rabarber`)}`);
+  await expect(listLinks(page)).toHaveText([`${tag} Rabarberpaj`]);
+
+  await page.goto(`/?search=${encodeURIComponent(tag)}`);
+  await expect(page.getByRole('searchbox', { name: 'Sök recept' })).toHaveValue(tag);
+  await expect(listLinks(page)).toHaveCount(2);
+
+  await page.getByRole('searchbox', { name: 'Sök recept' }).fill('');
+  await page.getByRole('button', { name: 'Sök' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('searchbox', { name: 'Sök recept' })).toHaveValue('');
+  expect((await listLinks(page).allInnerTexts()).length).toBeGreaterThan(2);
+});
+
+test('a visitor sees no Nytt recept button', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Skapa konto' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nytt recept' })).toHaveCount(0);
+});
