@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../../server/config.ts';
-import { openDatabase, type Database } from '../../../server/db/index.ts';
+import type { Database } from '../../../server/db/index.ts';
 import idpPlugin, { ensureDemoUsers } from '../../../server/idp/index.ts';
+import { closeTestDatabase, createTestDatabase, type DatabaseKind } from '../../support/database.ts';
 
 // A provider of our own for protocol tests: fresh data folder, PGlite, demo users, real HTTP port when asked.
 export type Harness = { app: FastifyInstance; config: Config; db: Database; dir: string; realm: string; close(): Promise<void> };
@@ -22,27 +23,37 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function openTestDb(dir: string): Promise<Database> {
-  return openDatabase({ dataDir: join(dir, 'pglite') });
-}
+type StartOptions = {
+  env?: Record<string, string>;
+  listen?: boolean;
+  /** Reuse a database (its owner closes it) or get a fresh one of this kind. */
+  db?: Database;
+  kind?: DatabaseKind;
+  /** Reuse a data folder (the signing keys live there); its owner removes it. */
+  dir?: string;
+  port?: number;
+  /** Extra plugins to register on the same app (e.g. the API). */
+  extend?: (app: FastifyInstance, config: Config, db: Database) => Promise<void>;
+};
 
-/** Builds (and optionally listens) an app with only the identity provider. Pass `db`/`dir` to reuse them. */
-export async function startIdp(o: { env?: Record<string, string>; listen?: boolean; db?: Database; dir?: string; port?: number } = {}): Promise<Harness> {
+/** Builds (and optionally listens) an app with the identity provider on a fresh test database. */
+export async function startIdp(o: StartOptions = {}): Promise<Harness> {
   const dir = o.dir ?? (await mkdtemp(join(tmpdir(), 'idp-test-')));
   const port = o.port ?? (await freePort());
   const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dir, LOG_LEVEL: 'silent', ...o.env });
-  const db = o.db ?? (await openTestDb(dir));
+  const db = o.db ?? (await createTestDatabase(o.kind ?? 'pglite'));
   await ensureDemoUsers(db);
   const app = Fastify({ logger: false });
   const realm = `/realms/${config.keycloakRealm}`;
   await app.register(idpPlugin, { prefix: realm, config, db });
+  await o.extend?.(app, config, db);
   if (o.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();
   return {
     app, config, db, dir, realm,
     async close() {
       await app.close();
-      if (!o.db) await db.close();
+      if (!o.db) await closeTestDatabase(db);
       if (!o.dir) await rm(dir, { recursive: true, force: true });
     },
   };
