@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALLOWED_CHARACTERS,
+  formIngredientToApi,
+  ingredientFormSchema,
+  ingredientItemToApi,
+  ingredientSchema,
+  MESSAGES,
+  parseQuantityText,
+  recipeFormSchema,
+  recipeFormToApi,
+  recipeInputSchema,
+} from '../../src/lib/recipe-schema.ts';
+import { SEED_RECIPES } from '../../server/db/seed-recipes.ts';
+
+/** The first message per field path, as the API and the forms show them. */
+function messages(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) {
+  const result = schema.safeParse(value);
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+const SYMBOLS = ['.', ',', ':', ';', '!', '?', '(', ')', '-', '–', '*', '°', '½', '"', "'", '`', 'é', 'è', '—', '_', '^', '´', '=', '#', '%', '&', '/', '[', ']', '{', '}', '€', '$', '@', '¨', '<', '>', '|'];
+const base = { name: 'Äggröra', servings: 4 };
+
+describe('allowed characters (section 5)', () => {
+  it.each(SYMBOLS)('accepts %s', (symbol) => {
+    expect(ALLOWED_CHARACTERS.test(`a${symbol}b`)).toBe(true);
+  });
+
+  it('accepts Swedish and other letters, digits, space and newline', () => {
+    expect(ALLOWED_CHARACTERS.test('åäö ÅÄÖ éè ü ñ 0123456789\nrad två')).toBe(true);
+  });
+
+  it.each([['tab', '\t'], ['emoji', '🍰'], ['tilde', '~'], ['plus', '+'], ['backslash', '\\'], ['carriage return', '\r'], ['null', '\0'], ['section sign', '§']])(
+    'rejects %s',
+    (_, char) => {
+      expect(ALLOWED_CHARACTERS.test(`a${char}b`)).toBe(false);
+      expect(messages(recipeInputSchema, { ...base, name: `a${char}b` })).toEqual({ name: MESSAGES.invalidCharacters });
+    },
+  );
+});
+
+describe('recipeInputSchema (API bodies)', () => {
+  it('has the spec messages, exactly', () => {
+    expect(MESSAGES).toMatchObject({
+      nameRequired: 'Name is required',
+      max64: 'Max 64 characters',
+      invalidCharacters: 'Ett eller flera ogiltliga tecken',
+      max10000: 'Max 10000 characters',
+      min1: 'Must be 1 or more',
+      max100: 'Max 100',
+      notANumber: 'Must be a number',
+      max34: 'Max 34 characters',
+      max5: 'Max 5 characters',
+    });
+  });
+
+  it('checks the recipe name at its boundaries', () => {
+    expect(messages(recipeInputSchema, { ...base, name: 'a'.repeat(64) })).toEqual({});
+    expect(messages(recipeInputSchema, { ...base, name: 'a'.repeat(65) })).toEqual({ name: 'Max 64 characters' });
+    expect(messages(recipeInputSchema, { ...base, name: '' })).toEqual({ name: 'Name is required' });
+    expect(messages(recipeInputSchema, { ...base, name: '   ' })).toEqual({ name: 'Name is required' });
+    expect(messages(recipeInputSchema, { servings: 4 })).toEqual({ name: 'Name is required' });
+  });
+
+  it('checks instructions at 10000/10001 and defaults them to empty', () => {
+    expect(messages(recipeInputSchema, { ...base, instructions: 'a'.repeat(10000) })).toEqual({});
+    expect(messages(recipeInputSchema, { ...base, instructions: 'a'.repeat(10001) })).toEqual({ instructions: 'Max 10000 characters' });
+    expect(recipeInputSchema.parse(base).instructions).toBe('');
+  });
+
+  it.each([
+    [0, 'Must be 1 or more'],
+    [1, undefined],
+    [100, undefined],
+    [101, 'Max 100'],
+    [1.5, 'Must be a number'],
+    ['4', 'Must be a number'],
+    [null, 'Must be a number'],
+  ])('servings %s', (servings, message) => {
+    expect(messages(recipeInputSchema, { ...base, servings })).toEqual(message ? { servings: message } : {});
+  });
+
+  it('checks ingredient names at 34/35 and quantities', () => {
+    const ing = (ingredient: unknown) => messages(recipeInputSchema, { ...base, ingredients: [ingredient] });
+    expect(ing({ name: 'a'.repeat(34) })).toEqual({});
+    expect(ing({ name: 'a'.repeat(35) })).toEqual({ 'ingredients.0.name': 'Max 34 characters' });
+    expect(ing({ name: '' })).toEqual({ 'ingredients.0.name': 'Name is required' });
+    expect(ing({ name: 'Mjöl', quantity: { value: 1.5, unit: 'DECILITER' } })).toEqual({});
+    expect(ing({ name: 'Mjöl', quantity: { value: '1.5', unit: 'DECILITER' } })).toEqual({ 'ingredients.0.quantity.value': 'Must be a number' });
+    expect(ing({ name: 'Mjöl', quantity: { value: 1, unit: 'dl' } })).toEqual({ 'ingredients.0.quantity.unit': 'Unknown unit' });
+    expect(ing({ name: 'Mjöl', quantity: { value: 1e308, unit: 'GRAM' } })).toEqual({ 'ingredients.0.quantity.value': 'Must be a number' });
+  });
+
+  it('drops unknown fields, author included', () => {
+    const parsed = recipeInputSchema.parse({ ...base, author: 'mallory', extra: 1, ingredients: [{ name: 'Ägg', color: 'röd', quantity: { value: 2, unit: 'PIECES', x: 1 } }] });
+    expect(parsed).toEqual({ ...base, instructions: '', ingredients: [{ name: 'Ägg', quantity: { value: 2, unit: 'PIECES' } }] });
+    expect(ingredientSchema.parse({ name: 'Salt' })).toEqual({ name: 'Salt' });
+  });
+
+  it('accepts every seed recipe', () => {
+    for (const recipe of SEED_RECIPES) expect(messages(recipeInputSchema, recipe), recipe.name).toEqual({});
+  });
+});
+
+describe('form schemas', () => {
+  it.each([
+    ['', undefined],
+    ['1', undefined],
+    ['-1,5', undefined],
+    ['+2.25', undefined],
+    ['12345', undefined],
+    ['123456', 'Max 5 characters'],
+    ['1,2,3', 'Must be a number'],
+    ['abc', 'Must be a number'],
+    ['.5', 'Must be a number'],
+    ['1 dl', 'Must be a number'],
+  ])('quantity text %j', (quantity, message) => {
+    expect(messages(ingredientFormSchema, { name: 'Mjöl', quantity, unit: 'dl' })).toEqual(message ? { quantity: message } : {});
+  });
+
+  it.each([
+    ['4', undefined],
+    [4, undefined],
+    ['1', undefined],
+    ['100', undefined],
+    ['0', 'Must be 1 or more'],
+    ['-3', 'Must be 1 or more'],
+    ['101', 'Max 100'],
+    ['1.5', 'Must be a number'],
+    ['1,5', 'Must be a number'],
+    ['', 'Must be a number'],
+    ['fyra', 'Must be a number'],
+  ])('servings %j', (servings, message) => {
+    const values = { name: 'Pannkakor', servings, instructions: '', ingredients: [] };
+    expect(messages(recipeFormSchema, values)).toEqual(message ? { servings: message } : {});
+  });
+
+  it('turns servings text into a number', () => {
+    expect(recipeFormSchema.parse({ name: 'Pannkakor', servings: '6', instructions: '', ingredients: [] }).servings).toBe(6);
+  });
+
+  it('parses quantity text with , or .', () => {
+    expect(parseQuantityText('1,5')).toBe(1.5);
+    expect(parseQuantityText('2.25')).toBe(2.25);
+    expect(parseQuantityText('-3')).toBe(-3);
+    expect(parseQuantityText('')).toBeUndefined();
+    expect(parseQuantityText('abc')).toBeUndefined();
+  });
+
+  it('converts dialog values and list items to API ingredients (labels -> keys)', () => {
+    expect(formIngredientToApi({ name: 'Mjölk', quantity: '1,5', unit: 'dl' })).toEqual({ name: 'Mjölk', quantity: { value: 1.5, unit: 'DECILITER' } });
+    expect(formIngredientToApi({ name: 'Ägg', quantity: '3', unit: '' })).toEqual({ name: 'Ägg', quantity: { value: 3, unit: 'NONE' } });
+    expect(formIngredientToApi({ name: 'Salt', quantity: '', unit: 'krm' })).toEqual({ name: 'Salt' });
+    expect(ingredientItemToApi({ name: 'Socker', quantity: { value: 2, unit: 'msk' } })).toEqual({ name: 'Socker', quantity: { value: 2, unit: 'TABLESPOON' } });
+  });
+
+  it('builds an API body that the API schema accepts', () => {
+    const values = recipeFormSchema.parse({
+      name: 'Pannkakor',
+      servings: '4',
+      instructions: 'Stek.',
+      ingredients: [{ name: 'Mjölk', quantity: { value: 6, unit: 'dl' } }, { name: 'Smör' }],
+    });
+    const body = recipeFormToApi(values, { id: 7, version: 2 });
+    expect(body).toEqual({
+      id: 7,
+      version: 2,
+      name: 'Pannkakor',
+      servings: 4,
+      instructions: 'Stek.',
+      ingredients: [{ name: 'Mjölk', quantity: { value: 6, unit: 'DECILITER' } }, { name: 'Smör' }],
+    });
+    expect(recipeInputSchema.safeParse(body).success).toBe(true);
+  });
+});
