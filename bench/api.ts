@@ -3,10 +3,10 @@
 // in a child process, loads each endpoint with autocannon on loopback, loads nginx serving the very
 // same GET /recipes bytes as a static file, and prints one table. Figures only: no pass or fail.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { loadConfig } from '../server/config.ts';
 import { startBenchIdentity } from './identity.ts';
 import { runSeed, startChild } from './child.ts';
@@ -14,6 +14,7 @@ import { probe } from './probe.ts';
 import { scenarios } from './scenarios.ts';
 import { load } from './load.ts';
 import { startNginx } from './nginx.ts';
+import { settle } from './net.ts';
 import { bytes, memoryOf, table, type Row } from './report.ts';
 
 const { values: opts } = parseArgs({
@@ -50,6 +51,8 @@ try {
   let seeded = 0;
   for (const size of sizes) {
     log(`\n== ${size.toLocaleString('en')} recipes ==`);
+    // Other work on this machine skews every figure: say how busy it was.
+    notes.push(`${size}: load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')} (${cpus().length} cores)`);
     const seed = await runSeed({ mode: 'seed', dataDir, databaseUrl: opts['database-url'], from: seeded, to: size });
     seeded = size;
     log(`seeded ${seed.inserted.toLocaleString('en')} more recipes in ${seed.seconds.toFixed(1)} s`);
@@ -64,13 +67,15 @@ try {
     try {
       const before = memoryOf(server.info.pid);
       const base = `http://127.0.0.1:${server.info.port}${server.info.apiBasePath}`;
-      const { target, listBytes } = await probe(base, identity.editorToken);
-      log(`GET /recipes body: ${bytes(listBytes.length)}; search hits: ${JSON.stringify(target.matches)}`);
+      const { target, listBytes, listMs } = await probe(base, identity.editorToken);
+      log(`GET /recipes body: ${bytes(listBytes.length)}, first one alone took ${listMs.toFixed(0)} ms`);
+      notes.push(`${size}: one GET /recipes alone (first, idle server): ${listMs.toFixed(0)} ms for ${bytes(listBytes.length)}`);
 
       const runs = scenarios(target, durations, size > BIG_LIST);
       for (const run of runs) {
         log(`  ${run.label}: ${run.connections} connections, ${run.seconds} s`);
         rows.push({ ...(await load(run)), size: size.toLocaleString('en') });
+        await settle(`${base}/recipes/${target.ids[0]}`);
       }
       const after = memoryOf(server.info.pid);
 
@@ -98,8 +103,9 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const nginxVersion = execFileSync('/usr/sbin/nginx', ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-log(`\nResults (loopback, autocannon ${durations.connections} connections unless noted; ${nginxVersion.trim() || 'nginx'}, 1 worker)\n`);
+// nginx prints its version on stderr.
+const nginxVersion = spawnSync('/usr/sbin/nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace('nginx version: ', '');
+log(`\nResults (loopback; latency in ms; ${nginxVersion || 'nginx'} with 1 worker)\n`);
 log(table(rows));
 log('');
 for (const note of notes) log(note);

@@ -41,6 +41,10 @@ declare module 'autocannon' {
     '2xx': number;
     statusCodeStats?: Record<string, { count: number }>;
   };
-  function autocannon(opts: Options): Promise<Result>;
+  export type Instance = PromiseLike<Result> & {
+    /** Every completed response; `ms` is a float, unlike the whole milliseconds of `Result.latency`. */
+    on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): Instance;
+  };
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }

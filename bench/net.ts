@@ -28,3 +28,17 @@ export async function waitForHttp(url: string, timeoutMs: number, failed: () => 
     }
   }
 }
+
+/**
+ * Waits until the server has worked off what the last run left behind: autocannon stops at its
+ * deadline, but the server still finishes the requests already in flight (a 100,000-recipe list
+ * takes seconds each), and those would otherwise slow down the next run's first seconds.
+ * A cheap request queues behind that work on the event loop and the single PGlite connection.
+ */
+export async function settle(cheapUrl: string): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    const res = await fetch(cheapUrl);
+    await res.arrayBuffer();
+  }
+  await new Promise((done) => setTimeout(done, 500));
+}

@@ -15,9 +15,15 @@ async function getJson(url: string): Promise<{ bytes: number; json: unknown }> {
  * ids to rotate over, body sizes, and current recipe bodies for PUT. It also sends one PUT and
  * fails loudly if that is refused: a benchmark of 401s would measure nothing worth printing.
  */
-export async function probe(base: string, editorToken: string): Promise<{ target: Target; listBytes: Buffer }> {
+export async function probe(
+  base: string,
+  editorToken: string,
+): Promise<{ target: Target; listBytes: Buffer; listMs: number }> {
+  const started = performance.now();
   const listRes = await fetch(`${base}/recipes`);
   const listBytes = Buffer.from(await listRes.arrayBuffer());
+  // The first list, alone on an idle server: what one visitor waits for, before any load.
+  const listMs = performance.now() - started;
   if (!listRes.ok) throw new Error(`GET ${base}/recipes answered ${listRes.status}`);
   const list = JSON.parse(listBytes.toString('utf8')) as WireRecipe[];
   // Every 97th recipe: spread over the whole table, not just the first page of it.
@@ -45,6 +51,7 @@ export async function probe(base: string, editorToken: string): Promise<{ target
 
   return {
     listBytes,
+    listMs,
     target: {
       base,
       editorToken,
