@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import type { Database } from '../db/index.ts';
+import { createUser, findUserByEmail, findUserByUsername, listUsers, setEditor, setPassword } from './users.ts';
+import { MESSAGES, validateEmail, validateNames, validateNewPassword, validateUsername, type FieldErrors } from './validation.ts';
+
+// The logic behind `npm run users`, separate from process handling so tests can drive it.
+export const USAGE = `Usage: npm run users -- <command>
+  list
+  add <username> --email <e-mail> --first <first name> --last <last name> [--editor] [--password <password>]
+  passwd <username> [--password <password>]
+  grant-editor <username>
+  revoke-editor <username>
+Without --password the password is asked for (or read from the first line of stdin).`;
+
+export type AdminIo = { out: (line: string) => void; readPassword: (prompt: string) => Promise<string> };
+export class UsageError extends Error {}
+
+function check(errors: FieldErrors): void {
+  const problems = Object.entries(errors).map(([field, message]) => `${field}: ${message}`);
+  if (problems.length) throw new Error(problems.join('\n'));
+}
+
+async function mustFind(db: Database, username: string | undefined) {
+  if (!username) throw new UsageError('A username is required.');
+  const user = await findUserByUsername(db, username);
+  if (!user) throw new Error(`No user named "${username}".`);
+  return user;
+}
+
+export async function runUsersCommand(db: Database, argv: string[], io: AdminIo): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' }, first: { type: 'string' }, last: { type: 'string' },
+      password: { type: 'string' }, editor: { type: 'boolean', default: false },
+    },
+  });
+  const [command, username] = positionals;
+  switch (command) {
+    case 'list': {
+      const users = await listUsers(db);
+      io.out(['username', 'e-mail', 'name', 'editor'].join('\t'));
+      for (const u of users) io.out([u.username, u.email, `${u.firstName} ${u.lastName}`, u.isEditor ? 'yes' : 'no'].join('\t'));
+      io.out(`${users.length} user(s)`);
+      return;
+    }
+    case 'add': {
+      const input = { username: username ?? '', email: values.email ?? '', firstName: values.first ?? '', lastName: values.last ?? '' };
+      const errors: FieldErrors = {};
+      validateUsername(input.username, errors);
+      validateEmail(input.email, errors);
+      validateNames(input, errors);
+      if (!errors.username && (await findUserByUsername(db, input.username))) errors.username = MESSAGES.usernameTaken;
+      if (!errors.email && (await findUserByEmail(db, input.email))) errors.email = MESSAGES.emailTaken;
+      check(errors);
+      const password = values.password ?? (await io.readPassword('Password: '));
+      validateNewPassword(password, undefined, errors);
+      check(errors);
+      const user = await createUser(db, { ...input, password, isEditor: values.editor });
+      io.out(`Added ${user.username}${user.isEditor ? ' (editor)' : ''}.`);
+      return;
+    }
+    case 'passwd': {
+      const user = await mustFind(db, username);
+      const password = values.password ?? (await io.readPassword(`New password for ${user.username}: `));
+      const errors: FieldErrors = {};
+      validateNewPassword(password, undefined, errors);
+      check(errors);
+      await setPassword(db, user.id, password);
+      io.out(`Password changed for ${user.username}.`);
+      return;
+    }
+    case 'grant-editor':
+    case 'revoke-editor': {
+      const user = await mustFind(db, username);
+      await setEditor(db, user.id, command === 'grant-editor');
+      // Tokens already issued keep their roles until they expire (at most the access-token lifetime).
+      io.out(`${user.username} ${command === 'grant-editor' ? 'is now an editor' : 'is no longer an editor'} (from the next sign-in or token refresh).`);
+      return;
+    }
+    default:
+      throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
+  }
+}
