@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApiApp, createApiHarness, testConfig, type ApiHarness } from '../../support/api-app.ts';
+import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
+import { bearer, recipeBody } from '../../support/recipes.ts';
+import { createTestKeys, hs256WithPublicKey, serveJwks, signToken, TEST_CLIENT_ID, unsignedToken, type TestKeys } from '../../support/tokens.ts';
+
+describe.each(DATABASE_KINDS)('authentication and roles (%s)', (kind) => {
+  let h: ApiHarness;
+  let otherKeys: TestKeys;
+  beforeAll(async () => {
+    h = await createApiHarness(kind);
+    otherKeys = await createTestKeys();
+  });
+  afterAll(() => h?.close());
+
+  const post = (headers: Record<string, string>) => h.app.inject({ method: 'POST', url: '/api/recipes', headers, payload: recipeBody() });
+
+  it('401 with WWW-Authenticate: Bearer without a token', async () => {
+    const response = await post({});
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+    expect(response.json()).toMatchObject({ status: 401, error: 'Unauthorized' });
+  });
+
+  it('401 for an Authorization header that is not a bearer token', async () => {
+    expect((await post({ authorization: 'Basic dXNlcjpwYXNz' })).statusCode).toBe(401);
+    expect((await post({ authorization: 'Bearer' })).statusCode).toBe(401);
+  });
+
+  const bad: [string, () => Promise<string> | string][] = [
+    ['expired', () => signToken(h.keys, { realmRoles: ['editor'], expiresIn: -120 })],
+    ['not yet valid', () => signToken(h.keys, { realmRoles: ['editor'], notBefore: 120 })],
+    ['from the wrong issuer', () => signToken(h.keys, { realmRoles: ['editor'], issuer: 'http://idp.test/realms/other' })],
+    ['for another client (azp)', () => signToken(h.keys, { realmRoles: ['editor'], claims: { azp: 'someone-else' } })],
+    ['without azp', () => signToken(h.keys, { realmRoles: ['editor'], claims: { azp: undefined } })],
+    ['signed by another key', () => signToken(otherKeys, { realmRoles: ['editor'] })],
+    ['unsigned (alg none)', () => unsignedToken()],
+    ['HS256 with the public key as secret', () => hs256WithPublicKey(h.keys)],
+    ['a refresh token (typ Refresh)', () => signToken(h.keys, { realmRoles: ['editor'], claims: { typ: 'Refresh' } })],
+    ['an ID token (typ ID)', () => signToken(h.keys, { realmRoles: ['editor'], claims: { typ: 'ID' } })],
+    ['without preferred_username', () => signToken(h.keys, { realmRoles: ['editor'], claims: { preferred_username: undefined } })],
+    ['garbage', () => 'not.a.jwt'],
+  ];
+  it.each(bad)('401 for a token %s', async (_, make) => {
+    const response = await post(bearer(await make()));
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token"/);
+    expect(response.json()).toMatchObject({ status: 401, error: 'Unauthorized' });
+  });
+
+  it('accepts a token within the 30 s clock leeway', async () => {
+    const response = await post(bearer(await signToken(h.keys, { realmRoles: ['editor'], expiresIn: -10 })));
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('accepts a token without typ', async () => {
+    const response = await post(bearer(await signToken(h.keys, { realmRoles: ['editor'], claims: { typ: undefined } })));
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('403 for a valid token without the editor role, on every write', async () => {
+    const token = await signToken(h.keys, { username: 'besokare', realmRoles: ['user'], clientRoles: ['viewer'] });
+    const created = (await post(bearer(await signToken(h.keys, { realmRoles: ['editor'] })))).json();
+    const responses = await Promise.all([
+      post(bearer(token)),
+      h.app.inject({ method: 'PUT', url: `/api/recipes/${created.id}`, headers: bearer(token), payload: recipeBody() }),
+      h.app.inject({ method: 'DELETE', url: `/api/recipes/${created.id}`, headers: bearer(token) }),
+    ]);
+    for (const response of responses) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ status: 403, error: 'Forbidden', message: 'You lack the privileges required to perform this action' });
+    }
+  });
+
+  it("403 when editor is a role of another client, not ours", async () => {
+    const token = await signToken(h.keys, { claims: { resource_access: { other: { roles: ['editor'] } } } });
+    expect((await post(bearer(token))).statusCode).toBe(403);
+  });
+
+  it('201 for an editor by realm role, and the author is preferred_username', async () => {
+    const response = await post(bearer(await signToken(h.keys, { username: 'anna', realmRoles: ['editor'] })));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().author).toBe('anna');
+  });
+
+  it(`201 for an editor by client role (resource_access.${TEST_CLIENT_ID})`, async () => {
+    const response = await post(bearer(await signToken(h.keys, { username: 'bo', clientRoles: ['editor'] })));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().author).toBe('bo');
+  });
+
+  it('reads ignore a bad token', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/recipes', headers: bearer('not.a.jwt') });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('keys fetched from the issuer JWKS over HTTP', () => {
+  it('verifies against {issuer}/protocol/openid-connect/certs', async () => {
+    const keys = await createTestKeys();
+    const served = await serveJwks(keys);
+    const db = await createTestDatabase('pglite');
+    const config = testConfig({ KEYCLOAK_URL: served.keycloakUrl });
+    const app = await buildApiApp(config, db);
+    try {
+      const token = await signToken(keys, { realmRoles: ['editor'], issuer: config.issuer });
+      const ok = await app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody() });
+      expect(ok.statusCode).toBe(201);
+      const forged = await signToken(await createTestKeys(), { realmRoles: ['editor'], issuer: config.issuer });
+      const refused = await app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(forged), payload: recipeBody() });
+      expect(refused.statusCode).toBe(401);
+    } finally {
+      await app.close();
+      await closeTestDatabase(db);
+      await served.close();
+    }
+  });
+});
