@@ -136,7 +136,8 @@ describe('authorization code with PKCE', () => {
 
   it('requires PKCE S256 and response_type=code', async () => {
     const b = new Browser(h);
-    for (const extra of [{ code_challenge_method: 'plain' }, { code_challenge: '' }, { response_type: 'token' }]) {
+    const cases: Record<string, string>[] = [{ code_challenge_method: 'plain' }, { code_challenge: '' }, { response_type: 'token' }];
+    for (const extra of cases) {
       const res = await b.request('GET', authUrl(h, authParams(h, extra).params));
       expect(res.statusCode).toBe(302);
       const cb = callbackParams(res.headers.location as string);
