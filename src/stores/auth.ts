@@ -47,6 +47,12 @@ function timeout(ms: number): Promise<never> {
 }
 
 async function start(): Promise<void> {
+  // Inside a frame (an identity-provider check page that fell back to our 404 page, say) never
+  // start another check: each one would load the site again in a nested frame.
+  if (window.self !== window.top) {
+    $auth.set({ status: 'signed-out' });
+    return;
+  }
   const config = await loadRuntimeConfig();
   if (!config) {
     $auth.set({ status: 'signed-out' });

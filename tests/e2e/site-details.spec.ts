@@ -33,7 +33,7 @@ test('shows a recipe and rescales it when Portioner changes', async ({ page, rec
   await servings.selectOption('2');
   await expect(items).toHaveText(['3 dlMjölk', '½ tskSalt', '1,5 stÄgg', 'Smör till stekning']);
   await servings.selectOption('1');
-  await expect(items).toHaveText(['1,5 dlMjölk', '¼ tskSalt', '0,75 stÄgg', 'Smör till stekning']);
+  await expect(items).toHaveText(['1,5 dlMjölk', '¼ tskSalt', '¾ stÄgg', 'Smör till stekning']);
   await expect(servings).toHaveValue('1');
 });
 
