@@ -8,7 +8,8 @@ describe.each(DATABASE_KINDS)('writing recipes (%s)', (kind) => {
   let h: ApiHarness;
   let token: string;
   beforeAll(async () => {
-    h = await createApiHarness(kind);
+    // Room for the many-ingredients body below.
+    h = await createApiHarness(kind, { BODY_LIMIT: '2000000' });
     token = await editorToken(h.keys, 'redaktor');
   });
   afterAll(() => h?.close());
@@ -154,5 +155,15 @@ describe.each(DATABASE_KINDS)('writing recipes (%s)', (kind) => {
 
   it('DELETE: 400 for a bad id', async () => {
     expect((await h.app.inject({ method: 'DELETE', url: '/api/recipes/abc', headers: bearer(token) })).statusCode).toBe(400);
+  });
+
+  it('a recipe with more ingredients than one INSERT can bind is stored whole', async () => {
+    // 14,000 rows x 5 columns is more than PostgreSQL's 65,535 bind parameters in one statement.
+    const ingredients = Array.from({ length: 14_000 }, (_, i) => ({ name: `I${i}`, quantity: { value: i, unit: 'GRAM' } }));
+    const created = await postRecipe(h.app, token, recipeBody({ ingredients }));
+    const stored = await get(created.id);
+    expect(stored.ingredients).toHaveLength(14_000);
+    expect(stored.ingredients[13_999]).toEqual({ name: 'I13999', quantity: { value: 13_999, unit: 'GRAM' } });
+    expect((await h.app.inject({ method: 'DELETE', url: `/api/recipes/${created.id}`, headers: bearer(token) })).statusCode).toBe(204);
   });
 });
