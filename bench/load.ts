@@ -18,6 +18,8 @@ export type LoadRun = Pick<Options, 'url' | 'method' | 'headers' | 'body' | 'req
   label: string;
   connections: number;
   seconds: number;
+  /** A fixed number of requests instead of `seconds`: for answers so slow a timed run completes none. */
+  amount?: number;
   bodyBytes?: number;
 };
 
@@ -28,7 +30,7 @@ export type LoadRun = Pick<Options, 'url' | 'method' | 'headers' | 'body' | 'req
 export async function load(run: LoadRun): Promise<LoadFigures> {
   // Only the keys that are set: autocannon treats an explicit `method: undefined` as a method.
   const optional = Object.fromEntries(
-    Object.entries({ method: run.method, headers: run.headers, body: run.body, requests: run.requests }).filter(
+    Object.entries({ method: run.method, headers: run.headers, body: run.body, requests: run.requests, amount: run.amount }).filter(
       ([, value]) => value !== undefined,
     ),
   );
@@ -41,7 +43,7 @@ export async function load(run: LoadRun): Promise<LoadFigures> {
     connections: run.connections,
     duration: run.seconds,
     // A 100,000-recipe list takes far longer than autocannon's 10 s default under load.
-    timeout: 60,
+    timeout: 300,
   });
   instance.on('response', (_client, _status, _bytes, ms) => {
     times.push(ms);

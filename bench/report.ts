@@ -17,22 +17,24 @@ export function bytes(n: number | undefined): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const fixed = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+const fixed = (n: number) => (!Number.isFinite(n) ? '-' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 
 /** A plain-text table that reads well in a terminal and pastes into a Markdown code block. */
 export function table(rows: Row[]): string {
-  const header = ['recipes', 'request', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'body', 'non-2xx', 'errors', 'ours/nginx'];
+  const header = ['recipes', 'request', 'conns', 'secs', 'done', 'req/s', 'p50 ms', 'p99 ms', 'body', 'non-2xx', 'errors', 'ours/nginx'];
   const cells = rows.map((r) => [
     r.size,
     r.label,
     String(r.connections),
+    r.seconds.toFixed(1),
+    String(r.requests),
     fixed(r.reqPerSec),
     fixed(r.p50),
     fixed(r.p99),
     bytes(r.bodyBytes),
     String(r.non2xx),
     String(r.errors),
-    r.ratio === undefined ? '' : `${(r.ratio * 100).toFixed(1)} %`,
+    r.ratio === undefined ? '' : Number.isFinite(r.ratio) ? `${(r.ratio * 100).toFixed(1)} %` : '-',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
   // Text columns left-aligned, figures right-aligned.

@@ -19,7 +19,12 @@ const args = JSON.parse(process.argv[2] ?? '{}') as ServerArgs;
 if (args.mode === 'seed') {
   const db = await openDatabase({ databaseUrl: args.databaseUrl, dataDir: args.dataDir });
   const started = performance.now();
-  await insertBenchRecipes(db, args.from, args.to);
+  await insertBenchRecipes(db, args.from, args.to).catch(async (error: Error) => {
+    // Drizzle puts the whole bound JSON (megabytes) into its message: show the start and the cause.
+    console.error(`seeding failed: ${error.message.slice(0, 400)}\n${String(error.cause).slice(0, 400)}`);
+    await db.close();
+    process.exit(1);
+  });
   const seconds = (performance.now() - started) / 1000;
   await db.close();
   console.log(READY + JSON.stringify({ inserted: args.to - args.from, seconds }));
