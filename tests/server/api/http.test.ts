@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiHarness, TEST_SITE_ORIGIN, type ApiHarness } from '../../support/api-app.ts';
+import { DATABASE_KINDS } from '../../support/database.ts';
+import { editorToken } from '../../support/tokens.ts';
+import { bearer, recipeBody } from '../../support/recipes.ts';
+
+describe.each(DATABASE_KINDS)('HTTP behaviour (%s)', (kind) => {
+  let h: ApiHarness;
+  beforeAll(async () => {
+    h = await createApiHarness(kind, { WRITE_RATE_LIMIT: '5' });
+  });
+  afterAll(() => h?.close());
+
+  it('answers a CORS preflight from an allowed origin for Authorization, Content-Type, If-Match and X-XSRF-TOKEN', async () => {
+    const response = await h.app.inject({
+      method: 'OPTIONS',
+      url: '/api/recipes/1',
+      headers: {
+        origin: TEST_SITE_ORIGIN,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type,if-match,x-xsrf-token',
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe(TEST_SITE_ORIGIN);
+    expect(String(response.headers['access-control-allow-methods'])).toContain('PUT');
+    const allowed = String(response.headers['access-control-allow-headers']).toLowerCase();
+    for (const header of ['authorization', 'content-type', 'if-match', 'x-xsrf-token']) expect(allowed).toContain(header);
+  });
+
+  it('gives no CORS grant to other origins', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/recipes', headers: { origin: 'http://evil.test' } });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    const ok = await h.app.inject({ method: 'GET', url: '/api/recipes', headers: { origin: TEST_SITE_ORIGIN } });
+    expect(ok.headers['access-control-allow-origin']).toBe(TEST_SITE_ORIGIN);
+  });
+
+  it("sends Content-Security-Policy default-src 'none' on API responses, errors included", async () => {
+    for (const url of ['/api/recipes', '/api/units', '/api/recipes/999999', '/api/nope']) {
+      const response = await h.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+
+  it('unknown API routes: 404 in the error shape', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/nope?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: 404, error: 'Not Found', message: 'No such API route: GET /api/nope' });
+  });
+
+  it('serves an OpenAPI 3.1 document generated from the route schemas', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/units', '/health', '/recipes', '/recipes/{id}']));
+    expect(Object.keys(doc.paths['/recipes/{id}'])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+    const body = doc.paths['/recipes'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.name.maxLength).toBe(64);
+    expect(body.properties.servings).toMatchObject({ minimum: 1, maximum: 100 });
+  });
+
+  it('serves a readable reference page with local assets', async () => {
+    const page = await h.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+    expect(page.headers['content-security-policy']).not.toBe("default-src 'none'; frame-ancestors 'none'");
+    const asset = page.body.match(/src="\.\/(static\/[^"]+\.js)"/)?.[1];
+    expect(asset).toBeDefined();
+    expect((await h.app.inject({ method: 'GET', url: `/api/docs/${asset}` })).statusCode).toBe(200);
+  });
+
+  it('health: 200 with the database state', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: { kind, state: 'up' } });
+  });
+
+  it('limits writes per minute per IP (429 in the error shape); reads stay unlimited', async () => {
+    const token = await editorToken(h.keys);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody(), remoteAddress: '10.0.0.9' });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(response.json()).toMatchObject({ status: 429, error: 'Too Many Requests' });
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    const other = await h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody(), remoteAddress: '10.0.0.10' });
+    expect(other.statusCode).toBe(201);
+    for (let i = 0; i < 20; i++) {
+      expect((await h.app.inject({ method: 'GET', url: '/api/recipes', remoteAddress: '10.0.0.9' })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('when the database is gone (%s)', (kind) => {
+  let h: ApiHarness;
+  beforeAll(async () => {
+    h = await createApiHarness(kind);
+    await h.db.close();
+  });
+  afterAll(() => h?.close());
+
+  it('health: 503 in the error shape', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: 503,
+      error: 'Service Unavailable',
+      message: 'The database cannot be reached',
+      database: { kind, state: 'down' },
+    });
+  });
+
+  it('a failing query is a 500 that leaks nothing', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/recipes' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ status: 500, error: 'Internal Server Error', message: 'Something went wrong on the server' });
+  });
+});
