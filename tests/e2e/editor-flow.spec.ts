@@ -10,7 +10,7 @@ import { uniqueName } from './support/recipes.ts';
 async function addIngredient(page: Page, name: string, quantity: string, unit: string) {
   await page.getByRole('button', { name: 'Lägg till ingrediens' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lägg till ingrediens' });
-  await dialog.getByLabel('Ingrediens').fill(name);
+  await dialog.getByLabel('Ingrediens', { exact: true }).fill(name);
   await dialog.getByLabel('Mängd').fill(quantity);
   await dialog.getByLabel('Enhet').selectOption({ label: unit });
   await dialog.getByRole('button', { name: 'Lägg till' }).click();
@@ -63,7 +63,7 @@ test('create, reorder, edit, remove, save, scale, edit and delete a recipe', asy
   await expect(addDialog.getByLabel('Enhet').locator('option')).toHaveText(
     ['Ingen', 'l', 'dl', 'ml', 'msk', 'tsk', 'krm', 'g', 'kg', 'mg', 'st'],
   );
-  await expect(addDialog.getByLabel('Ingrediens')).toBeFocused();
+  await expect(addDialog.getByLabel('Ingrediens', { exact: true })).toBeFocused();
   await expectAccessible(page);
   await addDialog.getByRole('button', { name: 'Avbryt' }).click();
   await expect(addDialog).toBeHidden();
@@ -96,7 +96,7 @@ test('create, reorder, edit, remove, save, scale, edit and delete a recipe', asy
   // Edit Mjöl in place: the dialog is prefilled, with a decimal comma.
   await page.getByRole('button', { name: 'Mjöl 2,5 dl', exact: true }).click();
   const editDialog = page.getByRole('dialog', { name: 'Redigera ingrediens' });
-  await expect(editDialog.getByLabel('Ingrediens')).toHaveValue('Mjöl');
+  await expect(editDialog.getByLabel('Ingrediens', { exact: true })).toHaveValue('Mjöl');
   await expect(editDialog.getByLabel('Mängd')).toHaveValue('2,5');
   await expect(editDialog.getByLabel('Enhet')).toHaveValue('dl');
   await expectAccessible(page);
@@ -170,11 +170,11 @@ test('the ingredient dialog stays open on Escape and on a backdrop click', async
   await signIn(page, EDITOR, '/new-recipe');
   await page.getByRole('button', { name: 'Lägg till ingrediens' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lägg till ingrediens' });
-  await dialog.getByLabel('Ingrediens').fill('Kanel');
+  await dialog.getByLabel('Ingrediens', { exact: true }).fill('Kanel');
   await page.keyboard.press('Escape');
   await page.mouse.click(5, 5);
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Ingrediens')).toHaveValue('Kanel');
+  await expect(dialog.getByLabel('Ingrediens', { exact: true })).toHaveValue('Kanel');
   const box = await dialog.boundingBox();
   expect(box?.width).toBe(640); // 40rem at 16 px
   // Focus stays inside: tabbing past the last button comes back to the first field.

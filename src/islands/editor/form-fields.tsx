@@ -1,6 +1,6 @@
 // Labelled inputs bound to react-hook-form. A message shows only while the field is invalid AND
 // dirty or touched (spec section 5); the input points at it with aria-describedby.
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 type Common<T extends FieldValues> = {
@@ -10,9 +10,21 @@ type Common<T extends FieldValues> = {
 };
 
 function useBoundField<T extends FieldValues>({ control, name }: Common<T>) {
-  const { field, fieldState } = useController({ control, name });
+  const { field: bound, fieldState } = useController({ control, name });
+  // "Dirty" as the spec means it: the user changed the field, even if back to its first value
+  // (react-hook-form's isDirty compares with the default, so typing then clearing a name would
+  // otherwise hide 'Name is required').
+  const [changed, setChanged] = useState(false);
+  const field = {
+    ...bound,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      setChanged(true);
+      bound.onChange(event);
+    },
+  };
   const id = useId();
-  const shown = fieldState.error && (fieldState.isDirty || fieldState.isTouched) ? fieldState.error.message : undefined;
+  const dirty = fieldState.isDirty || changed;
+  const shown = fieldState.error && (dirty || fieldState.isTouched) ? fieldState.error.message : undefined;
   const errorId = `${id}-error`;
   const aria = {
     id,
