@@ -4,6 +4,9 @@
 // it (playwright.config.ts then starts the product with KEYCLOAK_URL, so the embedded provider is not
 // mounted), and stops everything it started, whatever happens. Extra arguments go to Playwright.
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { cleanup, cleanupOnSignals, onCleanup } from './keycloak/cleanup.ts';
 import { HarnessError } from './keycloak/errors.ts';
 import { freePorts } from './keycloak/ports.ts';
@@ -21,7 +24,15 @@ async function main(): Promise<number> {
 
   log(`Running the end-to-end suite: product on ${productOrigin}, Keycloak ${keycloak.url}`);
   const started = Date.now();
-  const code = await runPlaywright(process.argv.slice(2), {
+  const args = process.argv.slice(2);
+  // A private output folder: Playwright empties test-results/ when it starts, which would delete this
+  // run's traces whenever someone runs the embedded suite in the same checkout at the same time.
+  if (!args.some((a) => a.startsWith('--output'))) {
+    const output = mkdtempSync(join(tmpdir(), 'recipes-e2e-keycloak-'));
+    log(`Playwright output (traces, screenshots): ${output}`);
+    args.push(`--output=${output}`);
+  }
+  const code = await runPlaywright(args, {
     E2E_KEYCLOAK_URL: keycloak.url,
     E2E_PORT: String(productPort),
   });
