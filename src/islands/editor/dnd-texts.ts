@@ -20,8 +20,13 @@ export function dragAnnouncements(lookup: Lookup): Announcements {
   const where = (id: string | number) => `plats ${lookup.positionOf(id)} av ${lookup.count()}`;
   return {
     onDragStart: ({ active }) => `Lyfte ${lookup.nameOf(active.id)}, ${where(active.id)}.`,
+    // Right after lifting, dnd-kit reports the row over itself: stay quiet so 'Lyfte …' is heard.
     onDragOver: ({ active, over }) =>
-      over ? `${lookup.nameOf(active.id)} flyttad till ${where(over.id)}.` : `${lookup.nameOf(active.id)} är utanför listan.`,
+      over?.id === active.id
+        ? undefined
+        : over
+          ? `${lookup.nameOf(active.id)} flyttad till ${where(over.id)}.`
+          : `${lookup.nameOf(active.id)} är utanför listan.`,
     onDragEnd: ({ active, over }) =>
       over ? `${lookup.nameOf(active.id)} släppt på ${where(over.id)}.` : `${lookup.nameOf(active.id)} släppt.`,
     onDragCancel: ({ active }) => `Flytten avbröts. ${lookup.nameOf(active.id)} ligger kvar på ${where(active.id)}.`,

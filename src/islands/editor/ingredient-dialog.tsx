@@ -21,7 +21,7 @@ type Props = {
   /** Unit labels from {api}/units, NONE already left out. */
   units: readonly string[];
   onClose(result: IngredientDialogResult<IngredientItem> | undefined): void;
-  /** Where focus goes when the element that opened the dialog is gone (its row was removed). */
+  /** Radix focuses its own Trigger on close; rows have none, so the caller places focus. */
   onCloseAutoFocus?(event: Event): void;
 };
 

@@ -49,10 +49,10 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
   };
 
   const returnFocus = (event: Event) => {
-    // Radix returns focus to the opener; a removed row no longer exists, so use the add button.
-    if (opener.current?.isConnected) return;
+    // Radix would focus its Dialog.Trigger, and rows open the dialog without one: return focus
+    // to whatever opened it, or to the add button when that row has just been removed.
     event.preventDefault();
-    addButton.current?.focus();
+    (opener.current?.isConnected ? opener.current : addButton.current)?.focus();
   };
 
   const submit = (event: FormEvent) =>
