@@ -23,6 +23,7 @@ export default function ProfileView() {
   if (guard === 'failed') {
     return (
       <div className="card">
+        <h1>Profil</h1>
         <p role="alert" className="error-text">{ACCESS_VALIDATION_ERROR}</p>
         <BackButton href="/" />
       </div>

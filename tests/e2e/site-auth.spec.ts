@@ -24,6 +24,9 @@ test('besokare sees no editor buttons and the profile says Nej', async ({ page, 
   await expect(page.getByRole('button', { name: 'Redigera' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Tillbaka' })).toHaveAttribute('href', '/');
   await expectAccessible(page);
+  // 'Redigera' hands over to the identity provider's account page.
+  await page.getByRole('button', { name: 'Redigera' }).click();
+  await expect(page).toHaveURL(/\/realms\/[^/]+\/account/);
 });
 
 test('redaktor sees Nytt recept and Redigera, and the profile says Ja', async ({ page, recipes }) => {
