@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recipeInputSchema } from '../../../src/lib/recipe-schema.ts';
+import { UNIT_KEYS } from '../../../src/lib/units.ts';
+import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
+import { DATABASE_KINDS } from '../../support/database.ts';
+import { editorToken } from '../../support/tokens.ts';
+import { bearer, postRecipe } from '../../support/recipes.ts';
+
+// Mostly valid bodies with random damage: valid often enough that both outcomes (stored and
+// refused) are exercised, and the damage covers wrong types, limits and refused characters.
+const ALLOWED = 'abcåäöÅÄÖ 0123456789.,:;!?()-–*°½"\'`éè—_^´=#%&/[]{}€$@¨<>|\n'.split('');
+const validText = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...ALLOWED), minLength: min, maxLength: max });
+const anyText = (max: number) =>
+  fc.oneof(fc.string({ maxLength: max }), fc.string({ unit: fc.constantFrom('a', 'ö', '~', '+', '\\', '\t', '🍰', ' '), maxLength: max }));
+const anyJson = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double(), fc.string({ maxLength: 5 }), fc.constant([]), fc.constant({}));
+const mostly = <T, U>(good: fc.Arbitrary<T>, ...bad: fc.Arbitrary<U>[]) =>
+  fc.oneof({ arbitrary: good as fc.Arbitrary<T | U>, weight: 8 }, ...bad.map((arbitrary) => ({ arbitrary: arbitrary as fc.Arbitrary<T | U>, weight: 1 })));
+const absentMostly = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: arb, weight: 1 });
+
+const quantity = mostly(
+  fc.record({ value: fc.double({ min: -1e6, max: 1e6, noNaN: true }), unit: fc.constantFrom(...UNIT_KEYS) }),
+  fc.record({ value: fc.oneof(fc.double(), anyJson), unit: fc.oneof(fc.constantFrom(...UNIT_KEYS), fc.string({ maxLength: 4 })) }),
+  anyJson,
+);
+const ingredient = mostly(
+  fc.record({ name: validText(1, 34), quantity: absentMostly(quantity) }),
+  fc.record({ name: mostly(anyText(40), anyJson), quantity, extra: anyJson }, { requiredKeys: ['name'] }),
+  anyJson,
+);
+
+const body = fc.record(
+  {
+    id: absentMostly(fc.oneof(fc.integer(), anyJson)),
+    name: mostly(validText(1, 64), anyText(70), anyJson),
+    author: fc.string({ maxLength: 10 }),
+    instructions: mostly(validText(0, 300), anyText(100), fc.constant('a'.repeat(10_001)), anyJson),
+    servings: mostly(fc.integer({ min: 1, max: 100 }), fc.integer({ min: -5, max: 120 }), fc.double(), anyJson),
+    ingredients: mostly(fc.array(ingredient, { maxLength: 4 }), anyJson),
+    version: absentMostly(fc.oneof(fc.integer({ min: -1, max: 5 }), anyJson)),
+    unknown: anyJson,
+  },
+  { requiredKeys: ['name', 'servings'] },
+);
+
+describe.each(DATABASE_KINDS)('random bodies (%s)', (kind) => {
+  let h: ApiHarness;
+  let token: string;
+  let target: number;
+  beforeAll(async () => {
+    h = await createApiHarness(kind);
+    token = await editorToken(h.keys);
+    target = (await postRecipe(h.app, token)).id;
+  });
+  afterAll(() => h?.close());
+
+  /** Whatever is stored must be valid by the shared schema, and match what the API answered. */
+  async function expectStoredValid(id: number, answered: unknown) {
+    const stored = (await h.app.inject({ method: 'GET', url: `/api/recipes/${id}` })).json();
+    expect(recipeInputSchema.safeParse(stored).success).toBe(true);
+    expect(stored).toEqual(answered);
+  }
+
+  it('POST never gives a 5xx and never stores an invalid recipe', async () => {
+    const seen = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        const response = await h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload });
+        seen.add(response.statusCode);
+        expect(response.statusCode).toBeLessThan(500);
+        expect([201, 400]).toContain(response.statusCode);
+        expect(response.statusCode === 201).toBe(recipeInputSchema.safeParse(payload).success);
+        if (response.statusCode === 201) await expectStoredValid(response.json().id, response.json());
+        else expect(response.json()).toMatchObject({ status: 400, error: 'Bad Request' });
+      }),
+      { numRuns: 100 },
+    );
+    // The generators must reach both outcomes, or the property proves little.
+    expect([...seen].sort()).toEqual([201, 400]);
+  });
+
+  it('PUT never gives a 5xx and never stores an invalid recipe', async () => {
+    const seen = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        const response = await h.app.inject({ method: 'PUT', url: `/api/recipes/${target}`, headers: bearer(token), payload });
+        seen.add(response.statusCode);
+        expect(response.statusCode).toBeLessThan(500);
+        expect([200, 400, 409]).toContain(response.statusCode);
+        const stored = (await h.app.inject({ method: 'GET', url: `/api/recipes/${target}` })).json();
+        expect(recipeInputSchema.safeParse(stored).success).toBe(true);
+        if (response.statusCode === 200) expect(stored).toEqual(response.json());
+      }),
+      { numRuns: 100 },
+    );
+    expect(seen.has(200) && seen.has(400)).toBe(true);
+  });
+});
