@@ -72,7 +72,7 @@ export default defineConfig({
         env: {
           PORT: port,
           PUBLIC_URL: baseURL,
-          DATA_DIR: process.env.E2E_DATA_DIR,
+          DATA_DIR: process.env.E2E_DATA_DIR ?? '',
           WRITE_RATE_LIMIT: '100000',
           LOG_LEVEL: 'warn',
           ASTRO_TELEMETRY_DISABLED: '1',
