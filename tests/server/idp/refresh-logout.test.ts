@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authParams, authUrl, Browser, callbackParams, signIn, startIdp, type Harness } from './harness.ts';
+import { SignJWT } from 'jose';
+import { loadOrCreateKeys } from '../../../server/idp/keys.ts';
+import { authParams, authUrl, Browser, callbackParams, payload, signIn, startIdp, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -103,6 +105,29 @@ describe('logout', () => {
     expect(res.headers.location).toBe(target);
     const none = authParams(h, { prompt: 'none' });
     expect(callbackParams((await b.request('GET', authUrl(h, none.params))).headers.location as string).get('error')).toBe('login_required');
+  });
+
+  it('accepts an expired but genuine id_token_hint (an old tab), not a forged one', async () => {
+    const keys = await loadOrCreateKeys(h.dir);
+    const target = `${h.config.publicUrl}/`;
+    const logout = (b: Browser, hint: string) =>
+      b.request('GET', `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: 'recipes-frontend', post_logout_redirect_uri: target, id_token_hint: hint })}`);
+    const old = async (b: Browser, key: CryptoKey) => {
+      const { tokens } = await signIn(h, b, 'besokare');
+      const claims = { ...payload(tokens.id_token!), exp: Math.floor(Date.now() / 1000) - 3600 };
+      return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: keys.kid }).sign(key);
+    };
+    const b = new Browser(h);
+    const res = await logout(b, await old(b, keys.privateKey));
+    expect(res.statusCode).toBe(302);
+    expect(b.cookies.has('KEYCLOAK_SESSION')).toBe(false);
+
+    const { privateKey: otherKey } = await (await import('jose')).generateKeyPair('RS256');
+    const b2 = new Browser(h);
+    const forged = await logout(b2, await old(b2, otherKey));
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).toContain('Vill du logga ut?');
+    expect(b2.cookies.has('KEYCLOAK_SESSION')).toBe(true);
   });
 
   it('refuses a post_logout_redirect_uri outside the allowed origins', async () => {
