@@ -1,7 +1,8 @@
 // npm run bench:api [-- --seconds 8 --sizes 1000,100000 --connections 50 --big-list-connections 2 --big-list-requests 6]
-// Seeds the sizes in turn into one fresh PGlite folder (or --database-url), starts the real server
-// in a child process, loads each endpoint with autocannon on loopback, loads nginx serving the very
-// same GET /recipes bytes as a static file, and prints one table. Figures only: no pass or fail.
+// Seeds the sizes in turn into one fresh PGlite folder (or --database-url, an EMPTY throwaway
+// PostgreSQL database), starts the real server in a child process, loads each endpoint with
+// autocannon on loopback, loads nginx serving the very same GET /recipes bytes as a static file,
+// and prints one table. Figures only: no pass or fail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '../server/db/index.ts';
 import { ingredients, recipes } from '../server/db/schema/index.ts';
 import { benchRecipe } from './recipe-data.ts';
@@ -17,6 +17,11 @@ const CHUNK = 10_000;
  */
 export async function insertBenchRecipes(db: Database, from: number, to: number): Promise<void> {
   await db.orm.transaction(async (tx) => {
+    // Existing rows would break the name join above and skew every figure: start from empty.
+    const [existing] = await tx.select({ n: count() }).from(recipes);
+    if ((existing?.n ?? 0) !== from) {
+      throw new Error(`expected ${from} recipes in the database before seeding, found ${existing?.n}: use an empty database`);
+    }
     for (let start = from; start < to; start += CHUNK) {
       const batch = [];
       for (let i = start; i < Math.min(start + CHUNK, to); i++) batch.push(benchRecipe(i));

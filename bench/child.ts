@@ -17,6 +17,10 @@ export function startChild<T>(args: ServerArgs, timeoutMs = 300_000): Promise<Ch
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER, JSON.stringify(args)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Should the bench die half-way, it must not leave a server holding the data folder and a port.
+  const orphan = () => child.kill('SIGKILL');
+  process.once('exit', orphan);
+  child.once('exit', () => process.off('exit', orphan));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((done) => child.once('exit', () => done()));

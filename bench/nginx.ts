@@ -50,6 +50,10 @@ http {
   const child: ChildProcess = spawn(NGINX, ['-e', join(prefix, 'logs', 'error.log'), '-p', prefix, '-c', join(prefix, 'nginx.conf')], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // Should the bench die half-way, nginx must not keep running on its own.
+  const orphan = () => child.kill('SIGKILL');
+  process.once('exit', orphan);
+  child.once('exit', () => process.off('exit', orphan));
   const url = `http://127.0.0.1:${port}${path}`;
   try {
     await waitForHttp(url, 10_000, () => child.exitCode !== null);

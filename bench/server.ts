@@ -12,7 +12,7 @@ export type ServerArgs =
   | { mode: 'seed'; dataDir: string; databaseUrl?: string; from: number; to: number }
   | { mode: 'serve'; dataDir: string; databaseUrl?: string; keycloakUrl: string };
 
-export const READY = 'BENCH_READY ';
+const READY = 'BENCH_READY '; // child.ts waits for this prefix
 
 const args = JSON.parse(process.argv[2] ?? '{}') as ServerArgs;
 
