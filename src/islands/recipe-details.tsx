@@ -17,9 +17,9 @@ export function recipeIdFromPath(pathname: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-function servingChoices(own: number): number[] {
-  const base = Array.from({ length: 10 }, (_, i) => i + 1);
-  return own > 10 ? [...base, own] : base;
+function servingChoices(...counts: number[]): number[] {
+  const extra = counts.filter((n) => Number.isInteger(n) && n > 10);
+  return [...new Set([...Array.from({ length: 10 }, (_, i) => i + 1), ...extra])].sort((a, b) => a - b);
 }
 
 type View = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; recipe: Recipe };
@@ -29,6 +29,8 @@ export default function RecipeDetails() {
   const [id, setId] = useState<number>();
   const [view, setView] = useState<View>({ state: 'loading' });
   const [busy, setBusy] = useState(false);
+  // The servings the recipe was written for stay on offer after scaling to another count.
+  const [own, setOwn] = useState(0);
 
   const lookup = async (recipeId: number | undefined, servings?: number): Promise<View> => {
     try {
@@ -44,7 +46,10 @@ export default function RecipeDetails() {
   useEffect(() => {
     const recipeId = recipeIdFromPath(window.location.pathname);
     setId(recipeId);
-    void lookup(recipeId).then(setView);
+    void lookup(recipeId).then((v) => {
+      setView(v);
+      if (v.state === 'ready') setOwn(v.recipe.servings);
+    });
   }, []);
 
   useEffect(() => {
@@ -92,7 +97,7 @@ export default function RecipeDetails() {
               disabled={busy}
               onChange={(e) => void changeServings(Number(e.target.value))}
             >
-              {servingChoices(recipe.servings).map((n) => (
+              {servingChoices(own, recipe.servings).map((n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>

@@ -43,6 +43,11 @@ test('offers the recipe’s own servings above 10 and hides empty sections', asy
   const servings = page.getByRole('combobox', { name: 'Portioner' });
   await expect(servings).toHaveValue('24');
   await expect(servings.locator('option')).toHaveCount(11);
+  await servings.selectOption('5');
+  await expect(servings).toHaveValue('5');
+  await expect(servings.locator('option')).toHaveCount(11);
+  await servings.selectOption('24');
+  await expect(servings).toHaveValue('24');
   await expect(page.getByRole('heading', { name: 'Ingredienser' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Instruktioner' })).toHaveCount(0);
 });
