@@ -94,3 +94,22 @@ test('closing the tab with unsaved changes triggers beforeunload', async ({ page
   expect(dialog.type()).toBe('beforeunload');
   await dialog.accept();
 });
+
+test('besokare: a refused delete shows the 403 message inside the dialog and keeps the recipe', async ({
+  page,
+  recipes,
+  baseURL,
+}) => {
+  const recipe = await recipes.create({ name: uniqueName('Skyddad paj') });
+  await signIn(page, VISITOR);
+  await page.goto(`/${recipe.id}/edit`);
+  await expect(page.getByLabel('Namn')).toHaveValue(recipe.name);
+  await page.getByRole('button', { name: 'Ta bort recept' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Ta bort recept' });
+  await dialog.getByRole('button', { name: 'Ta bort' }).click();
+  await expect(dialog.getByText('You lack the privileges required to perform this action')).toBeVisible();
+  await expect(page).toHaveURL(`/${recipe.id}/edit`);
+
+  const api = new URL((await runtimeConfig(page.request, String(baseURL))).API_URL, String(baseURL)).href.replace(/\/+$/, '');
+  expect((await page.request.get(`${api}/recipes/${recipe.id}`)).status()).toBe(200);
+});

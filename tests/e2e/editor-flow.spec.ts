@@ -37,6 +37,7 @@ async function dragWithMouse(page: Page, from: Locator, to: Locator) {
 }
 
 test('create, reorder, edit, remove, save, scale, edit and delete a recipe', async ({ page, recipes, baseURL }) => {
+  test.slow(); // one long journey through both pages, four axe runs and two sign-in round trips
   const name = uniqueName('Pannkakor');
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
@@ -90,7 +91,10 @@ test('create, reorder, edit, remove, save, scale, edit and delete a recipe', asy
   await page.keyboard.press('Space');
   await expect(page.getByText('Lyfte Ägg, plats 3 av 4.')).toBeAttached();
   await page.keyboard.press('ArrowUp');
+  // Drop only once dnd-kit has registered the move (it measures on the next frame).
+  await expect(page.getByText('Ägg flyttad till plats 2 av 4.')).toBeAttached();
   await page.keyboard.press('Space');
+  await expect(page.getByText('Ägg släppt på plats 2 av 4.')).toBeAttached();
   await expect.poll(() => order(page)).toEqual(['Mjölk', 'Ägg', 'Mjöl', 'Salt']);
 
   // Edit Mjöl in place: the dialog is prefilled, with a decimal comma.
