@@ -27,14 +27,17 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   // A private output folder: Playwright empties test-results/ when it starts, which would delete this
   // run's traces whenever someone runs the embedded suite in the same checkout at the same time.
+  const work = mkdtempSync(join(tmpdir(), 'recipes-e2e-keycloak-'));
   if (!args.some((a) => a.startsWith('--output'))) {
-    const output = mkdtempSync(join(tmpdir(), 'recipes-e2e-keycloak-'));
-    log(`Playwright output (traces, screenshots): ${output}`);
-    args.push(`--output=${output}`);
+    log(`Playwright output (traces, screenshots): ${work}/results`);
+    args.push(`--output=${join(work, 'results')}`);
   }
   const code = await runPlaywright(args, {
     E2E_KEYCLOAK_URL: keycloak.url,
     E2E_PORT: String(productPort),
+    // The product builds its own copy of the site here (npm start builds a missing SITE_DIR): a shared dist/
+    // rebuilt by someone else mid-run would make the pages ask for script files that no longer exist.
+    SITE_DIR: join(work, 'dist'),
   });
   const suite = ((Date.now() - started) / 1000).toFixed(1);
   log(`Suite against Keycloak ${prepared.release.version} (Java ${prepared.jdk.major}): ` +
