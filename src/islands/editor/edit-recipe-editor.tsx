@@ -58,7 +58,6 @@ export default function EditRecipeEditor() {
         setPhase('access-error');
       });
     // Runs once per page: the id comes from the URL, which does not change without a reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const save = async (values: RecipeFormOutput) => {
