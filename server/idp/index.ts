@@ -12,6 +12,7 @@ import authorizeRoutes from './routes/authorize.ts';
 import discoveryRoutes, { CERTS, WELL_KNOWN } from './routes/discovery.ts';
 import logoutRoutes from './routes/logout.ts';
 import registerRoutes from './routes/register.ts';
+import thirdPartyCookieRoutes from './routes/third-party-cookies.ts';
 import tokenRoutes, { TOKEN } from './routes/token.ts';
 import userinfoRoutes, { USERINFO } from './routes/userinfo.ts';
 
@@ -47,7 +48,7 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
     return reply.code(status).send({ error: status === 500 ? 'server_error' : 'invalid_request' });
   });
 
-  for (const routes of [discoveryRoutes, authorizeRoutes, registerRoutes, tokenRoutes, userinfoRoutes, logoutRoutes, accountRoutes]) {
+  for (const routes of [discoveryRoutes, authorizeRoutes, registerRoutes, tokenRoutes, userinfoRoutes, logoutRoutes, accountRoutes, thirdPartyCookieRoutes]) {
     await app.register(routes, { idp });
   }
 }

@@ -139,3 +139,18 @@ describe('logout', () => {
     expect(b.cookies.has('KEYCLOAK_SESSION')).toBe(true);
   });
 });
+
+describe('third-party cookie check pages', () => {
+  it('serve step1/step2 with their scripts as files, framable by the allowed origins only', async () => {
+    const b = new Browser(h);
+    const base = `${h.realm}/protocol/openid-connect/3p-cookies`;
+    const step1 = await b.request('GET', `${base}/step1.html`);
+    expect(step1.statusCode).toBe(200);
+    expect(step1.body).toContain('<script src="step1.js"></script>');
+    const csp = step1.headers['content-security-policy'] as string;
+    expect(csp).toContain(`frame-ancestors 'self' ${h.config.publicUrl}`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect((await b.request('GET', `${base}/step1.js`)).body).toContain("location.replace('step2.html')");
+    expect((await b.request('GET', `${base}/step2.js`)).body).toContain("postMessage(supported ? 'supported' : 'unsupported', '*')");
+  });
+});
