@@ -29,7 +29,8 @@ const writeErrors = { ...errors, 401: errorBodySchema, 403: errorBodySchema, 413
 const notFound = (id: number) => new HttpError(404, `Recipe ${id} not found`);
 
 export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, requireEditor, writeRateLimit }) => {
-  const write = { preHandler: requireEditor, config: { rateLimit: { max: writeRateLimit, timeWindow: 60_000 } } };
+  // Auth runs on request, before the body is parsed or validated: no token means 401, not 400 or 413.
+  const write = { onRequest: requireEditor, config: { rateLimit: { max: writeRateLimit, timeWindow: 60_000 } } };
 
   api.get('/recipes', {
     schema: {

@@ -22,6 +22,14 @@ describe.each(DATABASE_KINDS)('authentication and roles (%s)', (kind) => {
     expect(response.json()).toMatchObject({ status: 401, error: 'Unauthorized' });
   });
 
+  it('checks the token before the body: an invalid body without a token is 401, with a visitor token 403', async () => {
+    const noToken = await h.app.inject({ method: 'POST', url: '/api/recipes', payload: { name: '' } });
+    expect(noToken.statusCode).toBe(401);
+    const visitor = await signToken(h.keys, { username: 'besokare' });
+    const forbidden = await h.app.inject({ method: 'PUT', url: '/api/recipes/1', headers: { ...bearer(visitor), 'content-type': 'application/json' }, payload: '{broken' });
+    expect(forbidden.statusCode).toBe(403);
+  });
+
   it('401 for an Authorization header that is not a bearer token', async () => {
     expect((await post({ authorization: 'Basic dXNlcjpwYXNz' })).statusCode).toBe(401);
     expect((await post({ authorization: 'Bearer' })).statusCode).toBe(401);
