@@ -80,3 +80,18 @@ test('Profil in the menu opens the profile page', async ({ page }) => {
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Profil' })).toBeVisible();
 });
+
+test('Logga in returns to the page it started from; Skapa konto opens registration', async ({ page, recipes }) => {
+  const recipe = await recipes.create({ name: uniqueName('Tillbaka hit') });
+  await signIn(page, EDITOR, `/${recipe.id}`);
+  await expect(page).toHaveURL(new RegExp(`/${recipe.id}$`));
+  await expect(page.getByRole('link', { name: 'Redigera' })).toBeVisible();
+
+  const visitor = await page.context().browser()?.newContext();
+  const fresh = await visitor?.newPage();
+  if (!visitor || !fresh) throw new Error('no second browser context');
+  await fresh.goto(`/${recipe.id}`);
+  await fresh.getByRole('button', { name: 'Skapa konto' }).click();
+  await expect(fresh).toHaveURL(/\/realms\/[^/]+\/(protocol\/openid-connect\/registrations|login-actions\/registration)/);
+  await visitor.close();
+});
