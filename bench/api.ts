@@ -16,6 +16,7 @@ import { scenarios } from './scenarios.ts';
 import { load } from './load.ts';
 import { startNginx } from './nginx.ts';
 import { settle } from './net.ts';
+import { cpuSeconds } from './cpu.ts';
 import { bytes, memoryOf, table, type Row } from './report.ts';
 
 const { values: opts } = parseArgs({
@@ -75,8 +76,12 @@ try {
       const runs = scenarios(target, durations, size > BIG_LIST);
       for (const run of runs) {
         log(`  ${run.label}: ${run.connections} connections, ${run.amount ? `${run.amount} requests` : `${run.seconds} s`}`);
-        rows.push({ ...(await load(run)), size: size.toLocaleString('en') });
+        const cpuBefore = cpuSeconds(server.info.pid);
+        const figures = await load(run);
+        // After settle, the CPU spent on requests still in flight at the deadline is counted too.
         await settle(`${base}/recipes/${target.ids[0]}`);
+        const cpuMs = (cpuSeconds(server.info.pid) - cpuBefore) * 1000;
+        rows.push({ ...figures, cpuMsPerRequest: cpuMs / Math.max(1, figures.sent), size: size.toLocaleString('en') });
       }
       const after = memoryOf(server.info.pid);
 
@@ -87,8 +92,14 @@ try {
         if (!list || !ours) throw new Error('the list run is missing');
         log(`  nginx, same bytes: ${list.connections} connections, ${list.seconds} s`);
         // Timed even where ours counted requests: nginx sends 60 MB in well under a second.
+        const cpuBefore = cpuSeconds(nginx.pid);
         const theirs = await load({ ...list, amount: undefined, url: nginx.url, label: 'nginx static, same bytes' });
+        theirs.cpuMsPerRequest = ((cpuSeconds(nginx.pid) - cpuBefore) * 1000) / Math.max(1, theirs.sent);
         ours.ratio = ours.reqPerSec / theirs.reqPerSec;
+        if (ours.cpuMsPerRequest !== undefined && theirs.cpuMsPerRequest) {
+          const cpuRatio = theirs.cpuMsPerRequest / ours.cpuMsPerRequest;
+          notes.push(`${size}: GET /recipes by CPU per request, ours/nginx (as a throughput ratio): ${(cpuRatio * 100).toFixed(2)} %`);
+        }
         // Right under our list row, so the two compared figures sit together.
         rows.splice(rows.indexOf(ours) + 1, 0, { ...theirs, size: size.toLocaleString('en') });
       } finally {
@@ -108,7 +119,8 @@ try {
 
 // nginx prints its version on stderr.
 const nginxVersion = spawnSync('/usr/sbin/nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace('nginx version: ', '');
-log(`\nResults (loopback; latency in ms; ${nginxVersion || 'nginx'} with 1 worker)\n`);
+log(`\nResults (loopback; latency in ms; ${nginxVersion || 'nginx'} with 1 worker; done = answered within the run;`);
+log('cpu ms/req = server CPU time per request sent, the figure least skewed by other load on the machine)\n');
 log(table(rows));
 log('');
 for (const note of notes) log(note);

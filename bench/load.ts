@@ -5,7 +5,11 @@ export type LoadFigures = {
   connections: number;
   seconds: number;
   requests: number;
+  /** Requests autocannon sent, including those still unanswered when the run ended. */
+  sent: number;
   reqPerSec: number;
+  /** Server CPU milliseconds per sent request, when the caller measured it (see cpu.ts). */
+  cpuMsPerRequest?: number;
   p50: number;
   p99: number;
   /** Bytes of one response body, when known (same for every request of a GET). */
@@ -56,6 +60,7 @@ export async function load(run: LoadRun): Promise<LoadFigures> {
     connections: run.connections,
     seconds: result.duration,
     requests: completed,
+    sent: (result.requests as { sent?: number }).sent ?? completed,
     // Completed requests over the real duration, not autocannon's per-second sample mean, which
     // rounds to 0 for runs slower than one request a second.
     reqPerSec: completed / result.duration,

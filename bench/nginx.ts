@@ -6,7 +6,7 @@ import { freePort, waitForHttp } from './net.ts';
 
 const NGINX = '/usr/sbin/nginx';
 
-export type StaticServer = { url: string; stop(): Promise<void> };
+export type StaticServer = { url: string; pid: number; stop(): Promise<void> };
 
 /**
  * Debian's nginx serving `body` as a static file at `path`, the yardstick for our JSON route.
@@ -64,6 +64,7 @@ http {
   }
   return {
     url,
+    pid: child.pid ?? 0,
     async stop() {
       // SIGQUIT is nginx's graceful stop; the master waits for its worker before it exits.
       const exited = new Promise<void>((done) => child.once('exit', () => done()));

@@ -21,7 +21,7 @@ const fixed = (n: number) => (!Number.isFinite(n) ? '-' : n >= 100 ? n.toFixed(0
 
 /** A plain-text table that reads well in a terminal and pastes into a Markdown code block. */
 export function table(rows: Row[]): string {
-  const header = ['recipes', 'request', 'conns', 'secs', 'done', 'req/s', 'p50 ms', 'p99 ms', 'body', 'non-2xx', 'errors', 'ours/nginx'];
+  const header = ['recipes', 'request', 'conns', 'secs', 'done', 'req/s', 'p50 ms', 'p99 ms', 'cpu ms/req', 'body', 'non-2xx', 'errors', 'ours/nginx'];
   const cells = rows.map((r) => [
     r.size,
     r.label,
@@ -31,6 +31,7 @@ export function table(rows: Row[]): string {
     fixed(r.reqPerSec),
     fixed(r.p50),
     fixed(r.p99),
+    r.cpuMsPerRequest === undefined ? '' : fixed(r.cpuMsPerRequest),
     bytes(r.bodyBytes),
     String(r.non2xx),
     String(r.errors),
