@@ -4,7 +4,7 @@
 // it (playwright.config.ts then starts the product with KEYCLOAK_URL, so the embedded provider is not
 // mounted), and stops everything it started, whatever happens. Extra arguments go to Playwright.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup, cleanupOnSignals, onCleanup } from './keycloak/cleanup.ts';
@@ -28,6 +28,8 @@ async function main(): Promise<number> {
   // A private output folder: Playwright empties test-results/ when it starts, which would delete this
   // run's traces whenever someone runs the embedded suite in the same checkout at the same time.
   const work = mkdtempSync(join(tmpdir(), 'recipes-e2e-keycloak-'));
+  // The site copy is only for this run; the results stay when something failed, for the traces.
+  onCleanup(() => rmSync(join(work, 'dist'), { recursive: true, force: true }));
   if (!args.some((a) => a.startsWith('--output'))) {
     log(`Playwright output (traces, screenshots): ${work}/results`);
     args.push(`--output=${join(work, 'results')}`);
@@ -40,6 +42,7 @@ async function main(): Promise<number> {
     SITE_DIR: join(work, 'dist'),
   });
   const suite = ((Date.now() - started) / 1000).toFixed(1);
+  if (code === 0) rmSync(work, { recursive: true, force: true });
   log(`Suite against Keycloak ${prepared.release.version} (Java ${prepared.jdk.major}): ` +
     `${code === 0 ? 'passed' : 'FAILED'} in ${suite} s; Keycloak start-up ${keycloak.startupSeconds.toFixed(1)} s`);
   return code;
