@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { EDITOR, signIn } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // Visitor pages keep their budget: the editor's libraries (react-hook-form, the zod resolver,
@@ -32,5 +33,6 @@ test('the editor libraries load on the editor pages only', async ({ page, recipe
   const recipe = await recipes.create({ name: 'Budgetkaka' });
   expect(present(await scriptsOf(page, '/'))).toEqual([]);
   expect(present(await scriptsOf(page, `/${recipe.id}`))).toEqual([]);
+  await signIn(page, EDITOR); // /new-recipe is protected
   expect(present(await scriptsOf(page, '/new-recipe'))).toEqual(Object.keys(MARKERS));
 });

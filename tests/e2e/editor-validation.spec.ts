@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { EDITOR, signIn } from './support/auth.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 
 // Spec section 5, every message at its boundary, on the real page. A message shows only when the
@@ -36,9 +37,9 @@ async function recipeRequests(page: Page): Promise<string[]> {
   return seen;
 }
 
-// The create route has no guard (spec section 2) and validation sends nothing: no sign-in needed.
+// The create route is protected (a visitor cannot create anything), so validation runs signed in.
 test.beforeEach(async ({ page }) => {
-  await page.goto('/new-recipe');
+  await signIn(page, EDITOR, '/new-recipe');
   await expect(page.getByRole('heading', { name: 'Nytt recept' })).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures.ts';
-import { fillLoginForm, VISITOR } from './support/auth.ts';
+import { EDITOR, fillLoginForm, VISITOR } from './support/auth.ts';
 
 // Routing: the 404 page with its status, ids that are not positive integers, the login guard.
 for (const path of ['/abc', '/finns/inte', '/0', '/abc/edit']) {
@@ -24,6 +24,14 @@ test('every page has the header, logo link and footer source link', async ({ pag
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Recept' })).toHaveAttribute('href', '/');
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Källkod' })).toHaveAttribute('href', /^https?:\/\//);
+});
+
+test('/new-recipe is protected too: a visitor goes to login and comes back to the form', async ({ page }) => {
+  await page.goto('/new-recipe');
+  await expect(page.locator('#username')).toBeVisible();
+  await fillLoginForm(page, EDITOR);
+  await expect(page).toHaveURL(/\/new-recipe$/);
+  await expect(page.getByRole('button', { name: 'Spara nytt recept' })).toBeVisible();
 });
 
 test('a protected route sends a visitor to login and back to the requested page', async ({ page }) => {

@@ -1,12 +1,13 @@
-// /new-recipe: 'Nytt recept'. A spinner replaces the form while saving; success goes to /{new id},
+// /new-recipe: 'Nytt recept'. Protected like /{id}/edit (a visitor cannot create anything), so a signed-out
+// visitor is sent to login and back. A spinner replaces the form while saving; success goes to /{new id},
 // failure shows the section 8 message and keeps everything typed.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createRecipe, logApiError, userMessage } from '../../client/api.ts';
 import BackButton from '../../components/back-button.tsx';
 import SearchBar from '../../components/search-bar.tsx';
 import Spinner from '../../components/spinner.tsx';
 import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
-import { $auth, startAuth } from '../../stores/auth.ts';
+import { $auth, ensureSignedIn, startAuth } from '../../stores/auth.ts';
 import RecipeForm from './recipe-form.tsx';
 import { emptyRecipeValues, valuesToRecipe, type EditorValues } from './recipe-form-values.ts';
 import { TEXT } from './texts.ts';
@@ -21,6 +22,14 @@ export default function NewRecipeEditor() {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const guard = useUnsavedChanges(form.formState.isDirty);
+  const [access, setAccess] = useState<'checking' | 'granted' | string>('checking');
+
+  useEffect(() => {
+    ensureSignedIn().then(
+      (signedIn) => signedIn && setAccess('granted'), // else on the way to the login page
+      (e: unknown) => setAccess(e instanceof Error ? e.message : String(e)),
+    );
+  }, []);
 
   const save = async (values: RecipeFormOutput) => {
     setSaving(true);
@@ -47,15 +56,19 @@ export default function NewRecipeEditor() {
       </div>
       <h1>{TEXT.newHeading}</h1>
       <SearchBar />
+      {access === 'checking' ? <Spinner label={TEXT.checkingAccess} /> : null}
+      {access !== 'checking' && access !== 'granted' ? <p className="error-text" role="alert">{access}</p> : null}
       {saving ? <Spinner label={TEXT.saving} /> : null}
-      <RecipeForm
-        form={form}
-        units={units}
-        submitLabel={TEXT.saveNew}
-        hidden={saving}
-        onValid={(v) => void save(v)}
-        status={error ? <p className="error-text editor-error" role="alert">{error}</p> : null}
-      />
+      {access === 'granted' ? (
+        <RecipeForm
+          form={form}
+          units={units}
+          submitLabel={TEXT.saveNew}
+          hidden={saving}
+          onValid={(v) => void save(v)}
+          status={error ? <p className="error-text editor-error" role="alert">{error}</p> : null}
+        />
+      ) : null}
     </>
   );
 }
