@@ -136,6 +136,17 @@ export async function deleteRecipe(db: AppDatabase, id: number): Promise<boolean
   return gone.length > 0;
 }
 
+/**
+ * Changes whenever any recipe or ingredient changes (migration 003). Read it BEFORE the list it
+ * labels: the list is then at least as new as the stamp, so a cache can never keep stale data.
+ */
+export async function recipeListStamp(db: AppDatabase): Promise<string> {
+  const result = (await db.execute(sql`SELECT n::text AS n FROM recipe_list_stamp`)) as unknown as { rows: { n: string }[] };
+  const n = result.rows[0]?.n;
+  if (n === undefined) throw new Error('recipe_list_stamp is empty');
+  return n;
+}
+
 export async function countRecipes(db: AppDatabase): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(recipes);
   return row?.n ?? 0;

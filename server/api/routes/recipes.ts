@@ -6,6 +6,7 @@ import { scaleRecipe } from '../../../src/lib/scaling.ts';
 import * as repo from '../../db/recipe-repository.ts';
 import type { Database } from '../../db/index.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
+import { createListCache } from '../list-cache.ts';
 import { expectedVersion } from './versions.ts';
 
 type Options = {
@@ -29,6 +30,7 @@ const writeErrors = { ...errors, 401: errorBodySchema, 403: errorBodySchema, 413
 const notFound = (id: number) => new HttpError(404, `Recipe ${id} not found`);
 
 export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, requireEditor, writeRateLimit }) => {
+  const fullList = createListCache(db);
   // Auth runs on request, before the body is parsed or validated: no token means 401, not 400 or 413.
   const write = { onRequest: requireEditor, config: { rateLimit: { max: writeRateLimit, timeWindow: 60_000 } } };
 
@@ -36,9 +38,18 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
     schema: {
       summary: 'Every recipe in Swedish alphabetical order, optionally only those whose name contains `search`',
       querystring: z.object({ search: z.string().max(200).optional() }),
-      response: { 200: z.array(recipeSchema), 400: errorBodySchema },
+      response: { 200: z.array(recipeSchema), 304: z.null().describe('Not modified (If-None-Match)'), 400: errorBodySchema },
     },
-  }, async (request) => repo.listRecipes(db.orm, request.query.search || undefined));
+  }, async (request, reply) => {
+    if (request.query.search) return repo.listRecipes(db.orm, request.query.search);
+    const { stamp, json } = await fullList();
+    const etag = `"list-${stamp}"`;
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+    // A string with a JSON content type is sent as it is, not serialised again; the cast is only
+    // for the type provider, which expects the parsed shape.
+    return reply.type('application/json; charset=utf-8').send(json as never);
+  });
 
   api.get('/recipes/:id', {
     schema: {
