@@ -123,4 +123,20 @@ describe('keys fetched from the issuer JWKS over HTTP', () => {
       await served.close();
     }
   });
+
+  it('503 (not 401) when the identity provider cannot be reached for its keys', async () => {
+    const keys = await createTestKeys();
+    const db = await createTestDatabase('pglite');
+    const config = testConfig({ KEYCLOAK_URL: 'http://127.0.0.1:1' });
+    const app = await buildApiApp(config, db);
+    try {
+      const token = await signToken(keys, { realmRoles: ['editor'], issuer: config.issuer });
+      const response = await app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody() });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 503, error: 'Service Unavailable', message: 'Cannot verify sign-in right now; try again shortly' });
+    } finally {
+      await app.close();
+      await closeTestDatabase(db);
+    }
+  });
 });
