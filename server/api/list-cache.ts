@@ -8,13 +8,13 @@ import { listRecipes, recipeListStamp } from '../db/recipe-repository.ts';
 export function createListCache(db: Database) {
   // Stamps restart at 0 in a new database; this keeps ETags of different databases apart.
   const instance = randomBytes(4).toString('hex');
-  let cached: { stamp: string; json: Promise<string> } | undefined;
+  let cached: { stamp: string; json: Promise<Buffer> } | undefined;
 
-  /** The full list as JSON text, and an ETag-able version label for it. */
-  return async function fullListJson(): Promise<{ stamp: string; json: string }> {
+  /** The full list as UTF-8 JSON bytes (encoded once, not per request), and an ETag-able label. */
+  return async function fullListJson(): Promise<{ stamp: string; json: Buffer }> {
     const stamp = await recipeListStamp(db.orm);
     if (cached?.stamp !== stamp) {
-      const entry = { stamp, json: listRecipes(db.orm).then((list) => JSON.stringify(list)) };
+      const entry = { stamp, json: listRecipes(db.orm).then((list) => Buffer.from(JSON.stringify(list))) };
       cached = entry;
       entry.json.catch(() => {
         if (cached === entry) cached = undefined;

@@ -46,8 +46,8 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
     const etag = `"list-${stamp}"`;
     reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-    // A string with a JSON content type is sent as it is, not serialised again; the cast is only
-    // for the type provider, which expects the parsed shape.
+    // Bytes are sent as they are, not serialised again; the cast is only for the type provider,
+    // which expects the parsed shape.
     return reply.type('application/json; charset=utf-8').send(json as never);
   });
 
