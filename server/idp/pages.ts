@@ -1,38 +1,47 @@
 import { html, type Html } from './html.ts';
 import type { FieldErrors } from './validation.ts';
 
-// Page bodies with Keycloak's element ids, so one end-to-end suite drives both providers.
+// Page bodies with Keycloak's element ids and Swedish words (theme keycloak.v2, messages_sv), so one
+// end-to-end suite drives both providers.
 export const INVALID_CREDENTIALS = 'Ogiltigt användarnamn eller lösenord.';
 export const THROTTLED = 'För många misslyckade inloggningsförsök. Vänta några minuter och försök igen.';
+/** The realm's displayName in keycloak/realm-recipes.json; Keycloak's page title is `loginTitle` with it. */
+export const REALM_DISPLAY_NAME = 'Receptboken';
+/** The client's `name` in the realm file; Keycloak's account console links back with `Tillbaka till <name>`. */
+export const CLIENT_NAME = 'receptboken';
+export const PAGE_TITLE = `Logga in till ${REALM_DISPLAY_NAME}`;
+export const LOGIN_HEADING = 'Logga in till ditt konto';
+export const REGISTER_HEADING = 'Registrera';
+export const ACCOUNT_HEADING = 'Personlig information';
 
 const hidden = (name: string, value: string) => html`<input type="hidden" name="${name}" value="${value}">`;
 
-type FieldSpec = { id: string; name: string; label: string; type: string; value?: string; autocomplete: string; error?: string; errorId: string };
+type FieldSpec = { id: string; label: string; type: string; value?: string; autocomplete: string; error?: string; readonly?: boolean; autofocus?: boolean };
 
+/** Keycloak's error slot: `#input-error-<id>` inside `#input-error-container-<id>`, right after the input. */
+function errorSlot(id: string, error?: string): Html {
+  return html`<div id="input-error-container-${id}" aria-live="polite">${
+    error ? html`<span id="input-error-${id}" class="kc-feedback-text">${error}</span>` : ''
+  }</div>`;
+}
+
+/** A labelled input; only a field with an error is aria-invalid (and described by its error). */
 function field(f: FieldSpec): Html {
   return html`<div>
 <label for="${f.id}">${f.label}</label>
-<input id="${f.id}" name="${f.name}" type="${f.type}" value="${f.value ?? ''}" autocomplete="${f.autocomplete}"${
-    f.error ? html` aria-invalid="true" aria-describedby="${f.errorId}"` : ''
-  }>
-${f.error ? html`<span id="${f.errorId}" class="field-error" aria-live="polite">${f.error}</span>` : ''}
+<input id="${f.id}" name="${f.id}" type="${f.type}" value="${f.value ?? ''}" autocomplete="${f.autocomplete}"${f.readonly ? html` readonly` : ''}${
+    f.autofocus ? html` autofocus` : ''
+  }${f.error ? html` aria-invalid="true" aria-describedby="input-error-${f.id}"` : ''}>
+${errorSlot(f.id, f.error)}
 </div>`;
 }
 
+// As Keycloak: the one login error sits under the username field and only that field is marked invalid.
 export function loginBody(o: { action: string; csrf: string; username: string; error?: string; registerHref?: string }): Html {
   return html`<form id="kc-form-login" method="post" action="${o.action}" novalidate>
 ${hidden('csrf', o.csrf)}
-<div>
-<label for="username">Användarnamn eller e-post</label>
-<input id="username" name="username" type="text" value="${o.username}" autocomplete="username" autofocus${
-    o.error ? html` aria-invalid="true" aria-describedby="input-error"` : ''
-  }>
-</div>
-<div>
-<label for="password">Lösenord</label>
-<input id="password" name="password" type="password" autocomplete="current-password"${o.error ? html` aria-invalid="true"` : ''}>
-${o.error ? html`<span id="input-error" aria-live="polite">${o.error}</span>` : ''}
-</div>
+${field({ id: 'username', label: 'Användarnamn eller e-post', type: 'text', value: o.username, autocomplete: 'username', autofocus: true, error: o.error })}
+${field({ id: 'password', label: 'Lösenord', type: 'password', autocomplete: 'current-password' })}
 <button id="kc-login" name="login" type="submit">Logga in</button>
 </form>
 ${o.registerHref ? html`<p class="muted" id="kc-registration">Ny användare? <a href="${o.registerHref}">Registrera</a></p>` : ''}`;
@@ -40,18 +49,19 @@ ${o.registerHref ? html`<p class="muted" id="kc-registration">Ny användare? <a 
 
 export type RegisterValues = { firstName: string; lastName: string; email: string; username: string };
 
+// Keycloak's field order (username, passwords, then the other profile attributes) and its unnamed submit input.
 export function registerBody(o: { action: string; csrf: string; values: RegisterValues; errors: FieldErrors; loginHref: string }): Html {
   const v = o.values;
   const e = o.errors;
   return html`<form id="kc-register-form" method="post" action="${o.action}" novalidate>
 ${hidden('csrf', o.csrf)}
-${field({ id: 'firstName', name: 'firstName', label: 'Förnamn', type: 'text', value: v.firstName, autocomplete: 'given-name', error: e.firstName, errorId: 'input-error-firstname' })}
-${field({ id: 'lastName', name: 'lastName', label: 'Efternamn', type: 'text', value: v.lastName, autocomplete: 'family-name', error: e.lastName, errorId: 'input-error-lastname' })}
-${field({ id: 'email', name: 'email', label: 'E-post', type: 'email', value: v.email, autocomplete: 'email', error: e.email, errorId: 'input-error-email' })}
-${field({ id: 'username', name: 'username', label: 'Användarnamn', type: 'text', value: v.username, autocomplete: 'username', error: e.username, errorId: 'input-error-username' })}
-${field({ id: 'password', name: 'password', label: 'Lösenord', type: 'password', autocomplete: 'new-password', error: e.password, errorId: 'input-error-password' })}
-${field({ id: 'password-confirm', name: 'password-confirm', label: 'Bekräfta lösenord', type: 'password', autocomplete: 'new-password', error: e.passwordConfirm, errorId: 'input-error-password-confirm' })}
-<button id="kc-register" type="submit">Registrera</button>
+${field({ id: 'username', label: 'Användarnamn', type: 'text', value: v.username, autocomplete: 'username', error: e.username })}
+${field({ id: 'password', label: 'Lösenord', type: 'password', autocomplete: 'new-password', error: e.password })}
+${field({ id: 'password-confirm', label: 'Bekräfta lösenord', type: 'password', autocomplete: 'new-password', error: e.passwordConfirm })}
+${field({ id: 'email', label: 'E-post', type: 'email', value: v.email, autocomplete: 'email', error: e.email })}
+${field({ id: 'firstName', label: 'Förnamn', type: 'text', value: v.firstName, autocomplete: 'given-name', error: e.firstName })}
+${field({ id: 'lastName', label: 'Efternamn', type: 'text', value: v.lastName, autocomplete: 'family-name', error: e.lastName })}
+<input type="submit" value="Registrera">
 </form>
 <p class="muted"><a href="${o.loginHref}">« Tillbaka till inloggningen</a></p>`;
 }
@@ -86,22 +96,21 @@ export function accountBody(o: {
   const v = o.values;
   const e = o.errors;
   return html`${o.saved ? html`<p class="alert alert-success" role="status">Ditt konto har uppdaterats.</p>` : ''}
-<p class="muted">Inloggad som <strong id="account-username">${o.username}</strong></p>
+${o.backHref ? html`<p><a id="referrer-link" data-testid="referrer-link" href="${o.backHref}">Tillbaka till ${CLIENT_NAME}</a></p>` : ''}
+<p class="muted">Hantera din grundläggande information</p>
 <form id="kc-account-form" method="post" action="${o.action}" novalidate>
 ${hidden('csrf', o.csrf)}
-${field({ id: 'firstName', name: 'firstName', label: 'Förnamn', type: 'text', value: v.firstName, autocomplete: 'given-name', error: e.firstName, errorId: 'input-error-firstname' })}
-${field({ id: 'lastName', name: 'lastName', label: 'Efternamn', type: 'text', value: v.lastName, autocomplete: 'family-name', error: e.lastName, errorId: 'input-error-lastname' })}
-${field({ id: 'email', name: 'email', label: 'E-post', type: 'email', value: v.email, autocomplete: 'email', error: e.email, errorId: 'input-error-email' })}
+${field({ id: 'username', label: 'Användarnamn', type: 'text', value: o.username, autocomplete: 'username', readonly: true })}
+${field({ id: 'email', label: 'E-post', type: 'email', value: v.email, autocomplete: 'email', error: e.email })}
+${field({ id: 'firstName', label: 'Förnamn', type: 'text', value: v.firstName, autocomplete: 'given-name', error: e.firstName })}
+${field({ id: 'lastName', label: 'Efternamn', type: 'text', value: v.lastName, autocomplete: 'family-name', error: e.lastName })}
 <fieldset>
 <legend>Byt lösenord (frivilligt)</legend>
-${field({ id: 'password-current', name: 'password-current', label: 'Nuvarande lösenord', type: 'password', autocomplete: 'current-password', error: e.currentPassword, errorId: 'input-error-password-current' })}
-${field({ id: 'password-new', name: 'password-new', label: 'Nytt lösenord', type: 'password', autocomplete: 'new-password', error: e.password, errorId: 'input-error-password-new' })}
-${field({ id: 'password-confirm', name: 'password-confirm', label: 'Bekräfta lösenord', type: 'password', autocomplete: 'new-password', error: e.passwordConfirm, errorId: 'input-error-password-confirm' })}
+${field({ id: 'password-current', label: 'Nuvarande lösenord', type: 'password', autocomplete: 'current-password', error: e.currentPassword })}
+${field({ id: 'password-new', label: 'Nytt lösenord', type: 'password', autocomplete: 'new-password', error: e.password })}
+${field({ id: 'password-confirm', label: 'Bekräfta lösenord', type: 'password', autocomplete: 'new-password', error: e.passwordConfirm })}
 </fieldset>
-<div class="actions"><button id="save-account" type="submit">Spara</button></div>
+<div class="actions"><button id="save-btn" type="submit">Spara</button></div>
 </form>
-<div class="actions">
-${o.backHref ? html`<a id="referrer-link" href="${o.backHref}">« Tillbaka till receptboken</a>` : ''}
-<form method="post" action="${o.logoutAction}">${hidden('csrf', o.csrf)}<button class="secondary" type="submit">Logga ut</button></form>
-</div>`;
+<form method="post" action="${o.logoutAction}">${hidden('csrf', o.csrf)}<button class="secondary" type="submit">Logga ut</button></form>`;
 }

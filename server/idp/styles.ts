@@ -20,13 +20,14 @@ label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
 input[type=text], input[type=email], input[type=password] { width: 100%; font: inherit; color: inherit;
   background: var(--bg); border: 1px solid var(--border); border-radius: var(--radius); padding: 0.55rem 0.7rem; }
 input[aria-invalid=true] { border-color: var(--error); }
-button, .button { font: inherit; font-weight: 600; border: 0; border-radius: var(--radius); padding: 0.6rem 1rem;
+input[readonly] { border-style: dashed; color: var(--muted); }
+button, .button, input[type=submit] { font: inherit; font-weight: 600; border: 0; border-radius: var(--radius); padding: 0.6rem 1rem;
   background: var(--accent); color: #fff; cursor: pointer; text-align: center; text-decoration: none; display: inline-block; }
-@media (prefers-color-scheme: dark) { button, .button { color: #1a1714; } }
+@media (prefers-color-scheme: dark) { button, .button, input[type=submit] { color: #1a1714; } }
 button.secondary { background: transparent; color: var(--accent); border: 1px solid var(--accent); }
 a { color: var(--accent); }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-.field-error, #input-error { display: block; color: var(--error); font-size: 0.92rem; margin-top: 0.25rem; }
+.kc-feedback-text { display: block; color: var(--error); font-size: 0.92rem; margin-top: 0.25rem; }
 .alert { border-radius: var(--radius); padding: 0.6rem 0.8rem; border: 1px solid currentColor; }
 .alert-error { color: var(--error); }
 .alert-success { color: var(--ok); }

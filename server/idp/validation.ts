@@ -1,54 +1,75 @@
-// Swedish field rules for registration, the account page and the users CLI (one place for the messages).
+// Field rules for registration, the account page and the users CLI (one place for the messages).
+// Rules and words are Keycloak 26's (default user profile, theme messages_sv) or, where the realm overrides a
+// message in keycloak/realm-recipes.json `localizationTexts.sv`, the realm's: both providers show the same text.
 export type FieldErrors = Partial<Record<'firstName' | 'lastName' | 'email' | 'username' | 'password' | 'passwordConfirm' | 'currentPassword', string>>;
 
+/** Keycloak's default user profile: every attribute is at most 255 long, a username at least 3. */
+export const MAX_LENGTH = 255;
+export const USERNAME_MIN = 3;
+
 export const MESSAGES = {
-  firstNameMissing: 'Ange förnamn.',
-  lastNameMissing: 'Ange efternamn.',
+  // Keycloak's user-profile "required" (error-user-attribute-required): one text for every attribute.
+  required: 'Fyll i detta fält.',
   emailMissing: 'Ange e-post.',
   emailInvalid: 'Ogiltig e-postadress.',
-  emailTaken: 'E-postadressen används redan.',
+  emailTaken: 'E-postadressen används redan.', // realm: emailExistsMessage
   usernameMissing: 'Ange användarnamn.',
-  usernameInvalid: 'Användarnamnet får bara innehålla bokstäver, siffror och tecknen . _ - @ (3–64 tecken).',
-  usernameTaken: 'Användarnamnet är upptaget.',
+  usernameLength: `Längd måste vara mellan ${USERNAME_MIN} och ${MAX_LENGTH}.`, // error-invalid-length
+  invalidCharacters: 'Värdet innehåller ogiltiga tecken.', // error-username/person-name-invalid-character
+  tooLong: `Högsta längd är ${MAX_LENGTH}.`, // error-invalid-length-too-long
+  usernameTaken: 'Användarnamnet är upptaget.', // realm: usernameExistsMessage
   passwordMissing: 'Ange lösenord.',
-  passwordShort: 'Lösenordet måste ha minst 8 tecken.',
-  passwordLong: 'Lösenordet får ha högst 128 tecken.',
-  passwordConfirmMissing: 'Bekräfta lösenordet.',
-  passwordsDiffer: 'Lösenorden matchar inte.',
-  nameTooLong: 'Högst 100 tecken.',
+  passwordShort: 'Lösenordet måste ha minst 8 tecken.', // realm: invalidPasswordMinLengthMessage, policy length(8)
+  passwordLong: 'Lösenordet får ha högst 128 tecken.', // realm: invalidPasswordMaxLengthMessage, maxLength(128)
+  passwordsDiffer: 'Lösenorden matchar inte.', // realm: invalidPasswordConfirmMessage (also for an empty one)
   currentPasswordWrong: 'Nuvarande lösenord är fel.',
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const USERNAME = /^[\p{L}\p{N}._@-]{3,64}$/u;
+// Keycloak's validators, translated from Java regex: username-prohibited-characters ...
+const USERNAME_PROHIBITED = /[<>&"'\s\x85$%!#?§,;:*~/\\|^=[\]{}()`\x00-\x1F\x7F]/u;
+// ... up-username-not-idn-homograph (only Latin and "Common" script characters, against look-alike names) ...
+const USERNAME_SCRIPTS = /^[\p{Script=Latin}\p{Script=Common}|]+$/u;
+// ... and person-name-prohibited-characters (Java's \v: vertical whitespace; \p{Cntrl}: ASCII controls).
+const NAME_PROHIBITED = /[<>&"\n\x0B\f\r\x85\u2028\u2029$%!#?§;*~/\\|^=[\]{}()\x00-\x1F\x7F]/u;
+
+function validateName(value: string, field: 'firstName' | 'lastName', errors: FieldErrors): void {
+  const v = value.trim();
+  if (!v) errors[field] = MESSAGES.required;
+  else if (v.length > MAX_LENGTH) errors[field] = MESSAGES.tooLong;
+  else if (NAME_PROHIBITED.test(v)) errors[field] = MESSAGES.invalidCharacters;
+}
 
 export function validateNames(v: { firstName: string; lastName: string }, errors: FieldErrors): void {
-  if (!v.firstName.trim()) errors.firstName = MESSAGES.firstNameMissing;
-  else if (v.firstName.trim().length > 100) errors.firstName = MESSAGES.nameTooLong;
-  if (!v.lastName.trim()) errors.lastName = MESSAGES.lastNameMissing;
-  else if (v.lastName.trim().length > 100) errors.lastName = MESSAGES.nameTooLong;
+  validateName(v.firstName, 'firstName', errors);
+  validateName(v.lastName, 'lastName', errors);
 }
 
 export function validateEmail(email: string, errors: FieldErrors): void {
   const e = email.trim();
   if (!e) errors.email = MESSAGES.emailMissing;
-  else if (e.length > 254 || !EMAIL.test(e)) errors.email = MESSAGES.emailInvalid;
+  else if (!EMAIL.test(e)) errors.email = MESSAGES.emailInvalid;
+  else if (e.length > MAX_LENGTH) errors.email = MESSAGES.tooLong;
 }
 
 export function validateUsername(username: string, errors: FieldErrors): void {
   const u = username.trim();
   if (!u) errors.username = MESSAGES.usernameMissing;
-  else if (!USERNAME.test(u)) errors.username = MESSAGES.usernameInvalid;
+  else if (u.length < USERNAME_MIN || u.length > MAX_LENGTH) errors.username = MESSAGES.usernameLength;
+  else if (USERNAME_PROHIBITED.test(u) || !USERNAME_SCRIPTS.test(u)) errors.username = MESSAGES.invalidCharacters;
 }
 
-/** New password plus its confirmation; `confirm` undefined skips the comparison (CLI). */
+/**
+ * New password plus its confirmation; `confirm` undefined skips the comparison (CLI). As in Keycloak's
+ * RegistrationPassword: an empty password is only "missing"; otherwise any other confirmation, empty
+ * included, "does not match".
+ */
 export function validateNewPassword(password: string, confirm: string | undefined, errors: FieldErrors): void {
   if (!password) errors.password = MESSAGES.passwordMissing;
   else if ([...password].length < 8) errors.password = MESSAGES.passwordShort;
   else if (password.length > 128) errors.password = MESSAGES.passwordLong;
-  if (confirm === undefined) return;
-  if (!confirm) errors.passwordConfirm = MESSAGES.passwordConfirmMissing;
-  else if (password && confirm !== password) errors.passwordConfirm = MESSAGES.passwordsDiffer;
+  if (confirm === undefined || !password) return;
+  if (confirm !== password) errors.passwordConfirm = MESSAGES.passwordsDiffer;
 }
 
 export type Registration = { firstName: string; lastName: string; email: string; username: string; password: string; passwordConfirm: string };

@@ -4,7 +4,7 @@ import { isAllowedRedirect } from '../clients.ts';
 import { clearSessionCookie, flat, queryString, sendPage, sessionCookieOf, setSessionCookie, type Idp } from '../context.ts';
 import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
 import { authenticate } from '../login.ts';
-import { accountBody, loginBody, messageBody, type AccountValues } from '../pages.ts';
+import { ACCOUNT_HEADING, accountBody, LOGIN_HEADING, loginBody, messageBody, PAGE_TITLE, type AccountValues } from '../pages.ts';
 import { verifyPassword } from '../passwords.ts';
 import { createSession, deleteSession, findActiveSession, type ActiveSession } from '../sessions.ts';
 import { findUserByEmail, normalise, setPassword, updateProfile } from '../users.ts';
@@ -26,7 +26,7 @@ function backHref(idp: Idp, request: FastifyRequest): string | undefined {
 function renderAccount(idp: Idp, request: FastifyRequest, reply: FastifyReply, a: ActiveSession, o: { values?: AccountValues; errors?: FieldErrors; saved?: boolean; status?: number }) {
   const qs = queryString(request);
   const values = o.values ?? { firstName: a.user.firstName, lastName: a.user.lastName, email: a.user.email };
-  return sendPage(idp, reply, o.status ?? 200, 'Mitt konto', 'Mitt konto', accountBody({
+  return sendPage(idp, reply, o.status ?? 200, 'Mitt konto', ACCOUNT_HEADING, accountBody({
     action: `${idp.realmUrl}${ACCOUNT}${qs}`,
     csrf: csrfToken(idp, request, reply),
     username: a.user.username,
@@ -40,7 +40,7 @@ function renderAccount(idp: Idp, request: FastifyRequest, reply: FastifyReply, a
 
 function renderLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, status: number, username: string, error?: string) {
   const action = `${idp.realmUrl}${ACCOUNT}/login${queryString(request)}`;
-  return sendPage(idp, reply, status, `Logga in på ${idp.config.keycloakRealm}`, 'Logga in på ditt konto',
+  return sendPage(idp, reply, status, PAGE_TITLE, LOGIN_HEADING,
     loginBody({ action, csrf: csrfToken(idp, request, reply), username, error }));
 }
 

@@ -3,12 +3,11 @@ import { completeAuth, loginRequired, parseAuthRequest, sessionSatisfies, type A
 import { flat, queryString, sendPage, sessionCookieOf, setSessionCookie, type Idp } from '../context.ts';
 import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
 import { authenticate } from '../login.ts';
-import { loginBody } from '../pages.ts';
+import { LOGIN_HEADING, loginBody, PAGE_TITLE } from '../pages.ts';
 import { createSession, findActiveSession } from '../sessions.ts';
 
 const AUTH = '/protocol/openid-connect/auth';
 const REGISTER = '/protocol/openid-connect/registrations';
-const TITLE = (idp: Idp) => `Logga in på ${idp.config.keycloakRealm}`;
 
 function renderLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, status: number, username: string, error?: string) {
   const qs = queryString(request);
@@ -16,8 +15,8 @@ function renderLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, sta
     idp,
     reply,
     status,
-    TITLE(idp),
-    'Logga in på ditt konto',
+    PAGE_TITLE,
+    LOGIN_HEADING,
     loginBody({
       action: `${idp.realmUrl}${AUTH}${qs}`,
       csrf: csrfToken(idp, request, reply),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { completeAuth, parseAuthRequest } from '../auth-request.ts';
 import { flat, queryString, sendPage, setSessionCookie, type Form, type Idp } from '../context.ts';
 import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
-import { registerBody, type RegisterValues } from '../pages.ts';
+import { PAGE_TITLE, REGISTER_HEADING, registerBody, type RegisterValues } from '../pages.ts';
 import { createSession } from '../sessions.ts';
 import { createUser, findUserByEmail, findUserByUsername } from '../users.ts';
 import { MESSAGES, validateRegistration, type FieldErrors } from '../validation.ts';
@@ -16,8 +16,8 @@ function render(idp: Idp, request: FastifyRequest, reply: FastifyReply, status: 
     idp,
     reply,
     status,
-    `Registrera dig i ${idp.config.keycloakRealm}`,
-    'Registrera dig',
+    PAGE_TITLE,
+    REGISTER_HEADING,
     registerBody({ action: `${idp.realmUrl}${REGISTER}${qs}`, csrf: csrfToken(idp, request, reply), values, errors, loginHref: `${idp.realmUrl}${AUTH}${qs}` }),
   );
 }

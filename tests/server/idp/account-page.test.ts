@@ -17,13 +17,17 @@ describe('account page', () => {
     const first = await b.request('GET', `${h.realm}/account?${referrer()}`, undefined, { accept: 'text/html' });
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('id="kc-login"');
+    expect(first.body).toContain('<title>Logga in till Receptboken</title>');
     const action = /id="kc-form-login" method="post" action="([^"]+)"/.exec(first.body)![1]!.replaceAll('&amp;', '&');
     const res = await b.request('POST', action, { csrf: csrfOf(first.body), username: 'besokare', password: 'besokare' });
     expect(res.statusCode).toBe(303);
     const page = await b.request('GET', res.headers.location as string, undefined, { accept: 'text/html' });
     expect(page.body).toContain('id="kc-account-form"');
     expect(page.body).toContain('value="Bo"');
-    expect(page.body).toContain(`href="${h.config.publicUrl}/profile"`);
+    // Keycloak's account console: the username in a read-only #username, a link back named after the client.
+    expect(page.body).toMatch(/<input id="username" name="username" type="text" value="besokare"[^>]* readonly[ >]/);
+    expect(page.body).toContain(`<a id="referrer-link" data-testid="referrer-link" href="${h.config.publicUrl}/profile">Tillbaka till receptboken</a>`);
+    expect(page.body).toContain('<h1 id="kc-page-title">Personlig information</h1>');
   });
 
   it('changes names, e-mail and password, checking the current password', async () => {

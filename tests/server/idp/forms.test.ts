@@ -23,12 +23,16 @@ const valid = (n: string) => ({
 });
 
 describe('login page', () => {
-  it('has Keycloak ids, Swedish labels, a registration link and a strict CSP', async () => {
+  it('has Keycloak ids, words and title, a registration link and a strict CSP', async () => {
     const res = await new Browser(h).request('GET', authUrl(h, authParams(h).params));
     expect(res.statusCode).toBe(200);
-    for (const s of ['id="username"', 'id="password"', 'id="kc-login"', 'Användarnamn eller e-post', 'Lösenord', '>Logga in<', '>Registrera</a>', '<title>Logga in på recipes</title>']) {
+    for (const s of [
+      'id="username"', 'id="password"', 'id="kc-login"', 'Användarnamn eller e-post', 'Lösenord', '>Logga in<', '>Registrera</a>',
+      '<title>Logga in till Receptboken</title>', '<h1 id="kc-page-title">Logga in till ditt konto</h1>',
+    ]) {
       expect(res.body).toContain(s);
     }
+    expect(res.body).not.toContain('aria-invalid');
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'none'");
     expect(csp).not.toContain('unsafe-inline');
@@ -46,7 +50,11 @@ describe('login page', () => {
     for (const [user, pw] of [['redaktor', 'fel-losen'], ['finns-inte', 'redaktor']] as const) {
       const res = await login(h, b, authParams(h), user, pw);
       expect(res.statusCode).toBe(401);
-      expect(res.body).toMatch(/<span id="input-error"[^>]*>Ogiltigt användarnamn eller lösenord\.<\/span>/);
+      expect(res.body).toMatch(/<span id="input-error-username"[^>]*>Ogiltigt användarnamn eller lösenord\.<\/span>/);
+      // As in Keycloak: the error follows the username field, which alone is marked invalid; the name typed stays.
+      expect(res.body).toMatch(new RegExp(`<input id="username"[^>]*value="${user}"[^>]*aria-invalid="true" aria-describedby="input-error-username">\\s*<div id="input-error-container-username"`));
+      expect(res.body.match(/aria-invalid/g)).toHaveLength(1);
+      expect(res.body.indexOf('input-error-username')).toBeLessThan(res.body.indexOf('id="password"'));
     }
   });
 
@@ -74,18 +82,41 @@ describe('login page', () => {
 });
 
 describe('registration', () => {
-  it('has Keycloak ids and Swedish labels', async () => {
+  it('has Keycloak ids, Swedish labels, title and heading, fields in Keycloak order', async () => {
     const res = await new Browser(h).request('GET', authUrl(h, authParams(h).params, 'registrations'));
-    for (const s of ['id="firstName"', 'id="lastName"', 'id="email"', 'id="username"', 'id="password"', 'id="password-confirm"', 'Förnamn', 'Efternamn', 'E-post', 'Användarnamn', 'Bekräfta lösenord', '>Registrera</button>']) {
+    for (const s of [
+      'id="firstName"', 'id="lastName"', 'id="email"', 'id="username"', 'id="password"', 'id="password-confirm"', 'Förnamn', 'Efternamn', 'E-post',
+      'Användarnamn', 'Bekräfta lösenord', '<input type="submit" value="Registrera">', '<title>Logga in till Receptboken</title>',
+      '<h1 id="kc-page-title">Registrera</h1>', '« Tillbaka till inloggningen',
+    ]) {
       expect(res.body).toContain(s);
     }
+    const order = ['username', 'password', 'password-confirm', 'email', 'firstName', 'lastName'].map((id) => res.body.indexOf(`<input id="${id}"`));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
   it('reports every field error in Swedish', async () => {
     const b = new Browser(h);
     let { res } = await register(b, { firstName: '', lastName: '', email: '', username: '', password: '', 'password-confirm': '' });
     expect(res.statusCode).toBe(400);
-    for (const m of ['Ange förnamn.', 'Ange efternamn.', 'Ange e-post.', 'Ange användarnamn.', 'Ange lösenord.', 'Bekräfta lösenordet.']) expect(res.body).toContain(m);
+    const errorOf = (body: string, id: string) => new RegExp(`<span id="input-error-${id}" class="kc-feedback-text">([^<]*)</span>`).exec(body)?.[1];
+    expect(['firstName', 'lastName', 'email', 'username', 'password', 'password-confirm'].map((id) => errorOf(res.body, id))).toEqual([
+      'Fyll i detta fält.', 'Fyll i detta fält.', 'Ange e-post.', 'Ange användarnamn.', 'Ange lösenord.', undefined,
+    ]);
+
+    // An empty confirmation of a typed password is Keycloak's (realm-worded) mismatch.
+    ({ res } = await register(b, { ...valid('tom-bekraftelse'), 'password-confirm': '' }));
+    expect(errorOf(res.body, 'password-confirm')).toBe('Lösenorden matchar inte.');
+
+    // Keycloak's default user profile: username 3-255 without prohibited or non-Latin characters; names without markup.
+    for (const [username, message] of [['ab', 'Längd måste vara mellan 3 och 255.'], ['a'.repeat(256), 'Längd måste vara mellan 3 och 255.'], ['har mellanslag', 'Värdet innehåller ogiltiga tecken.'], ['a<b>c', 'Värdet innehåller ogiltiga tecken.'], ['юзер', 'Värdet innehåller ogiltiga tecken.']] as const) {
+      ({ res } = await register(b, { ...valid('giltig'), username }));
+      expect(errorOf(res.body, 'username'), username).toBe(message);
+    }
+    ({ res } = await register(b, { ...valid('namntecken'), firstName: 'Ebba <b>', lastName: 'A&O' }));
+    expect([errorOf(res.body, 'firstName'), errorOf(res.body, 'lastName')]).toEqual(['Värdet innehåller ogiltiga tecken.', 'Värdet innehåller ogiltiga tecken.']);
+    ({ res } = await register(b, { ...valid('langt-namn'), lastName: 'x'.repeat(256) }));
+    expect(errorOf(res.body, 'lastName')).toBe('Högsta längd är 255.');
 
     ({ res } = await register(b, { ...valid('kort'), email: 'inte-en-adress', password: 'kort', 'password-confirm': 'kort' }));
     expect(res.body).toContain('Ogiltig e-postadress.');
@@ -100,6 +131,13 @@ describe('registration', () => {
     // The values typed are kept, the passwords are not.
     expect(res.body).toContain('value="Nora"');
     expect(res.body).not.toContain('hemligt123');
+  });
+
+  it('accepts what Keycloak accepts: Swedish letters, hyphens and apostrophes in names, . _ - @ in usernames', async () => {
+    const { res } = await register(new Browser(h), {
+      ...valid('asa'), firstName: 'Ann-Sofie', lastName: "O'Brien Åström", username: 'Åsa.Öberg_1-x@hem', email: 'asa.oberg@example.se',
+    });
+    expect(res.statusCode).toBe(302);
   });
 
   it('creates a user without the editor role, signs them in and returns to the app', async () => {
