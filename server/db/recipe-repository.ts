@@ -55,6 +55,8 @@ async function selectRecipes(db: AppDatabase, where: SQL | undefined): Promise<R
 
 /** Every recipe (or those whose name contains `search`, any case), in Swedish order. */
 export async function listRecipes(db: AppDatabase, search?: string): Promise<Recipe[]> {
+  // PostgreSQL text cannot hold NUL (the query would fail); no stored name contains one either.
+  if (search?.includes('\u0000')) return [];
   const where = search ? ilike(recipes.name, likeContains(search)) : undefined;
   return (await selectRecipes(db, where)).sort(compareRecipes);
 }

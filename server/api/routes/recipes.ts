@@ -37,7 +37,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
   api.get('/recipes', {
     schema: {
       summary: 'Every recipe in Swedish alphabetical order, optionally only those whose name contains `search`',
-      querystring: z.object({ search: z.string().max(200).optional() }),
+      querystring: z.object({ search: z.string({ error: MESSAGES.notText }).max(200, { error: 'Max 200 characters' }).optional() }),
       response: { 200: z.array(recipeSchema), 304: z.null().describe('Not modified (If-None-Match)'), 400: errorBodySchema },
     },
   }, async (request, reply) => {

@@ -95,4 +95,16 @@ describe.each(DATABASE_KINDS)('random bodies (%s)', (kind) => {
     );
     expect(seen.has(200) && seen.has(400)).toBe(true);
   });
+
+  it('GET with a random search or servings never gives a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ maxLength: 6 }), async (search, servings) => {
+        const list = await h.app.inject({ method: 'GET', url: '/api/recipes', query: { search } });
+        expect(list.statusCode).toBeLessThan(500);
+        const one = await h.app.inject({ method: 'GET', url: `/api/recipes/${target}`, query: { servings } });
+        expect([200, 400]).toContain(one.statusCode);
+      }),
+      { numRuns: 100 },
+    );
+  });
 });

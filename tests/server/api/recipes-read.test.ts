@@ -66,6 +66,18 @@ describe.each(DATABASE_KINDS)('reading recipes (%s)', (kind) => {
     expect(await names('finns inte')).toEqual([]);
   });
 
+  it('odd searches are answered, never a 5xx', async () => {
+    for (const q of ['%00', 'a%00b', '%ED%A0%80', '%F0%9F%8D%B0', '%27%3B--', 'a%5C']) {
+      const response = await get(`/api/recipes?search=${q}`);
+      expect(response.statusCode, q).toBe(200);
+      expect(response.json(), q).toEqual([]);
+    }
+    const twice = await get('/api/recipes?search=a&search=b');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().fields).toEqual({ search: 'Must be text' });
+    expect((await get(`/api/recipes?search=${'a'.repeat(201)}`)).json().fields).toEqual({ search: 'Max 200 characters' });
+  });
+
   it('an empty search lists everything', async () => {
     expect((await get('/api/recipes?search=')).json()).toHaveLength(names.length);
   });
