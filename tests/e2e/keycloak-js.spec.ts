@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
-import { test, expect, expectAccessible } from './support/fixtures.ts';
+import { test, expect } from './support/fixtures.ts';
 import { EDITOR, VISITOR, fillLoginForm, type Credentials } from './support/auth.ts';
 import type { Page } from '@playwright/test';
 
@@ -59,11 +59,6 @@ async function openHarness(page: Page, baseURL: string): Promise<string> {
   return url;
 }
 
-async function isEmbedded(page: Page, baseURL: string): Promise<boolean> {
-  const cfg = (await (await page.request.get(`${baseURL}/config.json`)).json()) as { KEYCLOAK_URL: string };
-  return new URL(cfg.KEYCLOAK_URL).origin === new URL(baseURL).origin;
-}
-
 /** Waits for init() on the current harness load and returns its outcome. */
 async function initResult(page: Page): Promise<KcResult> {
   await page.waitForFunction(() => (window as unknown as KcWindow).kcResult !== undefined, undefined, { timeout: 20_000 });
@@ -80,6 +75,10 @@ async function signInThroughForm(page: Page, harness: string, who: Credentials):
 }
 
 test.describe('keycloak-js against the identity provider', () => {
+  // Chromium's Local Network Access treats the intercepted harness page as public: without this permission
+  // its fetches to a provider on another loopback port (a real Keycloak) fail. Same-origin calls are unaffected.
+  test.use({ permissions: ['local-network-access'] });
+
   test('check-sso signed out leaves the page clean and signed out', async ({ page, baseURL }) => {
     const harness = await openHarness(page, String(baseURL));
     const result = await initResult(page);
@@ -132,10 +131,11 @@ test.describe('keycloak-js against the identity provider', () => {
     expect(await initResult(page)).toMatchObject({ authenticated: false });
     await page.evaluate(() => void (window as unknown as KcWindow).kc.login());
     await fillLoginForm(page, { username: 'redaktor', password: 'fel-losenord' });
-    await expect(page.locator('#input-error')).toContainText('Ogiltigt användarnamn eller lösenord.');
+    await expect(page.locator('#input-error-username')).toContainText('Ogiltigt användarnamn eller lösenord.');
+    await expect(page.locator('#username')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#username')).toHaveValue('redaktor');
+    await expect(page.locator('#password')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('#kc-login')).toBeVisible();
-    // Our own pages must pass axe; Keycloak's theme is not ours to fix.
-    if (await isEmbedded(page, String(baseURL))) await expectAccessible(page);
   });
 
   test('a new user registers, comes back signed in, and is not an editor', async ({ page, baseURL }) => {
@@ -144,7 +144,6 @@ test.describe('keycloak-js against the identity provider', () => {
     const username = `e2e-${randomBytes(5).toString('hex')}`;
     await page.evaluate(() => void (window as unknown as KcWindow).kc.register());
     await page.locator('#firstName').waitFor();
-    if (await isEmbedded(page, String(baseURL))) await expectAccessible(page);
     await page.locator('#firstName').fill('Ebba');
     await page.locator('#lastName').fill('Testsson');
     await page.locator('#email').fill(`${username}@example.se`);
