@@ -40,7 +40,9 @@ export function createAuth(config: Config, jwks?: JWTVerifyGetKey) {
       if (error instanceof errors.JWKSTimeout || (error instanceof TypeError && /fetch/i.test(error.message))) {
         throw new HttpError(503, 'Cannot verify sign-in right now; try again shortly');
       }
-      throw unauthorized('The access token is invalid or expired', 'invalid_token');
+      const refused = unauthorized('The access token is invalid or expired', 'invalid_token');
+      refused.cause = (error as { code?: string }).code ?? (error as Error).name;
+      throw refused;
     }
     if (payload.typ !== undefined && payload.typ !== 'Bearer') throw unauthorized('Not an access token', 'invalid_token');
     if (payload.azp !== config.keycloakClientId) throw unauthorized('The token was issued to another client', 'invalid_token');
@@ -59,8 +61,18 @@ export function createAuth(config: Config, jwks?: JWTVerifyGetKey) {
     if (!header) throw unauthorized('Sign in to do this: a bearer token is required');
     const match = /^Bearer +([A-Za-z0-9._~+/=-]+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>"', 'invalid_token');
-    const caller = await verify(match[1]);
-    if (!caller.isEditor) throw new HttpError(403, FORBIDDEN);
+    let caller: Caller;
+    try {
+      caller = await verify(match[1]);
+    } catch (error) {
+      // Why a token was refused helps operators; the token itself never reaches the log.
+      if (error instanceof HttpError) request.log.info({ status: error.statusCode, reason: error.message, code: error.cause }, 'bearer token refused');
+      throw error;
+    }
+    if (!caller.isEditor) {
+      request.log.info({ user: caller.username }, 'write refused: no editor role');
+      throw new HttpError(403, FORBIDDEN);
+    }
     request.caller = caller;
   }
 

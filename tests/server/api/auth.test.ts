@@ -1,4 +1,7 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import apiPlugin from '../../../server/api/index.ts';
 import { buildApiApp, createApiHarness, testConfig, type ApiHarness } from '../../support/api-app.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
 import { bearer, recipeBody } from '../../support/recipes.ts';
@@ -134,6 +137,33 @@ describe('keys fetched from the issuer JWKS over HTTP', () => {
       const response = await app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody() });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 503, error: 'Service Unavailable', message: 'Cannot verify sign-in right now; try again shortly' });
+    } finally {
+      await app.close();
+      await closeTestDatabase(db);
+    }
+  });
+
+  it('logs why a token was refused, never the token', async () => {
+    const keys = await createTestKeys();
+    const db = await createTestDatabase('pglite');
+    const config = testConfig();
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(chunk.toString()), done()) });
+    const app = Fastify({ logger: { level: 'info', stream } });
+    await app.register(apiPlugin, { prefix: config.apiBasePath, config, db, jwks: keys.jwks });
+    try {
+      const expired = await signToken(keys, { realmRoles: ['editor'], expiresIn: -120 });
+      const visitor = await signToken(keys, { username: 'besokare' });
+      await app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(expired), payload: recipeBody() });
+      await app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(visitor), payload: recipeBody() });
+      const log = lines.join('');
+      expect(log).toContain('bearer token refused');
+      expect(log).toContain('ERR_JWT_EXPIRED');
+      expect(log).toContain('write refused: no editor role');
+      for (const token of [expired, visitor]) {
+        expect(log).not.toContain(token);
+        expect(log).not.toContain(token.split('.')[2]);
+      }
     } finally {
       await app.close();
       await closeTestDatabase(db);
