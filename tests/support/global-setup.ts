@@ -22,10 +22,17 @@ export default async function setup(project: TestProject) {
 
   const root = mkdtempSync(join(tmpdir(), 'recipe-book-pglite-template-'));
   const templateDir = join(root, 'data');
-  const template = await openDatabase({ dataDir: templateDir });
-  await template.close();
-
-  await started;
+  try {
+    const template = await openDatabase({ dataDir: templateDir });
+    await template.close();
+    await started;
+  } catch (error) {
+    // Never leave a PostgreSQL running behind a failed setup.
+    await started.catch(() => undefined);
+    cluster?.stop();
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('testPostgresUrl', external ?? cluster!.url);
   project.provide('pgliteTemplateDir', templateDir);
 
