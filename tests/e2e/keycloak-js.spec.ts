@@ -160,4 +160,38 @@ test.describe('keycloak-js against the identity provider', () => {
     });
     expect(who).toMatchObject({ username, editor: false, profile: { username, firstName: 'Ebba', lastName: 'Testsson', email: `${username}@example.se` } });
   });
+
+  // The same words on both providers: Keycloak's own texts, or the realm's localizationTexts where it sets them.
+  test('registration refuses bad input with the same field errors, and keeps the user on the form', async ({ page, baseURL }) => {
+    await openHarness(page, String(baseURL));
+    expect(await initResult(page)).toMatchObject({ authenticated: false });
+    await page.evaluate(() => void (window as unknown as KcWindow).kc.register());
+    const submit = async (fields: Record<string, string>, expected: Record<string, string | null>) => {
+      for (const [id, value] of Object.entries(fields)) await page.locator(`#${id}`).fill(value);
+      await page.getByRole('button', { name: 'Registrera' }).click();
+      for (const [id, text] of Object.entries(expected)) {
+        const error = page.locator(`#input-error-${id}`);
+        if (text === null) await expect(error, id).toHaveCount(0);
+        else await expect(error, id).toHaveText(text);
+      }
+    };
+    const empty = { username: '', password: '', 'password-confirm': '', email: '', firstName: '', lastName: '' };
+    await page.locator('#firstName').waitFor();
+    await submit(empty, {
+      username: 'Ange användarnamn.', email: 'Ange e-post.', firstName: 'Fyll i detta fält.', lastName: 'Fyll i detta fält.', 'password-confirm': null,
+    });
+    await submit(
+      { username: 'ab', password: 'kort', 'password-confirm': 'kort', email: 'inte-en-adress', firstName: 'Ebba', lastName: 'A&O' },
+      { username: 'Längd måste vara mellan 3 och 255.', password: 'Lösenordet måste ha minst 8 tecken.', email: 'Ogiltig e-postadress.', firstName: null, lastName: 'Värdet innehåller ogiltiga tecken.' },
+    );
+    await submit(
+      { username: 'har mellanslag', password: 'Hemligt-123', 'password-confirm': '', email: 'ny@example.se', firstName: 'Ebba', lastName: 'Testsson' },
+      { username: 'Värdet innehåller ogiltiga tecken.', password: null, 'password-confirm': 'Lösenorden matchar inte.', email: null, lastName: null },
+    );
+    await submit(
+      { username: 'Redaktor', password: 'Hemligt-123', 'password-confirm': 'Hemligt-124', email: 'REDAKTOR@example.se', firstName: 'Ebba', lastName: 'Testsson' },
+      { username: 'Användarnamnet är upptaget.', email: 'E-postadressen används redan.', 'password-confirm': 'Lösenorden matchar inte.' },
+    );
+    await expect(page.locator('#lastName')).toHaveValue('Testsson');
+  });
 });
