@@ -124,12 +124,22 @@ test.describe('keycloak-js against the identity provider', () => {
     // check-sso on a new load signs in silently through the SSO session.
     await page.goto(harness);
     expect(await initResult(page)).toMatchObject({ authenticated: true });
+    // The account page (Keycloak's account console): the username, the e-mail and a link back named after the client.
+    await page.evaluate(() => void (window as unknown as KcWindow).kc.accountManagement());
+    await expect(page).toHaveURL(/\/realms\/[^/]+\/account/);
+    await expect(page.locator('#username')).toHaveValue('besokare');
+    await expect(page.locator('#email')).toHaveValue('besokare@example.se');
+    await page.getByRole('link', { name: 'Tillbaka till receptboken' }).click();
+    await page.waitForURL((url) => url.href.startsWith(harness));
+    expect(await initResult(page)).toMatchObject({ authenticated: true });
   });
 
   test('wrong credentials show the error and keep the user on the login form', async ({ page, baseURL }) => {
     await openHarness(page, String(baseURL));
     expect(await initResult(page)).toMatchObject({ authenticated: false });
     await page.evaluate(() => void (window as unknown as KcWindow).kc.login());
+    await expect(page).toHaveTitle('Logga in till Receptboken');
+    await expect(page.locator('#kc-page-title')).toHaveText('Logga in till ditt konto');
     await fillLoginForm(page, { username: 'redaktor', password: 'fel-losenord' });
     await expect(page.locator('#input-error-username')).toContainText('Ogiltigt användarnamn eller lösenord.');
     await expect(page.locator('#username')).toHaveAttribute('aria-invalid', 'true');
@@ -177,8 +187,10 @@ test.describe('keycloak-js against the identity provider', () => {
     };
     const empty = { username: '', password: '', 'password-confirm': '', email: '', firstName: '', lastName: '' };
     await page.locator('#firstName').waitFor();
+    await expect(page).toHaveTitle('Logga in till Receptboken');
+    await expect(page.locator('#kc-page-title')).toHaveText('Registrera');
     await submit(empty, {
-      username: 'Ange användarnamn.', email: 'Ange e-post.', firstName: 'Fyll i detta fält.', lastName: 'Fyll i detta fält.', 'password-confirm': null,
+      username: 'Ange användarnamn.', password: 'Ange lösenord.', email: 'Ange e-post.', firstName: 'Fyll i detta fält.', lastName: 'Fyll i detta fält.', 'password-confirm': null,
     });
     await submit(
       { username: 'ab', password: 'kort', 'password-confirm': 'kort', email: 'inte-en-adress', firstName: 'Ebba', lastName: 'A&O' },
