@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { isAllowedRedirect, isKnownClient, withResponseParams } from './clients.ts';
-import { sendPage, type Form, type Idp } from './context.ts';
-import { messageBody } from './pages.ts';
+import { sendError, type Form, type Idp } from './context.ts';
+import { CLIENT_NOT_FOUND } from './pages.ts';
 import { createCode, touchSession, type ActiveSession } from './sessions.ts';
 
 /** A validated authorization request (from /auth or /registrations). */
@@ -28,9 +28,9 @@ const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 export function parseAuthRequest(idp: Idp, q: Form): Parsed {
   const page = (message: string): Parsed => ({
     ok: false,
-    send: (reply) => sendPage(idp, reply, 400, 'Fel', 'Något gick fel', messageBody({ message, kind: 'error' })),
+    send: (reply) => sendError(idp, reply, 400, message),
   });
-  if (!isKnownClient(idp.config, q.client_id)) return page('Okänd klient.');
+  if (!isKnownClient(idp.config, q.client_id)) return page(CLIENT_NOT_FOUND);
   if (!isAllowedRedirect(idp.config, q.redirect_uri)) return page('Ogiltig parameter: redirect_uri');
   const responseMode = q.response_mode === 'query' ? 'query' : 'fragment';
   const redirectUri = q.redirect_uri;

@@ -4,6 +4,7 @@ import type { Database } from '../db/index.ts';
 import type { IdpKeys } from './keys.ts';
 import type { LoginThrottle } from './throttle.ts';
 import { csp, layout, type Html } from './html.ts';
+import { ERROR_TITLE, errorBody } from './pages.ts';
 
 /** Everything the routes share; built once by the plugin. */
 export type Idp = {
@@ -21,7 +22,7 @@ export type Idp = {
 export const SESSION_COOKIE = 'KEYCLOAK_SESSION';
 export const CSRF_COOKIE = 'KC_CSRF';
 
-export function sendPage(idp: Idp, reply: FastifyReply, status: number, title: string, heading: string, body: Html): FastifyReply {
+export function sendPage(idp: Idp, reply: FastifyReply, status: number, title: string, heading: string, body: Html, pageId?: string): FastifyReply {
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -29,7 +30,12 @@ export function sendPage(idp: Idp, reply: FastifyReply, status: number, title: s
     .header('content-security-policy', csp(idp.config.allowedOrigins))
     .header('referrer-policy', 'no-referrer')
     .header('x-frame-options', 'DENY')
-    .send(layout({ title, heading, realmPath: idp.realmUrl, body }));
+    .send(layout({ title, heading, realmPath: idp.realmUrl, body, pageId }));
+}
+
+/** Keycloak's error page (error.ftl): its title and heading, the message in #kc-error-message. */
+export function sendError(idp: Idp, reply: FastifyReply, status: number, message: string): FastifyReply {
+  return sendPage(idp, reply, status, ERROR_TITLE, ERROR_TITLE, errorBody(message), 'login-error');
 }
 
 export function sessionCookieOf(request: FastifyRequest): string | undefined {

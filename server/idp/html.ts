@@ -37,7 +37,8 @@ export function csp(formTargets: readonly string[]): string {
   ].join('; ');
 }
 
-export function layout(opts: { title: string; heading: string; realmPath: string; body: Html }): string {
+/** `pageId` is Keycloak's `data-page-id` (login-login, login-register, login-error…), for whoever inspects the page. */
+export function layout(opts: { title: string; heading: string; realmPath: string; body: Html; pageId?: string }): string {
   return html`<!doctype html>
 <html lang="sv">
 <head>
@@ -48,7 +49,7 @@ export function layout(opts: { title: string; heading: string; realmPath: string
 <title>${opts.title}</title>
 <link rel="stylesheet" href="${opts.realmPath}${CSS_PATH}">
 </head>
-<body>
+<body id="keycloak-bg"${opts.pageId ? html` data-page-id="${opts.pageId}"` : ''}>
 <main class="card">
 <h1 id="kc-page-title">${opts.heading}</h1>
 ${opts.body}

@@ -13,6 +13,9 @@ export const PAGE_TITLE = `Logga in till ${REALM_DISPLAY_NAME}`;
 export const LOGIN_HEADING = 'Logga in till ditt konto';
 export const REGISTER_HEADING = 'Registrera';
 export const ACCOUNT_HEADING = 'Personlig information';
+export const ERROR_TITLE = 'Vi ber om ursäkt...';
+export const CLIENT_NOT_FOUND = 'Klienten hittades ej.';
+export const INVALID_REDIRECT = 'Ogiltig omdirigeringsadress';
 
 const hidden = (name: string, value: string) => html`<input type="hidden" name="${name}" value="${value}">`;
 
@@ -74,6 +77,10 @@ ${hidden('csrf', o.csrf)}
 ${extra.map(([k, v]) => hidden(k, v))}
 <button id="kc-logout" name="confirmLogout" value="true" type="submit">Logga ut</button>
 </form>`;
+}
+
+export function errorBody(message: string): Html {
+  return html`<div id="kc-error-message"><p class="alert alert-error" role="alert">${message}</p></div>`;
 }
 
 export function messageBody(o: { message: string; kind?: 'error' | 'info'; linkHref?: string; linkText?: string }): Html {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerSession, unauthorized } from '../bearer.ts';
 import { isAllowedRedirect } from '../clients.ts';
-import { clearSessionCookie, flat, queryString, sendPage, sessionCookieOf, setSessionCookie, type Idp } from '../context.ts';
+import { clearSessionCookie, flat, queryString, sendError, sendPage, sessionCookieOf, setSessionCookie, type Idp } from '../context.ts';
 import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
 import { authenticate } from '../login.ts';
 import { ACCOUNT_HEADING, accountBody, LOGIN_HEADING, loginBody, messageBody, PAGE_TITLE, type AccountValues } from '../pages.ts';
@@ -41,7 +41,7 @@ function renderAccount(idp: Idp, request: FastifyRequest, reply: FastifyReply, a
 function renderLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, status: number, username: string, error?: string) {
   const action = `${idp.realmUrl}${ACCOUNT}/login${queryString(request)}`;
   return sendPage(idp, reply, status, PAGE_TITLE, LOGIN_HEADING,
-    loginBody({ action, csrf: csrfToken(idp, request, reply), username, error }));
+    loginBody({ action, csrf: csrfToken(idp, request, reply), username, error }), 'login-login');
 }
 
 export default async function accountRoutes(app: FastifyInstance, opts: { idp: Idp }) {
@@ -105,7 +105,7 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
   app.post(`${ACCOUNT}/logout`, async (request, reply) => {
     const active = await browserSession(request);
     if (!csrfValid(idp, request, flat(request.body).csrf)) {
-      return sendPage(idp, reply, 400, 'Fel', 'Något gick fel', messageBody({ message: CSRF_EXPIRED, kind: 'error' }));
+      return sendError(idp, reply, 400, CSRF_EXPIRED);
     }
     if (active) await deleteSession(idp.db, active.session.id);
     clearSessionCookie(idp, reply);

@@ -24,6 +24,7 @@ function renderLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, sta
       error,
       registerHref: `${idp.realmUrl}${REGISTER}${qs}`,
     }),
+    'login-login',
   );
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAllowedRedirect, isKnownClient, withResponseParams } from '../clients.ts';
-import { clearSessionCookie, flat, sendPage, sessionCookieOf, type Form, type Idp } from '../context.ts';
+import { clearSessionCookie, flat, sendError, sendPage, sessionCookieOf, type Form, type Idp } from '../context.ts';
 import { csrfToken, csrfValid } from '../csrf.ts';
-import { logoutConfirmBody, messageBody } from '../pages.ts';
+import { CLIENT_NOT_FOUND, INVALID_REDIRECT, logoutConfirmBody, messageBody } from '../pages.ts';
 import { deleteSession, findActiveSession } from '../sessions.ts';
 import { verifySigned } from '../tokens.ts';
 
@@ -30,10 +30,10 @@ export default async function logoutRoutes(app: FastifyInstance, opts: { idp: Id
 
   const handle = async (request: FastifyRequest, reply: FastifyReply, p: Form) => {
     if (p.post_logout_redirect_uri && !isAllowedRedirect(idp.config, p.post_logout_redirect_uri)) {
-      return sendPage(idp, reply, 400, 'Fel', 'Något gick fel', messageBody({ message: 'Ogiltig omdirigerings-URI.', kind: 'error' }));
+      return sendError(idp, reply, 400, INVALID_REDIRECT);
     }
     if (p.client_id && !isKnownClient(idp.config, p.client_id)) {
-      return sendPage(idp, reply, 400, 'Fel', 'Något gick fel', messageBody({ message: 'Okänd klient.', kind: 'error' }));
+      return sendError(idp, reply, 400, CLIENT_NOT_FOUND);
     }
     // An id_token_hint proves the request comes from the app: log out at once. It may be expired (an old tab).
     const hint = p.id_token_hint ? await verifySigned(idp.config, idp.keys, p.id_token_hint, 'ID', { ignoreExpiry: true }) : null;
@@ -43,14 +43,14 @@ export default async function logoutRoutes(app: FastifyInstance, opts: { idp: Id
     }
     if (request.method === 'POST' && p.confirmLogout === 'true') {
       if (!csrfValid(idp, request, p.csrf)) {
-        return sendPage(idp, reply, 400, 'Fel', 'Något gick fel', messageBody({ message: 'Sidan hade gått ut. Försök igen.', kind: 'error' }));
+        return sendError(idp, reply, 400, 'Sidan hade gått ut. Försök igen.');
       }
       await endSessions(idp, request, reply);
       // Without a hint, Keycloak only follows post_logout_redirect_uri when the client is named.
       return finish(idp, reply, p, !!p.client_id);
     }
     const fields = { client_id: p.client_id, post_logout_redirect_uri: p.post_logout_redirect_uri, state: p.state };
-    return sendPage(idp, reply, 200, 'Logga ut', 'Logga ut', logoutConfirmBody({ action: `${idp.realmUrl}${LOGOUT}`, csrf: csrfToken(idp, request, reply), fields }));
+    return sendPage(idp, reply, 200, 'Logga ut', 'Logga ut', logoutConfirmBody({ action: `${idp.realmUrl}${LOGOUT}`, csrf: csrfToken(idp, request, reply), fields }), 'login-logout-confirm');
   };
 
   app.get(LOGOUT, (request, reply) => handle(request, reply, flat(request.query)));

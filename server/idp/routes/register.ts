@@ -19,6 +19,7 @@ function render(idp: Idp, request: FastifyRequest, reply: FastifyReply, status: 
     PAGE_TITLE,
     REGISTER_HEADING,
     registerBody({ action: `${idp.realmUrl}${REGISTER}${qs}`, csrf: csrfToken(idp, request, reply), values, errors, loginHref: `${idp.realmUrl}${AUTH}${qs}` }),
+    'login-register',
   );
 }
 

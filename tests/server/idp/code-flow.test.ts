@@ -128,10 +128,13 @@ describe('authorization code with PKCE', () => {
     let res = await b.request('GET', authUrl(h, authParams(h, { redirect_uri: 'https://evil.example/cb' }).params));
     expect(res.statusCode).toBe(400);
     expect(res.headers.location).toBeUndefined();
-    expect(res.body).toContain('redirect_uri');
+    // Keycloak's error page: its title and page id, the message in #kc-error-message.
+    expect(res.body).toContain('<title>Vi ber om ursäkt...</title>');
+    expect(res.body).toContain('data-page-id="login-error"');
+    expect(res.body).toContain('<div id="kc-error-message"><p class="alert alert-error" role="alert">Ogiltig parameter: redirect_uri</p></div>');
     res = await b.request('GET', authUrl(h, authParams(h, { client_id: 'nope' }).params));
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('Okänd klient.');
+    expect(res.body).toContain('<div id="kc-error-message"><p class="alert alert-error" role="alert">Klienten hittades ej.</p></div>');
   });
 
   it('requires PKCE S256 and response_type=code', async () => {

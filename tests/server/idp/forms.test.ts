@@ -28,7 +28,7 @@ describe('login page', () => {
     expect(res.statusCode).toBe(200);
     for (const s of [
       'id="username"', 'id="password"', 'id="kc-login"', 'Användarnamn eller e-post', 'Lösenord', '>Logga in<', '>Registrera</a>',
-      '<title>Logga in till Receptboken</title>', '<h1 id="kc-page-title">Logga in till ditt konto</h1>',
+      '<title>Logga in till Receptboken</title>', '<h1 id="kc-page-title">Logga in till ditt konto</h1>', 'data-page-id="login-login"',
     ]) {
       expect(res.body).toContain(s);
     }
@@ -87,7 +87,7 @@ describe('registration', () => {
     for (const s of [
       'id="firstName"', 'id="lastName"', 'id="email"', 'id="username"', 'id="password"', 'id="password-confirm"', 'Förnamn', 'Efternamn', 'E-post',
       'Användarnamn', 'Bekräfta lösenord', '<input type="submit" value="Registrera">', '<title>Logga in till Receptboken</title>',
-      '<h1 id="kc-page-title">Registrera</h1>', '« Tillbaka till inloggningen',
+      '<h1 id="kc-page-title">Registrera</h1>', '« Tillbaka till inloggningen', 'data-page-id="login-register"',
     ]) {
       expect(res.body).toContain(s);
     }

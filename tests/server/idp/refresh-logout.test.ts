@@ -135,6 +135,7 @@ describe('logout', () => {
     const { tokens } = await signIn(h, b, 'besokare');
     const res = await b.request('GET', `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ post_logout_redirect_uri: 'https://evil.example/', id_token_hint: tokens.id_token! })}`);
     expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('>Ogiltig omdirigeringsadress</p>');
     expect(res.headers.location).toBeUndefined();
     expect(b.cookies.has('KEYCLOAK_SESSION')).toBe(true);
   });
