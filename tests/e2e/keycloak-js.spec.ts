@@ -206,4 +206,19 @@ test.describe('keycloak-js against the identity provider', () => {
     );
     await expect(page.locator('#lastName')).toHaveValue('Testsson');
   });
+
+  test('an authorization request for a foreign redirect_uri gets the error page, never a redirect', async ({ page, baseURL }) => {
+    const cfg = (await (await page.request.get(`${baseURL}/config.json`)).json()) as { KEYCLOAK_URL: string; KEYCLOAK_REALM: string; KEYCLOAK_CLIENT_ID: string };
+    const auth = new URL(`${cfg.KEYCLOAK_URL}/realms/${cfg.KEYCLOAK_REALM}/protocol/openid-connect/auth`);
+    auth.search = new URLSearchParams({
+      client_id: cfg.KEYCLOAK_CLIENT_ID, redirect_uri: 'https://evil.example/cb', response_type: 'code', scope: 'openid',
+      code_challenge: 'A'.repeat(43), code_challenge_method: 'S256',
+    }).toString();
+    const res = await page.goto(auth.href);
+    expect(res?.status()).toBe(400);
+    expect(new URL(page.url()).origin).toBe(new URL(cfg.KEYCLOAK_URL).origin);
+    await expect(page.locator('body')).toHaveAttribute('data-page-id', 'login-error');
+    await expect(page).toHaveTitle('Vi ber om ursäkt...');
+    await expect(page.locator('#kc-error-message')).toContainText('Ogiltig parameter: redirect_uri');
+  });
 });
