@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { applyMigrations } from './migrate.ts';
@@ -11,7 +12,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const lock = acquireDataDirLock(dataDir);
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create({ dataDir });
+    // pg_trgm backs the search index (migration 004); it must be loaded before any query plans with it.
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
     const pg = client;
     await applyMigrations({
       query: (sql, params) => pg.query(sql, params),
