@@ -26,12 +26,12 @@ const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
  * address); anything else wrong is reported to the client through the redirect, as OAuth requires.
  */
 export function parseAuthRequest(idp: Idp, q: Form): Parsed {
-  const page = (message: string): Parsed => ({
+  const page = (message: string, backHref?: string): Parsed => ({
     ok: false,
-    send: (reply) => sendError(idp, reply, 400, message),
+    send: (reply) => sendError(idp, reply, 400, message, backHref),
   });
   if (!isKnownClient(idp.config, q.client_id)) return page(CLIENT_NOT_FOUND);
-  if (!isAllowedRedirect(idp.config, q.redirect_uri)) return page('Ogiltig parameter: redirect_uri');
+  if (!isAllowedRedirect(idp.config, q.redirect_uri)) return page('Ogiltig parameter: redirect_uri', `${idp.config.publicUrl}/`);
   const responseMode = q.response_mode === 'query' ? 'query' : 'fragment';
   const redirectUri = q.redirect_uri;
   const fail = (error: string, description: string): Parsed => ({

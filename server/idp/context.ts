@@ -4,7 +4,7 @@ import type { Database } from '../db/index.ts';
 import type { IdpKeys } from './keys.ts';
 import type { LoginThrottle } from './throttle.ts';
 import { csp, layout, type Html } from './html.ts';
-import { ERROR_TITLE, errorBody } from './pages.ts';
+import { ERROR_TITLE, errorBody, PAGE_TITLE } from './pages.ts';
 
 /** Everything the routes share; built once by the plugin. */
 export type Idp = {
@@ -33,9 +33,9 @@ export function sendPage(idp: Idp, reply: FastifyReply, status: number, title: s
     .send(layout({ title, heading, realmPath: idp.realmUrl, body, pageId }));
 }
 
-/** Keycloak's error page (error.ftl): its title and heading, the message in #kc-error-message. */
-export function sendError(idp: Idp, reply: FastifyReply, status: number, message: string): FastifyReply {
-  return sendPage(idp, reply, status, ERROR_TITLE, ERROR_TITLE, errorBody(message), 'login-error');
+/** Keycloak's error page (error.ftl): the usual title, heading 'Vi ber om ursäkt...', the message in #kc-error-message. */
+export function sendError(idp: Idp, reply: FastifyReply, status: number, message: string, backHref?: string): FastifyReply {
+  return sendPage(idp, reply, status, PAGE_TITLE, ERROR_TITLE, errorBody(message, backHref), 'login-error');
 }
 
 export function sessionCookieOf(request: FastifyRequest): string | undefined {

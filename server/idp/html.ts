@@ -24,6 +24,8 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
 }
 
 export const CSS_PATH = '/resources/idp.css';
+/** The realm's displayName in keycloak/realm-recipes.json: Keycloak shows it above every page and in the title. */
+export const REALM_DISPLAY_NAME = 'Receptboken';
 
 export function csp(formTargets: readonly string[]): string {
   // form-action also covers the redirect after a POST, so the app origins must be listed.
@@ -50,6 +52,7 @@ export function layout(opts: { title: string; heading: string; realmPath: string
 <link rel="stylesheet" href="${opts.realmPath}${CSS_PATH}">
 </head>
 <body id="keycloak-bg"${opts.pageId ? html` data-page-id="${opts.pageId}"` : ''}>
+<header id="kc-header">${REALM_DISPLAY_NAME}</header>
 <main class="card">
 <h1 id="kc-page-title">${opts.heading}</h1>
 ${opts.body}

@@ -1,14 +1,13 @@
-import { html, type Html } from './html.ts';
+import { html, REALM_DISPLAY_NAME, type Html } from './html.ts';
 import type { FieldErrors } from './validation.ts';
 
 // Page bodies with Keycloak's element ids and Swedish words (theme keycloak.v2, messages_sv), so one
 // end-to-end suite drives both providers.
 export const INVALID_CREDENTIALS = 'Ogiltigt användarnamn eller lösenord.';
 export const THROTTLED = 'För många misslyckade inloggningsförsök. Vänta några minuter och försök igen.';
-/** The realm's displayName in keycloak/realm-recipes.json; Keycloak's page title is `loginTitle` with it. */
-export const REALM_DISPLAY_NAME = 'Receptboken';
 /** The client's `name` in the realm file; Keycloak's account console links back with `Tillbaka till <name>`. */
 export const CLIENT_NAME = 'receptboken';
+/** Keycloak's `loginTitle` with the realm's displayName: the title of every page it shows, error pages too. */
 export const PAGE_TITLE = `Logga in till ${REALM_DISPLAY_NAME}`;
 export const LOGIN_HEADING = 'Logga in till ditt konto';
 export const REGISTER_HEADING = 'Registrera';
@@ -79,8 +78,11 @@ ${extra.map(([k, v]) => hidden(k, v))}
 </form>`;
 }
 
-export function errorBody(message: string): Html {
-  return html`<div id="kc-error-message"><p class="alert alert-error" role="alert">${message}</p></div>`;
+/** Keycloak's error.ftl: the message in #kc-error-message and, when the client is known, a link back to it. */
+export function errorBody(message: string, backHref?: string): Html {
+  return html`<div id="kc-error-message"><p class="alert alert-error" role="alert">${message}</p>${
+    backHref ? html`\n<p><a id="backToApplication" href="${backHref}">« Tillbaka till applikationen</a></p>` : ''
+  }</div>`;
 }
 
 export function messageBody(o: { message: string; kind?: 'error' | 'info'; linkHref?: string; linkText?: string }): Html {

@@ -10,8 +10,9 @@ export const IDP_CSS = `:root {
     --border: #3a332c; --error: #ff9a8c; --ok: #9fd69f; }
 }
 * { box-sizing: border-box; }
-body { margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 1.5rem 1rem;
+body { margin: 0; min-height: 100vh; display: grid; place-items: center; align-content: center; gap: 1rem; padding: 1.5rem 1rem;
   background: var(--bg); color: var(--text); line-height: 1.5; }
+#kc-header { font-size: 1.25rem; font-weight: 700; letter-spacing: 0.02em; }
 .card { width: 100%; max-width: 26rem; background: var(--card); border: 1px solid var(--border);
   border-radius: var(--radius); padding: 1.75rem 1.5rem; }
 h1 { font-size: 1.4rem; margin: 0 0 1.25rem; }

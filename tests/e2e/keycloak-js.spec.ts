@@ -218,7 +218,9 @@ test.describe('keycloak-js against the identity provider', () => {
     expect(res?.status()).toBe(400);
     expect(new URL(page.url()).origin).toBe(new URL(cfg.KEYCLOAK_URL).origin);
     await expect(page.locator('body')).toHaveAttribute('data-page-id', 'login-error');
-    await expect(page).toHaveTitle('Vi ber om ursäkt...');
+    await expect(page).toHaveTitle('Logga in till Receptboken');
+    await expect(page.locator('#kc-page-title')).toHaveText('Vi ber om ursäkt...');
     await expect(page.locator('#kc-error-message')).toContainText('Ogiltig parameter: redirect_uri');
+    await expect(page.getByRole('link', { name: '« Tillbaka till applikationen' })).toHaveAttribute('href', `${baseURL}/`);
   });
 });

@@ -129,12 +129,16 @@ describe('authorization code with PKCE', () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers.location).toBeUndefined();
     // Keycloak's error page: its title and page id, the message in #kc-error-message.
-    expect(res.body).toContain('<title>Vi ber om ursäkt...</title>');
+    expect(res.body).toContain('<title>Logga in till Receptboken</title>');
+    expect(res.body).toContain('<h1 id="kc-page-title">Vi ber om ursäkt...</h1>');
     expect(res.body).toContain('data-page-id="login-error"');
-    expect(res.body).toContain('<div id="kc-error-message"><p class="alert alert-error" role="alert">Ogiltig parameter: redirect_uri</p></div>');
+    expect(res.body).toContain('<div id="kc-error-message"><p class="alert alert-error" role="alert">Ogiltig parameter: redirect_uri</p>');
+    // The client is known, so the page links back to the application, as Keycloak's does.
+    expect(res.body).toContain(`<a id="backToApplication" href="${h.config.publicUrl}/">« Tillbaka till applikationen</a>`);
     res = await b.request('GET', authUrl(h, authParams(h, { client_id: 'nope' }).params));
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('<div id="kc-error-message"><p class="alert alert-error" role="alert">Klienten hittades ej.</p></div>');
+    expect(res.body).not.toContain('Tillbaka till applikationen');
   });
 
   it('requires PKCE S256 and response_type=code', async () => {
