@@ -1,6 +1,6 @@
 // The search bar. Submitting goes to /?search=q (an empty search to / without the parameter).
 // With onQuery (the list page) it also reports every keystroke so the list filters live.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 export function searchHref(query: string): string {
   const q = query.trim();
@@ -18,10 +18,15 @@ type Props = { value?: string; onQuery?: (query: string) => void };
 /** Controlled when the list page passes value + onQuery; otherwise shows the URL's query. */
 export default function SearchBar({ value, onQuery }: Props) {
   const [own, setOwn] = useState('');
-  // Read after mounting: the static build has no URL, and hydration must match its HTML.
+  const input = useRef<HTMLInputElement>(null);
+  // Read after mounting: the static build has no URL, and hydration must match its HTML. Text typed
+  // into the prerendered field before the island hydrated lives only in the DOM: keep it.
   useEffect(() => {
-    if (value === undefined) setOwn(currentSearch());
-  }, [value]);
+    const initial = input.current?.value || currentSearch();
+    if (value === undefined) setOwn(initial);
+    else onQuery?.(initial);
+    // Once, on mount: afterwards the field is controlled.
+  }, []);
   const query = value ?? own;
   const setQuery = (q: string) => (value === undefined ? setOwn(q) : undefined);
 
@@ -36,6 +41,7 @@ export default function SearchBar({ value, onQuery }: Props) {
         Sök recept
       </label>
       <input
+        ref={input}
         id="search-input"
         className="input"
         type="search"

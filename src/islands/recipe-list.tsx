@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { $auth } from '../stores/auth.ts';
 import { listRecipes, type Recipe } from '../client/api.ts';
 import { searchRecipes } from '../lib/recipe-search.ts';
-import SearchBar, { currentSearch } from '../components/search-bar.tsx';
+import SearchBar from '../components/search-bar.tsx';
 import Spinner from '../components/spinner.tsx';
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; recipes: Recipe[] };
@@ -15,7 +15,7 @@ export default function RecipeList() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   useEffect(() => {
-    setQuery(currentSearch());
+    // The search bar reports the initial query (?search= or text typed before hydration) on mount.
     // All recipes once; the query filters on the client so every keystroke answers at once.
     listRecipes()
       .then((recipes) => setLoad({ state: 'ready', recipes }))

@@ -67,6 +67,24 @@ test('submitting a search goes to /?search=, the deep link filters, an empty sea
   expect((await listLinks(page).allInnerTexts()).length).toBeGreaterThan(2);
 });
 
+test('text typed before the list has hydrated is kept and filters the list', async ({ page, recipes }) => {
+  const tag = uniqueName('Tidig').replace(' ', '');
+  await recipes.create({ name: `${tag} Kroppkakor` });
+  // Hold back the list island's script so the prerendered field is typed into before React takes over.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/recipe-list\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const search = page.getByRole('searchbox', { name: 'Sök recept' });
+  await search.fill(tag);
+  release();
+  await expect(listLinks(page)).toHaveText([`${tag} Kroppkakor`]);
+  await expect(search).toHaveValue(tag);
+});
+
 test('a visitor sees no Nytt recept button', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
