@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Ingredient, Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
-import { ingredients, recipes, type RecipeRow } from './schema/recipes.ts';
+import { ingredients, recipeListStamp as stampTable, recipes, type RecipeRow } from './schema/recipes.ts';
 import type { AppDatabase } from './index.ts';
 
 // Reads and writes of recipes. Returns null for "not found"; the routes turn that into 404.
@@ -45,12 +45,30 @@ function toRecipe(row: RecipeRow, list: Ingredient[]): Recipe {
   };
 }
 
+const recipeColumns = { ...getTableColumns(recipes), ingredients: ingredientsJson };
+type RecipeWithIngredients = RecipeRow & { ingredients: StoredIngredient[] };
+
+const fromRows = (rows: RecipeWithIngredients[]) =>
+  rows.map(({ ingredients: list, ...row }) => toRecipe(row, list.map(toIngredient)));
+
 async function selectRecipes(db: AppDatabase, where: SQL | undefined): Promise<Recipe[]> {
-  const rows = await db
-    .select({ ...getTableColumns(recipes), ingredients: ingredientsJson })
-    .from(recipes)
-    .where(where);
-  return rows.map(({ ingredients: list, ...row }) => toRecipe(row, list.map(toIngredient)));
+  return fromRows(await db.select(recipeColumns).from(recipes).where(where));
+}
+
+// The two reads every page view makes (one recipe; the list's stamp) are built once per database
+// instead of per request: building a drizzle query costs more CPU than PGlite takes to run it, and
+// on PostgreSQL a named statement is parsed and planned once per connection.
+function prepareHotReads(db: AppDatabase) {
+  return {
+    recipeById: db.select(recipeColumns).from(recipes).where(eq(recipes.id, sql.placeholder('id'))).prepare('recipe_by_id'),
+    listStamp: db.select({ n: sql<string>`${stampTable.n}::text` }).from(stampTable).prepare('recipe_list_stamp'),
+  };
+}
+const hotReads = new WeakMap<AppDatabase, ReturnType<typeof prepareHotReads>>();
+function prepared(db: AppDatabase): ReturnType<typeof prepareHotReads> {
+  let statements = hotReads.get(db);
+  if (!statements) hotReads.set(db, (statements = prepareHotReads(db)));
+  return statements;
 }
 
 /** Every recipe (or those whose name contains `search`, any case), in Swedish order. */
@@ -62,7 +80,8 @@ export async function listRecipes(db: AppDatabase, search?: string): Promise<Rec
 }
 
 export async function getRecipe(db: AppDatabase, id: number): Promise<Recipe | null> {
-  return (await selectRecipes(db, eq(recipes.id, id)))[0] ?? null;
+  const rows = (await prepared(db).recipeById.execute({ id })) as RecipeWithIngredients[];
+  return fromRows(rows)[0] ?? null;
 }
 
 type Tx = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
@@ -143,8 +162,7 @@ export async function deleteRecipe(db: AppDatabase, id: number): Promise<boolean
  * labels: the list is then at least as new as the stamp, so a cache can never keep stale data.
  */
 export async function recipeListStamp(db: AppDatabase): Promise<string> {
-  const result = (await db.execute(sql`SELECT n::text AS n FROM recipe_list_stamp`)) as unknown as { rows: { n: string }[] };
-  const n = result.rows[0]?.n;
+  const n = (await prepared(db).listStamp.execute())[0]?.n;
   if (n === undefined) throw new Error('recipe_list_stamp is empty');
   return n;
 }

@@ -1,4 +1,4 @@
-import { doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Recipes and their ordered ingredients (migration 001-recipes.sql is the source of truth for the DDL;
 // this file mirrors it for typed queries).
@@ -28,6 +28,12 @@ export const ingredients = pgTable(
   // The primary key (recipe_id, position) also serves lookups by recipe.
   (t) => [primaryKey({ columns: [t.recipeId, t.position] })],
 );
+
+// The list's change stamp (migration 003): one row that triggers bump on every write to the tables above.
+export const recipeListStamp = pgTable('recipe_list_stamp', {
+  id: boolean('id').primaryKey().default(true),
+  n: bigint('n', { mode: 'bigint' }).notNull(),
+});
 
 export type RecipeRow = typeof recipes.$inferSelect;
 export type IngredientRow = typeof ingredients.$inferSelect;
