@@ -76,10 +76,12 @@ try {
       const runs = scenarios(target, durations, size > BIG_LIST);
       for (const run of runs) {
         log(`  ${run.label}: ${run.connections} connections, ${run.amount ? `${run.amount} requests` : `${run.seconds} s`}`);
+        // Start from an idle server, so nothing left over from the probe or the last run is counted here.
+        await settle(`${base}/recipes/${target.ids[0]}`, server.info.pid);
         const cpuBefore = cpuSeconds(server.info.pid);
         const figures = await load(run);
         // After settle, the CPU spent on requests still in flight at the deadline is counted too.
-        await settle(`${base}/recipes/${target.ids[0]}`);
+        await settle(`${base}/recipes/${target.ids[0]}`, server.info.pid);
         const cpuMs = (cpuSeconds(server.info.pid) - cpuBefore) * 1000;
         rows.push({ ...figures, cpuMsPerRequest: cpuMs / Math.max(1, figures.sent), size: size.toLocaleString('en') });
       }
