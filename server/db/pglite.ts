@@ -6,6 +6,13 @@ import { applyMigrations } from './migrate.ts';
 import * as schema from './schema/index.ts';
 import type { AppDatabase, Database } from './index.ts';
 
+// PostgreSQL's default 128 MB buffer cache lives inside PGlite's WebAssembly memory, which never
+// shrinks: it alone added ~100 MB of RSS. Pages it no longer holds come from the operating system's
+// file cache instead, which measured no slower for our reads (docs/decisions/api-performance.md).
+// Only a cache size: no effect on what is stored or returned.
+export const PGLITE_SHARED_BUFFERS = '32MB';
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
 // PGlite is PostgreSQL in WebAssembly with a single connection: it queues queries itself, so
 // transactions must stay short (each one holds up every other request).
 export async function openPglite(dataDir: string): Promise<Database> {
@@ -13,7 +20,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite | undefined;
   try {
     // pg_trgm backs the search index (migration 004); it must be loaded before any query plans with it.
-    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: START_PARAMS });
     const pg = client;
     await applyMigrations({
       query: (sql, params) => pg.query(sql, params),
