@@ -4,11 +4,12 @@
 // it (playwright.config.ts then starts the product with KEYCLOAK_URL, so the embedded provider is not
 // mounted), and stops everything it started, whatever happens. Extra arguments go to Playwright.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup, cleanupOnSignals, onCleanup } from './keycloak/cleanup.ts';
 import { HarnessError } from './keycloak/errors.ts';
+import { playwrightCounts, summaryLine } from './test-counts.ts';
 import { freePorts } from './keycloak/ports.ts';
 import { prepareKeycloak } from './keycloak/prepare.ts';
 import { stopGroup } from './keycloak/server.ts';
@@ -34,7 +35,10 @@ async function main(): Promise<number> {
     log(`Playwright output (traces, screenshots): ${work}/results`);
     args.push(`--output=${join(work, 'results')}`);
   }
+  const report = join(work, 'playwright.json');
+  if (!args.some((a) => a.startsWith('--reporter'))) args.push('--reporter=list,json');
   const code = await runPlaywright(args, {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     E2E_KEYCLOAK_URL: keycloak.url,
     E2E_PORT: String(productPort),
     // The product builds its own copy of the site here (npm start builds a missing SITE_DIR): a shared dist/
@@ -42,9 +46,15 @@ async function main(): Promise<number> {
     SITE_DIR: join(work, 'dist'),
   });
   const suite = ((Date.now() - started) / 1000).toFixed(1);
+  // Kept beside npm test's reports so CI can add the two up.
+  if (existsSync(report)) {
+    mkdirSync('reports', { recursive: true });
+    copyFileSync(report, 'reports/keycloak-playwright.json');
+  }
   if (code === 0) rmSync(work, { recursive: true, force: true });
   log(`Suite against Keycloak ${prepared.release.version} (Java ${prepared.jdk.major}): ` +
     `${code === 0 ? 'passed' : 'FAILED'} in ${suite} s; Keycloak start-up ${keycloak.startupSeconds.toFixed(1)} s`);
+  console.log(summaryLine(playwrightCounts('reports/keycloak-playwright.json')));
   return code;
 }
 

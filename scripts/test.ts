@@ -1,7 +1,8 @@
 // `npm test`: the whole suite in one go - types, unit and server tests (PGlite and PostgreSQL), the site build,
 // the JavaScript budget and the end-to-end suite in Chromium. Every step runs; the summary counts them all.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { playwrightCounts, summaryLine, vitestCounts } from './test-counts.ts';
 
 const REPORTS = 'reports';
 rmSync(REPORTS, { recursive: true, force: true });
@@ -41,18 +42,17 @@ for (const step of steps) {
   console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-function readJson(path: string): any {
-  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
-}
-const vitest = readJson(`${REPORTS}/vitest.json`);
-const e2e = readJson(`${REPORTS}/playwright.json`);
-let passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
-let failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+const vitest = vitestCounts(`${REPORTS}/vitest.json`);
+const e2e = playwrightCounts(`${REPORTS}/playwright.json`);
+const total = {
+  passed: vitest.passed + e2e.passed,
+  failed: vitest.failed + e2e.failed,
+  skipped: vitest.skipped + e2e.skipped,
+};
 // Steps that are not test runners count as one check each.
-for (const name of ['typecheck', 'build', 'budget']) outcome.get(name) ? passed++ : failed++;
+for (const name of ['typecheck', 'build', 'budget']) outcome.get(name) ? total.passed++ : total.failed++;
 const failedSteps = [...outcome].filter(([, ok]) => !ok).map(([name]) => name);
 
 console.log(`\nSteps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failedSteps.length || failed ? 1 : 0);
+console.log(summaryLine(total));
+process.exit(failedSteps.length || total.failed ? 1 : 0);
