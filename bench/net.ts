@@ -1,18 +1,6 @@
-import { createServer } from 'node:net';
 import { cpuSeconds } from './cpu.ts';
 
-/** A port the kernel says is free right now on loopback (never a fixed one: others share this machine). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../scripts/free-ports.ts';
 
 /** Polls `url` until it answers with any HTTP status, or gives up after `timeoutMs`. */
 export async function waitForHttp(url: string, timeoutMs: number, failed: () => boolean = () => false): Promise<void> {

@@ -4,25 +4,14 @@
 // starts one, prints its URL and stops it on Ctrl-C.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-ports.ts';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
 export type TestPostgres = { url: string; stop(): void };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function asPostgresUser(): { run: string[]; uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return { run: [] };

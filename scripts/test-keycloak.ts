@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { cleanup, cleanupOnSignals, onCleanup } from './keycloak/cleanup.ts';
 import { HarnessError } from './keycloak/errors.ts';
 import { playwrightCounts, summaryLine } from './test-counts.ts';
-import { freePorts } from './keycloak/ports.ts';
+import { freePorts } from './free-ports.ts';
 import { prepareKeycloak } from './keycloak/prepare.ts';
 import { stopGroup } from './keycloak/server.ts';
 import { startRealm } from './keycloak/start-realm.ts';

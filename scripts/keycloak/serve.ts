@@ -4,7 +4,7 @@
 // http://localhost:8080 (already in the realm).
 import { cleanup, cleanupOnSignals } from './cleanup.ts';
 import { HarnessError } from './errors.ts';
-import { freePorts } from './ports.ts';
+import { freePorts } from '../free-ports.ts';
 import { prepareKeycloak } from './prepare.ts';
 import { startRealm } from './start-realm.ts';
 

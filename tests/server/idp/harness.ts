@@ -1,27 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import type { Database } from '../../../server/db/index.ts';
 import idpPlugin, { ensureDemoUsers } from '../../../server/idp/index.ts';
+export { freePort } from '../../../scripts/free-ports.ts';
+import { freePort } from '../../../scripts/free-ports.ts';
 import { closeTestDatabase, createTestDatabase, type DatabaseKind } from '../../support/database.ts';
 
 // A provider of our own for protocol tests: fresh data folder, PGlite, demo users, real HTTP port when asked.
 export type Harness = { app: FastifyInstance; config: Config; db: Database; dir: string; realm: string; close(): Promise<void> };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 type StartOptions = {
   env?: Record<string, string>;

@@ -1,4 +1,4 @@
-// Spare ports: ask the kernel, so parallel runs (and other engineers' servers) never collide.
+// Spare ports for test and bench servers: ask the kernel, so parallel runs never collide (never a fixed port).
 import { createServer, type Server } from 'node:net';
 
 function listen(): Promise<Server> {
@@ -20,4 +20,10 @@ export async function freePorts(count: number): Promise<number[]> {
   });
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   return ports;
+}
+
+/** One spare port. */
+export async function freePort(): Promise<number> {
+  const [port] = await freePorts(1);
+  return port as number;
 }
