@@ -36,7 +36,8 @@ export default function SearchBar({ value, onQuery }: Props) {
   };
 
   return (
-    <form className="search" role="search" onSubmit={submit}>
+    // action="/": before the island hydrates, Enter submits the plain form, which must also reach the list.
+    <form className="search" role="search" action="/" method="get" onSubmit={submit}>
       <label htmlFor="search-input" className="visually-hidden">
         Sök recept
       </label>

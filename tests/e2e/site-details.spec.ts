@@ -72,6 +72,18 @@ test('the search bar on the details page searches the list instead of filtering'
   await expect(page).toHaveURL('/?search=sill');
 });
 
+test('before the page has hydrated, submitting the search still goes to the list', async ({ page, recipes }) => {
+  const recipe = await recipes.create({ name: uniqueName('Tidigsök') });
+  // Hold back the details island's script: the prerendered form is all there is.
+  await page.route(/\/_astro\/recipe-details\.[^/]+\.js$/, () => undefined);
+  await page.goto(`/${recipe.id}`, { waitUntil: 'domcontentloaded' });
+  const search = page.getByRole('searchbox', { name: 'Sök recept' });
+  await search.fill('sill');
+  await search.press('Enter');
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+  expect(new URL(page.url()).searchParams.get('search')).toBe('sill');
+});
+
 test('a recipe named like markup shows as text and runs nothing', async ({ page, recipes }) => {
   const name = '<img src=x onerror=alert(1)>';
   const recipe = await recipes.create({ name, instructions: '<script>alert(2)</script>' });
