@@ -42,8 +42,9 @@ export function sessionCookieOf(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE] || undefined;
 }
 
-export function setSessionCookie(idp: Idp, reply: FastifyReply, sessionId: string): void {
-  reply.setCookie(SESSION_COOKIE, sessionId, {
+/** Sets the SSO cookie to the session's secret (never to its public id, which every token carries as `sid`). */
+export function setSessionCookie(idp: Idp, reply: FastifyReply, cookieSecret: string): void {
+  reply.setCookie(SESSION_COOKIE, cookieSecret, {
     path: idp.cookie.path,
     httpOnly: true,
     sameSite: 'lax',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { idpAuthCodes, idpRefreshTokens, idpSessions, users, type SessionRow, type UserRow } from '../db/schema/users.ts';
 
@@ -12,13 +12,18 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('bas
 
 export type ActiveSession = { session: SessionRow; user: UserRow };
 
-export async function createSession(db: Database, userId: string, now = new Date()): Promise<SessionRow> {
+/** A new session and the secret for its cookie (returned once, stored only as a hash). */
+export type NewSession = { session: SessionRow; cookieSecret: string };
+
+export async function createSession(db: Database, userId: string, now = new Date()): Promise<NewSession> {
   // Opportunistic clean-up: expired sessions take their codes and refresh tokens with them (ON DELETE CASCADE).
   await db.orm.delete(idpSessions).where(lt(idpSessions.expiresAt, now));
+  const cookieSecret = randomId();
   const [row] = await db.orm
     .insert(idpSessions)
     .values({
       id: randomId(),
+      cookieHash: sha256(cookieSecret),
       userId,
       authTime: now,
       lastSeenAt: now,
@@ -26,10 +31,13 @@ export async function createSession(db: Database, userId: string, now = new Date
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
-  return row;
+  return { session: row, cookieSecret };
 }
 
-/** The session and its user when the session exists and is neither idle too long nor past its maximum. */
+/**
+ * The session and its user by public session id (a code's or refresh token's `sid`), when the session exists
+ * and is neither idle too long nor past its maximum. Never use it for the browser's cookie: see below.
+ */
 export async function findActiveSession(
   db: Database,
   id: string | undefined,
@@ -37,12 +45,34 @@ export async function findActiveSession(
   now = new Date(),
 ): Promise<ActiveSession | null> {
   if (!id) return null;
+  return activeOnly(await sessionWhere(db, eq(idpSessions.id, id)), idleSeconds, now);
+}
+
+/**
+ * The session whose cookie secret this is. The public session id (published in every token) opens nothing:
+ * only the secret that was set as the cookie does, and the database holds only its hash.
+ */
+export async function findSessionByCookie(
+  db: Database,
+  cookieSecret: string | undefined,
+  idleSeconds: number,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  if (!cookieSecret) return null;
+  return activeOnly(await sessionWhere(db, eq(idpSessions.cookieHash, sha256(cookieSecret))), idleSeconds, now);
+}
+
+async function sessionWhere(db: Database, where: SQL): Promise<ActiveSession | null> {
   const [row] = await db.orm
     .select({ session: idpSessions, user: users })
     .from(idpSessions)
     .innerJoin(users, eq(users.id, idpSessions.userId))
-    .where(eq(idpSessions.id, id))
+    .where(where)
     .limit(1);
+  return row ?? null;
+}
+
+function activeOnly(row: ActiveSession | null, idleSeconds: number, now: Date): ActiveSession | null {
   if (!row) return null;
   const idleUntil = row.session.lastSeenAt.getTime() + idleSeconds * 1000;
   if (row.session.expiresAt.getTime() <= now.getTime() || idleUntil <= now.getTime()) return null;
@@ -90,7 +120,11 @@ export async function recordRefreshToken(db: Database, jti: string, sessionId: s
 
 export type RedeemResult = 'ok' | 'reused' | 'unknown';
 
-/** Redeems a refresh token once. A second use is a sign of theft: every refresh token of the session is revoked. */
+/**
+ * Redeems a refresh token once. A second use is a sign of theft (the thief or the owner holds a copy): the
+ * session it belongs to ends, taking every code and refresh token of it along (ON DELETE CASCADE), so both
+ * have to sign in again, as Keycloak does with "Revoke Refresh Token" and a reuse count of 0.
+ */
 export async function redeemRefreshToken(db: Database, jti: string, now = new Date()): Promise<RedeemResult> {
   const [row] = await db.orm
     .update(idpRefreshTokens)
@@ -100,9 +134,6 @@ export async function redeemRefreshToken(db: Database, jti: string, now = new Da
   if (row) return 'ok';
   const [old] = await db.orm.select().from(idpRefreshTokens).where(eq(idpRefreshTokens.jti, jti)).limit(1);
   if (!old) return 'unknown';
-  await db.orm
-    .update(idpRefreshTokens)
-    .set({ usedAt: now })
-    .where(and(eq(idpRefreshTokens.sessionId, old.sessionId), isNull(idpRefreshTokens.usedAt)));
+  await deleteSession(db, old.sessionId);
   return 'reused';
 }

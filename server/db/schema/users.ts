@@ -14,11 +14,15 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** An SSO session (the KEYCLOAK_SESSION cookie); kept in the database so a restart keeps people signed in. */
+/**
+ * An SSO session; kept in the database so a restart keeps people signed in. `id` is public (the tokens' `sid`);
+ * the KEYCLOAK_SESSION cookie holds a separate secret of which only the SHA-256 is stored (`cookieHash`).
+ */
 export const idpSessions = pgTable(
   'idp_sessions',
   {
     id: text('id').primaryKey(),
+    cookieHash: text('cookie_hash').unique(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

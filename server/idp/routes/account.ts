@@ -6,7 +6,7 @@ import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
 import { authenticate } from '../login.ts';
 import { ACCOUNT_HEADING, accountBody, LOGIN_HEADING, loginBody, messageBody, PAGE_TITLE, type AccountValues } from '../pages.ts';
 import { verifyPassword } from '../passwords.ts';
-import { createSession, deleteSession, findActiveSession, type ActiveSession } from '../sessions.ts';
+import { createSession, deleteSession, findSessionByCookie, type ActiveSession } from '../sessions.ts';
 import { findUserByEmail, normalise, setPassword, updateProfile } from '../users.ts';
 import { MESSAGES, validateEmail, validateNames, validateNewPassword, type FieldErrors } from '../validation.ts';
 
@@ -46,7 +46,7 @@ function renderLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, sta
 
 export default async function accountRoutes(app: FastifyInstance, opts: { idp: Idp }) {
   const { idp } = opts;
-  const browserSession = (request: FastifyRequest) => findActiveSession(idp.db, sessionCookieOf(request), idp.idleSeconds);
+  const browserSession = (request: FastifyRequest) => findSessionByCookie(idp.db, sessionCookieOf(request), idp.idleSeconds);
 
   app.get(ACCOUNT, async (request, reply) => {
     if (wantsJson(request)) {
@@ -69,8 +69,8 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
     if (!csrfValid(idp, request, body.csrf)) return renderLogin(idp, request, reply, 400, body.username ?? '', CSRF_EXPIRED);
     const result = await authenticate(idp, body.username ?? '', body.password ?? '');
     if (!result.ok) return renderLogin(idp, request, reply, result.status, body.username ?? '', result.error);
-    const session = await createSession(idp.db, result.user.id);
-    setSessionCookie(idp, reply, session.id);
+    const { cookieSecret } = await createSession(idp.db, result.user.id);
+    setSessionCookie(idp, reply, cookieSecret);
     return reply.redirect(`${idp.realmUrl}${ACCOUNT}${queryString(request)}`, 303);
   });
 

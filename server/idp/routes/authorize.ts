@@ -4,7 +4,7 @@ import { flat, queryString, sendPage, sessionCookieOf, setSessionCookie, type Id
 import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
 import { authenticate } from '../login.ts';
 import { LOGIN_HEADING, loginBody, PAGE_TITLE } from '../pages.ts';
-import { createSession, findActiveSession } from '../sessions.ts';
+import { createSession, findSessionByCookie } from '../sessions.ts';
 
 const AUTH = '/protocol/openid-connect/auth';
 const REGISTER = '/protocol/openid-connect/registrations';
@@ -31,7 +31,7 @@ function renderLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, sta
 export default async function authorizeRoutes(app: FastifyInstance, opts: { idp: Idp }) {
   const { idp } = opts;
 
-  const activeSession = (request: FastifyRequest) => findActiveSession(idp.db, sessionCookieOf(request), idp.idleSeconds);
+  const activeSession = (request: FastifyRequest) => findSessionByCookie(idp.db, sessionCookieOf(request), idp.idleSeconds);
 
   app.get(AUTH, async (request, reply) => {
     const parsed = parseAuthRequest(idp, flat(request.query));
@@ -51,8 +51,8 @@ export default async function authorizeRoutes(app: FastifyInstance, opts: { idp:
     if (!csrfValid(idp, request, body.csrf)) return renderLogin(idp, request, reply, 400, username, CSRF_EXPIRED);
     const result = await authenticate(idp, username, body.password ?? '');
     if (!result.ok) return renderLogin(idp, request, reply, result.status, username, result.error);
-    const session = await createSession(idp.db, result.user.id);
-    setSessionCookie(idp, reply, session.id);
+    const { session, cookieSecret } = await createSession(idp.db, result.user.id);
+    setSessionCookie(idp, reply, cookieSecret);
     return completeAuth(idp, reply, parsed.req, { session, user: result.user });
   });
 }

@@ -3,14 +3,14 @@ import { isAllowedRedirect, isKnownClient, withResponseParams } from '../clients
 import { clearSessionCookie, flat, sendError, sendPage, sessionCookieOf, type Form, type Idp } from '../context.ts';
 import { csrfToken, csrfValid } from '../csrf.ts';
 import { CLIENT_NOT_FOUND, INVALID_REDIRECT, logoutConfirmBody, messageBody } from '../pages.ts';
-import { deleteSession, findActiveSession } from '../sessions.ts';
+import { deleteSession, findSessionByCookie } from '../sessions.ts';
 import { verifySigned } from '../tokens.ts';
 
 export const LOGOUT = '/protocol/openid-connect/logout';
 
 /** Ends the browser's session (and the hinted one) and clears the cookie. */
 async function endSessions(idp: Idp, request: FastifyRequest, reply: FastifyReply, hint?: { sid?: string; sub?: string }) {
-  const cookieSession = await findActiveSession(idp.db, sessionCookieOf(request), idp.idleSeconds);
+  const cookieSession = await findSessionByCookie(idp.db, sessionCookieOf(request), idp.idleSeconds);
   if (hint?.sid) await deleteSession(idp.db, hint.sid);
   // The cookie's session goes too unless it demonstrably belongs to someone else than the hint names.
   if (cookieSession && (!hint?.sub || cookieSession.user.id === hint.sub)) await deleteSession(idp.db, cookieSession.session.id);

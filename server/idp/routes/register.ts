@@ -60,8 +60,8 @@ export default async function registerRoutes(app: FastifyInstance, opts: { idp: 
       if (!isUniqueViolation(error)) throw error;
       return render(idp, request, reply, 400, values, { username: MESSAGES.usernameTaken });
     }
-    const session = await createSession(idp.db, user.id);
-    setSessionCookie(idp, reply, session.id);
+    const { session, cookieSecret } = await createSession(idp.db, user.id);
+    setSessionCookie(idp, reply, cookieSecret);
     return completeAuth(idp, reply, parsed.req, { session, user });
   });
 }
