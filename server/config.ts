@@ -44,8 +44,16 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   IDP_ACCESS_TOKEN_SECONDS: intIn(10, 86400).default(300),
   IDP_REFRESH_TOKEN_SECONDS: intIn(60, 30 * 86400).default(1800),
-  IDP_SEED_DEMO_USERS: bool.default(true),
+  // Unset: the demo users (published passwords) exist only when the product is served on a loopback address.
+  IDP_SEED_DEMO_USERS: bool.optional(),
+  IDP_REGISTRATIONS_PER_HOUR: intIn(0, 1_000_000).default(5),
 });
+
+/** Whether an address is only reachable from this machine (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackUrl(address: string): boolean {
+  const host = new URL(address).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
+}
 
 export type Config = Readonly<{
   port: number;
@@ -72,7 +80,7 @@ export type Config = Readonly<{
   bodyLimit: number;
   writeRateLimit: number;
   trustProxy: boolean;
-  idp: Readonly<{ accessTokenSeconds: number; refreshTokenSeconds: number; seedDemoUsers: boolean }>;
+  idp: Readonly<{ accessTokenSeconds: number; refreshTokenSeconds: number; seedDemoUsers: boolean; registrationsPerHour: number }>;
 }>;
 
 export class ConfigError extends Error {
@@ -125,7 +133,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     idp: Object.freeze({
       accessTokenSeconds: e.IDP_ACCESS_TOKEN_SECONDS,
       refreshTokenSeconds: e.IDP_REFRESH_TOKEN_SECONDS,
-      seedDemoUsers: e.IDP_SEED_DEMO_USERS,
+      seedDemoUsers: e.IDP_SEED_DEMO_USERS ?? isLoopbackUrl(publicUrl),
+      registrationsPerHour: e.IDP_REGISTRATIONS_PER_HOUR,
     }),
   });
 }

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { seedRecipesIfEmpty } from './db/seed.ts';
-import { ensureDemoUsers, DEMO_USERS } from './idp/index.ts';
+import { demoUsersWithPublishedPasswords, ensureDemoUsers, DEMO_USERS } from './idp/index.ts';
 import { buildApp } from './app.ts';
 import { buildSite, siteNeedsBuild } from './site-build.ts';
 
@@ -34,7 +34,9 @@ const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
 
 // The embedded default gets demo content on its first start; a configured PostgreSQL is left as it is.
 const seeded = config.databaseUrl ? 0 : await seedRecipesIfEmpty(db);
+// Demo users (published passwords) only when the product is served on a loopback address, or when asked.
 const demoUsers = config.embeddedIdp && config.idp.seedDemoUsers ? await ensureDemoUsers(db) : [];
+const exposedDemoUsers = config.embeddedIdp && !config.idp.seedDemoUsers ? await demoUsersWithPublishedPasswords(db) : [];
 
 const app = await buildApp(config, { db });
 try {
@@ -58,6 +60,14 @@ if (config.embeddedIdp && config.idp.seedDemoUsers) {
   lines.push('  Demokonton:');
   for (const u of DEMO_USERS) lines.push(`    ${u.username} / ${u.password}  ${u.editor ? '(redaktör)' : '(besökare)'}`);
   if (demoUsers.length) lines.push(`  (skapade nu: ${demoUsers.join(', ')})`);
+} else if (config.embeddedIdp) {
+  lines.push(
+    `  Inga demokonton: ${config.publicUrl} är ingen loopback-adress (IDP_SEED_DEMO_USERS=true skapar dem ändå).`,
+    '  Skapa den första redaktören: npm run users -- add <användarnamn> --email <e-post> --first <förnamn> --last <efternamn> --editor',
+  );
+  if (exposedDemoUsers.length) {
+    lines.push(`  VARNING: ${exposedDemoUsers.join(', ')} har fortfarande sitt publicerade lösenord: npm run users -- passwd <användarnamn>`);
+  }
 }
 console.log(lines.join('\n') + '\n');
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import type { IdpKeys } from './keys.ts';
-import type { LoginThrottle } from './throttle.ts';
+import type { LoginThrottle, WindowLimit } from './throttle.ts';
 import { csp, layout, type Html } from './html.ts';
 import { ERROR_TITLE, errorBody, PAGE_TITLE } from './pages.ts';
 
@@ -12,6 +12,8 @@ export type Idp = {
   db: Database;
   keys: IdpKeys;
   throttle: LoginThrottle;
+  /** New accounts per client address and hour (IDP_REGISTRATIONS_PER_HOUR). */
+  registrations: WindowLimit;
   /** Absolute realm URL as the browser sees it (= issuer), used in links and form actions. */
   realmUrl: string;
   /** SSO idle timeout: a session unused this long ends (Keycloak's "SSO Session Idle" = refresh lifetime). */

@@ -1,4 +1,5 @@
 import type { Database } from '../db/index.ts';
+import { verifyPassword } from './passwords.ts';
 import { createUser, findUserByUsername } from './users.ts';
 
 /** The two accounts of the embedded default (the start-up banner prints them). */
@@ -16,4 +17,14 @@ export async function ensureDemoUsers(db: Database): Promise<string[]> {
     created.push(demo.username);
   }
   return created;
+}
+
+/** Demo users that still have their published password (the banner warns about them outside a laptop). */
+export async function demoUsersWithPublishedPasswords(db: Database): Promise<string[]> {
+  const found: string[] = [];
+  for (const demo of DEMO_USERS) {
+    const user = await findUserByUsername(db, demo.username);
+    if (user && (await verifyPassword(demo.password, user.passwordHash))) found.push(demo.username);
+  }
+  return found;
 }

@@ -6,7 +6,7 @@ import type { Database } from '../db/index.ts';
 import type { Idp } from './context.ts';
 import { registerCors } from './cors.ts';
 import { loadOrCreateKeys } from './keys.ts';
-import { LoginThrottle } from './throttle.ts';
+import { LoginThrottle, WindowLimit } from './throttle.ts';
 import accountRoutes, { ACCOUNT } from './routes/account.ts';
 import authorizeRoutes from './routes/authorize.ts';
 import discoveryRoutes, { CERTS, WELL_KNOWN } from './routes/discovery.ts';
@@ -16,7 +16,7 @@ import thirdPartyCookieRoutes from './routes/third-party-cookies.ts';
 import tokenRoutes, { TOKEN } from './routes/token.ts';
 import userinfoRoutes, { USERINFO } from './routes/userinfo.ts';
 
-export { DEMO_USERS, ensureDemoUsers } from './demo-users.ts';
+export { DEMO_USERS, demoUsersWithPublishedPasswords, ensureDemoUsers } from './demo-users.ts';
 
 export type IdpOptions = { config: Config; db: Database };
 
@@ -32,6 +32,7 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
     db,
     keys: await loadOrCreateKeys(config.dataDir),
     throttle: new LoginThrottle(),
+    registrations: new WindowLimit(config.idp.registrationsPerHour, 3600_000),
     realmUrl,
     idleSeconds: config.idp.refreshTokenSeconds,
     cookie: { path: `${new URL(realmUrl).pathname}/`, secure: realmUrl.startsWith('https:') },
@@ -42,8 +43,10 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
   registerCors(app, idp, [WELL_KNOWN, CERTS, TOKEN, USERINFO, ACCOUNT]);
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status = error.statusCode && ((error.statusCode >= 400 && error.statusCode < 500) || error.statusCode === 503) ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
+    // Too many password checks queued (passwords.ts): come back in a moment.
+    if (status === 503) return reply.code(503).header('retry-after', '1').send({ error: 'temporarily_unavailable' });
     // Never echo internals (or a password in a parse error) back to the browser.
     return reply.code(status).send({ error: status === 500 ? 'server_error' : 'invalid_request' });
   });

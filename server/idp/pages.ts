@@ -4,6 +4,7 @@ import type { FieldErrors } from './validation.ts';
 // Page bodies with Keycloak's element ids and Swedish words (theme keycloak.v2, messages_sv), so one
 // end-to-end suite drives both providers.
 export const INVALID_CREDENTIALS = 'Ogiltigt användarnamn eller lösenord.';
+export const REGISTRATIONS_EXHAUSTED = 'För många nya konton från din adress. Försök igen om en timme.';
 export const THROTTLED = 'För många misslyckade inloggningsförsök. Vänta några minuter och försök igen.';
 /** The client's `name` in the realm file; Keycloak's account console links back with `Tillbaka till <name>`. */
 export const CLIENT_NAME = 'receptboken';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { idpAuthCodes, idpRefreshTokens, idpSessions, users, type SessionRow, type UserRow } from '../db/schema/users.ts';
 
@@ -87,6 +87,11 @@ export async function deleteSession(db: Database, id: string): Promise<void> {
   await db.orm.delete(idpSessions).where(eq(idpSessions.id, id));
 }
 
+/** Ends every session of the user except `keepId` (after a password change). */
+export async function endOtherSessions(db: Database, userId: string, keepId: string): Promise<void> {
+  await db.orm.delete(idpSessions).where(and(eq(idpSessions.userId, userId), ne(idpSessions.id, keepId)));
+}
+
 export type CodeGrant = { sessionId: string; clientId: string; redirectUri: string; codeChallenge: string; nonce: string | null };
 
 export async function createCode(db: Database, grant: CodeGrant, now = new Date()): Promise<string> {
@@ -102,7 +107,8 @@ export async function createCode(db: Database, grant: CodeGrant, now = new Date(
 
 /**
  * Marks the code used in one statement, so two concurrent redemptions cannot both succeed.
- * Returns null for unknown, expired or already used codes.
+ * Returns null for unknown, expired or already used codes. A code presented a second time means someone else
+ * has it (RFC 6749 4.1.2): the session it was issued in ends, revoking the tokens issued for it.
  */
 export async function consumeCode(db: Database, code: string, now = new Date()): Promise<CodeGrant | null> {
   const [row] = await db.orm
@@ -110,7 +116,12 @@ export async function consumeCode(db: Database, code: string, now = new Date()):
     .set({ usedAt: now })
     .where(and(eq(idpAuthCodes.codeHash, sha256(code)), isNull(idpAuthCodes.usedAt)))
     .returning();
-  if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
+  if (!row) {
+    const [used] = await db.orm.select().from(idpAuthCodes).where(eq(idpAuthCodes.codeHash, sha256(code))).limit(1);
+    if (used) await deleteSession(db, used.sessionId);
+    return null;
+  }
+  if (row.expiresAt.getTime() <= now.getTime()) return null;
   return { sessionId: row.sessionId, clientId: row.clientId, redirectUri: row.redirectUri, codeChallenge: row.codeChallenge, nonce: row.nonce };
 }
 

@@ -1,43 +1,119 @@
-// In-memory login throttling: after MAX failures for one key within WINDOW, the key is refused for LOCK.
-// Memory is enough: a restart forgets the counts, but an attacker cannot restart our process.
-export const MAX_FAILURES = 5;
-export const WINDOW_MS = 60_000;
-export const LOCK_MS = 5 * 60_000;
-const MAX_KEYS = 10_000;
+// In-memory throttling of password guesses and registrations. Memory is enough: a restart forgets the counts,
+// but an attacker cannot restart our process (the threat model is in docs/decisions/idp-threat-model.md).
+//
+// Failures are counted per client address and per account *from that address*, never per account alone:
+// someone guessing from one address slows down only themselves, and the owner signs in from another address
+// as usual. After `free` failures a key waits, and each further failure doubles the wait (Keycloak's
+// "wait increment" with a cap); a success or `resetMs` without failures forgets the key.
+export type ThrottleRule = { free: number; firstWaitMs: number; maxWaitMs: number; resetMs: number };
 
-type Entry = { failures: number[]; lockedUntil: number };
+/** Guesses at one account from one address: the fifth failure waits 30 s, the next 1 min, 2 min ... up to 15 min. */
+export const ACCOUNT_RULE: ThrottleRule = { free: 5, firstWaitMs: 30_000, maxWaitMs: 15 * 60_000, resetMs: 12 * 3600_000 };
+/** Guesses from one address at any accounts: the twentieth failure waits 1 min, doubling up to 15 min. */
+export const ADDRESS_RULE: ThrottleRule = { free: 20, firstWaitMs: 60_000, maxWaitMs: 15 * 60_000, resetMs: 12 * 3600_000 };
 
-export class LoginThrottle {
+const MAX_KEYS = 50_000;
+
+type Entry = { failures: number; lastFailure: number; waitUntil: number };
+
+export class Throttle {
   readonly #entries = new Map<string, Entry>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly rule: ThrottleRule,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  isLocked(key: string): boolean {
-    const entry = this.#entries.get(key);
-    return !!entry && entry.lockedUntil > this.now();
+  /** Milliseconds this key must still wait (0: it may try now). */
+  waitMs(key: string): number {
+    const entry = this.#current(key);
+    return entry ? Math.max(0, entry.waitUntil - this.now()) : 0;
   }
 
-  /** Records a failure; returns true when this failure locks the key. */
-  fail(key: string): boolean {
+  /** Records a failure; returns the wait it starts (0 while the key is within its free failures). */
+  fail(key: string): number {
     const now = this.now();
     if (this.#entries.size >= MAX_KEYS) this.#prune(now);
-    const entry = this.#entries.get(key) ?? { failures: [], lockedUntil: 0 };
-    entry.failures = [...entry.failures.filter((t) => t > now - WINDOW_MS), now];
-    if (entry.failures.length >= MAX_FAILURES) {
-      entry.lockedUntil = now + LOCK_MS;
-      entry.failures = [];
-    }
+    const entry = this.#current(key) ?? { failures: 0, lastFailure: now, waitUntil: 0 };
+    entry.failures += 1;
+    entry.lastFailure = now;
+    // The `free`-th failure starts the first wait; each one after it doubles the wait, up to the cap.
+    const doublings = entry.failures - this.rule.free;
+    if (doublings >= 0) entry.waitUntil = now + Math.min(this.rule.firstWaitMs * 2 ** Math.min(doublings, 30), this.rule.maxWaitMs);
     this.#entries.set(key, entry);
-    return entry.lockedUntil > now;
+    return Math.max(0, entry.waitUntil - now);
   }
 
   succeed(key: string): void {
     this.#entries.delete(key);
   }
 
+  #current(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (entry && entry.lastFailure + this.rule.resetMs <= this.now() && entry.waitUntil <= this.now()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
   #prune(now: number): void {
     for (const [key, entry] of this.#entries) {
-      if (entry.lockedUntil <= now && entry.failures.every((t) => t <= now - WINDOW_MS)) this.#entries.delete(key);
+      if (entry.waitUntil <= now && entry.lastFailure + this.rule.resetMs <= now) this.#entries.delete(key);
     }
+    // Still full (a flood of distinct keys): drop the oldest half rather than grow without bound.
+    if (this.#entries.size >= MAX_KEYS) {
+      const oldest = [...this.#entries].sort((a, b) => a[1].lastFailure - b[1].lastFailure).slice(0, MAX_KEYS / 2);
+      for (const [key] of oldest) this.#entries.delete(key);
+    }
+  }
+}
+
+/** At most `limit` events per key within `windowMs` (registrations per address). */
+export class WindowLimit {
+  readonly #hits = new Map<string, number[]>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts the event when allowed; false when the key has used its allowance. */
+  take(key: string): boolean {
+    const now = this.now();
+    if (this.#hits.size >= MAX_KEYS) {
+      for (const [k, times] of this.#hits) if (times.every((t) => t <= now - this.windowMs)) this.#hits.delete(k);
+    }
+    const recent = (this.#hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    if (recent.length >= this.limit) return false;
+    this.#hits.set(key, [...recent, now]);
+    return true;
+  }
+}
+
+/** The sign-in throttles the provider keeps: guesses per account-and-address and per address. */
+export class LoginThrottle {
+  readonly account: Throttle;
+  readonly address: Throttle;
+
+  constructor(now: () => number = Date.now) {
+    this.account = new Throttle(ACCOUNT_RULE, now);
+    this.address = new Throttle(ADDRESS_RULE, now);
+  }
+
+  /** Whether a guess for this account from this address must wait now. */
+  isLocked(accountKey: string, ip: string): boolean {
+    return this.address.waitMs(ip) > 0 || this.account.waitMs(`${accountKey}@${ip}`) > 0;
+  }
+
+  fail(accountKey: string, ip: string): void {
+    this.address.fail(ip);
+    this.account.fail(`${accountKey}@${ip}`);
+  }
+
+  /** A right password clears the account's count from this address (the address keeps its count). */
+  succeed(accountKey: string, ip: string): void {
+    this.account.succeed(`${accountKey}@${ip}`);
   }
 }

@@ -3,6 +3,7 @@ import { asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { users, type UserRow } from '../db/schema/users.ts';
 import { hashPassword } from './passwords.ts';
+import { normalise } from './validation.ts';
 
 export type User = UserRow;
 export type NewUser = {
@@ -15,8 +16,8 @@ export type NewUser = {
   emailVerified?: boolean;
 };
 
-/** Keycloak lower-cases usernames and e-mail addresses; so do we, so "Rut" and "rut" are one user. */
-export const normalise = (value: string) => value.trim().toLowerCase();
+// Keycloak lower-cases usernames and e-mail addresses; so do we (after NFKC), so "Rut" and "rut" are one user.
+export { normalise };
 
 export async function findUserById(db: Database, id: string): Promise<User | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
@@ -34,17 +35,23 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row ?? null;
 }
 
-/** Login accepts the username or the e-mail address. */
+/**
+ * Login accepts the username or the e-mail address, as Keycloak's findUserByNameOrEmail: input with an `@` is
+ * looked up as an e-mail address first, then as a username; other input only as a username. Registration also
+ * refuses usernames equal to someone's e-mail address (see `loginTaken`), so neither can shadow the other.
+ */
 export async function findUserByLogin(db: Database, login: string): Promise<User | null> {
   const value = normalise(login);
   if (!value) return null;
-  const rows = await db.orm
-    .select()
-    .from(users)
-    .where(or(eq(users.username, value), eq(users.email, value)))
-    .limit(2);
-  // A username equal to someone else's e-mail address: the username wins, as in Keycloak.
-  return rows.find((u) => u.username === value) ?? rows[0] ?? null;
+  if (value.includes('@')) return (await findUserByEmail(db, value)) ?? findUserByUsername(db, value);
+  return findUserByUsername(db, value);
+}
+
+/** Whether the value is taken as a username or as an e-mail address by a user other than `exceptId`. */
+export async function loginTaken(db: Database, value: string, exceptId?: string): Promise<boolean> {
+  const v = normalise(value);
+  const rows = await db.orm.select({ id: users.id }).from(users).where(or(eq(users.username, v), eq(users.email, v))).limit(2);
+  return rows.some((row) => row.id !== exceptId);
 }
 
 export async function listUsers(db: Database): Promise<User[]> {

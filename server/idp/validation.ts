@@ -25,6 +25,17 @@ export const MESSAGES = {
   currentPasswordWrong: 'Nuvarande lösenord är fel.',
 } as const;
 
+/**
+ * Usernames and e-mail addresses are compared in one form: NFKC (fullwidth and other compatibility forms become
+ * their plain letters, so `ｒｅｄａｋｔｏｒ` is `redaktor`), then lower-cased as Keycloak does. Validation runs on
+ * this form, never on the raw input, so what is checked is what is stored.
+ */
+export const normalise = (value: string) => value.normalize('NFKC').trim().toLowerCase().normalize('NFKC');
+
+// Characters nobody can see: format characters (zero-width space and joiners, bidi controls), controls and the
+// other default-ignorable code points. A name containing one looks like another name.
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
+
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 // Keycloak's validators, translated from Java regex: username-prohibited-characters ...
 const USERNAME_PROHIBITED = /[<>&"'\s\x85$%!#?§,;:*~/\\|^=[\]{}()`\x00-\x1F\x7F]/u;
@@ -37,7 +48,7 @@ function validateName(value: string, field: 'firstName' | 'lastName', errors: Fi
   const v = value.trim();
   if (!v) errors[field] = MESSAGES.required;
   else if (v.length > MAX_LENGTH) errors[field] = MESSAGES.tooLong;
-  else if (NAME_PROHIBITED.test(v)) errors[field] = MESSAGES.invalidCharacters;
+  else if (NAME_PROHIBITED.test(v) || INVISIBLE.test(v)) errors[field] = MESSAGES.invalidCharacters;
 }
 
 export function validateNames(v: { firstName: string; lastName: string }, errors: FieldErrors): void {
@@ -46,17 +57,17 @@ export function validateNames(v: { firstName: string; lastName: string }, errors
 }
 
 export function validateEmail(email: string, errors: FieldErrors): void {
-  const e = email.trim();
+  const e = normalise(email);
   if (!e) errors.email = MESSAGES.emailMissing;
-  else if (!EMAIL.test(e)) errors.email = MESSAGES.emailInvalid;
+  else if (!EMAIL.test(e) || INVISIBLE.test(e)) errors.email = MESSAGES.emailInvalid;
   else if (e.length > MAX_LENGTH) errors.email = MESSAGES.tooLong;
 }
 
 export function validateUsername(username: string, errors: FieldErrors): void {
-  const u = username.trim();
+  const u = normalise(username);
   if (!u) errors.username = MESSAGES.usernameMissing;
   else if (u.length < USERNAME_MIN || u.length > MAX_LENGTH) errors.username = MESSAGES.usernameLength;
-  else if (USERNAME_PROHIBITED.test(u) || !USERNAME_SCRIPTS.test(u)) errors.username = MESSAGES.invalidCharacters;
+  else if (USERNAME_PROHIBITED.test(u) || INVISIBLE.test(u) || !USERNAME_SCRIPTS.test(u)) errors.username = MESSAGES.invalidCharacters;
 }
 
 /**

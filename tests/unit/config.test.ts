@@ -46,4 +46,12 @@ describe('loadConfig', () => {
   it('rejects an origin with a path', () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://a.se/app' })).toThrow(/ALLOWED_ORIGINS/);
   });
+  it('creates the demo users (published passwords) only on a loopback address unless told', () => {
+    const seeds = (env: Record<string, string>) => loadConfig(env).idp.seedDemoUsers;
+    expect(seeds({})).toBe(true);
+    for (const url of ['http://localhost:8080', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'http://app.localhost']) expect(seeds({ PUBLIC_URL: url }), url).toBe(true);
+    for (const url of ['https://recept.example.se', 'http://192.168.1.20:8080', 'http://10.0.0.5', 'http://localhost.example.se']) expect(seeds({ PUBLIC_URL: url }), url).toBe(false);
+    expect(seeds({ PUBLIC_URL: 'https://recept.example.se', IDP_SEED_DEMO_USERS: 'true' })).toBe(true);
+    expect(seeds({ IDP_SEED_DEMO_USERS: 'false' })).toBe(false);
+  });
 });

@@ -3,11 +3,10 @@ import { bearerSession, unauthorized } from '../bearer.ts';
 import { isAllowedRedirect } from '../clients.ts';
 import { clearSessionCookie, flat, queryString, sendError, sendPage, sessionCookieOf, setSessionCookie, type Idp } from '../context.ts';
 import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
-import { authenticate } from '../login.ts';
-import { ACCOUNT_HEADING, accountBody, LOGIN_HEADING, loginBody, messageBody, PAGE_TITLE, type AccountValues } from '../pages.ts';
-import { verifyPassword } from '../passwords.ts';
-import { createSession, deleteSession, findSessionByCookie, type ActiveSession } from '../sessions.ts';
-import { findUserByEmail, normalise, setPassword, updateProfile } from '../users.ts';
+import { ACCOUNT_HEADING, accountBody, LOGIN_HEADING, loginBody, messageBody, PAGE_TITLE, THROTTLED, type AccountValues } from '../pages.ts';
+import { createSession, deleteSession, endOtherSessions, findSessionByCookie, type ActiveSession } from '../sessions.ts';
+import { loginTaken, normalise, setPassword, updateProfile } from '../users.ts';
+import { authenticate, checkCurrentPassword } from '../login.ts';
 import { MESSAGES, validateEmail, validateNames, validateNewPassword, type FieldErrors } from '../validation.ts';
 
 export const ACCOUNT = '/account';
@@ -67,7 +66,7 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
   app.post(`${ACCOUNT}/login`, async (request, reply) => {
     const body = flat(request.body);
     if (!csrfValid(idp, request, body.csrf)) return renderLogin(idp, request, reply, 400, body.username ?? '', CSRF_EXPIRED);
-    const result = await authenticate(idp, body.username ?? '', body.password ?? '');
+    const result = await authenticate(idp, body.username ?? '', body.password ?? '', request.ip);
     if (!result.ok) return renderLogin(idp, request, reply, result.status, body.username ?? '', result.error);
     const { cookieSecret } = await createSession(idp.db, result.user.id);
     setSessionCookie(idp, reply, cookieSecret);
@@ -83,21 +82,25 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
     const errors: FieldErrors = {};
     validateNames(values, errors);
     validateEmail(values.email, errors);
-    if (!errors.email) {
-      const other = await findUserByEmail(idp.db, values.email);
-      if (other && other.id !== active.user.id) errors.email = MESSAGES.emailTaken;
-    }
+    // Nobody else's e-mail address, and nobody's username either (it would take over their e-mail sign-in).
+    if (!errors.email && (await loginTaken(idp.db, values.email, active.user.id))) errors.email = MESSAGES.emailTaken;
     const current = b['password-current'] ?? '';
     const next = b['password-new'] ?? '';
     const confirm = b['password-confirm'] ?? '';
     const changesPassword = !!(current || next || confirm);
     if (changesPassword) {
       validateNewPassword(next, confirm, errors);
-      if (!(await verifyPassword(current, active.user.passwordHash))) errors.currentPassword = MESSAGES.currentPasswordWrong;
+      const check = await checkCurrentPassword(idp, active.user, current, request.ip);
+      if (check === 'locked') return renderAccount(idp, request, reply, active, { values, errors: { currentPassword: THROTTLED }, status: 429 });
+      if (check === 'wrong') errors.currentPassword = MESSAGES.currentPasswordWrong;
     }
     if (Object.keys(errors).length) return renderAccount(idp, request, reply, active, { values, errors, status: 400 });
     await updateProfile(idp.db, active.user.id, values);
-    if (changesPassword) await setPassword(idp.db, active.user.id, next);
+    if (changesPassword) {
+      await setPassword(idp.db, active.user.id, next);
+      // Whoever signed in with the old password elsewhere is signed out; this browser stays signed in.
+      await endOtherSessions(idp.db, active.user.id, active.session.id);
+    }
     const saved = { ...values, email: normalise(values.email) };
     return renderAccount(idp, request, reply, active, { values: saved, saved: true });
   });

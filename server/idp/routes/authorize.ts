@@ -49,7 +49,7 @@ export default async function authorizeRoutes(app: FastifyInstance, opts: { idp:
     const body = flat(request.body);
     const username = body.username ?? '';
     if (!csrfValid(idp, request, body.csrf)) return renderLogin(idp, request, reply, 400, username, CSRF_EXPIRED);
-    const result = await authenticate(idp, username, body.password ?? '');
+    const result = await authenticate(idp, username, body.password ?? '', request.ip);
     if (!result.ok) return renderLogin(idp, request, reply, result.status, username, result.error);
     const { session, cookieSecret } = await createSession(idp.db, result.user.id);
     setSessionCookie(idp, reply, cookieSecret);

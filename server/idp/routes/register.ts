@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { completeAuth, parseAuthRequest } from '../auth-request.ts';
 import { flat, queryString, sendPage, setSessionCookie, type Form, type Idp } from '../context.ts';
 import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
-import { PAGE_TITLE, REGISTER_HEADING, registerBody, type RegisterValues } from '../pages.ts';
+import { PAGE_TITLE, REGISTER_HEADING, REGISTRATIONS_EXHAUSTED, registerBody, type RegisterValues } from '../pages.ts';
 import { createSession } from '../sessions.ts';
-import { createUser, findUserByEmail, findUserByUsername } from '../users.ts';
+import { createUser, loginTaken } from '../users.ts';
 import { MESSAGES, validateRegistration, type FieldErrors } from '../validation.ts';
 
 const AUTH = '/protocol/openid-connect/auth';
@@ -49,9 +49,12 @@ export default async function registerRoutes(app: FastifyInstance, opts: { idp: 
     const values = valuesOf(body);
     if (!csrfValid(idp, request, body.csrf)) return render(idp, request, reply, 400, values, { username: CSRF_EXPIRED });
     const errors = validateRegistration({ ...values, password: body.password ?? '', passwordConfirm: body['password-confirm'] ?? '' });
-    if (!errors.username && (await findUserByUsername(idp.db, values.username))) errors.username = MESSAGES.usernameTaken;
-    if (!errors.email && (await findUserByEmail(idp.db, values.email))) errors.email = MESSAGES.emailTaken;
+    // Usernames and e-mail addresses share one namespace: a username equal to someone's e-mail address (or the
+    // reverse) would take over that person's sign-in by e-mail.
+    if (!errors.username && (await loginTaken(idp.db, values.username))) errors.username = MESSAGES.usernameTaken;
+    if (!errors.email && (await loginTaken(idp.db, values.email))) errors.email = MESSAGES.emailTaken;
     if (Object.keys(errors).length) return render(idp, request, reply, 400, values, errors);
+    if (!idp.registrations.take(request.ip)) return render(idp, request, reply, 429, values, { username: REGISTRATIONS_EXHAUSTED });
     let user;
     try {
       // Self-registered users never get the editor role; only `npm run users -- grant-editor` gives it.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionOf, authParams, authUrl, Browser, callbackParams, csrfOf, exchange, login, payload, startIdp, type Harness } from './harness.ts';
-import { MAX_FAILURES } from '../../../server/idp/throttle.ts';
+import { ACCOUNT_RULE } from '../../../server/idp/throttle.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -66,10 +66,10 @@ describe('login page', () => {
     expect(res.headers.location).toBeUndefined();
   });
 
-  it('throttles after five failures within a minute, for existing and unknown users alike', async () => {
+  it('throttles an account from an address after five failures, for existing and unknown users alike', async () => {
     for (const user of ['besokare', 'ingen-sadan']) {
       const b = new Browser(h);
-      for (let i = 0; i < MAX_FAILURES; i++) expect((await login(h, b, authParams(h), user, 'fel')).statusCode).toBe(401);
+      for (let i = 0; i < ACCOUNT_RULE.free; i++) expect((await login(h, b, authParams(h), user, 'fel')).statusCode).toBe(401);
       // Now even the right password is refused, with the same message whether or not the user exists.
       const res = await login(h, b, authParams(h), user, user);
       expect(res.statusCode).toBe(429);

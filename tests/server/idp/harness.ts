@@ -55,15 +55,19 @@ export function pkce() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-/** A browser over app.inject: keeps cookies, never follows redirects. */
+/** A browser over app.inject: keeps cookies, never follows redirects; `ip` is the client address it appears from. */
 export class Browser {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly h: Harness) {}
+  constructor(
+    private readonly h: Harness,
+    private readonly ip = '127.0.0.1',
+  ) {}
 
   async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await this.h.app.inject({
       method,
+      remoteAddress: this.ip,
       url: url.replace(this.h.config.publicUrl, ''),
       headers: { ...(cookie ? { cookie } : {}), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), ...headers },
       payload: form ? new URLSearchParams(form).toString() : undefined,

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../server/db/schema/users.ts';
+import { hashPassword, PARAMS } from '../../../server/idp/passwords.ts';
+import { ACCOUNT_RULE, ADDRESS_RULE } from '../../../server/idp/throttle.ts';
+import { createUser, findUserByUsername } from '../../../server/idp/users.ts';
+import { authParams, authUrl, Browser, callbackParams, csrfOf, login, startIdp, type Harness } from './harness.ts';
+
+// Attacks on accounts through the sign-in, registration and account forms. Each test performs the attack.
+let h: Harness;
+beforeAll(async () => {
+  h = await startIdp({ env: { IDP_REGISTRATIONS_PER_HOUR: '3' } });
+});
+afterAll(() => h?.close());
+
+// Documentation addresses (RFC 5737): requests are injected, nothing is sent anywhere.
+let nextAddress = 1;
+const address = () => `192.0.2.${nextAddress++}`;
+
+const signInStatus = async (ip: string, username: string, password: string) => (await login(h, new Browser(h, ip), authParams(h), username, password)).statusCode;
+
+const formOf = (html: string) => /id="kc-register-form" method="post" action="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
+async function register(b: Browser, fields: Record<string, string>) {
+  const page = await b.request('GET', authUrl(h, authParams(h).params, 'registrations'));
+  return b.request('POST', formOf(page.body), { csrf: csrfOf(page.body), ...fields });
+}
+const valid = (n: string, email = `${n}@example.se`) => ({
+  firstName: 'Nora', lastName: 'Ny', email, username: n, password: 'hemligt123', 'password-confirm': 'hemligt123',
+});
+const errorOf = (body: string, id: string) => new RegExp(`<span id="input-error-${id}" class="kc-feedback-text">([^<]*)</span>`).exec(body)?.[1];
+
+describe('password guessing', () => {
+  it('locks the guesser out, never the owner signing in from another address', async () => {
+    const attacker = address();
+    for (let i = 0; i < ACCOUNT_RULE.free; i++) expect(await signInStatus(attacker, 'redaktor', `fel-${i}`)).toBe(401);
+    // The guesser waits now, even with the right password ...
+    expect(await signInStatus(attacker, 'redaktor', 'redaktor')).toBe(429);
+    // ... while the owner, elsewhere, signs in as usual.
+    expect(await signInStatus(address(), 'redaktor', 'redaktor')).toBe(302);
+  });
+
+  it('limits one address guessing across many accounts', async () => {
+    const attacker = address();
+    for (let i = 0; i < ADDRESS_RULE.free; i++) expect(await signInStatus(attacker, `konto-${i}`, 'fel-losen')).toBe(401);
+    expect(await signInStatus(attacker, 'besokare', 'besokare')).toBe(429);
+    expect(await signInStatus(address(), 'besokare', 'besokare')).toBe(302);
+  });
+
+  it('bounds the scrypt work a flood of sign-ins can start: the excess is told to come back (503)', async () => {
+    const attempts = await Promise.all(Array.from({ length: 48 }, () => signInStatus(address(), 'besokare', 'fel-losen')));
+    expect(attempts.filter((s) => s === 503).length).toBeGreaterThan(0);
+    expect(attempts.every((s) => s === 401 || s === 503)).toBe(true);
+    // The provider answers normally once the flood has passed.
+    expect(await signInStatus(address(), 'besokare', 'besokare')).toBe(302);
+  });
+});
+
+describe('registration', () => {
+  it('limits new accounts per address', async () => {
+    const ip = address();
+    for (let i = 0; i < 3; i++) expect((await register(new Browser(h, ip), valid(`flod-${i}`))).statusCode).toBe(302);
+    const refused = await register(new Browser(h, ip), valid('flod-3'));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain('För många nya konton från din adress.');
+    expect(await findUserByUsername(h.db, 'flod-3')).toBeNull();
+    expect((await register(new Browser(h, address()), valid('flod-3'))).statusCode).toBe(302);
+  });
+
+  it('refuses a username equal to an e-mail address, and an e-mail address equal to a username', async () => {
+    let res = await register(new Browser(h, address()), valid('besokare@example.se', 'annan@example.se'));
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.body, 'username')).toBe('Användarnamnet är upptaget.');
+
+    expect((await register(new Browser(h, address()), valid('anna@example.se', 'anna-riktig@example.se'))).statusCode).toBe(302);
+    res = await register(new Browser(h, address()), valid('anna2', 'anna@example.se'));
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.body, 'email')).toBe('E-postadressen används redan.');
+  });
+
+  it('signs in by e-mail as the owner of the address even if an older username equals it', async () => {
+    // Such a username can only come from before the rule above; the e-mail address wins, as in Keycloak.
+    await createUser(h.db, { username: 'redaktor@example.se', email: 'skuggan@example.se', firstName: 'S', lastName: 'S', password: 'skuggans-losen' });
+    expect(await signInStatus(address(), 'redaktor@example.se', 'skuggans-losen')).toBe(401);
+    const b = new Browser(h, address());
+    const flow = authParams(h);
+    const res = await login(h, b, flow, 'redaktor@example.se', 'redaktor');
+    expect(res.statusCode).toBe(302);
+    expect(callbackParams(res.headers.location as string).get('code')).toBeTruthy();
+  });
+
+  it('normalises usernames (NFKC, lower case) before validating and refuses invisible characters', async () => {
+    for (const [username, message] of [
+      ['red\u200Baktor', 'Värdet innehåller ogiltiga tecken.'],
+      ['red\u2060aktor', 'Värdet innehåller ogiltiga tecken.'],
+      ['\u202Eredaktor', 'Värdet innehåller ogiltiga tecken.'],
+      ['ｒｅｄａｋｔｏｒ', 'Användarnamnet är upptaget.'],
+      ['REDAKTOR', 'Användarnamnet är upptaget.'],
+      ['İnge', 'Värdet innehåller ogiltiga tecken.'],
+    ] as const) {
+      const res = await register(new Browser(h, address()), valid(username, `${nextAddress}-x@example.se`));
+      expect(res.statusCode, username).toBe(400);
+      expect(errorOf(res.body, 'username'), username).toBe(message);
+    }
+    const res = await register(new Browser(h, address()), valid('anv', 'osynlig\u200B@example.se'));
+    expect(errorOf(res.body, 'email')).toBe('Ogiltig e-postadress.');
+  });
+});
+
+describe('password storage', () => {
+  it('hashes with scrypt N=2^17, r=8, p=1 and upgrades a weaker hash at the next sign-in', async () => {
+    expect(PARAMS).toEqual({ N: 131072, r: 8, p: 1 });
+    const user = await createUser(h.db, { username: 'gammal', email: 'gammal@example.se', firstName: 'G', lastName: 'G', password: 'gammalt-losen' });
+    expect(user.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    await h.db.orm.update(users).set({ passwordHash: await hashPassword('gammalt-losen', { N: 16384, r: 8, p: 1 }) }).where(eq(users.id, user.id));
+    expect(await signInStatus(address(), 'gammal', 'gammalt-losen')).toBe(302);
+    expect((await findUserByUsername(h.db, 'gammal'))!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+  });
+});
