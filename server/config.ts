@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   // Unset: the demo users (published passwords) exist only when the product is served on a loopback address.
   IDP_SEED_DEMO_USERS: bool.optional(),
   IDP_REGISTRATIONS_PER_HOUR: intIn(0, 1_000_000).default(5),
+  // Keycloak's "Valid redirect URIs" of the client: exact URIs, or ending in * for a prefix. Default: origin/*.
+  IDP_REDIRECT_URIS: z.string().optional(),
 });
 
 /** Whether an address is only reachable from this machine (localhost, 127.0.0.0/8, ::1). */
@@ -80,7 +82,14 @@ export type Config = Readonly<{
   bodyLimit: number;
   writeRateLimit: number;
   trustProxy: boolean;
-  idp: Readonly<{ accessTokenSeconds: number; refreshTokenSeconds: number; seedDemoUsers: boolean; registrationsPerHour: number }>;
+  idp: Readonly<{
+    accessTokenSeconds: number;
+    refreshTokenSeconds: number;
+    seedDemoUsers: boolean;
+    registrationsPerHour: number;
+    /** The client's valid redirect (and post-logout redirect) URI patterns, as in Keycloak. */
+    redirectUris: readonly string[];
+  }>;
 }>;
 
 export class ConfigError extends Error {
@@ -110,6 +119,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .filter(Boolean);
   const badOrigin = origins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
   if (badOrigin) throw new ConfigError([`ALLOWED_ORIGINS: "${badOrigin}" is not an origin like https://example.com`]);
+  const redirectUris = e.IDP_REDIRECT_URIS
+    ? e.IDP_REDIRECT_URIS.split(',').map((u) => u.trim()).filter(Boolean)
+    : origins.map((o) => `${o}/*`);
+  const badRedirect = redirectUris.find((u) => !/^https?:\/\/[^/\s?#*]+(\/[^\s#]*)?$/.test(u));
+  if (badRedirect) throw new ConfigError([`IDP_REDIRECT_URIS: "${badRedirect}" is not an http(s) URI or URI pattern ending in *`]);
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -135,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshTokenSeconds: e.IDP_REFRESH_TOKEN_SECONDS,
       seedDemoUsers: e.IDP_SEED_DEMO_USERS ?? isLoopbackUrl(publicUrl),
       registrationsPerHour: e.IDP_REGISTRATIONS_PER_HOUR,
+      redirectUris: Object.freeze(redirectUris),
     }),
   });
 }

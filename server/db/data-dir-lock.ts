@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { makePrivateFolder } from './private-folder.ts';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 // PGlite takes no lock of its own: two processes on one folder would corrupt it. A lock file created
@@ -59,7 +60,7 @@ function tryCreate(path: string): boolean {
 
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   const dir = resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
+  makePrivateFolder(dir);
   const path = join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryCreate(path)) {

@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { applyMigrations } from './migrate.ts';
+import { restrictFolderContents } from './private-folder.ts';
 import * as schema from './schema/index.ts';
 import type { AppDatabase, Database } from './index.ts';
 
@@ -21,6 +22,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   try {
     // pg_trgm backs the search index (migration 004); it must be loaded before any query plans with it.
     client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: START_PARAMS });
+    restrictFolderContents(dataDir);
     const pg = client;
     await applyMigrations({
       query: (sql, params) => pg.query(sql, params),

@@ -49,7 +49,7 @@ export async function loadOrCreateKeys(dataDir: string): Promise<IdpKeys> {
   let file = await readKeyFile(path);
   if (!file) {
     file = await generate();
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
     const tmp = `${path}.${process.pid}.tmp`;
     await writeFile(tmp, JSON.stringify(file), { mode: 0o600 });
     await rename(tmp, path);
