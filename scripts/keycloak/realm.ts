@@ -1,6 +1,8 @@
 // The committed realm allows http://localhost:8080 only; a test run serves the product on a spare port,
-// so the harness imports a copy that also allows that origin (redirects, post-logout redirects, CORS).
+// so the harness imports a copy that also allows that origin (redirects, post-logout redirects, CORS), and
+// adds the demo users the end-to-end suite signs in as.
 import { readFileSync } from 'node:fs';
+import { DEMO_USERS } from '../../server/idp/demo-users.ts';
 
 type Client = {
   clientId: string;
@@ -32,4 +34,35 @@ export function withOrigins(realm: Realm, clientId: string, origins: readonly st
   const logout = (attributes['post.logout.redirect.uris'] ?? '').split('##').filter(Boolean);
   attributes['post.logout.redirect.uris'] = [...new Set([...logout, ...patterns])].join('##');
   return copy;
+}
+
+type KeycloakUser = {
+  username: string;
+  enabled: boolean;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  requiredActions: string[];
+  credentials: { type: 'password'; value: string; temporary: boolean }[];
+  realmRoles: string[];
+};
+
+/**
+ * A copy of the realm with the embedded provider's demo users (published passwords) for test and development
+ * runs. The committed realm, which people import into their Keycloak, has no users.
+ */
+export function withDemoUsers(realm: Realm): Realm & { users: KeycloakUser[] } {
+  const users = DEMO_USERS.map((demo) => ({
+    username: demo.username,
+    enabled: true,
+    email: demo.email,
+    emailVerified: true,
+    firstName: demo.firstName,
+    lastName: demo.lastName,
+    requiredActions: [],
+    credentials: [{ type: 'password' as const, value: demo.password, temporary: false }],
+    realmRoles: demo.editor ? [`default-roles-${realm.realm}`, 'editor'] : [`default-roles-${realm.realm}`],
+  }));
+  return { ...structuredClone(realm), users };
 }

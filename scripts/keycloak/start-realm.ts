@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { acquireLock } from './lock.ts';
 import { onCleanup } from './cleanup.ts';
 import type { Prepared } from './prepare.ts';
-import { readRealm, withOrigins } from './realm.ts';
+import { readRealm, withDemoUsers, withOrigins } from './realm.ts';
 import { startKeycloak, type RunningKeycloak } from './server.ts';
 
 export const REALM_FILE = 'keycloak/realm-recipes.json';
@@ -17,7 +17,7 @@ export async function startRealm(
   log: (line: string) => void,
 ): Promise<RunningKeycloak> {
   onCleanup(acquireLock(join(p.home, '..', 'run.lock')));
-  const realm = withOrigins(readRealm(REALM_FILE), CLIENT_ID, origins);
+  const realm = withDemoUsers(withOrigins(readRealm(REALM_FILE), CLIENT_ID, origins));
   const logFile = join(p.home, '..', 'keycloak.log');
   log(`Starting Keycloak on http://localhost:${ports.http} (management ${ports.management}), log ${logFile}`);
   const keycloak = await startKeycloak({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeJdk, findJdks } from '../../scripts/keycloak/jdk.ts';
-import { readRealm, withOrigins } from '../../scripts/keycloak/realm.ts';
+import { readRealm, withDemoUsers, withOrigins } from '../../scripts/keycloak/realm.ts';
 import { chooseRelease } from '../../scripts/keycloak/versions.ts';
 
 // The Keycloak harness's pure parts: JDK detection, version choice, and the realm copy for a test origin.
@@ -60,14 +60,22 @@ describe('realm copy for a test origin', () => {
     expect(realm.clients![0]!.redirectUris).toEqual(['http://localhost:8080/*']);
     expect(() => withOrigins(realm, 'nope', [])).toThrow(/no client nope/);
   });
-  it('is the realm the product expects: roles, PKCE, Swedish, demo users', () => {
+  it('is the realm the product expects: roles, PKCE, Swedish, brute-force protection, rotation, no users', () => {
     const r = realm as Record<string, any>;
     expect(r).toMatchObject({ realm: 'recipes', enabled: true, registrationAllowed: true, defaultLocale: 'sv' });
     expect(r.roles.realm.map((x: { name: string }) => x.name)).toContain('editor');
     const client = r.clients[0];
     expect(client).toMatchObject({ publicClient: true, standardFlowEnabled: true, directAccessGrantsEnabled: false });
     expect(client.attributes['pkce.code.challenge.method']).toBe('S256');
-    const users = Object.fromEntries(r.users.map((u: { username: string; realmRoles: string[] }) => [u.username, u.realmRoles]));
+    expect(r).toMatchObject({ bruteForceProtected: true, permanentLockout: false, revokeRefreshToken: true, refreshTokenMaxReuse: 0 });
+    // People import this file: it must not bring accounts with published passwords.
+    expect(r.users).toBeUndefined();
+  });
+  it('gets the demo users only in the copy the harness imports', () => {
+    const copy = withDemoUsers(realm);
+    const users = Object.fromEntries(copy.users.map((u) => [u.username, u.realmRoles]));
     expect(users).toEqual({ redaktor: ['default-roles-recipes', 'editor'], besokare: ['default-roles-recipes'] });
+    expect(copy.users[0]!.credentials[0]).toEqual({ type: 'password', value: 'redaktor', temporary: false });
+    expect((realm as Record<string, unknown>).users).toBeUndefined();
   });
 });
