@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { isAllowedRedirect, isKnownClient, withResponseParams } from './clients.ts';
 import { sendError, type Form, type Idp } from './context.ts';
+import { sendFormPost } from './form-post.ts';
 import { CLIENT_NOT_FOUND } from './pages.ts';
 import { createCode, touchSession, type ActiveSession } from './sessions.ts';
 
@@ -8,7 +9,7 @@ import { createCode, touchSession, type ActiveSession } from './sessions.ts';
 export type AuthRequest = {
   clientId: string;
   redirectUri: string;
-  responseMode: 'fragment' | 'query';
+  responseMode: ResponseMode;
   state?: string;
   nonce?: string;
   codeChallenge: string;
@@ -16,6 +17,10 @@ export type AuthRequest = {
   maxAge?: number;
   loginHint?: string;
 };
+
+/** Where the answer goes: query (the default for `code`, OAuth Multiple Response Types 2.1), fragment, or form_post. */
+export type ResponseMode = 'query' | 'fragment' | 'form_post';
+const RESPONSE_MODES: readonly string[] = ['query', 'fragment', 'form_post'];
 
 export type Parsed = { ok: true; req: AuthRequest } | { ok: false; send: (reply: FastifyReply) => FastifyReply };
 
@@ -32,14 +37,13 @@ export function parseAuthRequest(idp: Idp, q: Form): Parsed {
   });
   if (!isKnownClient(idp.config, q.client_id)) return page(CLIENT_NOT_FOUND);
   if (!isAllowedRedirect(idp.config, q.redirect_uri)) return page('Ogiltig parameter: redirect_uri', `${idp.config.publicUrl}/`);
-  const responseMode = q.response_mode === 'query' ? 'query' : 'fragment';
+  const responseMode = (RESPONSE_MODES.includes(q.response_mode ?? '') ? q.response_mode : 'query') as ResponseMode;
   const redirectUri = q.redirect_uri;
   const fail = (error: string, description: string): Parsed => ({
     ok: false,
-    send: (reply) =>
-      reply.redirect(withResponseParams(redirectUri, { error, error_description: description, state: q.state || undefined }, responseMode)),
+    send: (reply) => answer(idp, reply, redirectUri, responseMode, { error, error_description: description, state: q.state || undefined }),
   });
-  if (q.response_mode && q.response_mode !== 'query' && q.response_mode !== 'fragment') return fail('invalid_request', 'Invalid parameter: response_mode');
+  if (q.response_mode && !RESPONSE_MODES.includes(q.response_mode)) return fail('invalid_request', 'Invalid parameter: response_mode');
   if (q.response_type !== 'code') return fail('unsupported_response_type', 'Client is not allowed to initiate browser login with given response_type.');
   if (!(q.scope ?? '').split(' ').includes('openid')) return fail('invalid_scope', 'Missing openid scope');
   // PKCE is mandatory: the client is public, so the code alone must be useless to whoever intercepts it.
@@ -69,8 +73,11 @@ export function sessionSatisfies(req: AuthRequest, active: ActiveSession | null)
   return true;
 }
 
-/** Issues a code for the session and sends the browser back to the client. */
-export async function completeAuth(idp: Idp, reply: FastifyReply, req: AuthRequest, active: ActiveSession): Promise<FastifyReply> {
+/**
+ * Issues a code for the session and sends the browser back to the client. `acr` says how the person
+ * authenticated for this request: "1" with a password just now, "0" on the SSO cookie alone (as Keycloak).
+ */
+export async function completeAuth(idp: Idp, reply: FastifyReply, req: AuthRequest, active: ActiveSession, acr: '0' | '1'): Promise<FastifyReply> {
   await touchSession(idp.db, active.session.id);
   const code = await createCode(idp.db, {
     sessionId: active.session.id,
@@ -78,12 +85,19 @@ export async function completeAuth(idp: Idp, reply: FastifyReply, req: AuthReque
     redirectUri: req.redirectUri,
     codeChallenge: req.codeChallenge,
     nonce: req.nonce ?? null,
+    acr,
   });
-  const params = { state: req.state, session_state: active.session.id, iss: idp.config.issuer, code };
-  return reply.header('cache-control', 'no-store').redirect(withResponseParams(req.redirectUri, params, req.responseMode), 302);
+  return answer(idp, reply, req.redirectUri, req.responseMode, { state: req.state, session_state: active.session.id, code });
 }
 
-export function loginRequired(reply: FastifyReply, req: AuthRequest): FastifyReply {
-  const params = { error: 'login_required', state: req.state, iss: undefined };
-  return reply.header('cache-control', 'no-store').redirect(withResponseParams(req.redirectUri, params, req.responseMode), 302);
+export function loginRequired(idp: Idp, reply: FastifyReply, req: AuthRequest): FastifyReply {
+  return answer(idp, reply, req.redirectUri, req.responseMode, { error: 'login_required', state: req.state });
+}
+
+/** Sends the authorization response, always with `iss` (RFC 9207), in the requested response mode. */
+function answer(idp: Idp, reply: FastifyReply, redirectUri: string, mode: ResponseMode, params: Record<string, string | undefined>): FastifyReply {
+  const all = { ...params, iss: idp.config.issuer };
+  reply.header('cache-control', 'no-store');
+  if (mode === 'form_post') return sendFormPost(reply, redirectUri, all);
+  return reply.redirect(withResponseParams(redirectUri, all, mode), 302);
 }

@@ -12,6 +12,7 @@ import authorizeRoutes from './routes/authorize.ts';
 import discoveryRoutes, { CERTS, WELL_KNOWN } from './routes/discovery.ts';
 import logoutRoutes from './routes/logout.ts';
 import registerRoutes from './routes/register.ts';
+import revocationRoutes, { INTROSPECT, REVOKE } from './routes/revocation.ts';
 import thirdPartyCookieRoutes from './routes/third-party-cookies.ts';
 import tokenRoutes, { TOKEN } from './routes/token.ts';
 import userinfoRoutes, { USERINFO } from './routes/userinfo.ts';
@@ -40,7 +41,7 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
 
   await app.register(cookie);
   await app.register(formbody);
-  registerCors(app, idp, [WELL_KNOWN, CERTS, TOKEN, USERINFO, ACCOUNT]);
+  registerCors(app, idp, [WELL_KNOWN, CERTS, TOKEN, USERINFO, ACCOUNT, REVOKE, INTROSPECT]);
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && ((error.statusCode >= 400 && error.statusCode < 500) || error.statusCode === 503) ? error.statusCode : 500;
@@ -51,7 +52,7 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
     return reply.code(status).send({ error: status === 500 ? 'server_error' : 'invalid_request' });
   });
 
-  for (const routes of [discoveryRoutes, authorizeRoutes, registerRoutes, tokenRoutes, userinfoRoutes, logoutRoutes, accountRoutes, thirdPartyCookieRoutes]) {
+  for (const routes of [discoveryRoutes, authorizeRoutes, registerRoutes, tokenRoutes, revocationRoutes, userinfoRoutes, logoutRoutes, accountRoutes, thirdPartyCookieRoutes]) {
     await app.register(routes, { idp });
   }
 }

@@ -92,7 +92,7 @@ export async function endOtherSessions(db: Database, userId: string, keepId: str
   await db.orm.delete(idpSessions).where(and(eq(idpSessions.userId, userId), ne(idpSessions.id, keepId)));
 }
 
-export type CodeGrant = { sessionId: string; clientId: string; redirectUri: string; codeChallenge: string; nonce: string | null };
+export type CodeGrant = { sessionId: string; clientId: string; redirectUri: string; codeChallenge: string; nonce: string | null; acr: '0' | '1' };
 
 export async function createCode(db: Database, grant: CodeGrant, now = new Date()): Promise<string> {
   const code = randomId();
@@ -122,7 +122,14 @@ export async function consumeCode(db: Database, code: string, now = new Date()):
     return null;
   }
   if (row.expiresAt.getTime() <= now.getTime()) return null;
-  return { sessionId: row.sessionId, clientId: row.clientId, redirectUri: row.redirectUri, codeChallenge: row.codeChallenge, nonce: row.nonce };
+  return {
+    sessionId: row.sessionId,
+    clientId: row.clientId,
+    redirectUri: row.redirectUri,
+    codeChallenge: row.codeChallenge,
+    nonce: row.nonce,
+    acr: row.acr === '0' ? '0' : '1',
+  };
 }
 
 export async function recordRefreshToken(db: Database, jti: string, sessionId: string, expiresAt: Date): Promise<void> {
@@ -147,4 +154,21 @@ export async function redeemRefreshToken(db: Database, jti: string, now = new Da
   if (!old) return 'unknown';
   await deleteSession(db, old.sessionId);
   return 'reused';
+}
+
+/**
+ * Token revocation (RFC 7009): every refresh token of the session stops working and access tokens issued until
+ * now are refused by userinfo and introspection (2.1: revoking one token of a grant may revoke the others).
+ * The SSO session itself stays, as in Keycloak: the person is not signed out of the provider.
+ */
+export async function revokeSessionTokens(db: Database, sessionId: string, now = new Date()): Promise<void> {
+  // Deleted rather than marked used: presenting a revoked token later is refused, not taken for theft.
+  await db.orm.delete(idpRefreshTokens).where(eq(idpRefreshTokens.sessionId, sessionId));
+  await db.orm.update(idpSessions).set({ tokensValidAfter: now }).where(eq(idpSessions.id, sessionId));
+}
+
+/** Whether an access token issued at `iat` (seconds) is still good for the session (not revoked since). */
+export function issuedAfterRevocation(session: SessionRow, iat: number | undefined): boolean {
+  if (!session.tokensValidAfter) return true;
+  return iat !== undefined && iat * 1000 > session.tokensValidAfter.getTime();
 }

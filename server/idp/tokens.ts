@@ -42,7 +42,8 @@ export type TokenSet = {
   refreshExpiresAt: Date;
 };
 
-export type IssueInput = { user: UserRow; session: SessionRow; clientId: string; nonce: string | null; idleSeconds: number };
+/** `acr`: "1" when the person typed a password for this grant, "0" when the SSO cookie alone signed them in. */
+export type IssueInput = { user: UserRow; session: SessionRow; clientId: string; nonce: string | null; acr: '0' | '1'; idleSeconds: number };
 
 export async function issueTokens(config: Config, keys: IdpKeys, input: IssueInput, now = new Date()): Promise<TokenSet> {
   const { user, session, clientId } = input;
@@ -52,7 +53,7 @@ export async function issueTokens(config: Config, keys: IdpKeys, input: IssueInp
   // The refresh token never outlives the SSO session (idle window from now, capped by the session maximum).
   const refreshExp = Math.min(iat + input.idleSeconds, Math.floor(session.expiresAt.getTime() / 1000));
   const rs256 = { alg: 'RS256', typ: 'JWT', kid: keys.kid };
-  const common = { iat, auth_time: authTime, iss: config.issuer, sub: user.id, azp: clientId, sid: session.id, acr: '1' };
+  const common = { iat, auth_time: authTime, iss: config.issuer, sub: user.id, azp: clientId, sid: session.id, acr: input.acr };
 
   const access = await new SignJWT({
     ...common,
@@ -94,6 +95,7 @@ export async function issueTokens(config: Config, keys: IdpKeys, input: IssueInp
     azp: clientId,
     sid: session.id,
     scope: SCOPE,
+    acr: input.acr,
     ...(input.nonce ? { nonce: input.nonce } : {}),
   })
     .setProtectedHeader({ alg: 'HS512', typ: 'JWT', kid: keys.refreshKid })
@@ -114,7 +116,7 @@ export async function issueTokens(config: Config, keys: IdpKeys, input: IssueInp
   };
 }
 
-export type Claims = JWTPayload & { typ?: string; azp?: string; sid?: string; nonce?: string };
+export type Claims = JWTPayload & { typ?: string; azp?: string; sid?: string; nonce?: string; acr?: string };
 
 /** Verifies one of our RS256 tokens (access or ID). `ignoreExpiry` is for id_token_hint, which may be old. */
 export async function verifySigned(

@@ -29,6 +29,8 @@ export const idpSessions = pgTable(
     authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set by token revocation: access tokens issued at or before it are refused. */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
   },
   (t) => [index('idp_sessions_user_idx').on(t.userId)],
 );
@@ -43,6 +45,8 @@ export const idpAuthCodes = pgTable('idp_auth_codes', {
   redirectUri: text('redirect_uri').notNull(),
   codeChallenge: text('code_challenge').notNull(),
   nonce: text('nonce'),
+  /** "1" after a password, "0" for a sign-in on the SSO cookie alone. */
+  acr: text('acr').notNull().default('1'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });

@@ -65,6 +65,6 @@ export default async function registerRoutes(app: FastifyInstance, opts: { idp: 
     }
     const { session, cookieSecret } = await createSession(idp.db, user.id);
     setSessionCookie(idp, reply, cookieSecret);
-    return completeAuth(idp, reply, parsed.req, { session, user });
+    return completeAuth(idp, reply, parsed.req, { session, user }, '1');
   });
 }

@@ -12,13 +12,13 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
   return reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
 }
 
-async function respond(idp: Idp, reply: FastifyReply, active: ActiveSession, clientId: string, nonce: string | null) {
+async function respond(idp: Idp, reply: FastifyReply, active: ActiveSession, clientId: string, nonce: string | null, acr: '0' | '1') {
   const now = new Date();
   await touchSession(idp.db, active.session.id, now);
   const { refreshJti, refreshExpiresAt, ...body } = await issueTokens(
     idp.config,
     idp.keys,
-    { ...active, clientId, nonce, idleSeconds: idp.idleSeconds },
+    { ...active, clientId, nonce, acr, idleSeconds: idp.idleSeconds },
     now,
   );
   await recordRefreshToken(idp.db, refreshJti, active.session.id, refreshExpiresAt);
@@ -36,7 +36,7 @@ async function codeGrant(idp: Idp, reply: FastifyReply, b: Form) {
   if (challenge !== grant.codeChallenge) return oauthError(reply, 400, 'invalid_grant', 'PKCE verification failed: Code mismatch');
   const active = await findActiveSession(idp.db, grant.sessionId, idp.idleSeconds);
   if (!active) return oauthError(reply, 400, 'invalid_grant', 'Session not active');
-  return respond(idp, reply, active, grant.clientId, grant.nonce);
+  return respond(idp, reply, active, grant.clientId, grant.nonce, grant.acr);
 }
 
 async function refreshGrant(idp: Idp, reply: FastifyReply, b: Form) {
@@ -48,7 +48,7 @@ async function refreshGrant(idp: Idp, reply: FastifyReply, b: Form) {
   if (redeemed !== 'ok') return oauthError(reply, 400, 'invalid_grant', 'Maximum allowed refresh token reuse exceeded');
   const active = await findActiveSession(idp.db, claims.sid, idp.idleSeconds);
   if (!active || active.user.id !== claims.sub) return oauthError(reply, 400, 'invalid_grant', 'Session not active');
-  return respond(idp, reply, active, b.client_id!, claims.nonce ?? null);
+  return respond(idp, reply, active, b.client_id!, claims.nonce ?? null, claims.acr === '0' ? '0' : '1');
 }
 
 export default async function tokenRoutes(app: FastifyInstance, opts: { idp: Idp }) {
