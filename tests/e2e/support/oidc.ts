@@ -60,9 +60,15 @@ export async function serveTestPages(
   });
 }
 
-/** The next page load of `url`'s prefix (the redirect back from the provider). */
+/** The next page load under `prefix` (the redirect back from the provider), as a request: method and body. */
 export function nextLoadOf(page: Page, prefix: string): Promise<Request> {
   return page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith(prefix));
+}
+
+/** Waits until the page is under `prefix` and returns its URL, fragment included (a request's URL has none). */
+export async function arrivalAt(page: Page, prefix: string): Promise<URL> {
+  await page.waitForURL((url) => url.href.startsWith(prefix));
+  return new URL(page.url());
 }
 
 /** An authorization request of the client, built by hand: only to probe the session, never to sign in. */
@@ -90,9 +96,8 @@ export async function expectNoSession(page: Page, provider: Provider, authorizat
   await expect(page.locator('#username')).toBeVisible();
   await expect(page.locator('#password')).toBeVisible();
 
-  const back = nextLoadOf(page, provider.callback);
   await page.goto(probeUrl(provider, authorizationEndpoint, 'none'));
-  const answer = new URL((await back).url());
+  const answer = await arrivalAt(page, provider.callback);
   expect(Object.fromEntries(answer.searchParams)).toMatchObject({ error: 'login_required', state: 'probe', iss: provider.issuer });
   expect(answer.hash).toBe('');
 }
