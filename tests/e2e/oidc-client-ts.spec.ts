@@ -70,6 +70,7 @@ test.describe('oidc-client-ts against the identity provider', () => {
       await page.evaluate((m) => void (window as unknown as TestWindow).manager(m).signinRedirect(), mode);
       const sent = new URL((await authorize).url()).searchParams;
       expect({ mode: sent.get('response_mode'), method: sent.get('code_challenge_method') }).toEqual({ mode: mode ?? null, method: 'S256' });
+      await expect(page.locator('#username')).toBeVisible();
       await fillLoginForm(page, EDITOR);
       const returned = await arrivalAt(page, provider.callback);
       const answer = new URLSearchParams(mode === 'fragment' ? returned.hash.slice(1) : returned.search);

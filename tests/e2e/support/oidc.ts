@@ -62,12 +62,12 @@ export async function serveTestPages(
 
 /** The next page load under `prefix` (the redirect back from the provider), as a request: method and body. */
 export function nextLoadOf(page: Page, prefix: string): Promise<Request> {
-  return page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith(prefix));
+  return page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith(prefix), { timeout: 20_000 });
 }
 
 /** Waits until the page is under `prefix` and returns its URL, fragment included (a request's URL has none). */
 export async function arrivalAt(page: Page, prefix: string): Promise<URL> {
-  await page.waitForURL((url) => url.href.startsWith(prefix));
+  await page.waitForURL((url) => url.href.startsWith(prefix), { timeout: 20_000 });
   return new URL(page.url());
 }
 
