@@ -104,13 +104,15 @@ test.describe('oidc-client-ts against the identity provider', () => {
       expect(refreshed.refresh).toBeTruthy();
       expect(refreshed.profile.sub).toBe(user.profile.sub);
 
-      // revokeTokens revokes both at the revocation endpoint; the refresh token is refused afterwards.
+      // revokeTokens revokes both at the revocation endpoint; both are refused afterwards.
       await page.evaluate((m) => (window as unknown as TestWindow).manager(m).revokeTokens(), mode);
       const reuse = await page.request.post(metadata.token_endpoint!, {
         form: { grant_type: 'refresh_token', refresh_token: refreshed.refresh!, client_id: provider.clientId },
       });
       expect(reuse.status()).toBe(400);
       expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
+      const afterRevocation = await page.request.get(metadata.userinfo_endpoint!, { headers: { Authorization: `Bearer ${refreshed.access}` } });
+      expect(afterRevocation.status()).toBe(401);
 
       // signoutRedirect sends id_token_hint and comes straight back; the provider's session is gone.
       const endSession = page.waitForRequest((r) => r.url().startsWith(metadata.end_session_endpoint!));

@@ -90,9 +90,11 @@ test.describe('openid-client (panva) against the identity provider', () => {
     const again = await client.authorizationCodeGrant(config, sso.returned, { ...sso.checks, idTokenExpected: true });
     expect(again.claims()).toMatchObject({ sub: idToken.sub, sid: idToken.sid, acr: '0' });
 
-    // Revoked: the refresh token is refused from then on.
+    // Revoked: the refresh token is refused from then on, and so is the access token of the same grant
+    // (RFC 7009 2.1; Keycloak does both).
     await client.tokenRevocation(config, refreshed.refresh_token!, { token_type_hint: 'refresh_token' });
     await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.fetchUserInfo(config, refreshed.access_token, idToken.sub)).rejects.toMatchObject({ status: 401 });
 
     // RP-initiated logout with id_token_hint goes straight back with the state, and the session is gone.
     const logoutState = client.randomState();
