@@ -76,6 +76,8 @@ export default defineConfig({
           PUBLIC_URL: baseURL,
           DATA_DIR: process.env.E2E_DATA_DIR ?? '',
           WRITE_RATE_LIMIT: '100000',
+          IDP_RATE_LIMIT: '100000',
+          IDP_REGISTRATIONS_PER_HOUR: '100000',
           LOG_LEVEL: 'warn',
           ASTRO_TELEMETRY_DISABLED: '1',
           ...(process.env.E2E_KEYCLOAK_URL ? { KEYCLOAK_URL: process.env.E2E_KEYCLOAK_URL } : {}),

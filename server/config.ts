@@ -47,6 +47,7 @@ const EnvSchema = z.object({
   // Unset: the demo users (published passwords) exist only when the product is served on a loopback address.
   IDP_SEED_DEMO_USERS: bool.optional(),
   IDP_REGISTRATIONS_PER_HOUR: intIn(0, 1_000_000).default(5),
+  IDP_RATE_LIMIT: intIn(1, 1_000_000).default(60),
   // Keycloak's "Valid redirect URIs" of the client: exact URIs, or ending in * for a prefix. Default: origin/*.
   IDP_REDIRECT_URIS: z.string().optional(),
 });
@@ -87,6 +88,8 @@ export type Config = Readonly<{
     refreshTokenSeconds: number;
     seedDemoUsers: boolean;
     registrationsPerHour: number;
+    /** Form posts and token, revocation and introspection requests per minute per client address. */
+    rateLimit: number;
     /** The client's valid redirect (and post-logout redirect) URI patterns, as in Keycloak. */
     redirectUris: readonly string[];
   }>;
@@ -149,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshTokenSeconds: e.IDP_REFRESH_TOKEN_SECONDS,
       seedDemoUsers: e.IDP_SEED_DEMO_USERS ?? isLoopbackUrl(publicUrl),
       registrationsPerHour: e.IDP_REGISTRATIONS_PER_HOUR,
+      rateLimit: e.IDP_RATE_LIMIT,
       redirectUris: Object.freeze(redirectUris),
     }),
   });

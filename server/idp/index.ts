@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import type { Idp } from './context.ts';
@@ -18,6 +19,9 @@ import tokenRoutes, { TOKEN } from './routes/token.ts';
 import userinfoRoutes, { USERINFO } from './routes/userinfo.ts';
 
 export { DEMO_USERS, demoUsersWithPublishedPasswords, ensureDemoUsers } from './demo-users.ts';
+
+type RateLimited = { statusCode: 429; error: string; error_description: string };
+const status429 = (error: unknown): error is RateLimited => (error as { statusCode?: number }).statusCode === 429;
 
 export type IdpOptions = { config: Config; db: Database };
 
@@ -41,9 +45,22 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
 
   await app.register(cookie);
   await app.register(formbody);
+  // Every POST (sign-in, registration and account forms; token, revocation, introspection) counts against one
+  // allowance per client address, before any password is checked; pages, discovery and keys are not limited.
+  await app.register(rateLimit, {
+    max: config.idp.rateLimit,
+    timeWindow: 60_000,
+    allowList: (request) => request.method !== 'POST',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'too_many_requests',
+      error_description: `At most ${context.max} requests a minute; try again in ${context.after}`,
+    }),
+  });
   registerCors(app, idp, [WELL_KNOWN, CERTS, TOKEN, USERINFO, ACCOUNT, REVOKE, INTROSPECT]);
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (status429(error)) return reply.code(429).send({ error: error.error, error_description: error.error_description });
     const status = error.statusCode && ((error.statusCode >= 400 && error.statusCode < 500) || error.statusCode === 503) ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
     // Too many password checks queued (passwords.ts): come back in a moment.

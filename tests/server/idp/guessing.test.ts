@@ -116,3 +116,25 @@ describe('password storage', () => {
     expect((await findUserByUsername(h.db, 'gammal'))!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
   });
 });
+
+describe('request limits', () => {
+  it('limits form posts and token requests per address, before any password is checked', async () => {
+    const limited = await startIdp({ env: { IDP_RATE_LIMIT: '3' } });
+    try {
+      const ip = '192.0.2.200';
+      const token = () => new Browser(limited, ip).request('POST', `${limited.realm}/protocol/openid-connect/token`, { grant_type: 'refresh_token', refresh_token: 'x', client_id: limited.config.keycloakClientId });
+      for (let i = 0; i < 3; i++) expect((await token()).statusCode).toBe(400);
+      const refused = await token();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ error: 'too_many_requests' });
+      expect(refused.headers['retry-after']).toBeTruthy();
+      // The login form (a POST) shares the allowance; its page and discovery (GETs) do not.
+      expect((await login(limited, new Browser(limited, ip), authParams(limited), 'redaktor', 'redaktor')).statusCode).toBe(429);
+      expect((await new Browser(limited, ip).request('GET', `${limited.realm}/.well-known/openid-configuration`)).statusCode).toBe(200);
+      // Another address has its own allowance.
+      expect((await login(limited, new Browser(limited, '192.0.2.201'), authParams(limited), 'redaktor', 'redaktor')).statusCode).toBe(302);
+    } finally {
+      await limited.close();
+    }
+  });
+});

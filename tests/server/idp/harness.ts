@@ -31,7 +31,7 @@ type StartOptions = {
 export async function startIdp(o: StartOptions = {}): Promise<Harness> {
   const dir = o.dir ?? (await mkdtemp(join(tmpdir(), 'idp-test-')));
   const port = o.port ?? (await freePort());
-  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dir, LOG_LEVEL: 'silent', ...o.env });
+  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dir, LOG_LEVEL: 'silent', IDP_RATE_LIMIT: '1000000', ...o.env });
   const db = o.db ?? (await createTestDatabase(o.kind ?? 'pglite'));
   await ensureDemoUsers(db);
   const app = Fastify({ logger: false });
