@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { PATHS } from './paths.ts';
 
 // Every page goes through layout(); every interpolated value through esc() (or attrs()).
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -23,7 +23,6 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
   return new Html(out);
 }
 
-export const CSS_PATH = '/resources/idp.css';
 /** The realm's displayName in keycloak/realm-recipes.json: Keycloak shows it above every page and in the title. */
 export const REALM_DISPLAY_NAME = 'Receptboken';
 
@@ -49,7 +48,7 @@ export function layout(opts: { title: string; heading: string; realmPath: string
 <meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex">
 <title>${opts.title}</title>
-<link rel="stylesheet" href="${opts.realmPath}${CSS_PATH}">
+<link rel="stylesheet" href="${opts.realmPath}${PATHS.css}">
 </head>
 <body id="keycloak-bg"${opts.pageId ? html` data-page-id="${opts.pageId}"` : ''}>
 <header id="kc-header">${REALM_DISPLAY_NAME}</header>
@@ -61,5 +60,3 @@ ${opts.body}
 </html>
 `.value;
 }
-
-export const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 16)}"`;

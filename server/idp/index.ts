@@ -1,22 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import type { Idp } from './context.ts';
-import { registerCors } from './cors.ts';
 import { loadOrCreateKeys } from './keys.ts';
 import { LoginThrottle, WindowLimit } from './throttle.ts';
-import accountRoutes, { ACCOUNT } from './routes/account.ts';
+import { CORS_PATHS } from './paths.ts';
+import accountRoutes from './routes/account.ts';
 import authorizeRoutes from './routes/authorize.ts';
-import discoveryRoutes, { CERTS, WELL_KNOWN } from './routes/discovery.ts';
+import discoveryRoutes from './routes/discovery.ts';
 import logoutRoutes from './routes/logout.ts';
 import registerRoutes from './routes/register.ts';
-import revocationRoutes, { INTROSPECT, REVOKE } from './routes/revocation.ts';
-import thirdPartyCookieRoutes from './routes/third-party-cookies.ts';
-import tokenRoutes, { TOKEN } from './routes/token.ts';
-import userinfoRoutes, { USERINFO } from './routes/userinfo.ts';
+import revocationRoutes from './routes/revocation.ts';
+import tokenRoutes from './routes/token.ts';
+import userinfoRoutes from './routes/userinfo.ts';
+import { registerStaticFiles } from './static-files.ts';
 
 export { DEMO_USERS, demoUsersWithPublishedPasswords, ensureDemoUsers } from './demo-users.ts';
 
@@ -57,7 +58,16 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
       error_description: `At most ${context.max} requests a minute; try again in ${context.after}`,
     }),
   });
-  registerCors(app, idp, [WELL_KNOWN, CERTS, TOKEN, USERINFO, ACCOUNT, REVOKE, INTROSPECT]);
+  // keycloak-js calls token, userinfo and account with fetch(credentials: 'include'): an allowed origin gets
+  // itself back with Access-Control-Allow-Credentials (never '*'), on those paths only.
+  const corsUrls = new Set(CORS_PATHS.map((path) => `${app.prefix}${path}`));
+  await app.register(cors, {
+    delegator: (request, callback) => {
+      const path = (request.url ?? '').split('?')[0] ?? '';
+      callback(null, corsUrls.has(path) ? { origin: [...config.allowedOrigins], credentials: true, methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 3600 } : { origin: false });
+    },
+  });
+  await registerStaticFiles(app, idp);
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (status429(error)) return reply.code(429).send({ error: error.error, error_description: error.error_description });
@@ -69,7 +79,7 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
     return reply.code(status).send({ error: status === 500 ? 'server_error' : 'invalid_request' });
   });
 
-  for (const routes of [discoveryRoutes, authorizeRoutes, registerRoutes, tokenRoutes, revocationRoutes, userinfoRoutes, logoutRoutes, accountRoutes, thirdPartyCookieRoutes]) {
+  for (const routes of [discoveryRoutes, authorizeRoutes, registerRoutes, tokenRoutes, revocationRoutes, userinfoRoutes, logoutRoutes, accountRoutes]) {
     await app.register(routes, { idp });
   }
 }

@@ -8,8 +8,9 @@ import { createSession, deleteSession, endOtherSessions, findSessionByCookie, ty
 import { loginTaken, normalise, setPassword, updateProfile } from '../users.ts';
 import { authenticate, checkCurrentPassword } from '../login.ts';
 import { MESSAGES, validateEmail, validateNames, validateNewPassword, type FieldErrors } from '../validation.ts';
+import { PATHS } from '../paths.ts';
 
-export const ACCOUNT = '/account';
+const ACCOUNT = PATHS.account;
 
 // keycloak-js loadUserProfile sends only "Accept: application/json" with a bearer; a browser asks for HTML.
 const wantsJson = (request: FastifyRequest) => {

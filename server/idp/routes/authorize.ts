@@ -5,9 +5,10 @@ import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
 import { authenticate } from '../login.ts';
 import { LOGIN_HEADING, loginBody, PAGE_TITLE } from '../pages.ts';
 import { createSession, findSessionByCookie } from '../sessions.ts';
+import { PATHS } from '../paths.ts';
 
-const AUTH = '/protocol/openid-connect/auth';
-const REGISTER = '/protocol/openid-connect/registrations';
+const AUTH = PATHS.auth;
+const REGISTER = PATHS.registrations;
 
 /** The login form; its action and the registration link carry the authorization parameters along. */
 function renderLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, params: Form, status: number, username: string, error?: string) {

@@ -1,27 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Idp } from '../context.ts';
-import { CSS_PATH, etagOf } from '../html.ts';
-import { IDP_CSS } from '../styles.ts';
-
-export const CERTS = '/protocol/openid-connect/certs';
-export const WELL_KNOWN = '/.well-known/openid-configuration';
+import { PATHS } from '../paths.ts';
 
 export function discoveryDocument(idp: Idp) {
-  const base = `${idp.realmUrl}/protocol/openid-connect`;
+  const url = (path: string) => `${idp.realmUrl}${path}`;
   return {
     issuer: idp.config.issuer,
-    authorization_endpoint: `${base}/auth`,
-    token_endpoint: `${base}/token`,
-    userinfo_endpoint: `${base}/userinfo`,
-    end_session_endpoint: `${base}/logout`,
-    revocation_endpoint: `${base}/revoke`,
-    introspection_endpoint: `${base}/token/introspect`,
+    authorization_endpoint: url(PATHS.auth),
+    token_endpoint: url(PATHS.token),
+    userinfo_endpoint: url(PATHS.userinfo),
+    end_session_endpoint: url(PATHS.logout),
+    revocation_endpoint: url(PATHS.revoke),
+    introspection_endpoint: url(PATHS.introspect),
     revocation_endpoint_auth_methods_supported: ['none'],
     introspection_endpoint_auth_methods_supported: ['none'],
     authorization_response_iss_parameter_supported: true,
     acr_values_supported: ['0', '1'],
-    jwks_uri: `${base}/certs`,
-    registration_endpoint_for_browsers: `${base}/registrations`,
+    jwks_uri: url(PATHS.certs),
+    registration_endpoint_for_browsers: url(PATHS.registrations),
     grant_types_supported: ['authorization_code', 'refresh_token'],
     response_types_supported: ['code'],
     response_modes_supported: ['query', 'fragment', 'form_post'],
@@ -40,14 +36,8 @@ export function discoveryDocument(idp: Idp) {
 export default async function discoveryRoutes(app: FastifyInstance, opts: { idp: Idp }) {
   const { idp } = opts;
   const document = discoveryDocument(idp);
-  app.get(WELL_KNOWN, async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(document));
-  app.get(CERTS, async (_request, reply) =>
+  app.get(PATHS.discovery, async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(document));
+  app.get(PATHS.certs, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send({ keys: [idp.keys.publicJwk] }),
   );
-  const etag = etagOf(IDP_CSS);
-  app.get(CSS_PATH, async (request, reply) => {
-    reply.header('etag', etag).header('cache-control', 'public, max-age=3600');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('text/css; charset=utf-8').send(IDP_CSS);
-  });
 }

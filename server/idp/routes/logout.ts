@@ -5,8 +5,9 @@ import { csrfToken, csrfValid } from '../csrf.ts';
 import { CLIENT_NOT_FOUND, INVALID_REDIRECT, logoutConfirmBody, messageBody } from '../pages.ts';
 import { deleteSession, findSessionByCookie } from '../sessions.ts';
 import { verifySigned } from '../tokens.ts';
+import { PATHS } from '../paths.ts';
 
-export const LOGOUT = '/protocol/openid-connect/logout';
+const LOGOUT = PATHS.logout;
 
 /** Ends the browser's session (and the hinted one) and clears the cookie. */
 async function endSessions(idp: Idp, request: FastifyRequest, reply: FastifyReply, hint?: { sid?: string; sub?: string }) {

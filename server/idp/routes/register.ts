@@ -6,9 +6,10 @@ import { PAGE_TITLE, REGISTER_HEADING, REGISTRATIONS_EXHAUSTED, registerBody, ty
 import { createSession } from '../sessions.ts';
 import { createUser, loginTaken } from '../users.ts';
 import { MESSAGES, validateRegistration, type FieldErrors } from '../validation.ts';
+import { PATHS } from '../paths.ts';
 
-const AUTH = '/protocol/openid-connect/auth';
-const REGISTER = '/protocol/openid-connect/registrations';
+const AUTH = PATHS.auth;
+const REGISTER = PATHS.registrations;
 
 function render(idp: Idp, request: FastifyRequest, reply: FastifyReply, status: number, values: RegisterValues, errors: FieldErrors) {
   const qs = queryString(request);

@@ -5,11 +5,12 @@ import { isKnownClient } from '../clients.ts';
 import { flat, type Idp } from '../context.ts';
 import { findActiveSession, issuedAfterRevocation, revokeSessionTokens } from '../sessions.ts';
 import { verifyRefresh, verifySigned, type Claims } from '../tokens.ts';
+import { PATHS } from '../paths.ts';
 
 // Token revocation (RFC 7009) and introspection (RFC 7662) at Keycloak's paths. The one client is public, so
 // it authenticates with its client_id alone, as it does at the token endpoint.
-export const REVOKE = '/protocol/openid-connect/revoke';
-export const INTROSPECT = '/protocol/openid-connect/token/introspect';
+const REVOKE = PATHS.revoke;
+const INTROSPECT = PATHS.introspect;
 
 type Found = { claims: Claims; kind: 'access' | 'refresh' };
 

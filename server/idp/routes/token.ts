@@ -4,8 +4,9 @@ import { isKnownClient } from '../clients.ts';
 import { flat, type Form, type Idp } from '../context.ts';
 import { consumeCode, findActiveSession, recordRefreshToken, redeemRefreshToken, touchSession, type ActiveSession } from '../sessions.ts';
 import { issueTokens, verifyRefresh } from '../tokens.ts';
+import { PATHS } from '../paths.ts';
 
-export const TOKEN = '/protocol/openid-connect/token';
+const TOKEN = PATHS.token;
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
 function oauthError(reply: FastifyReply, status: number, error: string, description: string) {

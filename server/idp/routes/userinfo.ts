@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerSession, unauthorized } from '../bearer.ts';
 import type { Idp } from '../context.ts';
 import { profileClaims } from '../tokens.ts';
+import { PATHS } from '../paths.ts';
 
-export const USERINFO = '/protocol/openid-connect/userinfo';
+const USERINFO = PATHS.userinfo;
 
 export default async function userinfoRoutes(app: FastifyInstance, opts: { idp: Idp }) {
   const { idp } = opts;

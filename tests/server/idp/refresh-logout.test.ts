@@ -155,3 +155,28 @@ describe('third-party cookie check pages', () => {
     expect((await b.request('GET', `${base}/step2.js`)).body).toContain("postMessage(supported ? 'supported' : 'unsupported', '*')");
   });
 });
+
+describe('static files and CORS', () => {
+  it('serves the stylesheet as a cacheable file with a validator', async () => {
+    const b = new Browser(h);
+    const css = await b.request('GET', `${h.realm}/resources/idp.css`);
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.body).toContain('#kc-header');
+    const again = await b.request('GET', `${h.realm}/resources/idp.css`, undefined, { 'if-none-match': css.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers CORS for allowed origins on the fetch endpoints only', async () => {
+    const b = new Browser(h);
+    const origin = h.config.publicUrl;
+    const preflight = await b.request('OPTIONS', `${h.realm}/protocol/openid-connect/token`, undefined, { origin, 'access-control-request-method': 'POST' });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+    const foreign = await b.request('GET', `${h.realm}/.well-known/openid-configuration`, undefined, { origin: 'https://evil.example' });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const page = await b.request('GET', authUrl(h, authParams(h).params), undefined, { origin });
+    expect(page.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

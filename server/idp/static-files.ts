@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Idp } from './context.ts';
+import { PATHS } from './paths.ts';
+
+// The provider's files (server/idp/public): its stylesheet, and the third-party-cookie check pages keycloak-js
+// loads in a hidden iframe before a silent sign-in check (step 1 sets a cookie, step 2 reports whether it
+// stuck, the same protocol as Keycloak's). Files, so every page keeps a CSP without 'unsafe-inline'.
+const PUBLIC = fileURLToPath(new URL('./public/', import.meta.url));
+
+export async function registerStaticFiles(app: FastifyInstance, idp: Idp): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: `${PUBLIC}resources`,
+    prefix: PATHS.resources,
+    decorateReply: false,
+    index: false,
+    maxAge: 3600_000,
+  });
+  await app.register(async (frames) => {
+    // These pages live inside the app's iframe: the allowed origins may frame them, and nobody else.
+    frames.addHook('onSend', async (_request, reply) => {
+      reply.removeHeader('x-frame-options');
+      reply.header('cache-control', 'no-store');
+      reply.header('content-security-policy', `default-src 'none'; script-src 'self'; frame-ancestors 'self' ${idp.config.allowedOrigins.join(' ')}`);
+    });
+    await frames.register(fastifyStatic, {
+      root: `${PUBLIC}3p-cookies`,
+      prefix: PATHS.thirdPartyCookies,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+    });
+  });
+}
