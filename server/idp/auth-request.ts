@@ -30,38 +30,38 @@ const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
  * Validates the parameters. A bad client or redirect URI gets an error page (never a redirect to an unchecked
  * address); anything else wrong is reported to the client through the redirect, as OAuth requires.
  */
-export function parseAuthRequest(idp: Idp, q: Form): Parsed {
+export function parseAuthRequest(idp: Idp, params: Form): Parsed {
   const page = (message: string, backHref?: string): Parsed => ({
     ok: false,
     send: (reply) => sendError(idp, reply, 400, message, backHref),
   });
-  if (!isKnownClient(idp.config, q.client_id)) return page(CLIENT_NOT_FOUND);
-  if (!isAllowedRedirect(idp.config, q.redirect_uri)) return page('Ogiltig parameter: redirect_uri', `${idp.config.publicUrl}/`);
-  const responseMode = (RESPONSE_MODES.includes(q.response_mode ?? '') ? q.response_mode : 'query') as ResponseMode;
-  const redirectUri = q.redirect_uri;
+  if (!isKnownClient(idp.config, params.client_id)) return page(CLIENT_NOT_FOUND);
+  if (!isAllowedRedirect(idp.config, params.redirect_uri)) return page('Ogiltig parameter: redirect_uri', `${idp.config.publicUrl}/`);
+  const responseMode = (RESPONSE_MODES.includes(params.response_mode ?? '') ? params.response_mode : 'query') as ResponseMode;
+  const redirectUri = params.redirect_uri;
   const fail = (error: string, description: string): Parsed => ({
     ok: false,
-    send: (reply) => answer(idp, reply, redirectUri, responseMode, { error, error_description: description, state: q.state || undefined }),
+    send: (reply) => answer(idp, reply, redirectUri, responseMode, { error, error_description: description, state: params.state || undefined }),
   });
-  if (q.response_mode && !RESPONSE_MODES.includes(q.response_mode)) return fail('invalid_request', 'Invalid parameter: response_mode');
-  if (q.response_type !== 'code') return fail('unsupported_response_type', 'Client is not allowed to initiate browser login with given response_type.');
-  if (!(q.scope ?? '').split(' ').includes('openid')) return fail('invalid_scope', 'Missing openid scope');
+  if (params.response_mode && !RESPONSE_MODES.includes(params.response_mode)) return fail('invalid_request', 'Invalid parameter: response_mode');
+  if (params.response_type !== 'code') return fail('unsupported_response_type', 'Client is not allowed to initiate browser login with given response_type.');
+  if (!(params.scope ?? '').split(' ').includes('openid')) return fail('invalid_scope', 'Missing openid scope');
   // PKCE is mandatory: the client is public, so the code alone must be useless to whoever intercepts it.
-  if (q.code_challenge_method !== 'S256') return fail('invalid_request', 'Missing parameter: code_challenge_method');
-  if (!CHALLENGE.test(q.code_challenge ?? '')) return fail('invalid_request', 'Invalid parameter: code_challenge');
-  const maxAge = q.max_age && /^\d+$/.test(q.max_age) ? Number(q.max_age) : undefined;
+  if (params.code_challenge_method !== 'S256') return fail('invalid_request', 'Missing parameter: code_challenge_method');
+  if (!CHALLENGE.test(params.code_challenge ?? '')) return fail('invalid_request', 'Invalid parameter: code_challenge');
+  const maxAge = params.max_age && /^\d+$/.test(params.max_age) ? Number(params.max_age) : undefined;
   return {
     ok: true,
     req: {
-      clientId: q.client_id,
+      clientId: params.client_id,
       redirectUri,
       responseMode,
-      state: q.state || undefined,
-      nonce: q.nonce || undefined,
-      codeChallenge: q.code_challenge!,
-      prompt: q.prompt || undefined,
+      state: params.state || undefined,
+      nonce: params.nonce || undefined,
+      codeChallenge: params.code_challenge!,
+      prompt: params.prompt || undefined,
       maxAge,
-      loginHint: q.login_hint || undefined,
+      loginHint: params.login_hint || undefined,
     },
   };
 }

@@ -38,7 +38,7 @@ export function withResponseParams(uri: string, params: Record<string, string | 
   const url = new URL(uri);
   const entries = Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined);
   if (mode === 'query') {
-    for (const [k, v] of entries) url.searchParams.append(k, v);
+    for (const [name, value] of entries) url.searchParams.append(name, value);
   } else {
     url.hash = new URLSearchParams(entries).toString();
   }

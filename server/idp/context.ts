@@ -61,8 +61,8 @@ export function clearSessionCookie(idp: Idp, reply: FastifyReply): void {
 
 /** The query string of the current request, to carry authorization parameters from page to page. */
 export function queryString(request: FastifyRequest): string {
-  const i = request.url.indexOf('?');
-  return i < 0 ? '' : request.url.slice(i);
+  const queryStart = request.url.indexOf('?');
+  return queryStart < 0 ? '' : request.url.slice(queryStart);
 }
 
 export type Form = Record<string, string>;
@@ -70,7 +70,7 @@ export type Form = Record<string, string>;
 export function flat(input: unknown): Form {
   const out: Form = {};
   if (input && typeof input === 'object') {
-    for (const [k, v] of Object.entries(input)) out[k] = typeof v === 'string' ? v : '';
+    for (const [name, value] of Object.entries(input)) out[name] = typeof value === 'string' ? value : '';
   }
   return out;
 }

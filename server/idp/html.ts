@@ -2,7 +2,7 @@ import { PATHS } from './paths.ts';
 
 // Every page goes through layout(); every interpolated value through esc() (or attrs()).
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+export const esc = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
 
 /** A trusted HTML fragment: the result of a template, never raw input. */
 export class Html {
@@ -15,10 +15,10 @@ export class Html {
 /** Tagged template: interpolations are escaped unless they are Html (or arrays of Html). */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
   let out = strings[0] ?? '';
-  values.forEach((v, i) => {
-    const parts = Array.isArray(v) ? v : [v];
-    for (const p of parts) out += p instanceof Html ? p.value : p === false || p == null ? '' : esc(p);
-    out += strings[i + 1] ?? '';
+  values.forEach((value, index) => {
+    const parts = Array.isArray(value) ? value : [value];
+    for (const part of parts) out += part instanceof Html ? part.value : part === false || part == null ? '' : esc(part);
+    out += strings[index + 1] ?? '';
   });
   return new Html(out);
 }

@@ -40,41 +40,41 @@ ${errorSlot(f.id, f.error)}
 }
 
 // As Keycloak: the one login error sits under the username field and only that field is marked invalid.
-export function loginBody(o: { action: string; csrf: string; username: string; error?: string; registerHref?: string }): Html {
-  return html`<form id="kc-form-login" method="post" action="${o.action}" novalidate>
-${hidden('csrf', o.csrf)}
-${field({ id: 'username', label: 'Användarnamn eller e-post', type: 'text', value: o.username, autocomplete: 'username', autofocus: true, error: o.error })}
+export function loginBody(options: { action: string; csrf: string; username: string; error?: string; registerHref?: string }): Html {
+  return html`<form id="kc-form-login" method="post" action="${options.action}" novalidate>
+${hidden('csrf', options.csrf)}
+${field({ id: 'username', label: 'Användarnamn eller e-post', type: 'text', value: options.username, autocomplete: 'username', autofocus: true, error: options.error })}
 ${field({ id: 'password', label: 'Lösenord', type: 'password', autocomplete: 'current-password' })}
 <button id="kc-login" name="login" type="submit">Logga in</button>
 </form>
-${o.registerHref ? html`<p class="muted" id="kc-registration">Ny användare? <a href="${o.registerHref}">Registrera</a></p>` : ''}`;
+${options.registerHref ? html`<p class="muted" id="kc-registration">Ny användare? <a href="${options.registerHref}">Registrera</a></p>` : ''}`;
 }
 
 export type RegisterValues = { firstName: string; lastName: string; email: string; username: string };
 
 // Keycloak's field order (username, passwords, then the other profile attributes) and its unnamed submit input.
-export function registerBody(o: { action: string; csrf: string; values: RegisterValues; errors: FieldErrors; loginHref: string }): Html {
-  const v = o.values;
-  const e = o.errors;
-  return html`<form id="kc-register-form" method="post" action="${o.action}" novalidate>
-${hidden('csrf', o.csrf)}
-${field({ id: 'username', label: 'Användarnamn', type: 'text', value: v.username, autocomplete: 'username', error: e.username })}
-${field({ id: 'password', label: 'Lösenord', type: 'password', autocomplete: 'new-password', error: e.password })}
-${field({ id: 'password-confirm', label: 'Bekräfta lösenord', type: 'password', autocomplete: 'new-password', error: e.passwordConfirm })}
-${field({ id: 'email', label: 'E-post', type: 'email', value: v.email, autocomplete: 'email', error: e.email })}
-${field({ id: 'firstName', label: 'Förnamn', type: 'text', value: v.firstName, autocomplete: 'given-name', error: e.firstName })}
-${field({ id: 'lastName', label: 'Efternamn', type: 'text', value: v.lastName, autocomplete: 'family-name', error: e.lastName })}
+export function registerBody(options: { action: string; csrf: string; values: RegisterValues; errors: FieldErrors; loginHref: string }): Html {
+  const values = options.values;
+  const errors = options.errors;
+  return html`<form id="kc-register-form" method="post" action="${options.action}" novalidate>
+${hidden('csrf', options.csrf)}
+${field({ id: 'username', label: 'Användarnamn', type: 'text', value: values.username, autocomplete: 'username', error: errors.username })}
+${field({ id: 'password', label: 'Lösenord', type: 'password', autocomplete: 'new-password', error: errors.password })}
+${field({ id: 'password-confirm', label: 'Bekräfta lösenord', type: 'password', autocomplete: 'new-password', error: errors.passwordConfirm })}
+${field({ id: 'email', label: 'E-post', type: 'email', value: values.email, autocomplete: 'email', error: errors.email })}
+${field({ id: 'firstName', label: 'Förnamn', type: 'text', value: values.firstName, autocomplete: 'given-name', error: errors.firstName })}
+${field({ id: 'lastName', label: 'Efternamn', type: 'text', value: values.lastName, autocomplete: 'family-name', error: errors.lastName })}
 <input type="submit" value="Registrera">
 </form>
-<p class="muted"><a href="${o.loginHref}">« Tillbaka till inloggningen</a></p>`;
+<p class="muted"><a href="${options.loginHref}">« Tillbaka till inloggningen</a></p>`;
 }
 
-export function logoutConfirmBody(o: { action: string; csrf: string; fields: Record<string, string | undefined> }): Html {
-  const extra = Object.entries(o.fields).filter((e): e is [string, string] => !!e[1]);
+export function logoutConfirmBody(options: { action: string; csrf: string; fields: Record<string, string | undefined> }): Html {
+  const extra = Object.entries(options.fields).filter((entry): entry is [string, string] => !!entry[1]);
   return html`<p>Vill du logga ut?</p>
-<form method="post" action="${o.action}">
-${hidden('csrf', o.csrf)}
-${extra.map(([k, v]) => hidden(k, v))}
+<form method="post" action="${options.action}">
+${hidden('csrf', options.csrf)}
+${extra.map(([name, value]) => hidden(name, value))}
 <button id="kc-logout" name="confirmLogout" value="true" type="submit">Logga ut</button>
 </form>`;
 }
@@ -86,14 +86,14 @@ export function errorBody(message: string, backHref?: string): Html {
   }</div>`;
 }
 
-export function messageBody(o: { message: string; kind?: 'error' | 'info'; linkHref?: string; linkText?: string }): Html {
-  return html`<p class="alert ${o.kind === 'error' ? 'alert-error' : 'alert-success'}" role="${o.kind === 'error' ? 'alert' : 'status'}">${o.message}</p>
-${o.linkHref ? html`<p><a href="${o.linkHref}">${o.linkText ?? 'Tillbaka'}</a></p>` : ''}`;
+export function messageBody(options: { message: string; kind?: 'error' | 'info'; linkHref?: string; linkText?: string }): Html {
+  return html`<p class="alert ${options.kind === 'error' ? 'alert-error' : 'alert-success'}" role="${options.kind === 'error' ? 'alert' : 'status'}">${options.message}</p>
+${options.linkHref ? html`<p><a href="${options.linkHref}">${options.linkText ?? 'Tillbaka'}</a></p>` : ''}`;
 }
 
 export type AccountValues = { firstName: string; lastName: string; email: string };
 
-export function accountBody(o: {
+export function accountBody(options: {
   action: string;
   csrf: string;
   username: string;
@@ -103,24 +103,24 @@ export function accountBody(o: {
   backHref?: string;
   logoutAction: string;
 }): Html {
-  const v = o.values;
-  const e = o.errors;
-  return html`${o.saved ? html`<p class="alert alert-success" role="status">Ditt konto har uppdaterats.</p>` : ''}
-${o.backHref ? html`<p><a id="referrer-link" data-testid="referrer-link" href="${o.backHref}">Tillbaka till ${CLIENT_NAME}</a></p>` : ''}
+  const values = options.values;
+  const errors = options.errors;
+  return html`${options.saved ? html`<p class="alert alert-success" role="status">Ditt konto har uppdaterats.</p>` : ''}
+${options.backHref ? html`<p><a id="referrer-link" data-testid="referrer-link" href="${options.backHref}">Tillbaka till ${CLIENT_NAME}</a></p>` : ''}
 <p class="muted">Hantera din grundläggande information</p>
-<form id="kc-account-form" method="post" action="${o.action}" novalidate>
-${hidden('csrf', o.csrf)}
-${field({ id: 'username', label: 'Användarnamn', type: 'text', value: o.username, autocomplete: 'username', readonly: true })}
-${field({ id: 'email', label: 'E-post', type: 'email', value: v.email, autocomplete: 'email', error: e.email })}
-${field({ id: 'firstName', label: 'Förnamn', type: 'text', value: v.firstName, autocomplete: 'given-name', error: e.firstName })}
-${field({ id: 'lastName', label: 'Efternamn', type: 'text', value: v.lastName, autocomplete: 'family-name', error: e.lastName })}
+<form id="kc-account-form" method="post" action="${options.action}" novalidate>
+${hidden('csrf', options.csrf)}
+${field({ id: 'username', label: 'Användarnamn', type: 'text', value: options.username, autocomplete: 'username', readonly: true })}
+${field({ id: 'email', label: 'E-post', type: 'email', value: values.email, autocomplete: 'email', error: errors.email })}
+${field({ id: 'firstName', label: 'Förnamn', type: 'text', value: values.firstName, autocomplete: 'given-name', error: errors.firstName })}
+${field({ id: 'lastName', label: 'Efternamn', type: 'text', value: values.lastName, autocomplete: 'family-name', error: errors.lastName })}
 <fieldset>
 <legend>Byt lösenord (frivilligt)</legend>
-${field({ id: 'password-current', label: 'Nuvarande lösenord', type: 'password', autocomplete: 'current-password', error: e.currentPassword })}
-${field({ id: 'password-new', label: 'Nytt lösenord', type: 'password', autocomplete: 'new-password', error: e.password })}
-${field({ id: 'password-confirm', label: 'Bekräfta lösenord', type: 'password', autocomplete: 'new-password', error: e.passwordConfirm })}
+${field({ id: 'password-current', label: 'Nuvarande lösenord', type: 'password', autocomplete: 'current-password', error: errors.currentPassword })}
+${field({ id: 'password-new', label: 'Nytt lösenord', type: 'password', autocomplete: 'new-password', error: errors.password })}
+${field({ id: 'password-confirm', label: 'Bekräfta lösenord', type: 'password', autocomplete: 'new-password', error: errors.passwordConfirm })}
 </fieldset>
 <div class="actions"><button id="save-btn" type="submit">Spara</button></div>
 </form>
-<form method="post" action="${o.logoutAction}">${hidden('csrf', o.csrf)}<button class="secondary" type="submit">Logga ut</button></form>`;
+<form method="post" action="${options.logoutAction}">${hidden('csrf', options.csrf)}<button class="secondary" type="submit">Logga ut</button></form>`;
 }

@@ -57,8 +57,8 @@ export async function hashPassword(password: string, params: Params = PARAMS): P
 }
 
 function parse(stored: string) {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  const [scheme, cost, blockSize, parallelism, salt, hash] = stored.split('$');
+  const params = { N: Number(cost), r: Number(blockSize), p: Number(parallelism) };
   const sane = scheme === 'scrypt' && !!salt && !!hash && [params.N, params.r, params.p].every(Number.isSafeInteger);
   // Never derive with parameters beyond ours (a tampered row must not make one check cost gigabytes).
   if (!sane || params.N > PARAMS.N || params.r > PARAMS.r || params.p > PARAMS.p) return null;

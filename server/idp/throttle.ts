@@ -63,7 +63,7 @@ export class Throttle {
     }
     // Still full (a flood of distinct keys): drop the oldest half rather than grow without bound.
     if (this.#entries.size >= MAX_KEYS) {
-      const oldest = [...this.#entries].sort((a, b) => a[1].lastFailure - b[1].lastFailure).slice(0, MAX_KEYS / 2);
+      const oldest = [...this.#entries].sort((first, second) => first[1].lastFailure - second[1].lastFailure).slice(0, MAX_KEYS / 2);
       for (const [key] of oldest) this.#entries.delete(key);
     }
   }
@@ -83,9 +83,9 @@ export class WindowLimit {
   take(key: string): boolean {
     const now = this.now();
     if (this.#hits.size >= MAX_KEYS) {
-      for (const [k, times] of this.#hits) if (times.every((t) => t <= now - this.windowMs)) this.#hits.delete(k);
+      for (const [hitKey, times] of this.#hits) if (times.every((time) => time <= now - this.windowMs)) this.#hits.delete(hitKey);
     }
-    const recent = (this.#hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    const recent = (this.#hits.get(key) ?? []).filter((time) => time > now - this.windowMs);
     if (recent.length >= this.limit) return false;
     this.#hits.set(key, [...recent, now]);
     return true;

@@ -49,8 +49,8 @@ export async function findUserByLogin(db: Database, login: string): Promise<User
 
 /** Whether the value is taken as a username or as an e-mail address by a user other than `exceptId`. */
 export async function loginTaken(db: Database, value: string, exceptId?: string): Promise<boolean> {
-  const v = normalise(value);
-  const rows = await db.orm.select({ id: users.id }).from(users).where(or(eq(users.username, v), eq(users.email, v))).limit(2);
+  const normalised = normalise(value);
+  const rows = await db.orm.select({ id: users.id }).from(users).where(or(eq(users.username, normalised), eq(users.email, normalised))).limit(2);
   return rows.some((row) => row.id !== exceptId);
 }
 

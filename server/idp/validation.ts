@@ -45,10 +45,10 @@ const USERNAME_SCRIPTS = /^[\p{Script=Latin}\p{Script=Common}|]+$/u;
 const NAME_PROHIBITED = /[<>&"\n\x0B\f\r\x85\u2028\u2029$%!#?§;*~/\\|^=[\]{}()\x00-\x1F\x7F]/u;
 
 function validateName(value: string, field: 'firstName' | 'lastName', errors: FieldErrors): void {
-  const v = value.trim();
-  if (!v) errors[field] = MESSAGES.required;
-  else if (v.length > MAX_LENGTH) errors[field] = MESSAGES.tooLong;
-  else if (NAME_PROHIBITED.test(v) || INVISIBLE.test(v)) errors[field] = MESSAGES.invalidCharacters;
+  const name = value.trim();
+  if (!name) errors[field] = MESSAGES.required;
+  else if (name.length > MAX_LENGTH) errors[field] = MESSAGES.tooLong;
+  else if (NAME_PROHIBITED.test(name) || INVISIBLE.test(name)) errors[field] = MESSAGES.invalidCharacters;
 }
 
 export function validateNames(v: { firstName: string; lastName: string }, errors: FieldErrors): void {
@@ -57,17 +57,17 @@ export function validateNames(v: { firstName: string; lastName: string }, errors
 }
 
 export function validateEmail(email: string, errors: FieldErrors): void {
-  const e = normalise(email);
-  if (!e) errors.email = MESSAGES.emailMissing;
-  else if (!EMAIL.test(e) || INVISIBLE.test(e)) errors.email = MESSAGES.emailInvalid;
-  else if (e.length > MAX_LENGTH) errors.email = MESSAGES.tooLong;
+  const address = normalise(email);
+  if (!address) errors.email = MESSAGES.emailMissing;
+  else if (!EMAIL.test(address) || INVISIBLE.test(address)) errors.email = MESSAGES.emailInvalid;
+  else if (address.length > MAX_LENGTH) errors.email = MESSAGES.tooLong;
 }
 
 export function validateUsername(username: string, errors: FieldErrors): void {
-  const u = normalise(username);
-  if (!u) errors.username = MESSAGES.usernameMissing;
-  else if (u.length < USERNAME_MIN || u.length > MAX_LENGTH) errors.username = MESSAGES.usernameLength;
-  else if (USERNAME_PROHIBITED.test(u) || INVISIBLE.test(u) || !USERNAME_SCRIPTS.test(u)) errors.username = MESSAGES.invalidCharacters;
+  const name = normalise(username);
+  if (!name) errors.username = MESSAGES.usernameMissing;
+  else if (name.length < USERNAME_MIN || name.length > MAX_LENGTH) errors.username = MESSAGES.usernameLength;
+  else if (USERNAME_PROHIBITED.test(name) || INVISIBLE.test(name) || !USERNAME_SCRIPTS.test(name)) errors.username = MESSAGES.invalidCharacters;
 }
 
 /**

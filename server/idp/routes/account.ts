@@ -23,16 +23,16 @@ function backHref(idp: Idp, request: FastifyRequest): string | undefined {
   return isAllowedRedirect(idp.config, uri) ? uri : undefined;
 }
 
-function renderAccount(idp: Idp, request: FastifyRequest, reply: FastifyReply, a: ActiveSession, o: { values?: AccountValues; errors?: FieldErrors; saved?: boolean; status?: number }) {
+function renderAccount(idp: Idp, request: FastifyRequest, reply: FastifyReply, active: ActiveSession, options: { values?: AccountValues; errors?: FieldErrors; saved?: boolean; status?: number }) {
   const qs = queryString(request);
-  const values = o.values ?? { firstName: a.user.firstName, lastName: a.user.lastName, email: a.user.email };
-  return sendPage(idp, reply, o.status ?? 200, 'Mitt konto', ACCOUNT_HEADING, accountBody({
+  const values = options.values ?? { firstName: active.user.firstName, lastName: active.user.lastName, email: active.user.email };
+  return sendPage(idp, reply, options.status ?? 200, 'Mitt konto', ACCOUNT_HEADING, accountBody({
     action: `${idp.realmUrl}${ACCOUNT}${qs}`,
     csrf: csrfToken(idp, request, reply),
-    username: a.user.username,
+    username: active.user.username,
     values,
-    errors: o.errors ?? {},
-    saved: o.saved ?? false,
+    errors: options.errors ?? {},
+    saved: options.saved ?? false,
     backHref: backHref(idp, request),
     logoutAction: `${idp.realmUrl}${ACCOUNT}/logout${qs}`,
   }));
@@ -54,9 +54,9 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
       // The Account API wants the audience "account" (and view-profile, which every user has).
       const aud = found?.claims.aud;
       if (!found || !(aud === 'account' || (Array.isArray(aud) && aud.includes('account')))) return unauthorized(idp, reply);
-      const u = found.active.user;
+      const user = found.active.user;
       return reply.header('cache-control', 'no-store').send({
-        id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email, emailVerified: u.emailVerified,
+        id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName, email: user.email, emailVerified: user.emailVerified,
       });
     }
     const active = await browserSession(request);
@@ -77,17 +77,17 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
   app.post(ACCOUNT, async (request, reply) => {
     const active = await browserSession(request);
     if (!active) return renderLogin(idp, request, reply, 401, '');
-    const b = flat(request.body);
-    const values = { firstName: b.firstName ?? '', lastName: b.lastName ?? '', email: b.email ?? '' };
-    if (!csrfValid(idp, request, b.csrf)) return renderAccount(idp, request, reply, active, { values, errors: { firstName: CSRF_EXPIRED }, status: 400 });
+    const body = flat(request.body);
+    const values = { firstName: body.firstName ?? '', lastName: body.lastName ?? '', email: body.email ?? '' };
+    if (!csrfValid(idp, request, body.csrf)) return renderAccount(idp, request, reply, active, { values, errors: { firstName: CSRF_EXPIRED }, status: 400 });
     const errors: FieldErrors = {};
     validateNames(values, errors);
     validateEmail(values.email, errors);
     // Nobody else's e-mail address, and nobody's username either (it would take over their e-mail sign-in).
     if (!errors.email && (await loginTaken(idp.db, values.email, active.user.id))) errors.email = MESSAGES.emailTaken;
-    const current = b['password-current'] ?? '';
-    const next = b['password-new'] ?? '';
-    const confirm = b['password-confirm'] ?? '';
+    const current = body['password-current'] ?? '';
+    const next = body['password-new'] ?? '';
+    const confirm = body['password-confirm'] ?? '';
     const changesPassword = !!(current || next || confirm);
     if (changesPassword) {
       validateNewPassword(next, confirm, errors);

@@ -18,9 +18,9 @@ async function endSessions(idp: Idp, request: FastifyRequest, reply: FastifyRepl
   clearSessionCookie(idp, reply);
 }
 
-function finish(idp: Idp, reply: FastifyReply, p: Form, redirectAllowed: boolean) {
-  if (p.post_logout_redirect_uri && redirectAllowed) {
-    const target = p.state ? withResponseParams(p.post_logout_redirect_uri, { state: p.state }, 'query') : p.post_logout_redirect_uri;
+function finish(idp: Idp, reply: FastifyReply, params: Form, redirectAllowed: boolean) {
+  if (params.post_logout_redirect_uri && redirectAllowed) {
+    const target = params.state ? withResponseParams(params.post_logout_redirect_uri, { state: params.state }, 'query') : params.post_logout_redirect_uri;
     return reply.header('cache-control', 'no-store').redirect(target, 302);
   }
   return sendPage(idp, reply, 200, 'Utloggad', 'Du är utloggad', messageBody({ message: 'Du har loggats ut.' }));
@@ -29,28 +29,28 @@ function finish(idp: Idp, reply: FastifyReply, p: Form, redirectAllowed: boolean
 export default async function logoutRoutes(app: FastifyInstance, opts: { idp: Idp }) {
   const { idp } = opts;
 
-  const handle = async (request: FastifyRequest, reply: FastifyReply, p: Form) => {
-    if (p.post_logout_redirect_uri && !isAllowedRedirect(idp.config, p.post_logout_redirect_uri)) {
+  const handle = async (request: FastifyRequest, reply: FastifyReply, params: Form) => {
+    if (params.post_logout_redirect_uri && !isAllowedRedirect(idp.config, params.post_logout_redirect_uri)) {
       return sendError(idp, reply, 400, INVALID_REDIRECT);
     }
-    if (p.client_id && !isKnownClient(idp.config, p.client_id)) {
+    if (params.client_id && !isKnownClient(idp.config, params.client_id)) {
       return sendError(idp, reply, 400, CLIENT_NOT_FOUND);
     }
     // An id_token_hint proves the request comes from the app: log out at once. It may be expired (an old tab).
-    const hint = p.id_token_hint ? await verifySigned(idp.config, idp.keys, p.id_token_hint, 'ID', { ignoreExpiry: true }) : null;
-    if (hint && (!p.client_id || hint.aud === p.client_id)) {
+    const hint = params.id_token_hint ? await verifySigned(idp.config, idp.keys, params.id_token_hint, 'ID', { ignoreExpiry: true }) : null;
+    if (hint && (!params.client_id || hint.aud === params.client_id)) {
       await endSessions(idp, request, reply, { sid: hint.sid, sub: hint.sub });
-      return finish(idp, reply, p, true);
+      return finish(idp, reply, params, true);
     }
-    if (request.method === 'POST' && p.confirmLogout === 'true') {
-      if (!csrfValid(idp, request, p.csrf)) {
+    if (request.method === 'POST' && params.confirmLogout === 'true') {
+      if (!csrfValid(idp, request, params.csrf)) {
         return sendError(idp, reply, 400, 'Sidan hade gått ut. Försök igen.');
       }
       await endSessions(idp, request, reply);
       // Without a hint, Keycloak only follows post_logout_redirect_uri when the client is named.
-      return finish(idp, reply, p, !!p.client_id);
+      return finish(idp, reply, params, !!params.client_id);
     }
-    const fields = { client_id: p.client_id, post_logout_redirect_uri: p.post_logout_redirect_uri, state: p.state };
+    const fields = { client_id: params.client_id, post_logout_redirect_uri: params.post_logout_redirect_uri, state: params.state };
     return sendPage(idp, reply, 200, 'Logga ut', 'Logga ut', logoutConfirmBody({ action: `${idp.realmUrl}${LOGOUT}`, csrf: csrfToken(idp, request, reply), fields }), 'login-logout-confirm');
   };
 

@@ -44,7 +44,7 @@ describe('password guessing', () => {
     for (let i = 0; i < ADDRESS_RULE.free; i++) expect(await signInStatus(attacker, `konto-${i}`, 'fel-losen')).toBe(401);
     expect(await signInStatus(attacker, 'besokare', 'besokare')).toBe(429);
     expect(await signInStatus(address(), 'besokare', 'besokare')).toBe(302);
-  });
+  }, 180_000); // twenty password checks of 128 MiB each take a while on a busy two-core machine
 
   it('bounds the scrypt work a flood of sign-ins can start: the excess is told to come back (503)', async () => {
     const attempts = await Promise.all(Array.from({ length: 48 }, () => signInStatus(address(), 'besokare', 'fel-losen')));
@@ -52,7 +52,7 @@ describe('password guessing', () => {
     expect(attempts.every((s) => s === 401 || s === 503)).toBe(true);
     // The provider answers normally once the flood has passed.
     expect(await signInStatus(address(), 'besokare', 'besokare')).toBe(302);
-  });
+  }, 180_000);
 });
 
 describe('registration', () => {
