@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
+import { bearerChallenge, readBearer } from '../bearer.ts';
 
 // Bearer tokens from Keycloak (or the embedded provider): RS256 against the realm's JWKS, exact
 // issuer, azp = our client (Keycloak access tokens carry aud "account", so azp is what names us).
@@ -20,8 +21,7 @@ const FORBIDDEN = 'You lack the privileges required to perform this action';
 const hasRole = (roles: unknown, role: string) => Array.isArray(roles) && roles.includes(role);
 
 function unauthorized(message: string, error?: 'invalid_token'): HttpError {
-  const challenge = error ? `Bearer error="${error}", error_description="${message}"` : 'Bearer';
-  return new HttpError(401, message, {}, { 'www-authenticate': challenge });
+  return new HttpError(401, message, {}, { 'www-authenticate': bearerChallenge(error ? { description: message } : {}) });
 }
 
 export function createAuth(config: Config, jwks?: JWTVerifyGetKey) {
@@ -57,13 +57,12 @@ export function createAuth(config: Config, jwks?: JWTVerifyGetKey) {
 
   /** preHandler for writes: 401 without a valid token, 403 without the editor role. */
   async function requireEditor(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const header = request.headers.authorization;
-    if (!header) throw unauthorized('Sign in to do this: a bearer token is required');
-    const match = /^Bearer +([A-Za-z0-9._~+/=-]+)$/i.exec(header);
-    if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>"', 'invalid_token');
+    const header = readBearer(request.headers.authorization);
+    if (header.kind === 'missing') throw unauthorized('Sign in to do this: a bearer token is required');
+    if (header.kind === 'malformed') throw unauthorized('The Authorization header must be "Bearer <token>"', 'invalid_token');
     let caller: Caller;
     try {
-      caller = await verify(match[1]);
+      caller = await verify(header.token);
     } catch (error) {
       // Why a token was refused helps operators; the token itself never reaches the log.
       if (error instanceof HttpError) request.log.info({ status: error.statusCode, reason: error.message, code: error.cause }, 'bearer token refused');

@@ -3,12 +3,13 @@ import { bearerSession, unauthorized } from '../bearer.ts';
 import { isAllowedRedirect } from '../clients.ts';
 import { clearSessionCookie, flat, queryString, sendError, sendPage, sessionCookieOf, setSessionCookie, type Idp } from '../context.ts';
 import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
-import { ACCOUNT_HEADING, accountBody, LOGIN_HEADING, loginBody, messageBody, PAGE_TITLE, THROTTLED, type AccountValues } from '../pages.ts';
-import { createSession, deleteSession, endOtherSessions, findSessionByCookie, type ActiveSession } from '../sessions.ts';
-import { loginTaken, normalise, setPassword, updateProfile } from '../users.ts';
+import { ACCOUNT_HEADING, accountBody, messageBody, THROTTLED, type AccountValues } from '../pages.ts';
 import { authenticate, checkCurrentPassword } from '../login.ts';
-import { MESSAGES, validateEmail, validateNames, validateNewPassword, type FieldErrors } from '../validation.ts';
 import { PATHS } from '../paths.ts';
+import { createSession, deleteSession, endOtherSessions, findSessionByCookie, type ActiveSession } from '../sessions.ts';
+import { sendAccountLoginPage } from '../sign-in-pages.ts';
+import { loginTaken, normalise, setPassword, updateProfile } from '../users.ts';
+import { MESSAGES, validateEmail, validateNames, validateNewPassword, type FieldErrors } from '../validation.ts';
 
 const ACCOUNT = PATHS.account;
 
@@ -38,12 +39,6 @@ function renderAccount(idp: Idp, request: FastifyRequest, reply: FastifyReply, a
   }));
 }
 
-function renderLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, status: number, username: string, error?: string) {
-  const action = `${idp.realmUrl}${ACCOUNT}/login${queryString(request)}`;
-  return sendPage(idp, reply, status, PAGE_TITLE, LOGIN_HEADING,
-    loginBody({ action, csrf: csrfToken(idp, request, reply), username, error }), 'login-login');
-}
-
 export default async function accountRoutes(app: FastifyInstance, opts: { idp: Idp }) {
   const { idp } = opts;
   const browserSession = (request: FastifyRequest) => findSessionByCookie(idp.db, sessionCookieOf(request), idp.idleSeconds);
@@ -60,15 +55,15 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
       });
     }
     const active = await browserSession(request);
-    if (!active) return renderLogin(idp, request, reply, 200, '');
+    if (!active) return sendAccountLoginPage(idp, request, reply, flat(request.query), { status: 200, username: '' });
     return renderAccount(idp, request, reply, active, {});
   });
 
   app.post(`${ACCOUNT}/login`, async (request, reply) => {
     const body = flat(request.body);
-    if (!csrfValid(idp, request, body.csrf)) return renderLogin(idp, request, reply, 400, body.username ?? '', CSRF_EXPIRED);
+    if (!csrfValid(idp, request, body.csrf)) return sendAccountLoginPage(idp, request, reply, flat(request.query), { status: 400, username: body.username ?? '', error: CSRF_EXPIRED });
     const result = await authenticate(idp, body.username ?? '', body.password ?? '', request.ip);
-    if (!result.ok) return renderLogin(idp, request, reply, result.status, body.username ?? '', result.error);
+    if (!result.ok) return sendAccountLoginPage(idp, request, reply, flat(request.query), { status: result.status, username: body.username ?? '', error: result.error });
     const { cookieSecret } = await createSession(idp.db, result.user.id);
     setSessionCookie(idp, reply, cookieSecret);
     return reply.redirect(`${idp.realmUrl}${ACCOUNT}${queryString(request)}`, 303);
@@ -76,7 +71,7 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
 
   app.post(ACCOUNT, async (request, reply) => {
     const active = await browserSession(request);
-    if (!active) return renderLogin(idp, request, reply, 401, '');
+    if (!active) return sendAccountLoginPage(idp, request, reply, flat(request.query), { status: 401, username: '' });
     const body = flat(request.body);
     const values = { firstName: body.firstName ?? '', lastName: body.lastName ?? '', email: body.email ?? '' };
     if (!csrfValid(idp, request, body.csrf)) return renderAccount(idp, request, reply, active, { values, errors: { firstName: CSRF_EXPIRED }, status: 400 });

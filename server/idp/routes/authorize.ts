@@ -1,34 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { completeAuth, loginRequired, parseAuthRequest, sessionSatisfies, type AuthRequest } from '../auth-request.ts';
-import { flat, sendPage, sessionCookieOf, setSessionCookie, type Form, type Idp } from '../context.ts';
-import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
+import { flat, sessionCookieOf, setSessionCookie, type Form, type Idp } from '../context.ts';
+import { CSRF_EXPIRED, csrfValid } from '../csrf.ts';
 import { authenticate } from '../login.ts';
-import { LOGIN_HEADING, loginBody, PAGE_TITLE } from '../pages.ts';
-import { createSession, findSessionByCookie } from '../sessions.ts';
 import { PATHS } from '../paths.ts';
+import { createSession, findSessionByCookie } from '../sessions.ts';
+import { sendLoginPage } from '../sign-in-pages.ts';
 
 const AUTH = PATHS.auth;
-const REGISTER = PATHS.registrations;
-
-/** The login form; its action and the registration link carry the authorization parameters along. */
-function renderLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, params: Form, status: number, username: string, error?: string) {
-  const qs = `?${new URLSearchParams(params)}`;
-  return sendPage(
-    idp,
-    reply,
-    status,
-    PAGE_TITLE,
-    LOGIN_HEADING,
-    loginBody({
-      action: `${idp.realmUrl}${AUTH}${qs}`,
-      csrf: csrfToken(idp, request, reply),
-      username,
-      error,
-      registerHref: `${idp.realmUrl}${REGISTER}${qs}`,
-    }),
-    'login-login',
-  );
-}
 
 export default async function authorizeRoutes(app: FastifyInstance, opts: { idp: Idp }) {
   const { idp } = opts;
@@ -41,7 +20,7 @@ export default async function authorizeRoutes(app: FastifyInstance, opts: { idp:
     const active = await findSessionByCookie(idp.db, sessionCookieOf(request), idp.idleSeconds);
     if (sessionSatisfies(req, active)) return completeAuth(idp, reply, req, active, '0');
     if (req.prompt === 'none') return loginRequired(idp, reply, req);
-    return renderLogin(idp, request, reply, params, 200, req.loginHint ?? '');
+    return sendLoginPage(idp, request, reply, params, { status: 200, username: req.loginHint ?? '' });
   }
 
   app.get(AUTH, async (request, reply) => authorizationRequest(request, reply, flat(request.query)));
@@ -55,9 +34,9 @@ export default async function authorizeRoutes(app: FastifyInstance, opts: { idp:
     const parsed = parseAuthRequest(idp, params);
     if (!parsed.ok) return parsed.send(reply);
     const username = body.username ?? '';
-    if (!csrfValid(idp, request, body.csrf)) return renderLogin(idp, request, reply, params, 400, username, CSRF_EXPIRED);
+    if (!csrfValid(idp, request, body.csrf)) return sendLoginPage(idp, request, reply, params, { status: 400, username, error: CSRF_EXPIRED });
     const result = await authenticate(idp, username, body.password ?? '', request.ip);
-    if (!result.ok) return renderLogin(idp, request, reply, params, result.status, username, result.error);
+    if (!result.ok) return sendLoginPage(idp, request, reply, params, { status: result.status, username, error: result.error });
     const { session, cookieSecret } = await createSession(idp.db, result.user.id);
     setSessionCookie(idp, reply, cookieSecret);
     return completeAuth(idp, reply, parsed.req, { session, user: result.user }, '1');
