@@ -152,9 +152,15 @@ export async function updateRecipe(
 }
 
 /** true when a recipe was deleted (its ingredients go with it: ON DELETE CASCADE). */
-export async function deleteRecipe(db: AppDatabase, id: number): Promise<boolean> {
-  const gone = await db.delete(recipes).where(eq(recipes.id, id)).returning({ id: recipes.id });
-  return gone.length > 0;
+export type DeleteResult = { kind: 'deleted' } | { kind: 'not-found' } | { kind: 'conflict'; currentVersion: number };
+
+/** Deletes the recipe; with `expectedVersion`, only while it still has that version (If-Match, as PUT). */
+export async function deleteRecipe(db: AppDatabase, id: number, expectedVersion?: number): Promise<DeleteResult> {
+  const match = expectedVersion === undefined ? eq(recipes.id, id) : and(eq(recipes.id, id), eq(recipes.version, expectedVersion));
+  const gone = await db.delete(recipes).where(match).returning({ id: recipes.id });
+  if (gone.length > 0) return { kind: 'deleted' };
+  const [current] = await db.select({ version: recipes.version }).from(recipes).where(eq(recipes.id, id));
+  return current ? { kind: 'conflict', currentVersion: current.version } : { kind: 'not-found' };
 }
 
 /**

@@ -39,7 +39,8 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     return payload;
   });
 
-  await app.register(fastifyStatic, { root, wildcard: true, cacheControl: false, index: ['index.html'] });
+  // dotfiles: 'deny' answers 403 for /.git/config and the like, should SITE_DIR hold any.
+  await app.register(fastifyStatic, { root, wildcard: true, cacheControl: false, index: ['index.html'], dotfiles: 'deny' });
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -3,6 +3,11 @@
 import { z } from 'zod';
 import { UNIT_KEYS, unitKey, type UnitKey, type UnitLabel } from './units.ts';
 
+/** Ingredients in one recipe: every visitor downloads them all, so there is a ceiling (section 5's style). */
+export const MAX_INGREDIENTS = 100;
+/** Versions and ids are PostgreSQL integers. */
+export const MAX_VERSION = 2_147_483_647;
+
 export const MESSAGES = {
   nameRequired: 'Name is required',
   max64: 'Max 64 characters',
@@ -17,6 +22,8 @@ export const MESSAGES = {
   notText: 'Must be text',
   notAList: 'Must be a list',
   unknownUnit: 'Unknown unit',
+  maxIngredients: `Max ${MAX_INGREDIENTS} ingredients`,
+  maxVersion: `Max ${MAX_VERSION}`,
   notAnId: 'Must be a positive whole number',
 } as const;
 
@@ -77,8 +84,13 @@ export const recipeInputSchema = z.object({
   name: recipeNameSchema,
   instructions: instructionsSchema.default(''),
   servings: servingsSchema,
-  ingredients: z.array(ingredientSchema, { error: MESSAGES.notAList }).default([]),
-  version: z.number({ error: MESSAGES.notANumber }).int({ error: MESSAGES.notANumber }).min(1, { error: MESSAGES.min1 }).optional(),
+  ingredients: z.array(ingredientSchema, { error: MESSAGES.notAList }).max(MAX_INGREDIENTS, { error: MESSAGES.maxIngredients }).default([]),
+  version: z
+    .number({ error: MESSAGES.notANumber })
+    .int({ error: MESSAGES.notANumber })
+    .min(1, { error: MESSAGES.min1 })
+    .max(MAX_VERSION, { error: MESSAGES.maxVersion })
+    .optional(),
 });
 
 /** A recipe as the API returns it. */

@@ -23,6 +23,9 @@ beforeAll(async () => {
   mkdirSync(join(dir, '_astro'));
   writeFileSync(join(dir, '_astro', 'a.js'), 'export {}');
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+  mkdirSync(join(dir, '.git'));
+  writeFileSync(join(dir, '.git', 'config'), '[remote "origin"]');
+  writeFileSync(join(dir, '.env'), 'SECRET=1');
   writeFileSync(join(dir, 'silent-check-sso.html'), '<script src="/silent-check-sso.js"></script>');
   const config = loadConfig({ SITE_DIR: dir, PORT: '4321', KEYCLOAK_URL: 'https://sso.example.com' });
   app = Fastify();
@@ -87,5 +90,14 @@ describe('site plugin', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/favicon.svg')).statusCode).toBe(200);
     expect((await get('/silent-check-sso.html')).statusCode).toBe(200);
+  });
+
+  it('never serves dotfiles from the site folder', async () => {
+    for (const url of ['/.git/config', '/.env']) {
+      const res = await get(url);
+      expect(res.statusCode, url).not.toBe(200);
+      expect(res.body, url).not.toContain('SECRET');
+      expect(res.body, url).not.toContain('remote');
+    }
   });
 });

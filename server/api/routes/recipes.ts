@@ -117,13 +117,21 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
   api.delete('/recipes/:id', {
     ...write,
     schema: {
-      summary: 'Delete a recipe (editor)',
+      summary: 'Delete a recipe (editor). Send If-Match to refuse deleting a recipe changed since you read it.',
       security: [{ bearer: [] }],
       params: idParams,
-      response: { 204: z.null().describe('Deleted'), ...writeErrors },
+      response: { 204: z.null().describe('Deleted'), 409: errorBodySchema, ...writeErrors },
     },
   }, async (request, reply) => {
-    if (!(await repo.deleteRecipe(db.orm, request.params.id))) throw notFound(request.params.id);
+    const { id } = request.params;
+    const version = expectedVersion(undefined, request.headers['if-match']);
+    const result = await repo.deleteRecipe(db.orm, id, version);
+    if (result.kind === 'not-found') throw notFound(id);
+    if (result.kind === 'conflict') {
+      throw new HttpError(409, `Recipe ${id} was changed by someone else: you read version ${version}, the current version is ${result.currentVersion}`, {
+        currentVersion: result.currentVersion,
+      });
+    }
     return reply.code(204).send(null);
   });
 };

@@ -1,12 +1,13 @@
+import { MAX_VERSION } from '../../../src/lib/recipe-schema.ts';
 import { HttpError } from '../errors.ts';
 
-// A PUT may name the version it edited in the body, in If-Match, or both. If-Match takes ETags as
+// A PUT (or DELETE) may name the version it edited in the body, in If-Match, or both. If-Match takes ETags as
 // we send them ("3", W/"3") or a bare number; "*" only asks that the recipe exists.
 function parseIfMatch(header: string): number | undefined {
   const value = header.trim();
   if (value === '*') return undefined;
   const match = /^(?:W\/)?"?(\d{1,10})"?$/.exec(value);
-  if (!match) throw new HttpError(400, 'If-Match must name one version, e.g. "3"', { fields: { 'if-match': 'Must be a version' } });
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > MAX_VERSION) throw new HttpError(400, 'If-Match must name one version, e.g. "3"', { fields: { 'if-match': 'Must be a version' } });
   return Number(match[1]);
 }
 
