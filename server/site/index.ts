@@ -39,7 +39,8 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     return payload;
   });
 
-  await app.register(fastifyStatic, { root, wildcard: true, cacheControl: false, index: ['index.html'] });
+  // preCompressed: the .br and .gz files written at build time (scripts/precompress.ts) are sent as they are.
+  await app.register(fastifyStatic, { root, wildcard: true, cacheControl: false, index: ['index.html'], preCompressed: true });
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
