@@ -11,7 +11,7 @@ import { matchesName } from '../../src/lib/recipe-search.ts';
 export type NamedRecipe = { id: number; name: string };
 type Entry = NamedRecipe & { version: number };
 
-export type Page = { recipes: NamedRecipe[]; next: NamedRecipe | null };
+export type Page = { recipes: NamedRecipe[]; next: NamedRecipe | null; previous: NamedRecipe | null };
 
 function insertSorted(order: Entry[], e: Entry): void {
   let low = 0;
@@ -56,30 +56,51 @@ export function createNameIndex(db: Database) {
     return order;
   }
 
+  /** Index of the first entry after `r` in the order (all of them when `r` sorts last). */
+  function positionAfter(list: Entry[], r: NamedRecipe, orEqual: boolean): number {
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const c = compareRecipes(list[mid] as Entry, r);
+      if (c < 0 || (orEqual && c === 0)) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
   /**
-   * Up to `limit` recipes after `after` (exclusive) in Swedish order whose name contains `search`
-   * (any case, as the list screen filters), and the cursor of the next page (null at the end).
+   * Up to `limit` recipes whose name contains `search` (any case, as the list screen filters), in
+   * Swedish order: from the start, after `after` or before `before` (both exclusive). `next` and
+   * `previous` are the page's last and first recipe when more match beyond them, else null.
    */
-  async function page(opts: { after?: NamedRecipe; search?: string; limit: number }): Promise<Page> {
+  async function page(opts: { after?: NamedRecipe; before?: NamedRecipe; search?: string; limit: number }): Promise<Page> {
     const list = await current();
-    let start = 0;
-    if (opts.after) {
-      let high = list.length;
-      while (start < high) {
-        const mid = (start + high) >>> 1;
-        if (compareRecipes(list[mid] as Entry, opts.after) <= 0) start = mid + 1;
-        else high = mid;
-      }
+    const matches = (i: number) => !opts.search || matchesName((list[i] as Entry).name, opts.search);
+    const found: number[] = [];
+    let low: number;
+    let high: number;
+    if (opts.before) {
+      high = positionAfter(list, opts.before, false);
+      let i = high - 1;
+      for (; i >= 0 && found.length < opts.limit; i--) if (matches(i)) found.unshift(i);
+      low = i + 1;
+    } else {
+      low = opts.after ? positionAfter(list, opts.after, true) : 0;
+      let i = low;
+      for (; i < list.length && found.length < opts.limit; i++) if (matches(i)) found.push(i);
+      high = i;
     }
-    const found: NamedRecipe[] = [];
-    let i = start;
-    for (; i < list.length && found.length <= opts.limit; i++) {
-      const e = list[i] as Entry;
-      if (!opts.search || matchesName(e.name, opts.search)) found.push({ id: e.id, name: e.name });
-    }
-    const more = found.length > opts.limit;
-    const recipes = found.slice(0, opts.limit);
-    return { recipes, next: more ? (recipes.at(-1) ?? null) : null };
+    const anyIn = (from: number, to: number) => {
+      for (let i = from; i < to; i++) if (matches(i)) return true;
+      return false;
+    };
+    const pick = (i: number | undefined) => (i === undefined ? null : { id: (list[i] as Entry).id, name: (list[i] as Entry).name });
+    return {
+      recipes: found.map((i) => ({ id: (list[i] as Entry).id, name: (list[i] as Entry).name })),
+      next: found.length > 0 && anyIn(high, list.length) ? pick(found.at(-1)) : null,
+      previous: found.length > 0 && anyIn(0, low) ? pick(found[0]) : null,
+    };
   }
 
   return { page, current };

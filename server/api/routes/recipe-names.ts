@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../../src/lib/recipe-schema.ts';
 import type { Database } from '../../db/index.ts';
-import { errorBodySchema } from '../errors.ts';
+import { errorBodySchema, HttpError } from '../errors.ts';
 import { createNameIndex, type NamedRecipe } from '../name-index.ts';
 
 // GET /recipes/names: the list screen's light, paged read (ids and names only). The full list
@@ -25,14 +25,15 @@ function decodeCursor(text: string): NamedRecipe | undefined {
   return undefined;
 }
 
+const cursor = z
+  .string()
+  .max(1000, { error: 'Not a cursor from this API' })
+  .transform((text, ctx) => decodeCursor(text) ?? (ctx.addIssue({ code: 'custom', message: 'Not a cursor from this API' }), z.NEVER));
+
 const query = z.object({
   search: z.string({ error: MESSAGES.notText }).max(200, { error: 'Max 200 characters' }).optional(),
-  after: z
-    .string()
-    .max(1000, { error: 'Not a cursor from this API' })
-    .transform((text, ctx) => decodeCursor(text) ?? (ctx.addIssue({ code: 'custom', message: 'Not a cursor from this API' }), z.NEVER))
-    .optional()
-    .describe('The `next` of the previous page'),
+  after: cursor.optional().describe('The `next` of the page before: the page after it'),
+  before: cursor.optional().describe('The `previous` of the page after: the page before it (scrolling back up)'),
   limit: z
     .string()
     .regex(/^\d{1,4}$/, { error: `A whole number from 1 to ${PAGE_MAX}` })
@@ -44,7 +45,8 @@ const query = z.object({
 
 const pageSchema = z.object({
   recipes: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  next: z.string().nullable().describe('Cursor of the next page; null on the last page'),
+  next: z.string().nullable().describe('Cursor (`after`) of the next page; null on the last page'),
+  previous: z.string().nullable().describe('Cursor (`before`) of the page before; null on the first page'),
 });
 
 export const recipeNameRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (api, { db }) => {
@@ -59,8 +61,10 @@ export const recipeNameRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       response: { 200: pageSchema, 400: errorBodySchema },
     },
   }, async (request) => {
-    const { search, after, limit = PAGE_DEFAULT } = request.query;
-    const page = await index.page({ search: search?.trim() || undefined, after, limit });
-    return { recipes: page.recipes, next: page.next ? encodeCursor(page.next) : null };
+    const { search, after, before, limit = PAGE_DEFAULT } = request.query;
+    if (after && before) throw new HttpError(400, 'Send after or before, not both');
+    const page = await index.page({ search: search?.trim() || undefined, after, before, limit });
+    const cursorOf = (r: NamedRecipe | null) => (r ? encodeCursor(r) : null);
+    return { recipes: page.recipes, next: cursorOf(page.next), previous: cursorOf(page.previous) };
   });
 };

@@ -5,7 +5,7 @@ import { editorToken } from '../../support/tokens.ts';
 import { bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
 import { listRecipes } from '../../../server/db/recipe-repository.ts';
 
-type Page = { recipes: { id: number; name: string }[]; next: string | null };
+type Page = { recipes: { id: number; name: string }[]; next: string | null; previous: string | null };
 
 describe.each(DATABASE_KINDS)('GET /recipes/names, the paged read (%s)', (kind) => {
   let h: ApiHarness;
@@ -40,6 +40,14 @@ describe.each(DATABASE_KINDS)('GET /recipes/names, the paged read (%s)', (kind) 
     expect(first.next).toEqual(expect.any(String));
     expect(await all({ limit: '3' })).toEqual(full);
     expect(full.map((r) => r.name).slice(-3)).toEqual(['äppelkaka', 'Ärtsoppa', 'Öl']);
+    expect(first.previous).toBeNull();
+    // Scrolling back up: the page before the second page is the first one.
+    const second = await page(`?limit=3&after=${first.next}`);
+    expect(second.previous).toEqual(expect.any(String));
+    const back = await page(`?limit=3&before=${second.previous}`);
+    expect(back.recipes).toEqual(first.recipes);
+    expect(back.previous).toBeNull();
+    expect(back.next).toEqual(first.next);
   });
 
   it('searches case-insensitively and Unicode-aware, with a limit and a cursor', async () => {
@@ -48,7 +56,7 @@ describe.each(DATABASE_KINDS)('GET /recipes/names, the paged read (%s)', (kind) 
     const one = await page('?search=bullar&limit=1');
     expect(one.recipes.map((r) => r.name)).toEqual(['Kanelbullar']);
     expect((await page(`?search=bullar&limit=1&after=${one.next}`)).recipes.map((r) => r.name)).toEqual(['Köttbullar']);
-    expect(await page('?search=finnsinte')).toEqual({ recipes: [], next: null });
+    expect(await page('?search=finnsinte')).toEqual({ recipes: [], next: null, previous: null });
   });
 
   it('shows a write to the next page read', async () => {
@@ -61,7 +69,7 @@ describe.each(DATABASE_KINDS)('GET /recipes/names, the paged read (%s)', (kind) 
   });
 
   it('refuses a bad limit or a cursor it did not make (400)', async () => {
-    for (const q of ['?limit=0', '?limit=201', '?limit=x', '?after=bm90IGpzb24', '?after=%7B']) {
+    for (const q of ['?after=W10&before=W10', '?limit=0', '?limit=201', '?limit=x', '?after=bm90IGpzb24', '?after=%7B']) {
       const answer = await get(q);
       expect(answer.statusCode, q).toBe(400);
     }
@@ -82,7 +90,7 @@ describe.each(DATABASE_KINDS)('GET /recipes/names, the paged read (%s)', (kind) 
     const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const op = doc.paths['/api/recipes/names']?.get ?? doc.paths['/recipes/names']?.get;
     expect(op).toBeDefined();
-    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['after', 'limit', 'search']);
+    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['after', 'before', 'limit', 'search']);
   });
 });
 
