@@ -93,7 +93,10 @@ async function request<T>(method: string, path: string, body?: unknown, extra: R
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // Reads revalidate (ETag, 304 when unchanged) instead of trusting the API's brief public caching,
+    // so a person always sees the change just saved.
+    const cache = isRead ? 'no-cache' : undefined;
+    res = await fetch(url, { method, headers, cache, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
     throw new ApiError(0, error instanceof Error ? error.message : String(error));
   }
@@ -111,6 +114,20 @@ async function request<T>(method: string, path: string, body?: unknown, extra: R
 export async function listRecipes(search?: string): Promise<Recipe[]> {
   const q = search ? `?search=${encodeURIComponent(search)}` : '';
   return (await request<Recipe[]>('GET', `/recipes${q}`)).map(toLabels);
+}
+
+export type RecipeName = { id: number; name: string };
+export type NamePage = { recipes: RecipeName[]; next: string | null; previous: string | null };
+
+/** One page of ids and names in Swedish order (GET /recipes/names): the list screen's light read. */
+export async function listRecipeNames(opts: { search?: string; after?: string; before?: string; limit?: number } = {}): Promise<NamePage> {
+  const q = new URLSearchParams();
+  if (opts.search?.trim()) q.set('search', opts.search.trim());
+  if (opts.after) q.set('after', opts.after);
+  if (opts.before) q.set('before', opts.before);
+  if (opts.limit) q.set('limit', String(opts.limit));
+  const text = q.toString();
+  return request<NamePage>('GET', `/recipes/names${text ? `?${text}` : ''}`);
 }
 
 export async function getRecipe(id: number, servings?: number): Promise<Recipe> {
