@@ -29,8 +29,12 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const rows: string[][] = [];
 const notes: string[] = [];
 
-const row = (size: number, server: string, page: string, f: PageFigures) =>
-  rows.push([size.toLocaleString('en'), server, page, f.score.toFixed(2), (f.lcpMs / 1000).toFixed(2), f.tbtMs.toFixed(0), f.cls.toFixed(3), bytes(f.bytes)]);
+const row = (size: number, server: string, page: string, f: PageFigures) => {
+  const cells = [size.toLocaleString('en'), server, page, f.score.toFixed(2), (f.lcpMs / 1000).toFixed(2), f.tbtMs.toFixed(0), f.cls.toFixed(3), bytes(f.bytes), String(f.domNodes), String(f.failed)];
+  rows.push(cells);
+  // Printed at once too: a long run that dies later keeps what it measured.
+  log(`    ${cells.join(' | ')}`);
+};
 
 log(`Site bench: ${cpus().length} cores, Node ${process.version}, embedded default (npm start, PGlite)`);
 try {
@@ -52,8 +56,10 @@ try {
       log('  ours: search keystrokes');
       const times = keystrokeTimes(`${product.url}/`);
       const ms = await times;
+      log(`    keystrokes: p95 ${p95(ms).toFixed(0)} ms`);
       notes.push(`${size}: search keystroke (list shows only matches) p95 ${p95(ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms over ${ms.length} keys`);
       const loaded = treeMemory(product.pid);
+      log(`    RSS idle ${idle.rssMb.toFixed(0)} MB, after ${loaded.rssMb.toFixed(0)} MB, peak ${loaded.peakMb.toFixed(0)} MB`);
       notes.push(`${size}: npm start RSS (whole process tree) idle ${idle.rssMb.toFixed(0)} MB, after the runs ${loaded.rssMb.toFixed(0)} MB, peak ${loaded.peakMb.toFixed(0)} MB`);
 
       const nginx = await startSiteNginx(join(root, 'dist'), product.url);
@@ -73,7 +79,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const header = ['recipes', 'server', 'page', 'score', 'LCP s', 'TBT ms', 'CLS', 'bytes'];
+const header = ['recipes', 'server', 'page', 'score', 'LCP s', 'TBT ms', 'CLS', 'bytes', 'DOM nodes', 'failed runs'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
 const line = (c: string[]) => c.map((v, i) => (i < 3 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join('  ');
 log(`\nLighthouse mobile, median of ${opts.runs} runs (nginx: ${opts['nginx-runs']}); nginx serves the same dist/ and proxies the API to ours\n`);
