@@ -1,11 +1,12 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { precompressIntegration } from './scripts/precompress.ts';
 
 // Static export: every page is a prerendered shell; React islands fetch data on the client.
 export default defineConfig({
   output: 'static',
-  integrations: [react()],
+  integrations: [react(), precompressIntegration()],
   build: { format: 'file' },
   trailingSlash: 'never',
   devToolbar: { enabled: false },

@@ -69,10 +69,11 @@ try {
     try {
       const before = memoryOf(server.info.pid);
       const base = `http://127.0.0.1:${server.info.port}${server.info.apiBasePath}`;
-      const { target, listBytes, listMs, rebuildMs } = await probe(base, identity.editorToken);
+      const { target, listBytes, listMs, rebuildMs, visibleMs } = await probe(base, identity.editorToken);
       log(`GET /recipes body: ${bytes(listBytes.length)}, first one alone took ${listMs.toFixed(0)} ms`);
       notes.push(`${size}: one GET /recipes alone (first, idle server): ${listMs.toFixed(0)} ms for ${bytes(listBytes.length)}`);
-      notes.push(`${size}: one GET /recipes alone right after a PUT (list rebuilt): ${rebuildMs.toFixed(0)} ms`);
+      notes.push(`${size}: one GET /recipes alone right after a PUT (served while the list rebuilds): ${rebuildMs.toFixed(0)} ms`);
+      notes.push(`${size}: a PUT is visible in GET /recipes (new ETag) ${visibleMs.toFixed(0)} ms after its answer`);
 
       const runs = scenarios(target, durations, size > BIG_LIST);
       for (const run of runs) {

@@ -18,7 +18,7 @@ async function getJson(url: string): Promise<{ bytes: number; json: unknown }> {
 export async function probe(
   base: string,
   editorToken: string,
-): Promise<{ target: Target; listBytes: Buffer; listMs: number; rebuildMs: number }> {
+): Promise<{ target: Target; listBytes: Buffer; listMs: number; rebuildMs: number; visibleMs: number }> {
   const started = performance.now();
   const listRes = await fetch(`${base}/recipes`);
   const listBytes = Buffer.from(await listRes.arrayBuffer());
@@ -32,6 +32,8 @@ export async function probe(
   const one = await getJson(`${base}/recipes/${ids[0]}`);
   const common = await getJson(`${base}/recipes?search=${COMMON_SEARCH}`);
   const rare = await getJson(`${base}/recipes?search=${RARE_SEARCH}`);
+  const names = await getJson(`${base}/recipes/names`);
+  const namesSearch = await getJson(`${base}/recipes/names?search=${COMMON_SEARCH}&limit=50`);
 
   const putBodies = new Map<string, string>();
   for (const id of ids.slice(0, 50)) {
@@ -41,12 +43,14 @@ export async function probe(
     putBodies.set(id, JSON.stringify(recipe));
   }
   const [firstId, firstBody] = [...putBodies][0] ?? [];
+  const etagBefore = (await fetch(`${base}/recipes`, { method: 'HEAD' })).headers.get('etag');
   const put = await fetch(`${base}/recipes/${firstId}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${editorToken}`, 'content-type': 'application/json' },
     body: firstBody,
   });
   const putText = await put.text();
+  const putDone = performance.now();
   if (!put.ok) throw new Error(`a probe PUT ${base}/recipes/${firstId} answered ${put.status}: ${putText.slice(0, 300)}`);
   // That PUT moved the list's change stamp. Ask for the list once more, so the list run measures
   // what visitors mostly get (the cached list) instead of charging one rebuild (seconds of CPU at
@@ -54,17 +58,25 @@ export async function probe(
   const rebuildStarted = performance.now();
   await (await fetch(`${base}/recipes`)).arrayBuffer();
   const rebuildMs = performance.now() - rebuildStarted;
+  // Write visibility: from the PUT's answer until GET /recipes carries a new ETag (the list may be
+  // served from the previous body while it rebuilds; this is how long a reader can see the old one).
+  let visibleMs = performance.now() - putDone;
+  while ((await fetch(`${base}/recipes`, { method: 'HEAD' })).headers.get('etag') === etagBefore) {
+    await new Promise((done) => setTimeout(done, 10));
+    visibleMs = performance.now() - putDone;
+  }
 
   return {
     listBytes,
     listMs,
     rebuildMs,
+    visibleMs,
     target: {
       base,
       editorToken,
       ids,
       putBodies,
-      sizes: { list: listBytes.length, one: one.bytes, common: common.bytes, rare: rare.bytes },
+      sizes: { list: listBytes.length, one: one.bytes, common: common.bytes, rare: rare.bytes, names: names.bytes, namesSearch: namesSearch.bytes },
       matches: { common: (common.json as unknown[]).length, rare: (rare.json as unknown[]).length },
     },
   };

@@ -8,7 +8,7 @@ export type Target = {
   ids: string[];
   /** Current bodies of a few recipes, sent back unchanged (and without a version) by the PUT run. */
   putBodies: Map<string, string>;
-  sizes: Record<'list' | 'one' | 'common' | 'rare', number>;
+  sizes: Record<'list' | 'one' | 'common' | 'rare' | 'names' | 'namesSearch', number>;
   matches: Record<'common' | 'rare', number>;
 };
 
@@ -63,6 +63,20 @@ export function scenarios(t: Target, d: Durations, bigList: boolean): LoadRun[] 
       connections: d.connections,
       seconds: d.seconds,
       bodyBytes: t.sizes.rare,
+    },
+    {
+      label: 'GET /recipes/names (first page)',
+      url: `${t.base}/recipes/names`,
+      connections: d.connections,
+      seconds: d.seconds,
+      bodyBytes: t.sizes.names,
+    },
+    {
+      label: `GET /recipes/names?search=${COMMON_SEARCH}&limit=50`,
+      url: `${t.base}/recipes/names?search=${COMMON_SEARCH}&limit=50`,
+      connections: d.connections,
+      seconds: d.seconds,
+      bodyBytes: t.sizes.namesSearch,
     },
     {
       label: 'PUT /recipes/{id}',

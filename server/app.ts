@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import apiPlugin from './api/index.ts';
@@ -39,6 +40,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Each part sets the Content-Security-Policy that fits its responses (API: none at all; pages: their own).
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // Dynamic text (JSON, the provider's pages) compressed per response when the client accepts it;
+  // responses that already carry Content-Encoding (precompressed files, the cached list) pass as they are.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   await app.register(apiPlugin, { prefix: config.apiBasePath, config, db: deps.db });
   if (config.embeddedIdp) {

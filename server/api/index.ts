@@ -8,8 +8,10 @@ import type { Database } from '../db/index.ts';
 import { createAuth } from './auth.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerHttpCache } from './http-cache.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { recipeRoutes } from './routes/recipes.ts';
+import { recipeNameRoutes } from './routes/recipe-names.ts';
 
 export type ApiOptions = { config: Config; db: Database; jwks?: JWTVerifyGetKey };
 
@@ -59,9 +61,11 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks 
     if (!request.url.startsWith(docsPrefix)) reply.header('content-security-policy', API_CSP);
   });
 
+  registerHttpCache(instance, db, `${config.apiBasePath}/recipes`);
   await registerOpenApi(instance, config);
   const { requireEditor } = createAuth(config, jwks);
   await instance.register(metaRoutes, { db });
+  await instance.register(recipeNameRoutes, { db });
   await instance.register(recipeRoutes, { db, requireEditor, writeRateLimit: config.writeRateLimit });
 };
 

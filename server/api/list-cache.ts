@@ -1,25 +1,107 @@
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import type { Database } from '../db/index.ts';
-import { listRecipes, recipeListStamp } from '../db/recipe-repository.ts';
+import { compareRecipes, listRecipes, recipeListStamp, recipesByIds, recipeVersions } from '../db/recipe-repository.ts';
+import { matchesEtag } from './http-cache.ts';
 
-// The full list is what every visitor loads first, and it changes rarely. Serialising it for each
-// request costs O(all recipes); instead keep the JSON text labelled with the database's change stamp
-// and rebuild it only when the stamp moved. Concurrent misses share one rebuild.
+// The full list (GET /recipes, the contract) is what the seed's clients load, and it changes rarely.
+// It is kept as JSON bytes, also brotli- and gzip-compressed once, labelled with the database's change
+// stamp. When the stamp moves, readers keep getting the previous body while ONE rebuild runs beside
+// them (docs/decisions/list-cache.md): at 100,000 recipes a full rebuild takes seconds, so a rebuild
+// refetches only the recipes whose version changed (or all of them when none did: a write that
+// bypassed the API) and re-joins the per-recipe JSON.
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+// Fast settings: this runs after every write; the list's repetitive JSON still shrinks ~10x.
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } };
+const GZIP = { level: 4 };
+
+type Body = { stamp: string; json: Buffer; br: Buffer; gzip: Buffer };
+type Entry = { name: string; id: number; version: number; json: string };
+
 export function createListCache(db: Database) {
   // Stamps restart at 0 in a new database; this keeps ETags of different databases apart.
   const instance = randomBytes(4).toString('hex');
-  let cached: { stamp: string; json: Promise<Buffer> } | undefined;
+  const entries = new Map<number, Entry>();
+  let order: Entry[] = [];
+  let current: Body | undefined;
+  let building: { stamp: string; done: Promise<Body> } | undefined;
 
-  /** The full list as UTF-8 JSON bytes (encoded once, not per request), and an ETag-able label. */
-  return async function fullListJson(): Promise<{ stamp: string; json: Buffer }> {
-    const stamp = await recipeListStamp(db.orm);
-    if (cached?.stamp !== stamp) {
-      const entry = { stamp, json: listRecipes(db.orm).then((list) => Buffer.from(JSON.stringify(list))) };
-      cached = entry;
-      entry.json.catch(() => {
-        if (cached === entry) cached = undefined;
-      });
+  const entry = (r: Recipe): Entry => ({ name: r.name, id: r.id, version: r.version, json: JSON.stringify(r) });
+
+  async function refresh(): Promise<void> {
+    const versions = await recipeVersions(db.orm);
+    const seen = new Set<number>();
+    const changed: number[] = [];
+    for (const { id, version } of versions) {
+      seen.add(id);
+      if (entries.get(id)?.version !== version) changed.push(id);
     }
-    return { stamp: `${instance}-${stamp}`, json: await cached.json };
-  };
+    const removed = [...entries.keys()].filter((id) => !seen.has(id));
+    if (entries.size === 0 || (changed.length === 0 && removed.length === 0) || changed.length > 1000) {
+      // First build, a change no version shows (raw SQL on ingredients), or a bulk load: read all.
+      order = (await listRecipes(db.orm)).map(entry);
+      entries.clear();
+      for (const e of order) entries.set(e.id, e);
+      return;
+    }
+    const gone = new Set([...changed, ...removed]);
+    order = order.filter((e) => !gone.has(e.id));
+    for (const id of removed) entries.delete(id);
+    for (const e of (await recipesByIds(db.orm, changed)).map(entry)) {
+      entries.set(e.id, e);
+      // Binary search for its place in Swedish order: no re-sort of 100,000 names.
+      let low = 0;
+      let high = order.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (compareRecipes(order[mid] as Entry, e) < 0) low = mid + 1;
+        else high = mid;
+      }
+      order.splice(low, 0, e);
+    }
+  }
+
+  async function build(stamp: string): Promise<Body> {
+    await refresh();
+    const json = Buffer.from(`[${order.map((e) => e.json).join(',')}]`);
+    // On libuv's thread pool: the event loop keeps serving while these run.
+    const [br, gzip] = await Promise.all([brotli(json, BROTLI), gz(json, GZIP)]);
+    return { stamp: `${instance}-${stamp}`, json, br, gzip };
+  }
+
+  /** The newest complete body; starts a rebuild when the stamp moved, and waits only when there is none yet. */
+  async function fullList(): Promise<Body> {
+    // Read BEFORE the data: the body is at least as new as its label.
+    const stamp = await recipeListStamp(db.orm);
+    if (current?.stamp === `${instance}-${stamp}`) return current;
+    if (!building) {
+      const next = { stamp, done: build(stamp) };
+      building = next;
+      next.done
+        .then((body) => (current = body))
+        .catch(() => undefined)
+        .finally(() => {
+          if (building === next) building = undefined;
+        });
+    }
+    return current ?? building.done;
+  }
+
+  /** Answers GET /recipes: 304 on a matching ETag, else the stored bytes in the encoding the client accepts. */
+  async function send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const body = await fullList();
+    const etag = `"list-${body.stamp}"`;
+    reply.header('etag', etag).header('vary', 'accept-encoding');
+    if (matchesEtag(request, etag)) return reply.code(304).send(null);
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const [encoding, bytes] = /\bbr\b/.test(accepts) ? ['br', body.br] : /\bgzip\b/.test(accepts) ? ['gzip', body.gzip] : [undefined, body.json];
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(bytes);
+  }
+
+  return { fullList, send };
 }

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Ingredient, Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
 import { ingredients, recipeListStamp as stampTable, recipes, type RecipeRow } from './schema/recipes.ts';
@@ -77,6 +77,16 @@ export async function listRecipes(db: AppDatabase, search?: string): Promise<Rec
   if (search?.includes('\u0000')) return [];
   const where = search ? ilike(recipes.name, likeContains(search)) : undefined;
   return (await selectRecipes(db, where)).sort(compareRecipes);
+}
+
+/** The recipes with these ids (any order): the list cache refetches only what changed. */
+export async function recipesByIds(db: AppDatabase, ids: readonly number[]): Promise<Recipe[]> {
+  return ids.length === 0 ? [] : selectRecipes(db, inArray(recipes.id, [...ids]));
+}
+
+/** Every recipe's id and version, a cheap scan that tells the list cache which recipes changed. */
+export async function recipeVersions(db: AppDatabase): Promise<{ id: number; version: number }[]> {
+  return db.select({ id: recipes.id, version: recipes.version }).from(recipes);
 }
 
 export async function getRecipe(db: AppDatabase, id: number): Promise<Recipe | null> {
@@ -176,4 +186,10 @@ export async function recipeListStamp(db: AppDatabase): Promise<string> {
 export async function countRecipes(db: AppDatabase): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(recipes);
   return row?.n ?? 0;
+}
+
+/** Every recipe's id, name and version: what the list screen's name index holds. */
+export async function recipeNames(db: AppDatabase, ids?: readonly number[]): Promise<{ id: number; name: string; version: number }[]> {
+  const query = db.select({ id: recipes.id, name: recipes.name, version: recipes.version }).from(recipes);
+  return ids ? (ids.length === 0 ? [] : query.where(inArray(recipes.id, [...ids]))) : query;
 }

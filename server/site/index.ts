@@ -39,8 +39,9 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     return payload;
   });
 
+  // preCompressed: the .br and .gz files written at build time (scripts/precompress.ts) are sent as they are.
   // dotfiles: 'deny' answers 403 for /.git/config and the like, should SITE_DIR hold any.
-  await app.register(fastifyStatic, { root, wildcard: true, cacheControl: false, index: ['index.html'], dotfiles: 'deny' });
+  await app.register(fastifyStatic, { root, wildcard: true, cacheControl: false, index: ['index.html'], preCompressed: true, dotfiles: 'deny' });
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -3,6 +3,7 @@
 // and turns failures into ApiError (spec sections 7 and 8).
 import { $auth, getToken } from '../stores/auth.ts';
 import { apiBase } from './config.ts';
+import { takeEarlyRecipe } from './early.ts';
 import { isUnitKey, unitKey, unitLabel, OFFERED_UNIT_KEYS } from '../lib/units.ts';
 
 export type Quantity = { value: number; unit: string };
@@ -78,7 +79,13 @@ function readCookie(name: string): string | undefined {
   return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  extra: Record<string, string> = {},
+  started?: Promise<Response>,
+): Promise<T> {
   const url = `${await apiBase()}${path}`;
   const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   // Reads do not wait for the sign-in check (the list is public and should not stall on it);
@@ -93,7 +100,10 @@ async function request<T>(method: string, path: string, body?: unknown, extra: R
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // Reads revalidate (ETag, 304 when unchanged) instead of trusting the API's brief public caching,
+    // so a person always sees the change just saved.
+    const cache = isRead ? 'no-cache' : undefined;
+    res = await (started ?? fetch(url, { method, headers, cache, body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch (error) {
     throw new ApiError(0, error instanceof Error ? error.message : String(error));
   }
@@ -113,9 +123,25 @@ export async function listRecipes(search?: string): Promise<Recipe[]> {
   return (await request<Recipe[]>('GET', `/recipes${q}`)).map(toLabels);
 }
 
+export type RecipeName = { id: number; name: string };
+export type NamePage = { recipes: RecipeName[]; next: string | null; previous: string | null };
+
+/** One page of ids and names in Swedish order (GET /recipes/names): the list screen's light read. */
+export async function listRecipeNames(opts: { search?: string; after?: string; before?: string; limit?: number } = {}): Promise<NamePage> {
+  const q = new URLSearchParams();
+  if (opts.search?.trim()) q.set('search', opts.search.trim());
+  if (opts.after) q.set('after', opts.after);
+  if (opts.before) q.set('before', opts.before);
+  if (opts.limit) q.set('limit', String(opts.limit));
+  const text = q.toString();
+  return request<NamePage>('GET', `/recipes/names${text ? `?${text}` : ''}`);
+}
+
 export async function getRecipe(id: number, servings?: number): Promise<Recipe> {
   const q = servings === undefined ? '' : `?servings=${servings}`;
-  return toLabels(await request<Recipe>('GET', `/recipes/${id}${q}`));
+  // A signed-in visitor's first read goes out without a token: recipes are public.
+  const started = servings === undefined ? takeEarlyRecipe(id) : undefined;
+  return toLabels(await request<Recipe>('GET', `/recipes/${id}${q}`, undefined, {}, started));
 }
 
 /** Unit labels to offer (NONE dropped), in the server's order. */

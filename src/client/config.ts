@@ -9,6 +9,8 @@ export type RuntimeConfig = Readonly<{
   API_URL: string;
 }>;
 
+import { takeEarlyConfig } from './early.ts';
+
 const CONFIG_URL: string = import.meta.env.PUBLIC_CONFIG_URL ?? '/config.json';
 
 let pending: Promise<RuntimeConfig | null> | undefined;
@@ -31,7 +33,8 @@ function parse(raw: unknown): RuntimeConfig {
 
 async function fetchConfig(): Promise<RuntimeConfig | null> {
   try {
-    const res = await fetch(CONFIG_URL, { headers: { Accept: 'application/json' } });
+    // The page's head script may have started it already (recipe.astro).
+    const res = await (takeEarlyConfig() ?? fetch(CONFIG_URL, { headers: { Accept: 'application/json' } }));
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return parse(await res.json());
   } catch (error) {

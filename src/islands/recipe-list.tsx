@@ -1,37 +1,73 @@
 // The recipe list (/): search bar, live filter, Swedish order, 'Nytt recept' for editors.
-import { useEffect, useMemo, useState } from 'react';
+// It reads ids and names a page at a time (GET /recipes/names) and keeps at most MAX_PAGES pages in
+// the DOM: scrolling near either end loads the neighbouring page and drops the farthest one, so the
+// page stays small at 100,000 recipes while every recipe can still be reached by scrolling.
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth } from '../stores/auth.ts';
-import { listRecipes, type Recipe } from '../client/api.ts';
-import { searchRecipes } from '../lib/recipe-search.ts';
+import { listRecipeNames, type NamePage } from '../client/api.ts';
 import SearchBar from '../components/search-bar.tsx';
 import Spinner from '../components/spinner.tsx';
+import ScrollSentinel from '../components/scroll-sentinel.tsx';
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; recipes: Recipe[] };
+const PAGE = 50;
+const MAX_PAGES = 4;
+
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; pages: NamePage[] };
 
 export default function RecipeList() {
   const auth = useStore($auth);
   const [query, setQuery] = useState('');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // The query the search bar reported on mount (?search= or text typed before hydration).
+  const reported = useRef<string | null>(null);
+  // Answers to an older query or window arrive late; only the newest request may change the list.
+  const latest = useRef(0);
+
+  const onQuery = (q: string) => {
+    reported.current = q;
+    setQuery(q);
+  };
 
   useEffect(() => {
-    // The search bar reports the initial query (?search= or text typed before hydration) on mount.
-    // All recipes once; the query filters on the client so every keystroke answers at once.
-    listRecipes()
-      .then((recipes) => setLoad({ state: 'ready', recipes }))
+    // The search bar's first report is about to replace this query: fetch for that one instead.
+    if (reported.current !== null && reported.current !== query) return;
+    const ticket = ++latest.current;
+    listRecipeNames({ search: query, limit: PAGE })
+      .then((page) => ticket === latest.current && setLoad({ state: 'ready', pages: [page] }))
       .catch((error: unknown) => {
         // Spec section 8: a failed list load goes to the console only.
         console.error('Could not load the recipes', error);
-        setLoad({ state: 'failed' });
+        if (ticket === latest.current) setLoad({ state: 'failed' });
       });
-  }, []);
+  }, [query]);
 
-  const shown = useMemo(() => (load.state === 'ready' ? searchRecipes(load.recipes, query) : []), [load, query]);
+  const loading = useRef(false);
+  const extend = (direction: 'next' | 'previous') => {
+    if (load.state !== 'ready' || loading.current) return;
+    const edge = direction === 'next' ? load.pages.at(-1) : load.pages[0];
+    const cursor = edge?.[direction];
+    if (!cursor) return;
+    loading.current = true;
+    const ticket = ++latest.current;
+    listRecipeNames({ search: query, limit: PAGE, ...(direction === 'next' ? { after: cursor } : { before: cursor }) })
+      .then((page) => {
+        if (ticket !== latest.current) return;
+        const pages = direction === 'next' ? [...load.pages, page].slice(-MAX_PAGES) : [page, ...load.pages].slice(0, MAX_PAGES);
+        setLoad({ state: 'ready', pages });
+      })
+      .catch((error: unknown) => console.error('Could not load the recipes', error))
+      .finally(() => (loading.current = false));
+  };
+
+  const recipes = load.state === 'ready' ? load.pages.flatMap((p) => p.recipes) : [];
+  const first = load.state === 'ready' ? load.pages[0] : undefined;
+  const last = load.state === 'ready' ? load.pages.at(-1) : undefined;
   const isEditor = auth.status === 'signed-in' && auth.isEditor;
 
   return (
     <>
-      <SearchBar value={query} onQuery={setQuery} />
+      <SearchBar value={query} onQuery={onQuery} />
       <div className="toolbar">
         <h1 className="list-title">Recept</h1>
         <span className="spacer" />
@@ -45,13 +81,14 @@ export default function RecipeList() {
         )}
       </div>
       {load.state === 'loading' && <Spinner label="Laddar recept…" />}
-      {load.state === 'ready' && load.recipes.length === 0 && <p className="notice">Det finns inga recept ännu.</p>}
-      {load.state === 'ready' && load.recipes.length > 0 && shown.length === 0 && (
+      {load.state === 'ready' && recipes.length === 0 && query.trim() === '' && <p className="notice">Det finns inga recept ännu.</p>}
+      {load.state === 'ready' && recipes.length === 0 && query.trim() !== '' && (
         <p className="notice">Inga recept matchar ”{query.trim()}”.</p>
       )}
-      {shown.length > 0 && (
+      {first?.previous && <ScrollSentinel key={`p-${first.previous}`} onVisible={() => extend('previous')} />}
+      {recipes.length > 0 && (
         <ul className="recipe-list" aria-label="Recept">
-          {shown.map((r) => (
+          {recipes.map((r) => (
             <li key={r.id}>
               <a className="recipe-link" href={`/${r.id}`}>
                 <span className="recipe-name">{r.name}</span>
@@ -63,6 +100,7 @@ export default function RecipeList() {
           ))}
         </ul>
       )}
+      {last?.next && <ScrollSentinel key={`n-${last.next}`} onVisible={() => extend('next')} />}
     </>
   );
 }

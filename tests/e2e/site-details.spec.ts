@@ -100,3 +100,26 @@ test('a recipe named like markup shows as text and runs nothing', async ({ page,
   await expect(page.locator('main img')).toHaveCount(0);
   expect(dialogs).toEqual([]);
 });
+
+test('starts fetching the recipe before its island loads, within the page CSP, and uses that answer', async ({ page, recipes }) => {
+  const recipe = await recipes.create({ name: uniqueName('Tidigt'), servings: 2, ingredients: [{ name: 'Mjöl' }] });
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+  // Hold back the details island's script: the recipe request must go out without it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/recipe-details\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const recipeRequests: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname === `/api/recipes/${recipe.id}` && recipeRequests.push(r.url()));
+  const early = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/recipes/${recipe.id}`);
+  await page.goto(`/${recipe.id}`, { waitUntil: 'domcontentloaded' });
+  await early;
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: recipe.name })).toBeVisible();
+  // The island took the answer already under way instead of asking again.
+  expect(recipeRequests).toHaveLength(1);
+  expect(violations).toEqual([]);
+});

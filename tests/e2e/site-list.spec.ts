@@ -6,6 +6,20 @@ const collator = new Intl.Collator('sv');
 const listLinks = (page: import('@playwright/test').Page) =>
   page.getByRole('list', { name: 'Recept' }).getByRole('link');
 
+/** Every name the list shows while scrolling to its end (pages load as the end comes near). */
+async function scrollThrough(page: import('@playwright/test').Page): Promise<string[]> {
+  const seen: string[] = [];
+  for (let stable = 0; stable < 3; ) {
+    const names = await listLinks(page).allInnerTexts();
+    const fresh = names.slice(Math.max(0, names.indexOf(seen.at(-1) ?? '\u0000') + 1));
+    if (seen.length === 0 || names.includes(seen.at(-1) ?? '')) seen.push(...fresh);
+    stable = fresh.length === 0 ? stable + 1 : 0;
+    await listLinks(page).last().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(150);
+  }
+  return seen;
+}
+
 test('lists every recipe sorted by name in Swedish order, each a link to its page', async ({ page, recipes }) => {
   const tag = uniqueName('Sortering').replace(' ', '');
   const made = await Promise.all(
@@ -13,7 +27,7 @@ test('lists every recipe sorted by name in Swedish order, each a link to its pag
   );
   await page.goto('/');
   await expect(listLinks(page).first()).toBeVisible();
-  const names = await listLinks(page).allInnerTexts();
+  const names = await scrollThrough(page);
   expect(names).toEqual([...names].sort(collator.compare));
   const ours = names.filter((n) => n.startsWith(tag));
   expect(ours).toEqual([`${tag} Apelsinsallad`, `${tag} Zucchinipaj`, `${tag} äppelkaka`, `${tag} Ärtsoppa`]);
@@ -93,4 +107,28 @@ test('a visitor sees no Nytt recept button', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Skapa konto' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Nytt recept' })).toHaveCount(0);
+});
+
+test('a long list loads page by page while scrolling, keeps a bounded DOM and scrolls back to the start', async ({ page, recipes }) => {
+  test.setTimeout(180_000);
+  const tag = uniqueName('Lång').replace(' ', '');
+  const made: string[] = [];
+  for (let start = 0; start < 260; start += 26) {
+    const names = Array.from({ length: 26 }, (_, i) => `${tag} ${String.fromCharCode(97 + i)}${String(start + i).padStart(3, '0')}`);
+    await Promise.all(names.map((name) => recipes.create({ name })));
+    made.push(...names);
+  }
+  await page.goto(`/?search=${encodeURIComponent(tag)}`);
+  await expect(listLinks(page).first()).toHaveText(made.toSorted(collator.compare)[0] ?? '');
+  // One page first, not all 260.
+  expect(await listLinks(page).count()).toBeLessThan(260);
+  const seen = await scrollThrough(page);
+  expect(seen).toEqual(made.toSorted(collator.compare));
+  // Never all 260 in the document at once.
+  expect(await listLinks(page).count()).toBeLessThanOrEqual(200);
+  // Back up: the pages dropped on the way down come back.
+  await expect(async () => {
+    await listLinks(page).first().scrollIntoViewIfNeeded();
+    await expect(listLinks(page).first()).toHaveText(made.toSorted(collator.compare)[0] ?? '', { timeout: 500 });
+  }).toPass();
 });

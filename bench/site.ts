@@ -1,0 +1,88 @@
+// npm run bench:site [-- --sizes 500,100000 --runs 3 --nginx-runs 3]
+// Seeds each size into one PGlite folder (the API bench's bulk seeding), starts the product as
+// `npm start` runs it, and prints per page and size the Lighthouse mobile medians (score, LCP, TBT,
+// CLS, bytes), the search keystroke times in a real browser, the server's resident memory at idle
+// and after the page load, and the same pages served by Debian's nginx (gzip on) from the same dist/.
+// Figures only: no pass or fail.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runSeed } from './child.ts';
+import { lighthouse, type PageFigures } from './lighthouse.ts';
+import { keystrokeTimes, p95 } from './keystrokes.ts';
+import { startProduct, startSiteNginx, treeMemory } from './site-servers.ts';
+import { bytes } from './report.ts';
+
+const { values: opts } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '500,100000' },
+    runs: { type: 'string', default: '3' },
+    'nginx-runs': { type: 'string', default: '3' },
+  },
+});
+const sizes = opts.sizes.split(',').map(Number).sort((a, b) => a - b);
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-data-'));
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const rows: string[][] = [];
+const notes: string[] = [];
+
+const row = (size: number, server: string, page: string, f: PageFigures) => {
+  const cells = [size.toLocaleString('en'), server, page, f.score.toFixed(2), (f.lcpMs / 1000).toFixed(2), f.tbtMs.toFixed(0), f.cls.toFixed(3), bytes(f.bytes), String(f.domNodes), String(f.failed)];
+  rows.push(cells);
+  // Printed at once too: a long run that dies later keeps what it measured.
+  log(`    ${cells.join(' | ')}`);
+};
+
+log(`Site bench: ${cpus().length} cores, Node ${process.version}, embedded default (npm start, PGlite)`);
+try {
+  let seeded = 0;
+  for (const size of sizes) {
+    log(`\n== ${size.toLocaleString('en')} recipes ==`);
+    notes.push(`${size}: load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    await runSeed({ mode: 'seed', dataDir, from: seeded, to: size });
+    seeded = size;
+    const product = await startProduct(root, dataDir);
+    try {
+      await new Promise((done) => setTimeout(done, 3000));
+      const idle = treeMemory(product.pid);
+      const detailsUrl = `${product.url}/${Math.ceil(size / 2)}`;
+      for (const [page, url] of [['/', `${product.url}/`], ['/{id}', detailsUrl]] as const) {
+        log(`  ours ${page}: ${opts.runs} Lighthouse runs`);
+        row(size, 'ours', page, lighthouse(url, Number(opts.runs)));
+      }
+      log('  ours: search keystrokes');
+      const times = keystrokeTimes(`${product.url}/`);
+      const ms = await times;
+      log(`    keystrokes: p95 ${p95(ms).toFixed(0)} ms`);
+      notes.push(`${size}: search keystroke (list shows only matches) p95 ${p95(ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms over ${ms.length} keys`);
+      const loaded = treeMemory(product.pid);
+      log(`    RSS idle ${idle.rssMb.toFixed(0)} MB, after ${loaded.rssMb.toFixed(0)} MB, peak ${loaded.peakMb.toFixed(0)} MB`);
+      notes.push(`${size}: npm start RSS (whole process tree) idle ${idle.rssMb.toFixed(0)} MB, after the runs ${loaded.rssMb.toFixed(0)} MB, peak ${loaded.peakMb.toFixed(0)} MB`);
+
+      const nginx = await startSiteNginx(join(root, 'dist'), product.url);
+      try {
+        for (const [page, path] of [['/', '/'], ['/{id}', `/${Math.ceil(size / 2)}`]] as const) {
+          log(`  nginx ${page}: ${opts['nginx-runs']} Lighthouse runs`);
+          row(size, 'nginx', page, lighthouse(`${nginx.url}${path}`, Number(opts['nginx-runs'])));
+        }
+      } finally {
+        await nginx.stop();
+      }
+    } finally {
+      await product.stop();
+    }
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const header = ['recipes', 'server', 'page', 'score', 'LCP s', 'TBT ms', 'CLS', 'bytes', 'DOM nodes', 'failed runs'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+const line = (c: string[]) => c.map((v, i) => (i < 3 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join('  ');
+log(`\nLighthouse mobile, median of ${opts.runs} runs (nginx: ${opts['nginx-runs']}); nginx serves the same dist/ and proxies the API to ours\n`);
+log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n'));
+log('');
+for (const note of notes) log(note);

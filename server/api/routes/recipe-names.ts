@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES } from '../../../src/lib/recipe-schema.ts';
+import type { Database } from '../../db/index.ts';
+import { errorBodySchema, HttpError } from '../errors.ts';
+import { createNameIndex, type NamedRecipe } from '../name-index.ts';
+
+// GET /recipes/names: the list screen's light, paged read (ids and names only). The full list
+// (GET /recipes) stays the contract; this is what a screen showing a few dozen names at a time needs.
+export const PAGE_DEFAULT = 50;
+export const PAGE_MAX = 200;
+
+/** The cursor is the last recipe of a page, opaque to clients (base64url JSON). */
+export function encodeCursor(r: NamedRecipe): string {
+  return Buffer.from(JSON.stringify([r.id, r.name])).toString('base64url');
+}
+
+function decodeCursor(text: string): NamedRecipe | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && Number.isInteger(value[0]) && typeof value[1] === 'string') return { id: value[0], name: value[1] };
+  } catch {
+    // Not ours: answered as a 400 below.
+  }
+  return undefined;
+}
+
+const cursor = z
+  .string()
+  .max(1000, { error: 'Not a cursor from this API' })
+  .transform((text, ctx) => decodeCursor(text) ?? (ctx.addIssue({ code: 'custom', message: 'Not a cursor from this API' }), z.NEVER));
+
+const query = z.object({
+  search: z.string({ error: MESSAGES.notText }).max(200, { error: 'Max 200 characters' }).optional(),
+  after: cursor.optional().describe('The `next` of the page before: the page after it'),
+  before: cursor.optional().describe('The `previous` of the page after: the page before it (scrolling back up)'),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, { error: `A whole number from 1 to ${PAGE_MAX}` })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= PAGE_MAX, { error: `A whole number from 1 to ${PAGE_MAX}` })
+    .optional()
+    .describe(`Page size, default ${PAGE_DEFAULT}`),
+});
+
+const pageSchema = z.object({
+  recipes: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  next: z.string().nullable().describe('Cursor (`after`) of the next page; null on the last page'),
+  previous: z.string().nullable().describe('Cursor (`before`) of the page before; null on the first page'),
+});
+
+export const recipeNameRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (api, { db }) => {
+  const index = createNameIndex(db);
+  // Built at start-up, not by the first visitor (about a second at 100,000 recipes).
+  void index.current().catch(() => undefined);
+
+  api.get('/recipes/names', {
+    schema: {
+      summary: 'Recipe ids and names in Swedish alphabetical order, a page at a time; `search` keeps those whose name contains it (any case)',
+      querystring: query,
+      response: { 200: pageSchema, 400: errorBodySchema },
+    },
+  }, async (request) => {
+    const { search, after, before, limit = PAGE_DEFAULT } = request.query;
+    if (after && before) throw new HttpError(400, 'Send after or before, not both');
+    const page = await index.page({ search: search?.trim() || undefined, after, before, limit });
+    const cursorOf = (r: NamedRecipe | null) => (r ? encodeCursor(r) : null);
+    return { recipes: page.recipes, next: cursorOf(page.next), previous: cursorOf(page.previous) };
+  });
+};
