@@ -50,7 +50,9 @@ type KeycloakUser = {
 
 /**
  * A copy of the realm with the embedded provider's demo users (published passwords) for test and development
- * runs. The committed realm, which people import into their Keycloak, has no users.
+ * runs. The committed realm, which people import into their Keycloak, has no users. Brute-force protection is
+ * off in the copy: Keycloak locks a user for everyone, and the suite signs the same demo users in from parallel
+ * workers next to a wrong-password test (Keycloak answered `user_temporarily_disabled` to a correct sign-in).
  */
 export function withDemoUsers(realm: Realm): Realm & { users: KeycloakUser[] } {
   const users = DEMO_USERS.map((demo) => ({
@@ -64,5 +66,5 @@ export function withDemoUsers(realm: Realm): Realm & { users: KeycloakUser[] } {
     credentials: [{ type: 'password' as const, value: demo.password, temporary: false }],
     realmRoles: demo.editor ? [`default-roles-${realm.realm}`, 'editor'] : [`default-roles-${realm.realm}`],
   }));
-  return { ...structuredClone(realm), users };
+  return { ...structuredClone(realm), bruteForceProtected: false, users };
 }

@@ -77,5 +77,7 @@ describe('realm copy for a test origin', () => {
     expect(users).toEqual({ redaktor: ['default-roles-recipes', 'editor'], besokare: ['default-roles-recipes'] });
     expect(copy.users[0]!.credentials[0]).toEqual({ type: 'password', value: 'redaktor', temporary: false });
     expect((realm as Record<string, unknown>).users).toBeUndefined();
+    expect(copy.bruteForceProtected).toBe(false);
+    expect((realm as Record<string, unknown>).bruteForceProtected).toBe(true);
   });
 });
