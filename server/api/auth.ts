@@ -34,6 +34,8 @@ export function createAuth(config: Config, jwks?: JWTVerifyGetKey) {
         issuer: config.issuer,
         algorithms: ['RS256'],
         clockTolerance: 30,
+        // A token without an expiry would be good forever; Keycloak's always carry both.
+        requiredClaims: ['exp', 'iat'],
       }));
     } catch (error) {
       // The identity provider being unreachable is our problem, not a bad token.
@@ -44,7 +46,7 @@ export function createAuth(config: Config, jwks?: JWTVerifyGetKey) {
       refused.cause = (error as { code?: string }).code ?? (error as Error).name;
       throw refused;
     }
-    if (payload.typ !== undefined && payload.typ !== 'Bearer') throw unauthorized('Not an access token', 'invalid_token');
+    if (payload.typ !== 'Bearer') throw unauthorized('Not an access token', 'invalid_token');
     if (payload.azp !== config.keycloakClientId) throw unauthorized('The token was issued to another client', 'invalid_token');
     if (typeof payload.preferred_username !== 'string' || !payload.preferred_username) {
       throw unauthorized('The token names no user', 'invalid_token');

@@ -68,7 +68,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
 
 export function registerErrorHandlers(api: FastifyInstance) {
   api.setErrorHandler(handleError);
-  api.setNotFoundHandler((request, reply) => {
+  const noSuchRoute = (request: FastifyRequest, reply: FastifyReply) =>
     reply.code(404).send(errorBody(404, `No such API route: ${request.method} ${request.url.split('?')[0]}`));
-  });
+  api.setNotFoundHandler(noSuchRoute);
+  // The site's static files answer every other GET (its 404 page is HTML); under the API base an unknown GET
+  // gets the API's JSON 404 like any other method.
+  api.get('/*', { schema: { hide: true } }, noSuchRoute);
 }
