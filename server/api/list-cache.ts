@@ -4,7 +4,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import type { Database } from '../db/index.ts';
-import { compareRecipes, listRecipes, recipeListStamp, recipesByIds, recipeVersions } from '../db/recipe-repository.ts';
+import { listRecipes, recipeListStamp, recipesByIds, recipeVersions } from '../db/recipe-repository.ts';
+import { compareRecipes } from '../../src/lib/recipe-search.ts';
 import { matchesEtag } from './http-cache.ts';
 
 // The full list (GET /recipes, the contract) is what the seed's clients load, and it changes rarely.

@@ -1,8 +1,8 @@
 import type { Database } from '../db/index.ts';
-import { compareRecipes, recipeListStamp, recipeNames, recipeVersions } from '../db/recipe-repository.ts';
-import { fold } from '../../src/lib/recipe-search.ts';
+import { recipeListStamp, recipeNames, recipeVersions } from '../db/recipe-repository.ts';
+import { compareRecipes, fold } from '../../src/lib/recipe-search.ts';
 
-// The list screen's paged read: recipe names in Swedish order (the repository's compareRecipes,
+// The list screen's paged read: recipe names in Swedish order (src/lib's compareRecipes,
 // the same order as GET /recipes), kept in memory (a few MB at 100,000 recipes) and labelled with
 // the database's change stamp. A page or a search is then a binary search plus a short scan, no
 // query and no sort per keystroke. After a write only the recipes whose version moved are refetched

@@ -1,11 +1,13 @@
 import { and, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Ingredient, Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
+import { compareRecipes } from '../../src/lib/recipe-search.ts';
 import { ingredients, recipeListStamp as stampTable, recipes, type RecipeRow } from './schema/recipes.ts';
 import type { AppDatabase } from './index.ts';
 
 // Reads and writes of recipes. Returns null for "not found"; the routes turn that into 404.
-// Sorting is done in JS with Intl.Collator('sv'): PGlite's ICU has no Swedish rules (docs/decisions).
+// Sorting is done in JS with src/lib's compareRecipes (the site's rule too): PGlite's ICU has no
+// Swedish rules (docs/decisions).
 
 type StoredIngredient = { name: string; value: number | null; unit: UnitKey | null };
 
@@ -14,13 +16,6 @@ type StoredIngredient = { name: string; value: number | null; unit: UnitKey | nu
 const ingredientsJson = sql<StoredIngredient[]>`coalesce((
   SELECT json_agg(json_build_object('name', i.name, 'value', i.quantity_value, 'unit', i.unit) ORDER BY i.position)
   FROM ${ingredients} i WHERE i.recipe_id = ${recipes.id}), '[]'::json)`;
-
-const swedish = new Intl.Collator('sv', { sensitivity: 'base' });
-
-/** 'Å' sorts after 'Z' and case is ignored; equal names keep a stable order by id. */
-export function compareRecipes(a: Pick<Recipe, 'name' | 'id'>, b: Pick<Recipe, 'name' | 'id'>): number {
-  return swedish.compare(a.name, b.name) || a.id - b.id;
-}
 
 /** LIKE treats % _ and \ as special; a search for "50%" means the characters, not a pattern. */
 export function likeContains(text: string): string {

@@ -1,9 +1,15 @@
-// The list page's search and order: a case-insensitive substring of the name, sorted with
-// Swedish collation (å, ä, ö after z). Pure, shared by the list island and its unit tests.
+// The recipe list's search and order, one rule for the site and the API (the server's list, its
+// paged name index and its cache all import compareRecipes from here): a case-insensitive substring
+// of the name; Swedish collation (å, ä, ö after z, case ignored) with natural numbers ("Recept 9"
+// before "Recept 10"); equal names in id order, so the list never shuffles between renders.
 
-const collator = new Intl.Collator('sv', { sensitivity: 'variant', numeric: true });
+const collator = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });
 
 export type Named = { name: string; id?: number };
+
+export function compareRecipes(a: Named, b: Named): number {
+  return collator.compare(a.name, b.name) || (a.id ?? 0) - (b.id ?? 0);
+}
 
 /** The case folding every name search uses (exported for the server's name index, which folds once). */
 export function fold(text: string): string {
@@ -16,8 +22,7 @@ export function matchesName(name: string, query: string): boolean {
 }
 
 export function sortByName<T extends Named>(items: readonly T[]): T[] {
-  // Ties (same name) keep a stable order by id so the list never shuffles between renders.
-  return [...items].sort((a, b) => collator.compare(a.name, b.name) || (a.id ?? 0) - (b.id ?? 0));
+  return [...items].sort(compareRecipes);
 }
 
 export function searchRecipes<T extends Named>(items: readonly T[], query: string): T[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesName, searchRecipes, sortByName } from '../../src/lib/recipe-search.ts';
+import { compareRecipes, matchesName, searchRecipes, sortByName } from '../../src/lib/recipe-search.ts';
 
 const recipes = [
   { id: 1, name: 'Ärtsoppa' },
@@ -24,6 +24,12 @@ describe('sortByName', () => {
       'Äppelpaj',
       'Ärtsoppa',
     ]);
+  });
+
+  it('orders numbers naturally and ignores case and accents, the rule the API sorts by too', () => {
+    const input = [{ id: 1, name: 'Recept 10' }, { id: 2, name: 'Recept 9' }, { id: 3, name: 'recept 1' }, { id: 4, name: 'Crème brûlée' }, { id: 5, name: 'Creme' }];
+    expect(sortByName(input).map((r) => r.name)).toEqual(['Creme', 'Crème brûlée', 'recept 1', 'Recept 9', 'Recept 10']);
+    expect(compareRecipes({ id: 7, name: 'SOPPA' }, { id: 3, name: 'soppa' })).toBeGreaterThan(0);
   });
 
   it('does not change its input and keeps equal names in id order', () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNIT_KEYS } from '../../../src/lib/units.ts';
+import { sortByName } from '../../../src/lib/recipe-search.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 import { editorToken } from '../../support/tokens.ts';
@@ -43,6 +44,26 @@ describe.each(DATABASE_KINDS)('reading recipes (%s)', (kind) => {
       'Öllebröd',
     ]);
     expect(list[0]!.ingredients.map((i) => i.name)).toEqual(['Vetemjöl', 'Mjölk', 'Ägg', 'Salt', 'Smör till stekning']);
+  });
+
+  it('orders numbers naturally ("Recept 9" before "Recept 10"), in the same order as the site, the names read and a search', async () => {
+    for (const name of ['Recept 10', 'Recept 9', 'Recept 100', 'recept 2']) await postRecipe(h.app, token, recipeBody({ name }));
+    // The full list is rebuilt beside its readers after a write (the previous body meanwhile): wait for it.
+    const list = await vi.waitFor(async () => {
+      const body = (await get('/api/recipes')).json() as { id: number; name: string }[];
+      if (body.length !== names.length + 4) throw new Error('the list is not rebuilt yet');
+      return body;
+    });
+    expect(list.map((r) => r.name).filter((n) => /^recept/i.test(n))).toEqual(['recept 2', 'Recept 9', 'Recept 10', 'Recept 100']);
+    expect(list).toEqual(sortByName(list));
+    const paged = (await get('/api/recipes/names?limit=100')).json() as { recipes: { name: string }[] };
+    expect(paged.recipes.map((r) => r.name)).toEqual(list.map((r) => r.name));
+    const found = (await get('/api/recipes?search=recept')).json() as { name: string }[];
+    expect(found.map((r) => r.name)).toEqual(['recept 2', 'Recept 9', 'Recept 10', 'Recept 100']);
+    for (const r of list.filter((x) => /^recept/i.test(x.name))) {
+      expect((await h.app.inject({ method: 'DELETE', url: `/api/recipes/${r.id}`, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(204);
+    }
+    await vi.waitFor(async () => expect((await get('/api/recipes')).json()).toHaveLength(names.length));
   });
 
   it('searches case-insensitively and Unicode-aware ("ÄGG" finds "Äggröra")', async () => {
