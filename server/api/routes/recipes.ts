@@ -31,8 +31,10 @@ const notFound = (id: number) => new HttpError(404, `Recipe ${id} not found`);
 
 export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, requireEditor, writeRateLimit }) => {
   const fullList = createListCache(db);
-  // Auth runs on request, before the body is parsed or validated: no token means 401, not 400 or 413.
-  const write = { onRequest: requireEditor, config: { rateLimit: { max: writeRateLimit, timeWindow: 60_000 } } };
+  // Every write attempt counts against its address's allowance first, signed in or not (an anonymous
+  // or non-editor flood is limited too); then auth, before the body is parsed or validated: no token
+  // means 401, not 400 or 413.
+  const write = { onRequest: [api.rateLimit({ max: writeRateLimit, timeWindow: 60_000 }), requireEditor] };
 
   api.get('/recipes', {
     schema: {

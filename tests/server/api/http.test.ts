@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHarness, TEST_SITE_ORIGIN, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
-import { editorToken } from '../../support/tokens.ts';
+import { editorToken, visitorToken } from '../../support/tokens.ts';
 import { bearer, recipeBody } from '../../support/recipes.ts';
 
 describe.each(DATABASE_KINDS)('HTTP behaviour (%s)', (kind) => {
@@ -91,6 +91,26 @@ describe.each(DATABASE_KINDS)('HTTP behaviour (%s)', (kind) => {
     for (let i = 0; i < 20; i++) {
       expect((await h.app.inject({ method: 'GET', url: '/api/recipes', remoteAddress: '10.0.0.9' })).statusCode).toBe(200);
     }
+  });
+
+  it('counts every write attempt before authentication: anonymous, bad-token and non-editor floods get 429 too', async () => {
+    const visitor = await visitorToken(h.keys);
+    const attempts = [
+      { method: 'POST' as const, url: '/api/recipes', headers: {} },
+      { method: 'PUT' as const, url: '/api/recipes/1', headers: bearer('not-a-token') },
+      { method: 'DELETE' as const, url: '/api/recipes/1', headers: bearer(visitor) },
+      { method: 'POST' as const, url: '/api/recipes', headers: bearer(visitor) },
+      { method: 'POST' as const, url: '/api/recipes', headers: {} },
+      { method: 'DELETE' as const, url: '/api/recipes/1', headers: {} },
+      { method: 'PUT' as const, url: '/api/recipes/1', headers: bearer(visitor) },
+    ];
+    const statuses: number[] = [];
+    for (const { method, url, headers } of attempts) {
+      statuses.push((await h.app.inject({ method, url, headers, payload: recipeBody(), remoteAddress: '10.0.0.11' })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 403, 403, 401, 429, 429]);
+    const editor = await editorToken(h.keys);
+    expect((await h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(editor), payload: recipeBody(), remoteAddress: '10.0.0.11' })).statusCode).toBe(429);
   });
 });
 
