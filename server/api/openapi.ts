@@ -2,7 +2,45 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Config } from '../config.ts';
+
+type Document = OpenAPIV3_1.Document;
+type Responses = OpenAPIV3_1.ResponsesObject;
+
+const header = (description: string): OpenAPIV3_1.HeaderObject => ({ description, schema: { type: 'string' } });
+const ETAG = header('The validator of this answer: a recipe\'s is its version ("3"), to send back in If-Match; send any of them in If-None-Match to revalidate');
+const CACHE_CONTROL = header('How long a shared cache may keep the answer');
+const RETRY_AFTER = header('Seconds to wait before trying again');
+const LOCATION = header('The new recipe\'s URL');
+
+function addHeaders(responses: Responses, status: string, headers: Record<string, OpenAPIV3_1.HeaderObject>) {
+  const response = responses[status] as OpenAPIV3_1.ResponseObject | undefined;
+  if (response) response.headers = { ...response.headers, ...headers };
+}
+
+/**
+ * Response headers the route schemas cannot express, in one place: every GET answers with an ETag
+ * (and 304 to a matching If-None-Match), writes name the stored version, limits say when to retry.
+ */
+export function describeHeaders(document: Document): Document {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of ['get', 'post', 'put', 'delete'] as const) {
+      const responses = item?.[method]?.responses;
+      if (!responses) continue;
+      if (method === 'get') {
+        responses['304'] ??= { description: 'Not modified: the If-None-Match ETag still names the current data' };
+        addHeaders(responses, '200', { ETag: ETAG, 'Cache-Control': CACHE_CONTROL });
+        addHeaders(responses, '304', { ETag: ETAG, 'Cache-Control': CACHE_CONTROL });
+      }
+      if (method === 'post') addHeaders(responses, '201', { ETag: ETAG, Location: LOCATION });
+      if (method === 'put') addHeaders(responses, '200', { ETag: ETAG });
+      addHeaders(responses, '429', { 'Retry-After': RETRY_AFTER });
+      addHeaders(responses, '503', { 'Retry-After': RETRY_AFTER });
+    }
+  }
+  return document;
+}
 
 // The OpenAPI 3.1 document is generated from the same zod schemas that validate requests, so the
 // reference cannot drift from the behaviour. Swagger UI's assets ship in the package (no CDN).
@@ -15,12 +53,14 @@ export async function registerOpenApi(api: FastifyInstance, config: Config): Pro
         version: '1.0.0',
         description:
           'Recipes with ingredients. Reads are public; writes need a bearer token with the editor role. ' +
-          'Every error body is { status, error, message, fields? }.',
+          'Every error body is { status, error, message, fields?, currentVersion? }. ' +
+          'A stale version (in the body or If-Match) answers 409 with currentVersion.',
       },
       servers: [{ url: config.apiBasePath }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => describeHeaders(('openapiObject' in document ? document.openapiObject : {}) as Document),
   });
   await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { deepLinking: false } });
   api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());

@@ -5,7 +5,7 @@ import { UNIT_KEYS, unitKey, type UnitKey, type UnitLabel } from './units.ts';
 
 /** Ingredients in one recipe: every visitor downloads them all, so there is a ceiling (section 5's style). */
 export const MAX_INGREDIENTS = 100;
-/** Versions and ids are PostgreSQL integers. */
+/** Versions and ids are PostgreSQL integers (1 to 2^31-1). */
 export const MAX_VERSION = 2_147_483_647;
 
 export const MESSAGES = {
@@ -39,22 +39,38 @@ export function hasOnlyAllowedCharacters(text: string): boolean {
 
 const text = (error: string) => z.string({ error });
 const allowed = { error: MESSAGES.invalidCharacters };
-// A name of only spaces is as good as none.
-const present = (s: string) => s.trim().length > 0;
 
-export const recipeNameSchema = text(MESSAGES.nameRequired)
-  .refine(present, { error: MESSAGES.nameRequired })
-  .max(64, { error: MESSAGES.max64 })
-  .regex(ALLOWED_CHARACTERS, allowed);
+/** Characters as people (and JSON Schema's maxLength) count them: code points, so 'Å' or '𝒜' is one. */
+export function characterCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
 
-export const instructionsSchema = text(MESSAGES.notText)
-  .max(10000, { error: MESSAGES.max10000 })
-  .regex(ALLOWED_CHARACTERS, allowed);
+// Each rule is written so the OpenAPI document states it exactly (a client or validator generated from
+// the document accepts what the server accepts): the length as maxLength in characters, "not blank"
+// as the pattern \S (trim() strips exactly JavaScript's \s, so a name with a non-\s character is
+// not blank), the allowed characters as a pattern.
+const NOT_BLANK = /\S/;
+const limitedText = (max: number, tooLong: string, typeError: string) =>
+  text(typeError).refine((s) => characterCount(s) <= max, { error: tooLong });
 
-export const ingredientNameSchema = text(MESSAGES.nameRequired)
-  .refine(present, { error: MESSAGES.nameRequired })
-  .max(34, { error: MESSAGES.max34 })
-  .regex(ALLOWED_CHARACTERS, allowed);
+/** Text of at most `max` characters (code points), documented as maxLength (e.g. the API's search). */
+export const textUpTo = (max: number, tooLong: string) => limitedText(max, tooLong, MESSAGES.notText).meta({ maxLength: max });
+
+export const recipeNameSchema = limitedText(64, MESSAGES.max64, MESSAGES.nameRequired)
+  .regex(NOT_BLANK, { error: MESSAGES.nameRequired })
+  .regex(ALLOWED_CHARACTERS, allowed)
+  .meta({ maxLength: 64 });
+
+export const instructionsSchema = limitedText(10000, MESSAGES.max10000, MESSAGES.notText)
+  .regex(ALLOWED_CHARACTERS, allowed)
+  .meta({ maxLength: 10000 });
+
+export const ingredientNameSchema = limitedText(34, MESSAGES.max34, MESSAGES.nameRequired)
+  .regex(NOT_BLANK, { error: MESSAGES.nameRequired })
+  .regex(ALLOWED_CHARACTERS, allowed)
+  .meta({ maxLength: 34 });
 
 export const servingsSchema = z
   .number({ error: MESSAGES.notANumber })
@@ -62,11 +78,12 @@ export const servingsSchema = z
   .min(1, { error: MESSAGES.min1 })
   .max(100, { error: MESSAGES.max100 });
 
-// Finite, and small enough that scaling by up to 100 cannot overflow to Infinity.
-const MAX_QUANTITY = Number.MAX_VALUE / 100;
+/** Finite, and small enough that scaling by up to 100 cannot overflow to Infinity. */
+export const MAX_QUANTITY = Number.MAX_VALUE / 100;
 export const quantityValueSchema = z
   .number({ error: MESSAGES.notANumber })
-  .refine((n) => Math.abs(n) <= MAX_QUANTITY, { error: MESSAGES.notANumber });
+  .min(-MAX_QUANTITY, { error: MESSAGES.notANumber })
+  .max(MAX_QUANTITY, { error: MESSAGES.notANumber });
 
 export const unitKeySchema = z.enum(UNIT_KEYS, { error: MESSAGES.unknownUnit });
 
@@ -80,7 +97,7 @@ export const ingredientSchema = z.object({
 });
 
 export const recipeInputSchema = z.object({
-  id: z.number({ error: MESSAGES.notAnId }).int({ error: MESSAGES.notAnId }).positive({ error: MESSAGES.notAnId }).optional(),
+  id: z.number({ error: MESSAGES.notAnId }).int({ error: MESSAGES.notAnId }).min(1, { error: MESSAGES.notAnId }).max(MAX_VERSION, { error: MESSAGES.notAnId }).optional(),
   name: recipeNameSchema,
   instructions: instructionsSchema.default(''),
   servings: servingsSchema,

@@ -4,6 +4,7 @@ import apiPlugin from '../../server/api/index.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/index.ts';
 import { closeTestDatabase, createTestDatabase, type DatabaseKind } from './database.ts';
+import { contractViolations, recordExchanges } from './contract.ts';
 import { createTestKeys, TEST_CLIENT_ID, TEST_KEYCLOAK_URL, TEST_REALM, type TestKeys } from './tokens.ts';
 
 export const TEST_SITE_ORIGIN = 'http://site.test';
@@ -25,6 +26,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 /** The API alone, mounted the way server/app.ts mounts it (prefix and body limit from config). */
 export async function buildApiApp(config: Config, db: Database, keys?: TestKeys): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: config.bodyLimit });
+  recordExchanges(app);
   await app.register(apiPlugin, { prefix: config.apiBasePath, config, db, ...(keys ? { jwks: keys.jwks } : {}) });
   await app.ready();
   return app;
@@ -42,8 +44,11 @@ export async function createApiHarness(kind: DatabaseKind, env: Record<string, s
     keys,
     config,
     async close() {
+      // Every exchange the tests made must match the published OpenAPI document (tests/support/contract.ts).
+      const violations = await contractViolations(app, `${config.apiBasePath}/openapi.json`);
       await app.close();
       await closeTestDatabase(db);
+      if (violations.length) throw new Error(`The API broke its OpenAPI document ${violations.length} times:\n${violations.slice(0, 20).join('\n')}`);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES } from '../../../src/lib/recipe-schema.ts';
+import { MESSAGES, textUpTo } from '../../../src/lib/recipe-schema.ts';
 import type { Database } from '../../db/index.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
 import { createNameIndex, type NamedRecipe } from '../name-index.ts';
@@ -31,16 +31,16 @@ const cursor = z
   .transform((text, ctx) => decodeCursor(text) ?? (ctx.addIssue({ code: 'custom', message: 'Not a cursor from this API' }), z.NEVER));
 
 const query = z.object({
-  search: z.string({ error: MESSAGES.notText }).max(200, { error: 'Max 200 characters' }).optional(),
+  search: textUpTo(200, 'Max 200 characters').optional(),
   after: cursor.optional().describe('The `next` of the page before: the page after it'),
   before: cursor.optional().describe('The `previous` of the page after: the page before it (scrolling back up)'),
   limit: z
     .string()
-    .regex(/^\d{1,4}$/, { error: `A whole number from 1 to ${PAGE_MAX}` })
+    .regex(/^[0-9]{1,4}$/, { error: `A whole number from 1 to ${PAGE_MAX}` })
     .transform(Number)
     .refine((n) => n >= 1 && n <= PAGE_MAX, { error: `A whole number from 1 to ${PAGE_MAX}` })
     .optional()
-    .describe(`Page size, default ${PAGE_DEFAULT}`),
+    .meta({ type: 'integer', minimum: 1, maximum: PAGE_MAX, pattern: undefined, description: `Page size, default ${PAGE_DEFAULT}` }),
 });
 
 const pageSchema = z.object({

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, recipeInputSchema, recipeSchema, servingsFormSchema } from '../../../src/lib/recipe-schema.ts';
+import { MAX_VERSION, MESSAGES, recipeInputSchema, recipeSchema, servingsFormSchema, textUpTo } from '../../../src/lib/recipe-schema.ts';
 import { scaleRecipe } from '../../../src/lib/scaling.ts';
 import * as repo from '../../db/recipe-repository.ts';
 import type { Database } from '../../db/index.ts';
@@ -15,17 +15,32 @@ type Options = {
   writeRateLimit: number;
 };
 
-// Path ids are positive 32-bit integers: anything else is a 400, not a 404 or a database error.
+// Path ids are positive 32-bit integers written in decimal: anything else is a 400, not a 404 or a
+// database error. The document shows the integer the text stands for (as OpenAPI parameters are).
+const ID_TEXT = /^[1-9][0-9]{0,9}$/;
 const idParams = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,9}$/, { error: MESSAGES.notAnId })
+    .regex(ID_TEXT, { error: MESSAGES.notAnId })
     .transform(Number)
-    .refine((n) => n <= 2_147_483_647, { error: MESSAGES.notAnId }),
+    .refine((n) => n <= MAX_VERSION, { error: MESSAGES.notAnId })
+    .meta({ type: 'integer', minimum: 1, maximum: MAX_VERSION, description: 'A recipe id, written in decimal without sign or leading zeros (^[1-9][0-9]{0,9}$)' }),
+});
+const servingsQuery = z.object({
+  servings: servingsFormSchema
+    .optional()
+    .meta({ type: 'integer', minimum: 1, maximum: 100, anyOf: undefined, description: 'Scale every quantity to this many servings' }),
 });
 
+const ifMatch = z
+  .string()
+  .optional()
+  .describe('The version you read, as its ETag ("3", W/"3") or a bare number; a different current version answers 409 and changes nothing. "*" only asks that the recipe exists.');
+const ifNoneMatch = z.string().optional().describe('An ETag this API sent; 304 without a body while it still names the current data');
+
 const errors = { 400: errorBodySchema, 404: errorBodySchema };
-const writeErrors = { ...errors, 401: errorBodySchema, 403: errorBodySchema, 413: errorBodySchema, 429: errorBodySchema };
+const authErrors = { 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+const bodyErrors = { 413: errorBodySchema, 415: errorBodySchema };
 
 const notFound = (id: number) => new HttpError(404, `Recipe ${id} not found`);
 
@@ -39,7 +54,8 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
   api.get('/recipes', {
     schema: {
       summary: 'Every recipe in Swedish alphabetical order, optionally only those whose name contains `search`',
-      querystring: z.object({ search: z.string({ error: MESSAGES.notText }).max(200, { error: 'Max 200 characters' }).optional() }),
+      querystring: z.object({ search: textUpTo(200, 'Max 200 characters').optional() }),
+      headers: z.object({ 'if-none-match': ifNoneMatch }),
       response: { 200: z.array(recipeSchema), 304: z.null().describe('Not modified (If-None-Match)'), 400: errorBodySchema },
     },
   }, async (request, reply) => {
@@ -52,8 +68,9 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
     schema: {
       summary: 'One recipe; with `servings` every quantity is scaled to that many servings',
       params: idParams,
-      querystring: z.object({ servings: servingsFormSchema.optional() }),
-      response: { 200: recipeSchema, ...errors },
+      querystring: servingsQuery,
+      headers: z.object({ 'if-none-match': ifNoneMatch }),
+      response: { 200: recipeSchema, 304: z.null().describe('Not modified (If-None-Match)'), ...errors },
     },
   }, async (request, reply) => {
     const recipe = await repo.getRecipe(db.orm, request.params.id);
@@ -69,7 +86,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
       summary: 'Create a recipe (editor). The author is the signed-in user.',
       security: [{ bearer: [] }],
       body: recipeInputSchema,
-      response: { 201: recipeSchema, ...writeErrors },
+      response: { 201: recipeSchema, 400: errorBodySchema, ...authErrors, ...bodyErrors },
     },
   }, async (request, reply) => {
     const author = request.caller?.username;
@@ -88,8 +105,9 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
       summary: 'Replace a recipe (editor). Send its `version` (or If-Match) to refuse overwriting newer changes.',
       security: [{ bearer: [] }],
       params: idParams,
+      headers: z.object({ 'if-match': ifMatch }),
       body: recipeInputSchema,
-      response: { 200: recipeSchema, 409: errorBodySchema, ...writeErrors },
+      response: { 200: recipeSchema, ...errors, 409: errorBodySchema, ...authErrors, ...bodyErrors },
     },
   }, async (request, reply) => {
     const { id } = request.params;
@@ -117,7 +135,8 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
       summary: 'Delete a recipe (editor). Send If-Match to refuse deleting a recipe changed since you read it.',
       security: [{ bearer: [] }],
       params: idParams,
-      response: { 204: z.null().describe('Deleted'), 409: errorBodySchema, ...writeErrors },
+      headers: z.object({ 'if-match': ifMatch }),
+      response: { 204: z.null().describe('Deleted'), ...errors, 409: errorBodySchema, ...authErrors, 413: errorBodySchema },
     },
   }, async (request, reply) => {
     const { id } = request.params;
