@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
 import { contentSecurityPolicy, inlineHashes } from './csp.ts';
+import { siteHeaders } from './headers.ts';
 
 // Serves the built site: /config.json from the Config, the files of dist/, the /{id} and
 // /{id}/edit shells (ids are unknown at build time) and the 404 page with status 404.
@@ -11,7 +12,6 @@ const ID = /^[1-9]\d{0,14}$/;
 // Shells reached only through a rewrite, never by their own name.
 const SHELLS = new Set(['index', 'recipe', 'recipe-edit', '404']);
 const FILE_NAME = /^[\w-][\w.-]*$/;
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export default async function sitePlugin(app: FastifyInstance, opts: { config: Config }): Promise<void> {
   const { config } = opts;
@@ -25,17 +25,12 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   const isPage = (name: string) =>
     /^[a-z0-9-]+$/.test(name) && !SHELLS.has(name) && existsSync(resolve(root, `${name}.html`));
 
+  // The headers (./headers.ts) are the ones `npm run build` writes for static hosts.
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) {
-      reply.header('content-security-policy', csp);
-      // Pages are tiny shells: always revalidate so a new deploy is picked up at once.
-      reply.header('cache-control', 'no-cache');
-    } else if (request.url.startsWith('/_astro/')) {
-      reply.header('cache-control', IMMUTABLE);
-    } else if (!reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-cache');
-    }
+    if (type.startsWith('text/html')) reply.headers(siteHeaders('page', csp));
+    else if (request.url.startsWith('/_astro/')) reply.headers(siteHeaders('asset', csp));
+    else if (!reply.hasHeader('cache-control')) reply.headers(siteHeaders('file', csp));
     return payload;
   });
 
@@ -44,7 +39,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   await app.register(fastifyStatic, { root, wildcard: true, cacheControl: false, index: ['index.html'], preCompressed: true, dotfiles: 'deny' });
 
   app.get('/config.json', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+    reply.headers(siteHeaders('config', csp));
     return {
       KEYCLOAK_URL: config.keycloakUrl,
       KEYCLOAK_REALM: config.keycloakRealm,

@@ -62,6 +62,9 @@ describe('site plugin', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<h1>${name}</h1>`);
     expect(res.headers['cache-control']).toBe('no-cache');
+    // The plugin's own, not only helmet's: the same values `npm run build` writes for static hosts.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it.each(['/abc', '/0', '/-1', '/1.5', '/12/edit/x', '/abc/edit', '/0/edit', '/nope/deeper', '/recipe', '/recipes', '/index', '/recipe.html', '/.env', '/_astro'])(
@@ -88,6 +91,8 @@ describe('site plugin', () => {
     const asset = await get('/_astro/a.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
     expect((await get('/favicon.svg')).statusCode).toBe(200);
     expect((await get('/silent-check-sso.html')).statusCode).toBe(200);
   });
