@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_VERSION, MESSAGES, recipeInputSchema, recipeSchema, servingsFormSchema, textUpTo } from '../../../src/lib/recipe-schema.ts';
+import { MAX_VERSION, MESSAGES, recipeInputSchema, recipeSchema, servingsSchema, textUpTo } from '../../../src/lib/recipe-schema.ts';
 import { scaleRecipe } from '../../../src/lib/scaling.ts';
 import * as repo from '../../db/recipe-repository.ts';
 import type { Database } from '../../db/index.ts';
@@ -27,9 +27,14 @@ const idParams = z.object({
     .meta({ type: 'integer', minimum: 1, maximum: MAX_VERSION, description: 'A recipe id, written in decimal without sign or leading zeros (^[1-9][0-9]{0,9}$)' }),
 });
 const servingsQuery = z.object({
-  servings: servingsFormSchema
+  // Canonical decimal only (no spaces, '+' or leading zeros), as an OpenAPI integer parameter is written.
+  servings: z
+    .string({ error: MESSAGES.notANumber })
+    .regex(/^-?(?:0|[1-9][0-9]*)$/, { error: MESSAGES.notANumber })
+    .transform(Number)
+    .pipe(servingsSchema)
     .optional()
-    .meta({ type: 'integer', minimum: 1, maximum: 100, anyOf: undefined, description: 'Scale every quantity to this many servings' }),
+    .meta({ type: 'integer', minimum: 1, maximum: 100, pattern: undefined, description: 'Scale every quantity to this many servings' }),
 });
 
 const ifMatch = z

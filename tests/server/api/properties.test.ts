@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipeInputSchema } from '../../../src/lib/recipe-schema.ts';
@@ -12,7 +13,12 @@ import { bearer, postRecipe } from '../../support/recipes.ts';
 const ALLOWED = 'abcåäöÅÄÖ 0123456789.,:;!?()-–*°½"\'`éè—_^´=#%&/[]{}€$@¨<>|\n'.split('');
 const validText = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...ALLOWED), minLength: min, maxLength: max });
 const anyText = (max: number) =>
-  fc.oneof(fc.string({ maxLength: max }), fc.string({ unit: fc.constantFrom('a', 'ö', '~', '+', '\\', '\t', '🍰', ' '), maxLength: max }));
+  fc.oneof(
+    fc.string({ maxLength: max }),
+    fc.string({ unit: fc.constantFrom('a', 'ö', '~', '+', '\\', '\t', '🍰', ' ', '\n', '\u00a0', '\ufeff'), maxLength: max }),
+    // Letters outside the BMP are one character but two UTF-16 units: lengths must count characters.
+    fc.string({ unit: fc.constantFrom('𝒜', 'a', ' '), minLength: Math.max(0, max - 8), maxLength: max }),
+  );
 const anyJson = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double(), fc.string({ maxLength: 5 }), fc.constant([]), fc.constant({}));
 const mostly = <T, U>(good: fc.Arbitrary<T>, ...bad: fc.Arbitrary<U>[]) =>
   fc.oneof({ arbitrary: good as fc.Arbitrary<T | U>, weight: 8 }, ...bad.map((arbitrary) => ({ arbitrary: arbitrary as fc.Arbitrary<T | U>, weight: 1 })));
@@ -94,6 +100,24 @@ describe.each(DATABASE_KINDS)('random bodies (%s)', (kind) => {
       { numRuns: 100 },
     );
     expect(seen.has(200) && seen.has(400)).toBe(true);
+  });
+
+  it('the published OpenAPI schema decides: every body it accepts is stored, every body it refuses is refused', async () => {
+    const document = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const schema = document.paths['/recipes'].post.requestBody.content['application/json'].schema;
+    const schemaAccepts = new Ajv2020({ strict: false }).compile(schema);
+    const outcomes = { stored: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        const json = JSON.parse(JSON.stringify(payload)); // what goes over the wire (undefined keys dropped)
+        const response = await h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: json });
+        expect(response.statusCode, JSON.stringify(json)).toBe(schemaAccepts(json) ? 201 : 400);
+        outcomes[response.statusCode === 201 ? 'stored' : 'refused']++;
+      }),
+      { numRuns: 300 },
+    );
+    expect(outcomes.stored).toBeGreaterThan(20);
+    expect(outcomes.refused).toBeGreaterThan(20);
   });
 
   it('GET with a random search or servings never gives a 5xx', async () => {

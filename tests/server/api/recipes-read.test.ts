@@ -158,6 +158,10 @@ describe.each(DATABASE_KINDS)('reading recipes (%s)', (kind) => {
     ['1.5', 'Must be a number'],
     ['abc', 'Must be a number'],
     ['', 'Must be a number'],
+    // Only what the OpenAPI document's integer parameter allows: no spaces, '+' or leading zeros.
+    ['%205', 'Must be a number'],
+    ['%2B5', 'Must be a number'],
+    ['007', 'Must be a number'],
   ])('400 for ?servings=%s', async (servings, message) => {
     const created = await postRecipe(h.app, token, recipeBody({ name: 'Gränser' }));
     const response = await get(`/api/recipes/${created.id}?servings=${servings}`);
