@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: intIn(1024, 10 * 1024 * 1024).default(256 * 1024),
   WRITE_RATE_LIMIT: intIn(1, 1_000_000).default(120),
+  DB_CONNECT_TIMEOUT_MS: intIn(100, 60_000).default(1000),
+  DB_REQUEST_TIMEOUT_MS: intIn(100, 600_000).default(1500),
+  DB_STATEMENT_TIMEOUT_MS: intIn(100, 3_600_000).default(30_000),
   TRUST_PROXY: bool.default(false),
   IDP_ACCESS_TOKEN_SECONDS: intIn(10, 86400).default(300),
   IDP_REFRESH_TOKEN_SECONDS: intIn(60, 30 * 86400).default(1800),
@@ -83,6 +86,14 @@ export type Config = Readonly<{
   bodyLimit: number;
   writeRateLimit: number;
   trustProxy: boolean;
+  database: Readonly<{
+    /** PostgreSQL: the longest wait for a connection from the pool (or a new one). */
+    connectTimeoutMs: number;
+    /** The longest a request waits for the database before it answers 503; a write not committed by then never is. */
+    requestTimeoutMs: number;
+    /** PostgreSQL: no statement runs, or waits on a server that stopped answering, longer than this. */
+    statementTimeoutMs: number;
+  }>;
   idp: Readonly<{
     accessTokenSeconds: number;
     refreshTokenSeconds: number;
@@ -147,6 +158,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    database: Object.freeze({
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      requestTimeoutMs: e.DB_REQUEST_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    }),
     idp: Object.freeze({
       accessTokenSeconds: e.IDP_ACCESS_TOKEN_SECONDS,
       refreshTokenSeconds: e.IDP_REFRESH_TOKEN_SECONDS,

@@ -2,6 +2,10 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/index.ts';
+
+/** Seconds a client is asked to wait before retrying while the database cannot be reached. */
+export const RETRY_AFTER_SECONDS = 5;
 
 // Every error the API sends has one shape. 5xx bodies never carry internals; they go to the log.
 export const errorBodySchema = z.object({
@@ -55,6 +59,13 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? 'body';
     return reply.code(400).send(errorBody(400, `Invalid ${where}`, { fields: fieldsOf(error, where) }));
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Logged once per outage by the database gate, not per request.
+    return reply
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send(errorBody(503, 'The database cannot be reached right now; nothing was changed. Try again shortly.'));
   }
   // The JSON parser reports a malformed body as a SyntaxError carrying statusCode 400.
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

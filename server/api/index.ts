@@ -6,6 +6,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { createAuth } from './auth.ts';
+import { createDatabaseGate } from './database-gate.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerHttpCache } from './http-cache.ts';
@@ -44,8 +45,8 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks 
   await instance.register(cors, {
     origin: [...config.allowedOrigins],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'X-XSRF-TOKEN'],
-    exposedHeaders: ['ETag', 'Location'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'X-XSRF-TOKEN'],
+    exposedHeaders: ['ETag', 'Location', 'Retry-After'],
     maxAge: 600,
   });
   await instance.register(rateLimit, {
@@ -61,12 +62,13 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks 
     if (!request.url.startsWith(docsPrefix)) reply.header('content-security-policy', API_CSP);
   });
 
-  registerHttpCache(instance, db, `${config.apiBasePath}/recipes`);
+  const gate = createDatabaseGate(config.database.requestTimeoutMs, instance.log);
+  registerHttpCache(instance, db, gate, `${config.apiBasePath}/recipes`);
   await registerOpenApi(instance, config);
   const { requireEditor } = createAuth(config, jwks);
-  await instance.register(metaRoutes, { db });
-  await instance.register(recipeNameRoutes, { db });
-  await instance.register(recipeRoutes, { db, requireEditor, writeRateLimit: config.writeRateLimit });
+  await instance.register(metaRoutes, { db, gate });
+  await instance.register(recipeNameRoutes, { db, gate });
+  await instance.register(recipeRoutes, { db, gate, requireEditor, writeRateLimit: config.writeRateLimit });
 };
 
 export default api;

@@ -7,6 +7,7 @@ import type { Database } from '../db/index.ts';
 import { listRecipes, recipeListStamp, recipesByIds, recipeVersions } from '../db/recipe-repository.ts';
 import { compareRecipes } from '../../src/lib/recipe-search.ts';
 import { matchesEtag } from './http-cache.ts';
+import type { DatabaseGate } from './database-gate.ts';
 
 // The full list (GET /recipes, the contract) is what the seed's clients load, and it changes rarely.
 // It is kept as JSON bytes, also brotli- and gzip-compressed once, labelled with the database's change
@@ -93,8 +94,8 @@ export function createListCache(db: Database) {
   }
 
   /** Answers GET /recipes: 304 on a matching ETag, else the stored bytes in the encoding the client accepts. */
-  async function send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const body = await fullList();
+  async function send(request: FastifyRequest, reply: FastifyReply, gate: DatabaseGate): Promise<FastifyReply> {
+    const body = await gate.run(() => fullList());
     const etag = `"list-${body.stamp}"`;
     reply.header('etag', etag).header('vary', 'accept-encoding');
     if (matchesEtag(request, etag)) return reply.code(304).send(null);

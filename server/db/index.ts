@@ -13,16 +13,31 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type OpenDatabaseOptions = { databaseUrl?: string | undefined; dataDir: string };
+export type OpenDatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL: the longest wait for a connection (default 1 s). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the longest a statement may run or wait for the server (default 30 s). */
+  statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: with this, an unreachable server at start is not an error: the database is returned at
+   * once (every query failing as unavailable) and this is called with the reason and the next retry.
+   */
+  onWaiting?: (reason: string, retryInMs: number) => void;
+  /** Called when a server that was unreachable at start has been reached and migrated. */
+  onReady?: () => void;
+};
 
 /** Opens (PGlite: locks the folder), applies pending migrations, and returns the database. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
-    return openPostgres(opts.databaseUrl);
+    return openPostgres(opts.databaseUrl, opts);
   }
   const { openPglite } = await import('./pglite.ts');
   return openPglite(opts.dataDir);
 }
 
 export { DataDirInUseError } from './data-dir-lock.ts';
+export { DatabaseTimeoutError, isDatabaseUnavailable, unavailableReason } from './availability.ts';

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle
 import type { Ingredient, Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
 import { compareRecipes } from '../../src/lib/recipe-search.ts';
-import { ingredients, recipeListStamp as stampTable, recipes, type RecipeRow } from './schema/recipes.ts';
+import { idempotencyKeys, ingredients, recipeListStamp as stampTable, recipes, type RecipeRow } from './schema/recipes.ts';
 import type { AppDatabase } from './index.ts';
 
 // Reads and writes of recipes. Returns null for "not found"; the routes turn that into 404.
@@ -105,17 +105,71 @@ async function insertIngredients(tx: Tx, recipeId: number, list: readonly Ingred
   }
 }
 
-/** Stores a new recipe and its ingredients in one transaction. */
-export async function createRecipe(db: AppDatabase, input: RecipeInput, author: string): Promise<Recipe> {
+/** A transaction that refuses to commit after `deadline` (epoch ms; migration 006), when one is given. */
+async function withDeadline(tx: Tx, deadline: number | undefined): Promise<void> {
+  if (deadline !== undefined) await tx.execute(sql`SELECT set_config('recipe_book.write_deadline', ${String(deadline)}, true)`);
+}
+
+/** A POST's Idempotency-Key and a hash of its body; keys are kept a day. */
+export type Idempotency = { key: string; bodyHash: string };
+export type CreateResult = { kind: 'created' | 'replayed'; recipe: Recipe } | { kind: 'key-reused' };
+
+/**
+ * Stores a new recipe and its ingredients in one transaction. With an Idempotency-Key the key is claimed
+ * in the same transaction: a retry (even racing on another API process) gets the first answer back.
+ */
+export async function createRecipeOnce(
+  db: AppDatabase,
+  input: RecipeInput,
+  author: string,
+  idempotency: Idempotency | undefined,
+  deadline?: number,
+): Promise<CreateResult> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(recipes)
-      .values({ name: input.name, author, instructions: input.instructions, servings: input.servings })
-      .returning();
-    if (!row) throw new Error('INSERT returned no row');
-    await insertIngredients(tx, row.id, input.ingredients);
-    return toRecipe(row, input.ingredients);
+    await withDeadline(tx, deadline);
+    if (idempotency) {
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ author, key: idempotency.key, bodyHash: idempotency.bodyHash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) {
+        const [first] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.author, author), eq(idempotencyKeys.key, idempotency.key)));
+        if (!first || first.bodyHash !== idempotency.bodyHash || !first.response) return { kind: 'key-reused' };
+        return { kind: 'replayed', recipe: first.response as Recipe };
+      }
+      await tx.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - interval '1 day'`);
+    }
+    const recipe = await insertRecipe(tx, input, author);
+    if (idempotency) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ response: recipe })
+        .where(and(eq(idempotencyKeys.author, author), eq(idempotencyKeys.key, idempotency.key)));
+    }
+    return { kind: 'created', recipe };
   });
+}
+
+/** Stores a new recipe and its ingredients in one transaction. */
+export async function createRecipe(db: AppDatabase, input: RecipeInput, author: string, deadline?: number): Promise<Recipe> {
+  return db.transaction(async (tx) => {
+    await withDeadline(tx, deadline);
+    return insertRecipe(tx, input, author);
+  });
+}
+
+async function insertRecipe(tx: Tx, input: RecipeInput, author: string): Promise<Recipe> {
+  const [row] = await tx
+    .insert(recipes)
+    .values({ name: input.name, author, instructions: input.instructions, servings: input.servings })
+    .returning();
+  if (!row) throw new Error('INSERT returned no row');
+  await insertIngredients(tx, row.id, input.ingredients);
+  return toRecipe(row, input.ingredients);
 }
 
 export type UpdateResult =
@@ -132,8 +186,10 @@ export async function updateRecipe(
   id: number,
   input: RecipeInput,
   expectedVersion?: number,
+  deadline?: number,
 ): Promise<UpdateResult> {
   return db.transaction(async (tx) => {
+    await withDeadline(tx, deadline);
     const match = expectedVersion === undefined ? eq(recipes.id, id) : and(eq(recipes.id, id), eq(recipes.version, expectedVersion));
     const [row] = await tx
       .update(recipes)
@@ -160,12 +216,15 @@ export async function updateRecipe(
 export type DeleteResult = { kind: 'deleted' } | { kind: 'not-found' } | { kind: 'conflict'; currentVersion: number };
 
 /** Deletes the recipe; with `expectedVersion`, only while it still has that version (If-Match, as PUT). */
-export async function deleteRecipe(db: AppDatabase, id: number, expectedVersion?: number): Promise<DeleteResult> {
+export async function deleteRecipe(db: AppDatabase, id: number, expectedVersion?: number, deadline?: number): Promise<DeleteResult> {
   const match = expectedVersion === undefined ? eq(recipes.id, id) : and(eq(recipes.id, id), eq(recipes.version, expectedVersion));
-  const gone = await db.delete(recipes).where(match).returning({ id: recipes.id });
-  if (gone.length > 0) return { kind: 'deleted' };
-  const [current] = await db.select({ version: recipes.version }).from(recipes).where(eq(recipes.id, id));
-  return current ? { kind: 'conflict', currentVersion: current.version } : { kind: 'not-found' };
+  return db.transaction(async (tx) => {
+    await withDeadline(tx, deadline);
+    const gone = await tx.delete(recipes).where(match).returning({ id: recipes.id });
+    if (gone.length > 0) return { kind: 'deleted' };
+    const [current] = await tx.select({ version: recipes.version }).from(recipes).where(eq(recipes.id, id));
+    return current ? { kind: 'conflict', currentVersion: current.version } : { kind: 'not-found' };
+  });
 }
 
 /**

@@ -2,25 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UNIT_KEYS } from '../../../src/lib/units.ts';
 import type { Database } from '../../db/index.ts';
-import { errorBody, errorBodySchema } from '../errors.ts';
-
-const PING_TIMEOUT_MS = 3_000;
-
-// A hung database must turn into a prompt 503, not a hung health check.
-function pingWithTimeout(db: Database): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS);
-  });
-  return Promise.race([db.ping(), timeout]).finally(() => clearTimeout(timer));
-}
+import { errorBody, errorBodySchema, RETRY_AFTER_SECONDS } from '../errors.ts';
+import type { DatabaseGate } from '../database-gate.ts';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.object({ kind: z.enum(['pglite', 'postgres']), state: z.literal('up') }),
 });
 
-export const metaRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (api, { db }) => {
+export const metaRoutes: FastifyPluginAsyncZod<{ db: Database; gate: DatabaseGate }> = async (api, { db, gate }) => {
   api.get('/units', {
     schema: { summary: 'Every unit key, NONE included', response: { 200: z.array(z.enum(UNIT_KEYS)) } },
   }, async () => [...UNIT_KEYS]);
@@ -32,12 +22,14 @@ export const metaRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (api, {
     },
   }, async (request, reply) => {
     try {
-      await pingWithTimeout(db);
+      // A hung database turns into a prompt 503 (DB_REQUEST_TIMEOUT_MS), not a hung health check.
+      await gate.run(() => db.ping());
       return { status: 'ok' as const, database: { kind: db.kind, state: 'up' as const } };
-    } catch (error) {
-      request.log.warn({ err: error }, 'health: database unreachable');
+    } catch {
+      // The gate logs an outage once when it starts and once when it ends.
       return reply
         .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
         .send({ ...errorBody(503, 'The database cannot be reached'), database: { kind: db.kind, state: 'down' as const } });
     }
   });

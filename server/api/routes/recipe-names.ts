@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, textUpTo } from '../../../src/lib/recipe-schema.ts';
 import type { Database } from '../../db/index.ts';
+import type { DatabaseGate } from '../database-gate.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
 import { createNameIndex, type NamedRecipe } from '../name-index.ts';
 
@@ -49,7 +50,7 @@ const pageSchema = z.object({
   previous: z.string().nullable().describe('Cursor (`before`) of the page before; null on the first page'),
 });
 
-export const recipeNameRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (api, { db }) => {
+export const recipeNameRoutes: FastifyPluginAsyncZod<{ db: Database; gate: DatabaseGate }> = async (api, { db, gate }) => {
   const index = createNameIndex(db);
   // Built at start-up, not by the first visitor (about a second at 100,000 recipes).
   void index.current().catch(() => undefined);
@@ -58,12 +59,12 @@ export const recipeNameRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     schema: {
       summary: 'Recipe ids and names in Swedish alphabetical order, a page at a time; `search` keeps those whose name contains it (any case)',
       querystring: query,
-      response: { 200: pageSchema, 400: errorBodySchema },
+      response: { 200: pageSchema, 400: errorBodySchema, 503: errorBodySchema },
     },
   }, async (request) => {
     const { search, after, before, limit = PAGE_DEFAULT } = request.query;
     if (after && before) throw new HttpError(400, 'Send after or before, not both');
-    const page = await index.page({ search: search?.trim() || undefined, after, before, limit });
+    const page = await gate.run(() => index.page({ search: search?.trim() || undefined, after, before, limit }));
     const cursorOf = (r: NamedRecipe | null) => (r ? encodeCursor(r) : null);
     return { recipes: page.recipes, next: cursorOf(page.next), previous: cursorOf(page.previous) };
   });

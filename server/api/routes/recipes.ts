@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,11 +7,13 @@ import { scaleRecipe } from '../../../src/lib/scaling.ts';
 import * as repo from '../../db/recipe-repository.ts';
 import type { Database } from '../../db/index.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
+import type { DatabaseGate } from '../database-gate.ts';
 import { createListCache } from '../list-cache.ts';
 import { expectedVersion } from './versions.ts';
 
 type Options = {
   db: Database;
+  gate: DatabaseGate;
   requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   writeRateLimit: number;
 };
@@ -43,13 +46,33 @@ const ifMatch = z
   .describe('The version you read, as its ETag ("3", W/"3") or a bare number; a different current version answers 409 and changes nothing. "*" only asks that the recipe exists.');
 const ifNoneMatch = z.string().optional().describe('An ETag this API sent; 304 without a body while it still names the current data');
 
-const errors = { 400: errorBodySchema, 404: errorBodySchema };
+const idempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, { error: 'Must be 1 to 255 visible ASCII characters' })
+  .optional()
+  .describe(
+    'Any unique string per recipe you mean to create (a UUID). A retry with the same key and body returns the first answer ' +
+      '(the same recipe, 201) instead of creating another; the same key with a different body is refused (422). Kept a day.',
+  );
+
+/** The body as the schema parsed it, in a fixed key order: a retry that reorders keys is the same body. */
+function hashOf(body: unknown): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+        : value;
+  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('base64url');
+}
+
+const errors = { 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
 const authErrors = { 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 const bodyErrors = { 413: errorBodySchema, 415: errorBodySchema };
 
 const notFound = (id: number) => new HttpError(404, `Recipe ${id} not found`);
 
-export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, requireEditor, writeRateLimit }) => {
+export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, gate, requireEditor, writeRateLimit }) => {
   const fullList = createListCache(db);
   // Every write attempt counts against its address's allowance first, signed in or not (an anonymous
   // or non-editor flood is limited too); then auth, before the body is parsed or validated: no token
@@ -60,13 +83,14 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
     schema: {
       summary: 'Every recipe in Swedish alphabetical order, optionally only those whose name contains `search`',
       querystring: z.object({ search: textUpTo(200, 'Max 200 characters').optional() }),
-      headers: z.object({ 'if-none-match': ifNoneMatch }),
-      response: { 200: z.array(recipeSchema), 304: z.null().describe('Not modified (If-None-Match)'), 400: errorBodySchema },
+      headers: z.looseObject({ 'if-none-match': ifNoneMatch }),
+      response: { 200: z.array(recipeSchema), 304: z.null().describe('Not modified (If-None-Match)'), 400: errorBodySchema, 503: errorBodySchema },
     },
   }, async (request, reply) => {
-    if (request.query.search) return repo.listRecipes(db.orm, request.query.search);
+    const { search } = request.query;
+    if (search) return gate.run(() => repo.listRecipes(db.orm, search));
     // Stored bytes (compressed once per change), sent as they are; 304 on a matching ETag.
-    return fullList.send(request, reply);
+    return fullList.send(request, reply, gate);
   });
 
   api.get('/recipes/:id', {
@@ -74,11 +98,11 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
       summary: 'One recipe; with `servings` every quantity is scaled to that many servings',
       params: idParams,
       querystring: servingsQuery,
-      headers: z.object({ 'if-none-match': ifNoneMatch }),
+      headers: z.looseObject({ 'if-none-match': ifNoneMatch }),
       response: { 200: recipeSchema, 304: z.null().describe('Not modified (If-None-Match)'), ...errors },
     },
   }, async (request, reply) => {
-    const recipe = await repo.getRecipe(db.orm, request.params.id);
+    const recipe = await gate.run(() => repo.getRecipe(db.orm, request.params.id));
     if (!recipe) throw notFound(request.params.id);
     const { servings } = request.query;
     if (servings === undefined) return reply.header('etag', `"${recipe.version}"`).send(recipe);
@@ -90,13 +114,22 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
     schema: {
       summary: 'Create a recipe (editor). The author is the signed-in user.',
       security: [{ bearer: [] }],
+      headers: z.looseObject({ 'idempotency-key': idempotencyKey }),
       body: recipeInputSchema,
-      response: { 201: recipeSchema, 400: errorBodySchema, ...authErrors, ...bodyErrors },
+      response: { 201: recipeSchema, 400: errorBodySchema, ...authErrors, ...bodyErrors, 422: errorBodySchema, 503: errorBodySchema },
     },
   }, async (request, reply) => {
     const author = request.caller?.username;
     if (!author) throw new HttpError(401, 'Sign in to do this: a bearer token is required');
-    const recipe = await repo.createRecipe(db.orm, request.body, author);
+    const key = request.headers['idempotency-key'];
+    const idempotency = key === undefined ? undefined : { key, bodyHash: hashOf(request.body) };
+    const result = await gate.run((deadline) => repo.createRecipeOnce(db.orm, request.body, author, idempotency, deadline));
+    if (result.kind === 'key-reused') {
+      throw new HttpError(422, 'This Idempotency-Key was used for a different recipe: send a new key for a new recipe', {
+        fields: { 'idempotency-key': 'Already used with another body' },
+      });
+    }
+    const { recipe } = result;
     return reply
       .code(201)
       .header('location', `${request.url.split('?')[0]}/${recipe.id}`)
@@ -110,7 +143,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
       summary: 'Replace a recipe (editor). Send its `version` (or If-Match) to refuse overwriting newer changes.',
       security: [{ bearer: [] }],
       params: idParams,
-      headers: z.object({ 'if-match': ifMatch }),
+      headers: z.looseObject({ 'if-match': ifMatch }),
       body: recipeInputSchema,
       response: { 200: recipeSchema, ...errors, 409: errorBodySchema, ...authErrors, ...bodyErrors },
     },
@@ -122,7 +155,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
       });
     }
     const version = expectedVersion(request.body.version, request.headers['if-match']);
-    const result = await repo.updateRecipe(db.orm, id, request.body, version);
+    const result = await gate.run((deadline) => repo.updateRecipe(db.orm, id, request.body, version, deadline));
     if (result.kind === 'not-found') throw notFound(id);
     if (result.kind === 'conflict') {
       throw new HttpError(
@@ -140,13 +173,13 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, re
       summary: 'Delete a recipe (editor). Send If-Match to refuse deleting a recipe changed since you read it.',
       security: [{ bearer: [] }],
       params: idParams,
-      headers: z.object({ 'if-match': ifMatch }),
+      headers: z.looseObject({ 'if-match': ifMatch }),
       response: { 204: z.null().describe('Deleted'), ...errors, 409: errorBodySchema, ...authErrors, 413: errorBodySchema },
     },
   }, async (request, reply) => {
     const { id } = request.params;
     const version = expectedVersion(undefined, request.headers['if-match']);
-    const result = await repo.deleteRecipe(db.orm, id, version);
+    const result = await gate.run((deadline) => repo.deleteRecipe(db.orm, id, version, deadline));
     if (result.kind === 'not-found') throw notFound(id);
     if (result.kind === 'conflict') {
       throw new HttpError(409, `Recipe ${id} was changed by someone else: you read version ${version}, the current version is ${result.currentVersion}`, {

@@ -1,4 +1,4 @@
-import { bigint, boolean, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Recipes and their ordered ingredients (migration 001-recipes.sql is the source of truth for the DDL;
 // this file mirrors it for typed queries).
@@ -34,6 +34,19 @@ export const recipeListStamp = pgTable('recipe_list_stamp', {
   id: boolean('id').primaryKey().default(true),
   n: bigint('n', { mode: 'bigint' }).notNull(),
 });
+
+// POST's Idempotency-Key (migration 006): the first answer per author and key.
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    author: text('author').notNull(),
+    key: text('key').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.author, t.key] })],
+);
 
 export type RecipeRow = typeof recipes.$inferSelect;
 export type IngredientRow = typeof ingredients.$inferSelect;
