@@ -15,6 +15,9 @@ export type DatabaseGate = {
 };
 
 export function createDatabaseGate(timeoutMs: number, log: FastifyBaseLogger): DatabaseGate {
+  // The database refuses a commit this long before the request gives up: an acknowledgement still on its
+  // way (network, event loop) arrives before the client is told 503, never after.
+  const margin = Math.min(250, Math.floor(timeoutMs / 4));
   let downSince: number | undefined;
   let failures = 0;
 
@@ -35,7 +38,7 @@ export function createDatabaseGate(timeoutMs: number, log: FastifyBaseLogger): D
   return {
     failed,
     async run<T>(work: (deadline: number) => Promise<T>): Promise<T> {
-      const deadline = Date.now() + timeoutMs;
+      const deadline = Date.now() + timeoutMs - margin;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new DatabaseTimeoutError(timeoutMs)), timeoutMs);

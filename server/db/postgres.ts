@@ -60,8 +60,10 @@ export async function openPostgres(connectionString: string, opts: OpenDatabaseO
     // Dead peers (a partition) are noticed by the kernel instead of hanging a connection for hours.
     keepAlive: true,
   });
-  // An idle client losing its connection must not crash the process; the next query reports it.
+  // A connection lost (the server stopped, a partition) must not crash the process: an idle client's
+  // error reaches the pool, a checked-out client's its own listener; the query in flight reports it.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
 
   let closed: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
