@@ -150,9 +150,20 @@ export async function listUnits(): Promise<string[]> {
   return keys.filter((k) => k !== 'NONE' && isUnitKey(k)).map((k) => unitLabel(k as (typeof OFFERED_UNIT_KEYS)[number]));
 }
 
-export async function createRecipe(recipe: Recipe): Promise<Recipe> {
+/** A fresh Idempotency-Key (getRandomValues works on plain http too, unlike randomUUID). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Creates a recipe. The same `idempotencyKey` for the same recipe makes a retry (after a timeout, a lost
+ * answer, a second click) return the recipe the first attempt made instead of a second one.
+ */
+export async function createRecipe(recipe: Recipe, idempotencyKey?: string): Promise<Recipe> {
   const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...rest } = toKeys(recipe);
-  return toLabels(await request<Recipe>('POST', '/recipes', rest));
+  const headers: Record<string, string> = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
+  return toLabels(await request<Recipe>('POST', '/recipes', rest, headers));
 }
 
 /** Sends the version the edit started from (body and If-Match): a stale save answers 409. */

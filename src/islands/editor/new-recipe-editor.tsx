@@ -1,8 +1,8 @@
 // /new-recipe: 'Nytt recept'. Protected like /{id}/edit (a visitor cannot create anything), so a signed-out
 // visitor is sent to login and back. A spinner replaces the form while saving; success goes to /{new id},
 // failure shows the section 8 message and keeps everything typed.
-import { useEffect, useState } from 'react';
-import { createRecipe, logApiError, userMessage } from '../../client/api.ts';
+import { useEffect, useRef, useState } from 'react';
+import { createRecipe, logApiError, newIdempotencyKey, userMessage } from '../../client/api.ts';
 import BackButton from '../../components/back-button.tsx';
 import SearchBar from '../../components/search-bar.tsx';
 import Spinner from '../../components/spinner.tsx';
@@ -23,6 +23,10 @@ export default function NewRecipeEditor() {
   const [error, setError] = useState<string | undefined>();
   const guard = useUnsavedChanges(form.formState.isDirty);
   const [access, setAccess] = useState<'checking' | 'granted' | string>('checking');
+  // One Idempotency-Key per recipe being saved: saving the same content again (after an error, a timeout
+  // whose first attempt did arrive, a second click) reuses it, so the server makes one recipe; changed
+  // content gets a new key.
+  const attempt = useRef<{ key: string; content: string } | undefined>(undefined);
 
   useEffect(() => {
     ensureSignedIn().then(
@@ -39,7 +43,10 @@ export default function NewRecipeEditor() {
       // Spec section 3: the author is the current username, set on create only.
       const now = $auth.get();
       const author = now.status === 'signed-in' ? now.username : '';
-      const created = await createRecipe(valuesToRecipe(values, { author }));
+      const recipe = valuesToRecipe(values, { author });
+      const content = JSON.stringify(recipe);
+      if (attempt.current?.content !== content) attempt.current = { key: newIdempotencyKey(), content };
+      const created = await createRecipe(recipe, attempt.current.key);
       guard.allowLeaving();
       window.location.assign(`/${created.id}`);
     } catch (e) {

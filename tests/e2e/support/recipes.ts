@@ -46,6 +46,18 @@ export class RecipeApi {
     this.created.delete(id);
   }
 
+  /** Recipes whose name contains `text` (the API's search). */
+  async search(text: string): Promise<StoredRecipe[]> {
+    const res = await this.request.get(`${this.apiUrl}/recipes?search=${encodeURIComponent(text)}`, { headers: this.headers() });
+    expect(res.ok()).toBe(true);
+    return (await res.json()) as StoredRecipe[];
+  }
+
+  /** Removes this recipe at clean-up (one the test made through the site). */
+  adopt(id: number): void {
+    this.created.add(id);
+  }
+
   /** Removes whatever this test created and did not remove itself. */
   async cleanUp(): Promise<void> {
     for (const id of [...this.created]) await this.remove(id);
