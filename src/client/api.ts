@@ -79,6 +79,20 @@ function readCookie(name: string): string | undefined {
   return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined;
 }
 
+/**
+ * The longest the site waits for an answer. The API itself answers within its database limit (503 when the
+ * database is away); this covers a network or proxy that never answers, so no spinner turns forever.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+function withinTimeout(response: Promise<Response>): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer within ${REQUEST_TIMEOUT_MS / 1000} s`)), REQUEST_TIMEOUT_MS);
+  });
+  return Promise.race([response, late]).finally(() => clearTimeout(timer));
+}
+
 async function request<T>(
   method: string,
   path: string,
@@ -103,7 +117,8 @@ async function request<T>(
     // Reads revalidate (ETag, 304 when unchanged) instead of trusting the API's brief public caching,
     // so a person always sees the change just saved.
     const cache = isRead ? 'no-cache' : undefined;
-    res = await (started ?? fetch(url, { method, headers, cache, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    res = await withinTimeout(started ?? fetch(url, { method, headers, cache, signal, body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch (error) {
     throw new ApiError(0, error instanceof Error ? error.message : String(error));
   }

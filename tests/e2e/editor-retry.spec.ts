@@ -54,3 +54,29 @@ test('changed content after a failed save gets a new key: a new recipe, not the 
   expect(found.map((r) => r.name)).toEqual([second]);
   expect(keys[1]).not.toBe(keys[0]);
 });
+
+test('a save answered 503 (the database is away) shows the generic message and keeps everything typed', async ({ page, recipes }) => {
+  const name = uniqueName('Databasen borta');
+  let refused = 0;
+  await page.route('**/recipes', async (route) => {
+    if (route.request().method() !== 'POST' || refused > 0) return route.fallback();
+    refused++;
+    await route.fulfill({
+      status: 503,
+      headers: { 'content-type': 'application/json', 'retry-after': '5' },
+      body: JSON.stringify({ status: 503, error: 'Service Unavailable', message: 'The database cannot be reached right now; nothing was changed. Try again shortly.' }),
+    });
+  });
+  await signIn(page, EDITOR, '/new-recipe');
+  await page.getByLabel('Namn').fill(name);
+  await page.getByLabel('Instruktioner').fill('Koka.');
+  await page.getByRole('button', { name: 'Spara nytt recept' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Something bad happened; please try again later.');
+  await expect(page.getByLabel('Namn')).toHaveValue(name);
+  await expect(page.getByLabel('Instruktioner')).toHaveValue('Koka.');
+  await page.getByRole('button', { name: 'Spara nytt recept' }).click();
+  await page.waitForURL(/\/\d+$/);
+  const found = await recipes.search(name);
+  for (const r of found) recipes.adopt(r.id);
+  expect(found).toHaveLength(1);
+});
