@@ -42,7 +42,12 @@ if (args.mode === 'seed') {
   });
   // Imported here, not at the top: the seed step needs only the database, not the whole app.
   const { buildApp } = await import('../server/app.ts');
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    connectTimeoutMs: config.database.connectTimeoutMs,
+    statementTimeoutMs: config.database.statementTimeoutMs,
+  });
   const app = await buildApp(config, { db });
   await app.listen({ port: 0, host: config.host });
   const address = app.server.address();

@@ -5,7 +5,8 @@ import { openDatabase, type Database } from '../../../server/db/index.ts';
 import { buildApiApp, testConfig } from '../../support/api-app.ts';
 import { createTestKeys, editorToken } from '../../support/tokens.ts';
 import { bearer } from '../../support/recipes.ts';
-import { startTraffic, timeline, type Sample, type Send } from '../../support/traffic.ts';
+import { runOutage } from '../../support/outage.ts';
+import type { Sample, Send } from '../../support/traffic.ts';
 
 // PostgreSQL made unreachable under a steady stream of reads and writes, both ways an operator meets it:
 // stopped (connections refused), and frozen with SIGSTOP (nothing answers, as in a partition), then back.
@@ -48,20 +49,10 @@ async function storedNames(): Promise<Set<string>> {
   return new Set(((rows as unknown as { rows: { name: string }[] }).rows).map((r) => r.name));
 }
 
-/** Runs traffic through one outage and returns its samples and when the database was back. */
 async function throughOutage(label: string, down: () => Promise<void> | void, up: () => Promise<void> | void) {
-  const t0 = Date.now();
-  const traffic = startTraffic(send, { writers: 3, readers: 3, readUrls, label });
-  await sleep(1500);
-  const downAt = Date.now();
-  await down();
-  await sleep(OUTAGE_MS);
-  await up();
-  const backAt = Date.now();
-  await sleep(3500);
-  const samples = await traffic.stop();
-  console.log([`${label}: down at ${downAt - t0} ms, back at ${backAt - t0} ms`, ...timeline(samples, t0, [{ at: downAt, what: 'down' }, { at: backAt, what: 'back' }])].join('\n'));
-  return { samples, downAt, backAt };
+  const run = await runOutage({ send, readUrls, label, down, up, outageMs: OUTAGE_MS });
+  console.log(run.lines.join('\n'));
+  return run;
 }
 
 function expectBounded(samples: Sample[]) {
