@@ -9,35 +9,34 @@ import { DatabaseTimeoutError, isDatabaseUnavailable, unavailableReason } from '
  * it ends, not as a stack trace per request.
  */
 export type DatabaseGate = {
-  run<T>(work: (deadline: number) => Promise<T>): Promise<T>;
-  /** Reports a failure that happened outside `run` (counted towards the outage, if it is one). */
-  failed(error: unknown): void;
+  /** Reads and writes are tracked apart: a full disk refuses writes while reads keep working. */
+  run<T>(work: (deadline: number) => Promise<T>, kind?: 'read' | 'write'): Promise<T>;
 };
 
 export function createDatabaseGate(timeoutMs: number, log: FastifyBaseLogger): DatabaseGate {
   // The database refuses a commit this long before the request gives up: an acknowledgement still on its
   // way (network, event loop) arrives before the client is told 503, never after.
   const margin = Math.min(250, Math.floor(timeoutMs / 4));
-  let downSince: number | undefined;
-  let failures = 0;
+  const outages = { read: { since: undefined as number | undefined, failures: 0 }, write: { since: undefined as number | undefined, failures: 0 } };
 
-  const up = () => {
-    if (downSince === undefined) return;
-    log.info({ outageMs: Date.now() - downSince, failedRequests: failures }, 'database reachable again');
-    downSince = undefined;
-    failures = 0;
+  const up = (kind: 'read' | 'write') => {
+    const outage = outages[kind];
+    if (outage.since === undefined) return;
+    log.info({ requests: `${kind}s`, outageMs: Date.now() - outage.since, failedRequests: outage.failures }, 'database reachable again');
+    outage.since = undefined;
+    outage.failures = 0;
   };
-  const failed = (error: unknown) => {
+  const failed = (kind: 'read' | 'write', error: unknown) => {
     if (!isDatabaseUnavailable(error)) return;
-    failures++;
-    if (downSince !== undefined) return;
-    downSince = Date.now();
-    log.warn({ reason: unavailableReason(error) }, 'database unreachable: requests answer 503 until it is back');
+    const outage = outages[kind];
+    outage.failures++;
+    if (outage.since !== undefined) return;
+    outage.since = Date.now();
+    log.warn({ requests: `${kind}s`, reason: unavailableReason(error) }, 'database unreachable: requests answer 503 until it is back');
   };
 
   return {
-    failed,
-    async run<T>(work: (deadline: number) => Promise<T>): Promise<T> {
+    async run<T>(work: (deadline: number) => Promise<T>, kind: 'read' | 'write' = 'read'): Promise<T> {
       const deadline = Date.now() + timeoutMs - margin;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
@@ -48,10 +47,10 @@ export function createDatabaseGate(timeoutMs: number, log: FastifyBaseLogger): D
       working.catch(() => undefined);
       try {
         const result = await Promise.race([working, late]);
-        up();
+        up(kind);
         return result;
       } catch (error) {
-        failed(error);
+        failed(kind, error);
         throw error;
       } finally {
         clearTimeout(timer);

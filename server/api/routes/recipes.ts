@@ -123,7 +123,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, ga
     if (!author) throw new HttpError(401, 'Sign in to do this: a bearer token is required');
     const key = request.headers['idempotency-key'];
     const idempotency = key === undefined ? undefined : { key, bodyHash: hashOf(request.body) };
-    const result = await gate.run((deadline) => repo.createRecipeOnce(db.orm, request.body, author, idempotency, deadline));
+    const result = await gate.run((deadline) => repo.createRecipeOnce(db.orm, request.body, author, idempotency, deadline), 'write');
     if (result.kind === 'key-reused') {
       throw new HttpError(422, 'This Idempotency-Key was used for a different recipe: send a new key for a new recipe', {
         fields: { 'idempotency-key': 'Already used with another body' },
@@ -155,7 +155,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, ga
       });
     }
     const version = expectedVersion(request.body.version, request.headers['if-match']);
-    const result = await gate.run((deadline) => repo.updateRecipe(db.orm, id, request.body, version, deadline));
+    const result = await gate.run((deadline) => repo.updateRecipe(db.orm, id, request.body, version, deadline), 'write');
     if (result.kind === 'not-found') throw notFound(id);
     if (result.kind === 'conflict') {
       throw new HttpError(
@@ -179,7 +179,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, ga
   }, async (request, reply) => {
     const { id } = request.params;
     const version = expectedVersion(undefined, request.headers['if-match']);
-    const result = await gate.run((deadline) => repo.deleteRecipe(db.orm, id, version, deadline));
+    const result = await gate.run((deadline) => repo.deleteRecipe(db.orm, id, version, deadline), 'write');
     if (result.kind === 'not-found') throw notFound(id);
     if (result.kind === 'conflict') {
       throw new HttpError(409, `Recipe ${id} was changed by someone else: you read version ${version}, the current version is ${result.currentVersion}`, {
