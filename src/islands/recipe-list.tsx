@@ -1,4 +1,5 @@
 // The recipe list (/): search bar, live filter, Swedish order, 'Nytt recept' for editors.
+// A keystroke first narrows the names on screen (instant), then the server's page for the query replaces them.
 // It reads ids and names a page at a time (GET /recipes/names) and keeps at most MAX_PAGES pages in
 // the DOM: scrolling near either end loads the neighbouring page and drops the farthest one, so the
 // page stays small at 100,000 recipes while every recipe can still be reached by scrolling.
@@ -6,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth } from '../stores/auth.ts';
 import { listRecipeNames, type NamePage } from '../client/api.ts';
+import { matchesName } from '../lib/recipe-search.ts';
 import SearchBar from '../components/search-bar.tsx';
 import Spinner from '../components/spinner.tsx';
 import ScrollSentinel from '../components/scroll-sentinel.tsx';
@@ -25,8 +27,14 @@ export default function RecipeList() {
   const latest = useRef(0);
 
   const onQuery = (q: string) => {
+    const first = reported.current === null;
     reported.current = q;
     setQuery(q);
+    // Narrowing the names already shown answers the keystroke at once; the server's answer (which may
+    // add recipes beyond them) replaces it. No match among them proves nothing: then wait for the server.
+    if (first || load.state !== 'ready') return;
+    const shown = load.pages.flatMap((p) => p.recipes).filter((r) => matchesName(r.name, q));
+    if (shown.length > 0) setLoad({ state: 'ready', pages: [{ recipes: shown, next: null, previous: null }] });
   };
 
   useEffect(() => {

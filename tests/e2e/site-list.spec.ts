@@ -59,6 +59,28 @@ test('filters on every keystroke, case-insensitively', async ({ page, recipes })
   await expectAccessible(page);
 });
 
+test('a keystroke narrows the names on screen at once, before the server answers', async ({ page, recipes }) => {
+  const tag = uniqueName('Genast').replace(' ', '');
+  // Sorted first ('0…'), so they are on the first page the list shows.
+  await recipes.create({ name: `0 ${tag} Pannkaka` });
+  await recipes.create({ name: `0 ${tag} Plättar` });
+  await page.goto('/');
+  await expect(listLinks(page).first()).toHaveText(`0 ${tag} Pannkaka`);
+  // Searches answer only when the test says so: what shows meanwhile is the list's own narrowing.
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/recipes/names?*search=*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('searchbox', { name: 'Sök recept' }).pressSequentially(`${tag} pa`);
+  await expect(listLinks(page)).toHaveText([`0 ${tag} Pannkaka`]);
+  answer();
+  await expect(listLinks(page)).toHaveText([`0 ${tag} Pannkaka`]);
+  await page.getByRole('searchbox', { name: 'Sök recept' }).fill('');
+  await expect(listLinks(page).first()).toHaveText(`0 ${tag} Pannkaka`);
+});
+
 test('submitting a search goes to /?search=, the deep link filters, an empty search clears it', async ({ page, recipes }) => {
   const tag = uniqueName('Djuplank').replace(' ', '');
   await recipes.create({ name: `${tag} Rabarberpaj` });
