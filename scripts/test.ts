@@ -1,4 +1,4 @@
-// `npm test`: the whole suite in one go - types, unit and server tests (PGlite and PostgreSQL), the site build,
+// `npm test`: the whole suite in one go - types, dependency rules, unit and server tests (PGlite and PostgreSQL), the site build,
 // the JavaScript budget and the end-to-end suite in Chromium. Every step runs; the summary counts them all.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -11,6 +11,10 @@ mkdirSync(REPORTS, { recursive: true });
 type Step = { name: string; cmd: string; args: string[]; env?: Record<string, string>; needs?: string };
 const steps: Step[] = [
   { name: 'typecheck', cmd: 'tsc', args: ['--noEmit'] },
+  // src/lib alone, without DOM or Node types: shared code that uses either does not compile.
+  { name: 'typecheck src/lib', cmd: 'tsc', args: ['--noEmit', '-p', 'src/lib'] },
+  // The layering and no import cycles (.dependency-cruiser.cjs).
+  { name: 'dependency rules', cmd: 'depcruise', args: ['src', 'server', '--config', '.dependency-cruiser.cjs'] },
   {
     name: 'unit and server tests',
     cmd: 'vitest',
@@ -50,7 +54,7 @@ const total = {
   skipped: vitest.skipped + e2e.skipped,
 };
 // Steps that are not test runners count as one check each.
-for (const name of ['typecheck', 'build', 'budget']) outcome.get(name) ? total.passed++ : total.failed++;
+for (const name of ['typecheck', 'typecheck src/lib', 'dependency rules', 'build', 'budget']) outcome.get(name) ? total.passed++ : total.failed++;
 const failedSteps = [...outcome].filter(([, ok]) => !ok).map(([name]) => name);
 
 console.log(`\nSteps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);

@@ -1,33 +1,8 @@
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type * as schema from './schema/index.ts';
-
 // The one place that decides between the embedded PGlite and a PostgreSQL server. Everything else
-// sees a drizzle PgDatabase over the same schema and cannot tell which one it talks to.
-export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+// sees a drizzle PgDatabase over the same schema (./types.ts) and cannot tell which one it talks to.
+import type { Database, OpenDatabaseOptions } from './types.ts';
 
-export type Database = {
-  kind: 'pglite' | 'postgres';
-  orm: AppDatabase;
-  /** Throws when the database is unreachable. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
-};
-
-export type OpenDatabaseOptions = {
-  databaseUrl?: string | undefined;
-  dataDir: string;
-  /** PostgreSQL: the longest wait for a connection (default 1 s). */
-  connectTimeoutMs?: number;
-  /** PostgreSQL: the longest a statement may run or wait for the server (default 30 s). */
-  statementTimeoutMs?: number;
-  /**
-   * PostgreSQL: with this, an unreachable server at start is not an error: the database is returned at
-   * once (every query failing as unavailable) and this is called with the reason and the next retry.
-   */
-  onWaiting?: (reason: string, retryInMs: number) => void;
-  /** Called when a server that was unreachable at start has been reached and migrated. */
-  onReady?: () => void;
-};
+export type { AppDatabase, Database, OpenDatabaseOptions } from './types.ts';
 
 /** Opens (PGlite: locks the folder), applies pending migrations, and returns the database. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {

@@ -5,7 +5,7 @@ import { acquireDataDirLock } from './data-dir-lock.ts';
 import { applyMigrations } from './migrate.ts';
 import { restrictFolderContents } from './private-folder.ts';
 import * as schema from './schema/index.ts';
-import type { AppDatabase, Database } from './index.ts';
+import type { AppDatabase, Database } from './types.ts';
 
 // PostgreSQL's default 128 MB buffer cache lives inside PGlite's WebAssembly memory, which never
 // shrinks: it alone added ~100 MB of RSS. Pages it no longer holds come from the operating system's

@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { DatabaseStartingError, isDatabaseUnavailable, unavailableReason } from './availability.ts';
 import { applyMigrations } from './migrate.ts';
 import * as schema from './schema/index.ts';
-import type { AppDatabase, Database, OpenDatabaseOptions } from './index.ts';
+import type { AppDatabase, Database, OpenDatabaseOptions } from './types.ts';
 
 // Any number of API processes may share one PostgreSQL; the first to start migrates, the others
 // wait on this advisory lock and then find nothing left to do.

@@ -1,7 +1,6 @@
 // The one API client. Recipes in the browser carry unit labels ('dl'); the wire carries keys
 // ('DECILITER'). This module converts both ways, adds the bearer token and the XSRF header,
 // and turns failures into ApiError (spec sections 7 and 8).
-import { $auth, getToken } from '../stores/auth.ts';
 import { apiBase } from './config.ts';
 import { takeEarlyRecipe } from './early.ts';
 import { isUnitKey, unitKey, unitLabel, OFFERED_UNIT_KEYS } from '../lib/units.ts';
@@ -93,6 +92,16 @@ function withinTimeout(response: Promise<Response>): Promise<Response> {
   return Promise.race([response, late]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Where requests get a bearer token. The auth store (src/stores/auth.ts, the one owner of keycloak-js)
+ * installs itself here when it loads, so this module needs no store: the layers stay one-way.
+ */
+export type TokenSource = { signedIn(): boolean; token(): Promise<string | undefined> };
+let tokens: TokenSource = { signedIn: () => false, token: async () => undefined };
+export function setTokenSource(source: TokenSource): void {
+  tokens = source;
+}
+
 async function request<T>(
   method: string,
   path: string,
@@ -105,7 +114,7 @@ async function request<T>(
   // Reads do not wait for the sign-in check (the list is public and should not stall on it);
   // writes do, so they always carry the bearer token of a signed-in user.
   const isRead = method === 'GET' || method === 'HEAD';
-  const token = !isRead || $auth.get().status === 'signed-in' ? await getToken() : undefined;
+  const token = !isRead || tokens.signedIn() ? await tokens.token() : undefined;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined || method === 'DELETE') headers['Content-Type'] = 'application/json';
   // Forgery protection (section 7): only same-origin relative URLs get the cookie's value.

@@ -2,6 +2,7 @@
 // @nanostores/react and call the named actions below; they never talk to each other directly.
 import { atom } from 'nanostores';
 import type Keycloak from 'keycloak-js';
+import { setTokenSource } from '../client/api.ts';
 import { loadRuntimeConfig } from '../client/config.ts';
 
 export type Profile = { username: string; firstName: string; lastName: string; email: string };
@@ -172,3 +173,6 @@ export async function ensureSignedIn(): Promise<boolean> {
     throw new Error(ACCESS_VALIDATION_ERROR);
   }
 }
+
+// Requests through src/client/api.ts carry this store's token.
+setTokenSource({ signedIn: () => $auth.get().status === 'signed-in', token: getToken });

@@ -1,0 +1,35 @@
+// The layering docs/architecture.md describes, checked by `npm run check:deps` (part of `npm test`).
+// Site: pages/layouts → islands → components → stores → client → lib. Server: api, idp and site are
+// siblings that share server/db and src/lib; server/db knows nothing above it; src/lib is pure.
+/** @type {import('dependency-cruiser').IDependencyCruiserConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'Import cycles hide the order things load in.', from: {}, to: { circular: true } },
+    {
+      name: 'lib-is-pure',
+      severity: 'error',
+      comment: 'src/lib is shared by the browser and the server: only other src/lib modules and npm packages, no Node built-ins.',
+      from: { path: '^src/lib/' },
+      to: { pathNot: ['^src/lib/', '^node_modules/'] },
+    },
+    { name: 'lib-no-node', severity: 'error', from: { path: '^src/lib/' }, to: { dependencyTypes: ['core'] } },
+    { name: 'client-below-stores', severity: 'error', comment: 'src/client talks to the API; it knows no stores or UI.', from: { path: '^src/client/' }, to: { path: '^src/(stores|components|islands|pages|layouts)/' } },
+    { name: 'stores-below-ui', severity: 'error', from: { path: '^src/stores/' }, to: { path: '^src/(components|islands|pages|layouts)/' } },
+    { name: 'components-below-islands', severity: 'error', from: { path: '^src/components/' }, to: { path: '^src/(islands|pages|layouts)/' } },
+    { name: 'islands-below-pages', severity: 'error', from: { path: '^src/islands/' }, to: { path: '^src/(pages|layouts)/' } },
+    { name: 'site-not-server', severity: 'error', comment: 'The site is static files: it cannot import server code.', from: { path: '^src/' }, to: { path: '^server/' } },
+    { name: 'server-uses-lib-only', severity: 'error', comment: 'The server shares only src/lib with the site.', from: { path: '^server/' }, to: { path: '^src/', pathNot: '^src/lib/' } },
+    { name: 'db-knows-nothing-above', severity: 'error', from: { path: '^server/db/' }, to: { path: '^server/(api|idp|site|cli)/|^server/(app|start)\\.ts$' } },
+    { name: 'api-not-idp-or-site', severity: 'error', from: { path: '^server/api/' }, to: { path: '^server/(idp|site|cli)/' } },
+    { name: 'idp-not-api-or-site', severity: 'error', from: { path: '^server/idp/' }, to: { path: '^server/(api|site|cli)/' } },
+    { name: 'site-server-not-api-or-idp', severity: 'error', from: { path: '^server/site/' }, to: { path: '^server/(api|idp|cli)/' } },
+    { name: 'only-db-knows-the-drivers', severity: 'error', comment: 'Only server/db knows PGlite from PostgreSQL.', from: { path: '^(server|src)/', pathNot: '^server/db/' }, to: { path: '^node_modules/(@electric-sql/pglite|pg)/' } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    exclude: { path: ['^dist/', '^node_modules/', '^\\.astro/'] },
+  },
+};
