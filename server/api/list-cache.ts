@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import type { Database } from '../db/index.ts';
 import { listRecipes, recipeListStamp, recipesByIds, recipeVersions } from '../db/recipe-repository.ts';
-import { compareRecipes } from '../../src/lib/recipe-search.ts';
+import { insertByName } from '../../src/lib/recipe-search.ts';
 import { matchesEtag } from './http-cache.ts';
 import type { DatabaseGate } from './database-gate.ts';
 
@@ -55,15 +55,8 @@ export function createListCache(db: Database) {
     for (const id of removed) entries.delete(id);
     for (const e of (await recipesByIds(db.orm, changed)).map(entry)) {
       entries.set(e.id, e);
-      // Binary search for its place in Swedish order: no re-sort of 100,000 names.
-      let low = 0;
-      let high = order.length;
-      while (low < high) {
-        const mid = (low + high) >>> 1;
-        if (compareRecipes(order[mid] as Entry, e) < 0) low = mid + 1;
-        else high = mid;
-      }
-      order.splice(low, 0, e);
+      // Its place in Swedish order by binary search: no re-sort of 100,000 names.
+      insertByName(order, e);
     }
   }
 

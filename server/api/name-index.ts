@@ -1,6 +1,6 @@
 import type { Database } from '../db/index.ts';
 import { recipeListStamp, recipeNames, recipeVersions } from '../db/recipe-repository.ts';
-import { compareRecipes, fold } from '../../src/lib/recipe-search.ts';
+import { compareRecipes, fold, insertByName } from '../../src/lib/recipe-search.ts';
 
 // The list screen's paged read: recipe names in Swedish order (src/lib's compareRecipes,
 // the same order as GET /recipes), kept in memory (a few MB at 100,000 recipes) and labelled with
@@ -16,17 +16,6 @@ type Entry = NamedRecipe & { version: number; folded: string };
 export type Page = { recipes: NamedRecipe[]; next: NamedRecipe | null; previous: NamedRecipe | null };
 
 const withFolded = (e: NamedRecipe & { version: number }): Entry => ({ ...e, folded: fold(e.name) });
-
-function insertSorted(order: Entry[], e: Entry): void {
-  let low = 0;
-  let high = order.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compareRecipes(order[mid] as Entry, e) < 0) low = mid + 1;
-    else high = mid;
-  }
-  order.splice(low, 0, e);
-}
 
 export function createNameIndex(db: Database) {
   let order: Entry[] = [];
@@ -46,7 +35,7 @@ export function createNameIndex(db: Database) {
     } else {
       const gone = new Set(changed);
       order = order.filter((e) => present.has(e.id) && !gone.has(e.id));
-      for (const e of await recipeNames(db.orm, changed)) insertSorted(order, withFolded(e));
+      for (const e of await recipeNames(db.orm, changed)) insertByName(order, withFolded(e));
     }
     stamp = now;
   }

@@ -21,6 +21,18 @@ export function matchesName(name: string, query: string): boolean {
   return q === '' || fold(name).includes(q);
 }
 
+/** Puts `item` into `sorted` (already in this order) at its place: a binary search, no re-sort. */
+export function insertByName<T extends Named>(sorted: T[], item: T): void {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareRecipes(sorted[mid] as T, item) < 0) low = mid + 1;
+    else high = mid;
+  }
+  sorted.splice(low, 0, item);
+}
+
 export function sortByName<T extends Named>(items: readonly T[]): T[] {
   return [...items].sort(compareRecipes);
 }

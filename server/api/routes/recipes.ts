@@ -71,6 +71,8 @@ const authErrors = { 401: errorBodySchema, 403: errorBodySchema, 429: errorBodyS
 const bodyErrors = { 413: errorBodySchema, 415: errorBodySchema };
 
 const notFound = (id: number) => new HttpError(404, `Recipe ${id} not found`);
+const conflict = (id: number, did: 'edited' | 'read', version: number | undefined, currentVersion: number) =>
+  new HttpError(409, `Recipe ${id} was changed by someone else: you ${did} version ${version}, the current version is ${currentVersion}`, { currentVersion });
 
 export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, gate, requireEditor, writeRateLimit }) => {
   const fullList = createListCache(db);
@@ -157,13 +159,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, ga
     const version = expectedVersion(request.body.version, request.headers['if-match']);
     const result = await gate.run((deadline) => repo.updateRecipe(db.orm, id, request.body, version, deadline), 'write');
     if (result.kind === 'not-found') throw notFound(id);
-    if (result.kind === 'conflict') {
-      throw new HttpError(
-        409,
-        `Recipe ${id} was changed by someone else: you edited version ${version}, the current version is ${result.currentVersion}`,
-        { currentVersion: result.currentVersion },
-      );
-    }
+    if (result.kind === 'conflict') throw conflict(id, 'edited', version, result.currentVersion);
     return reply.header('etag', `"${result.recipe.version}"`).send(result.recipe);
   });
 
@@ -181,11 +177,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, ga
     const version = expectedVersion(undefined, request.headers['if-match']);
     const result = await gate.run((deadline) => repo.deleteRecipe(db.orm, id, version, deadline), 'write');
     if (result.kind === 'not-found') throw notFound(id);
-    if (result.kind === 'conflict') {
-      throw new HttpError(409, `Recipe ${id} was changed by someone else: you read version ${version}, the current version is ${result.currentVersion}`, {
-        currentVersion: result.currentVersion,
-      });
-    }
+    if (result.kind === 'conflict') throw conflict(id, 'read', version, result.currentVersion);
     return reply.code(204).send(null);
   });
 };
