@@ -3,12 +3,12 @@ import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
+import { parseRecipeId } from '../../src/lib/routes.ts';
 import { contentSecurityPolicy, inlineHashes } from './csp.ts';
 import { siteHeaders } from './headers.ts';
 
 // Serves the built site: /config.json from the Config, the files of dist/, the /{id} and
 // /{id}/edit shells (ids are unknown at build time) and the 404 page with status 404.
-const ID = /^[1-9]\d{0,14}$/;
 // Shells reached only through a rewrite, never by their own name.
 const SHELLS = new Set(['index', 'recipe', 'recipe-edit', '404']);
 const FILE_NAME = /^[\w-][\w.-]*$/;
@@ -52,7 +52,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
 
   app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
     const { id } = request.params;
-    if (ID.test(id)) return reply.sendFile('recipe.html');
+    if (parseRecipeId(id) !== undefined) return reply.sendFile('recipe.html');
     if (isPage(id)) return reply.sendFile(`${id}.html`);
     // '/:id' also wins over the static wildcard for top-level files (favicon.svg) and for '/'.
     if (id === '') return reply.sendFile('index.html');
@@ -61,7 +61,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   });
 
   app.get<{ Params: { id: string } }>('/:id/edit', async (request, reply) => {
-    if (ID.test(request.params.id) && existsSync(resolve(root, 'recipe-edit.html'))) {
+    if (parseRecipeId(request.params.id) !== undefined && existsSync(resolve(root, 'recipe-edit.html'))) {
       return reply.sendFile('recipe-edit.html');
     }
     return notFound(reply);

@@ -55,7 +55,7 @@ export function conflictVersion(error: unknown): number | undefined {
   return typeof v === 'number' ? v : undefined;
 }
 
-export function toLabels(r: Recipe): Recipe {
+export function toLabels<R extends Recipe>(r: R): R {
   return {
     ...r,
     ingredients: (r.ingredients ?? []).map(({ name, quantity }) =>
@@ -184,10 +184,10 @@ export function newIdempotencyKey(): string {
  * Creates a recipe. The same `idempotencyKey` for the same recipe makes a retry (after a timeout, a lost
  * answer, a second click) return the recipe the first attempt made instead of a second one.
  */
-export async function createRecipe(recipe: Recipe, idempotencyKey?: string): Promise<Recipe> {
+export async function createRecipe(recipe: Recipe, idempotencyKey?: string): Promise<Recipe & { id: number }> {
   const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...rest } = toKeys(recipe);
   const headers: Record<string, string> = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
-  return toLabels(await request<Recipe>('POST', '/recipes', rest, headers));
+  return toLabels(await request<Recipe & { id: number }>('POST', '/recipes', rest, headers));
 }
 
 /** Sends the version the edit started from (body and If-Match): a stale save answers 409. */

@@ -1,11 +1,7 @@
 // The search bar. Submitting goes to /?search=q (an empty search to / without the parameter).
 // With onQuery (the list page) it also reports every keystroke so the list filters live.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-
-export function searchHref(query: string): string {
-  const q = query.trim();
-  return q ? `/?search=${encodeURIComponent(q)}` : '/';
-}
+import { searchHref } from '../lib/routes.ts';
 
 /** The current ?search= value of the page (empty when absent or during the static build). */
 export function currentSearch(): string {

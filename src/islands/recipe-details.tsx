@@ -7,15 +7,10 @@ import { formatIngredientQuantity } from '../lib/quantity-format.ts';
 import SearchBar from '../components/search-bar.tsx';
 import BackButton from '../components/back-button.tsx';
 import Spinner from '../components/spinner.tsx';
+import { editRecipeHref, recipeIdFromPath } from '../lib/routes.ts';
 
 const EMPTY: Recipe = { name: '', author: '', instructions: '', servings: 0, ingredients: [] };
 const TITLE = 'recipes-frontend';
-
-/** The id of /{id}: a positive integer, else undefined. */
-export function recipeIdFromPath(pathname: string): number | undefined {
-  const m = /^\/([1-9]\d{0,14})\/?$/.exec(pathname);
-  return m ? Number(m[1]) : undefined;
-}
 
 function servingChoices(...counts: number[]): number[] {
   const extra = counts.filter((n) => Number.isInteger(n) && n > 10);
@@ -72,7 +67,7 @@ export default function RecipeDetails() {
         <BackButton href="/" />
         <span className="spacer" />
         {isEditor && id !== undefined && view.state === 'ready' && (
-          <a className="button button-primary" href={`/${id}/edit`}>
+          <a className="button button-primary" href={editRecipeHref(id)}>
             Redigera
           </a>
         )}

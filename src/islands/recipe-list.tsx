@@ -11,6 +11,7 @@ import { matchesName } from '../lib/recipe-search.ts';
 import SearchBar from '../components/search-bar.tsx';
 import Spinner from '../components/spinner.tsx';
 import ScrollSentinel from '../components/scroll-sentinel.tsx';
+import { recipeHref } from '../lib/routes.ts';
 
 const PAGE = 50;
 const MAX_PAGES = 4;
@@ -98,7 +99,7 @@ export default function RecipeList() {
         <ul className="recipe-list" aria-label="Recept">
           {recipes.map((r) => (
             <li key={r.id}>
-              <a className="recipe-link" href={`/${r.id}`}>
+              <a className="recipe-link" href={recipeHref(r.id)}>
                 <span className="recipe-name">{r.name}</span>
                 <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
                   <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { toKeys, toLabels, type Recipe } from '../../src/client/api.ts';
-import { idFromPath } from '../../src/islands/editor/edit-route.ts';
 import {
   emptyRecipeValues,
   itemToDialogValues,
@@ -94,15 +93,5 @@ describe('label <-> key conversion around a save', () => {
     expect(r.ingredients.map((i) => i.quantity?.unit)).toEqual([
       'LITER', 'DECILITER', 'MILLILITER', 'TABLESPOON', 'TEASPOON', 'PINCH', 'GRAM', 'KILOGRAM', 'MILLIGRAM', 'PIECES',
     ]);
-  });
-});
-
-describe('edit route', () => {
-  it('reads the id from /{id}/edit', () => {
-    expect(idFromPath('/12/edit')).toBe(12);
-    expect(idFromPath('/12/edit/')).toBe(12);
-    expect(idFromPath('/0/edit')).toBeUndefined();
-    expect(idFromPath('/abc/edit')).toBeUndefined();
-    expect(idFromPath('/12')).toBeUndefined();
   });
 });

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_VERSION, MESSAGES, recipeInputSchema, recipeSchema, servingsSchema, textUpTo } from '../../../src/lib/recipe-schema.ts';
+import { MESSAGES, recipeInputSchema, recipeSchema, servingsSchema, textUpTo } from '../../../src/lib/recipe-schema.ts';
 import { scaleRecipe } from '../../../src/lib/scaling.ts';
+import { MAX_RECIPE_ID, parseRecipeId } from '../../../src/lib/routes.ts';
 import * as repo from '../../db/recipe-repository.ts';
 import type { Database } from '../../db/index.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
@@ -20,14 +21,11 @@ type Options = {
 
 // Path ids are positive 32-bit integers written in decimal: anything else is a 400, not a 404 or a
 // database error. The document shows the integer the text stands for (as OpenAPI parameters are).
-const ID_TEXT = /^[1-9][0-9]{0,9}$/;
 const idParams = z.object({
   id: z
     .string()
-    .regex(ID_TEXT, { error: MESSAGES.notAnId })
-    .transform(Number)
-    .refine((n) => n <= MAX_VERSION, { error: MESSAGES.notAnId })
-    .meta({ type: 'integer', minimum: 1, maximum: MAX_VERSION, description: 'A recipe id, written in decimal without sign or leading zeros (^[1-9][0-9]{0,9}$)' }),
+    .transform((text, ctx) => parseRecipeId(text) ?? (ctx.addIssue({ code: 'custom', message: MESSAGES.notAnId }), z.NEVER))
+    .meta({ type: 'integer', minimum: 1, maximum: MAX_RECIPE_ID, description: 'A recipe id, written in decimal without sign or leading zeros (^[1-9][0-9]{0,9}$)' }),
 });
 const servingsQuery = z.object({
   // Canonical decimal only (no spaces, '+' or leading zeros), as an OpenAPI integer parameter is written.

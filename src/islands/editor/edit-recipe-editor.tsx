@@ -9,7 +9,6 @@ import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema
 import { ensureSignedIn } from '../../stores/auth.ts';
 import ConflictNotice from './conflict-notice.tsx';
 import DeleteDialog from './delete-dialog.tsx';
-import { idFromPath } from './edit-route.ts';
 import RecipeForm from './recipe-form.tsx';
 import { emptyRecipeValues, recipeToValues, valuesToRecipe, type EditorValues } from './recipe-form-values.ts';
 import { TEXT } from './texts.ts';
@@ -17,6 +16,7 @@ import { useUnits } from './use-units.ts';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
 import { useZodForm } from './use-zod-form.ts';
 import './editor.css';
+import { recipeHref, recipeIdFromEditPath } from '../../lib/routes.ts';
 
 type Loaded = { id: number; version: number | undefined; author: string; name: string };
 type Phase = 'loading' | 'ready' | 'not-found' | 'access-error';
@@ -40,7 +40,7 @@ export default function EditRecipeEditor() {
   };
 
   useEffect(() => {
-    const id = idFromPath(window.location.pathname);
+    const id = recipeIdFromEditPath(window.location.pathname);
     if (id === undefined) return setPhase('not-found');
     ensureSignedIn()
       .then(async (signedIn) => {
@@ -67,7 +67,7 @@ export default function EditRecipeEditor() {
     try {
       await updateRecipe(loaded.id, valuesToRecipe(values, loaded));
       guard.allowLeaving();
-      window.location.assign(`/${loaded.id}`);
+      window.location.assign(recipeHref(loaded.id));
     } catch (e) {
       logApiError(e);
       if (e instanceof ApiError && e.status === 409) setConflict(true);
@@ -97,7 +97,7 @@ export default function EditRecipeEditor() {
   return (
     <>
       <div className="toolbar">
-        <BackButton href={loaded ? `/${loaded.id}` : '/'} />
+        <BackButton href={loaded ? recipeHref(loaded.id) : '/'} />
         <span className="spacer" />
         {loaded && phase === 'ready' ? (
           <DeleteDialog

@@ -15,6 +15,7 @@ import { useUnits } from './use-units.ts';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
 import { useZodForm } from './use-zod-form.ts';
 import './editor.css';
+import { recipeHref } from '../../lib/routes.ts';
 
 export default function NewRecipeEditor() {
   const form = useZodForm<EditorValues, RecipeFormOutput>(recipeFormSchema, emptyRecipeValues());
@@ -48,7 +49,7 @@ export default function NewRecipeEditor() {
       if (attempt.current?.content !== content) attempt.current = { key: newIdempotencyKey(), content };
       const created = await createRecipe(recipe, attempt.current.key);
       guard.allowLeaving();
-      window.location.assign(`/${created.id}`);
+      window.location.assign(recipeHref(created.id));
     } catch (e) {
       logApiError(e);
       setError(userMessage(e));

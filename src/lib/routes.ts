@@ -1,0 +1,36 @@
+// The site's addresses in one place: the recipe-id rule, the details and edit routes, the search link.
+// The API's path ids (server/api/routes/recipes.ts) and the server's rewrites (server/site/index.ts) use
+// the same rule; deploy/nginx.conf and src/pages/recipe.astro's inline script spell its pattern.
+import { MAX_VERSION } from './recipe-schema.ts';
+
+/** Recipe ids are PostgreSQL integers: 1 to 2147483647, written in decimal without sign or leading zeros. */
+export const MAX_RECIPE_ID = MAX_VERSION;
+export const RECIPE_ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+
+/** '42' -> 42; anything else ('0', '007', '-1', '1e3', too large) -> undefined. */
+export function parseRecipeId(text: string): number | undefined {
+  if (!RECIPE_ID_PATTERN.test(text)) return undefined;
+  const id = Number(text);
+  return id <= MAX_RECIPE_ID ? id : undefined;
+}
+
+/** '/42' (or '/42/') -> 42: the details page. */
+export function recipeIdFromPath(pathname: string): number | undefined {
+  const m = /^\/([^/]+)\/?$/.exec(pathname);
+  return m ? parseRecipeId(m[1] ?? '') : undefined;
+}
+
+/** '/42/edit' -> 42: the edit page. */
+export function recipeIdFromEditPath(pathname: string): number | undefined {
+  const m = /^\/([^/]+)\/edit\/?$/.exec(pathname);
+  return m ? parseRecipeId(m[1] ?? '') : undefined;
+}
+
+export const recipeHref = (id: number): string => `/${id}`;
+export const editRecipeHref = (id: number): string => `/${id}/edit`;
+
+/** The list filtered by `query` (trimmed); an empty search is the plain list. */
+export function searchHref(query: string): string {
+  const q = query.trim();
+  return q ? `/?search=${encodeURIComponent(q)}` : '/';
+}
