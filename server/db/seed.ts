@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createRecipe, listRecipes } from './recipe-repository.ts';
-import { recipes } from './schema/recipes.ts';
+import { countRecipes, createRecipe, listRecipes } from './recipe-repository.ts';
 import { SEED_RECIPES } from './seed-recipes.ts';
 import type { AppDatabase, Database } from './index.ts';
 
@@ -18,8 +17,7 @@ export async function seedRecipes(db: Database, { onlyIfEmpty }: { onlyIfEmpty: 
   return db.orm.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const orm = tx as unknown as AppDatabase;
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(recipes);
-    if (onlyIfEmpty && (row?.n ?? 0) > 0) return 0;
+    if (onlyIfEmpty && (await countRecipes(orm)) > 0) return 0;
     const present = new Set((await listRecipes(orm)).map((r) => r.name));
     let inserted = 0;
     for (const recipe of SEED_RECIPES) {

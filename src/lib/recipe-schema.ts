@@ -33,10 +33,6 @@ export const MESSAGES = {
  */
 export const ALLOWED_CHARACTERS = /^[\p{L}0-9 \n.,:;!?()\-–*°½"'`éè—_^´=#%&/[\]{}€$@¨<>|]*$/u;
 
-export function hasOnlyAllowedCharacters(text: string): boolean {
-  return ALLOWED_CHARACTERS.test(text);
-}
-
 const text = (error: string) => z.string({ error });
 const allowed = { error: MESSAGES.invalidCharacters };
 
@@ -183,7 +179,6 @@ export const recipeFormSchema = z.object({
 
 export type IngredientFormValues = z.input<typeof ingredientFormSchema>;
 export type IngredientItem = { name: string; quantity?: { value: number; unit: UnitLabel | '' } };
-export type RecipeFormInput = z.input<typeof recipeFormSchema>;
 export type RecipeFormOutput = z.output<typeof recipeFormSchema>;
 
 /** The dialog's values -> a list item (empty quantity text means no quantity). */
@@ -191,33 +186,4 @@ export function ingredientFormToItem(values: IngredientFormValues): IngredientIt
   const value = parseQuantityText(values.quantity);
   const unit = unitKey(values.unit) ? (values.unit as UnitLabel) : '';
   return value === undefined ? { name: values.name } : { name: values.name, quantity: { value, unit } };
-}
-
-/** A list item -> the API's ingredient (label -> key; no label -> NONE). */
-export function ingredientItemToApi(item: {
-  name: string;
-  quantity?: { value: number; unit: string } | undefined;
-}): Ingredient {
-  if (!item.quantity) return { name: item.name };
-  const unit: UnitKey = unitKey(item.quantity.unit) ?? 'NONE';
-  return { name: item.name, quantity: { value: item.quantity.value, unit } };
-}
-
-/** The dialog's values straight to the API's ingredient. */
-export function formIngredientToApi(values: IngredientFormValues): Ingredient {
-  return ingredientItemToApi(ingredientFormToItem(values));
-}
-
-/** Validated form values -> the body for POST/PUT (id and version only when editing). */
-export function recipeFormToApi(
-  values: RecipeFormOutput,
-  extra: { id?: number; version?: number } = {},
-): RecipeInput {
-  return {
-    ...extra,
-    name: values.name,
-    instructions: values.instructions,
-    servings: values.servings,
-    ingredients: values.ingredients.map(ingredientItemToApi),
-  };
 }

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_CHARACTERS,
-  formIngredientToApi,
   ingredientFormSchema,
-  ingredientItemToApi,
   ingredientSchema,
   MESSAGES,
   parseQuantityText,
   recipeFormSchema,
-  recipeFormToApi,
   recipeInputSchema,
 } from '../../src/lib/recipe-schema.ts';
 import { SEED_RECIPES } from '../../server/db/seed-recipes.ts';
+import { toKeys } from '../../src/client/api.ts';
+import { valuesToRecipe } from '../../src/islands/editor/recipe-form-values.ts';
 
 /** The first message per field path, as the API and the forms show them. */
 function messages(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) {
@@ -150,13 +149,6 @@ describe('form schemas', () => {
     expect(parseQuantityText('abc')).toBeUndefined();
   });
 
-  it('converts dialog values and list items to API ingredients (labels -> keys)', () => {
-    expect(formIngredientToApi({ name: 'Mjölk', quantity: '1,5', unit: 'dl' })).toEqual({ name: 'Mjölk', quantity: { value: 1.5, unit: 'DECILITER' } });
-    expect(formIngredientToApi({ name: 'Ägg', quantity: '3', unit: '' })).toEqual({ name: 'Ägg', quantity: { value: 3, unit: 'NONE' } });
-    expect(formIngredientToApi({ name: 'Salt', quantity: '', unit: 'krm' })).toEqual({ name: 'Salt' });
-    expect(ingredientItemToApi({ name: 'Socker', quantity: { value: 2, unit: 'msk' } })).toEqual({ name: 'Socker', quantity: { value: 2, unit: 'TABLESPOON' } });
-  });
-
   it('builds an API body that the API schema accepts', () => {
     const values = recipeFormSchema.parse({
       name: 'Pannkakor',
@@ -164,7 +156,8 @@ describe('form schemas', () => {
       instructions: 'Stek.',
       ingredients: [{ name: 'Mjölk', quantity: { value: 6, unit: 'dl' } }, { name: 'Smör' }],
     });
-    const body = recipeFormToApi(values, { id: 7, version: 2 });
+    // The path the editor takes: form values -> the client's recipe (labels) -> the wire (keys).
+    const { author: _author, ...body } = toKeys(valuesToRecipe(values, { id: 7, version: 2, author: 'redaktor' }));
     expect(body).toEqual({
       id: 7,
       version: 2,

@@ -9,6 +9,7 @@ import * as repo from '../../db/recipe-repository.ts';
 import type { Database } from '../../db/index.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
 import type { DatabaseGate } from '../database-gate.ts';
+import { editorOf } from '../auth.ts';
 import { createListCache } from '../list-cache.ts';
 import { expectedVersion } from './versions.ts';
 
@@ -119,8 +120,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, ga
       response: { 201: recipeSchema, 400: errorBodySchema, ...authErrors, ...bodyErrors, 422: errorBodySchema, 503: errorBodySchema },
     },
   }, async (request, reply) => {
-    const author = request.caller?.username;
-    if (!author) throw new HttpError(401, 'Sign in to do this: a bearer token is required');
+    const author = editorOf(request).username;
     const key = request.headers['idempotency-key'];
     const idempotency = key === undefined ? undefined : { key, bodyHash: hashOf(request.body) };
     const result = await gate.run((deadline) => repo.createRecipeOnce(db.orm, request.body, author, idempotency, deadline), 'write');

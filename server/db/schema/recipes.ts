@@ -49,4 +49,3 @@ export const idempotencyKeys = pgTable(
 );
 
 export type RecipeRow = typeof recipes.$inferSelect;
-export type IngredientRow = typeof ingredients.$inferSelect;
