@@ -10,7 +10,8 @@ import { createDatabaseGate } from './database-gate.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerHttpCache } from './http-cache.ts';
-import { metaRoutes } from './routes/meta.ts';
+import { healthRoutes } from './routes/health.ts';
+import { unitRoutes } from './routes/units.ts';
 import { recipeRoutes } from './routes/recipes.ts';
 import { recipeNameRoutes } from './routes/recipe-names.ts';
 
@@ -66,7 +67,8 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks 
   registerHttpCache(instance, db, gate, `${config.apiBasePath}/recipes`);
   await registerOpenApi(instance, config);
   const { requireEditor } = createAuth(config, jwks);
-  await instance.register(metaRoutes, { db, gate });
+  await instance.register(unitRoutes);
+  await instance.register(healthRoutes, { db, gate });
   await instance.register(recipeNameRoutes, { db, gate });
   await instance.register(recipeRoutes, { db, gate, requireEditor, writeRateLimit: config.writeRateLimit });
 };

@@ -1,26 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UNIT_KEYS } from '../../../src/lib/units.ts';
 import type { Database } from '../../db/index.ts';
 import { errorBody, errorBodySchema, RETRY_AFTER_SECONDS } from '../errors.ts';
 import type { DatabaseGate } from '../database-gate.ts';
 
+// GET /health: the API's and the database's state, for load balancers and operators.
 const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.object({ kind: z.enum(['pglite', 'postgres']), state: z.literal('up') }),
 });
 
-export const metaRoutes: FastifyPluginAsyncZod<{ db: Database; gate: DatabaseGate }> = async (api, { db, gate }) => {
-  api.get('/units', {
-    schema: { summary: 'Every unit key, NONE included', response: { 200: z.array(z.enum(UNIT_KEYS)) } },
-  }, async () => [...UNIT_KEYS]);
-
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; gate: DatabaseGate }> = async (api, { db, gate }) => {
   api.get('/health', {
     schema: {
       summary: "The API's and the database's state",
       response: { 200: healthSchema, 503: errorBodySchema.extend({ database: z.object({ kind: z.string(), state: z.literal('down') }) }) },
     },
-  }, async (request, reply) => {
+  }, async (_request, reply) => {
     try {
       // A hung database turns into a prompt 503 (DB_REQUEST_TIMEOUT_MS), not a hung health check.
       await gate.run(() => db.ping());
