@@ -1,13 +1,10 @@
 // Deterministic, valid recipes for the bench (every name and text passes the section 5 rules).
 
-export type BenchIngredient = { name: string; quantity?: { value: number; unit: string } };
-export type BenchRecipe = {
-  name: string;
-  author: string;
-  instructions: string;
-  servings: number;
-  ingredients: BenchIngredient[];
-};
+import type { Ingredient, RecipeInput } from '../src/lib/recipe-schema.ts';
+
+// The shared schema's types (src/lib/recipe-schema.ts), plus the author a bulk insert writes itself.
+export type BenchIngredient = Ingredient;
+export type BenchRecipe = Omit<RecipeInput, 'id' | 'version'> & { author: string };
 
 const DISHES = [
   'Kanelbullar', 'Köttbullar', 'Pannkakor', 'Ärtsoppa', 'Laxpudding', 'Janssons frestelse',

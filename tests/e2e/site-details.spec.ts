@@ -5,7 +5,6 @@ import { uniqueName } from './support/recipes.ts';
 test('shows a recipe and rescales it when Portioner changes', async ({ page, recipes }) => {
   const recipe = await recipes.create({
     name: uniqueName('Pannkakor'),
-    author: 'redaktor',
     servings: 4,
     instructions: 'Vispa smeten.\nLåt vila.\nStek.',
     ingredients: [

@@ -1,15 +1,10 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import type { Recipe, RecipeInput } from '../../../src/lib/recipe-schema.ts';
 
 // Test data through the real API, with a bearer token from support/auth.ts. Quantities use
 // wire keys here (DECILITER): this talks to the API, not to the site.
-export type NewRecipe = {
-  name: string;
-  author?: string;
-  instructions?: string;
-  servings?: number;
-  ingredients?: Array<{ name: string; quantity?: { value: number; unit: string } }>;
-};
-export type StoredRecipe = Required<NewRecipe> & { id: number; version: number };
+export type NewRecipe = Pick<RecipeInput, 'name'> & Partial<Pick<RecipeInput, 'instructions' | 'servings' | 'ingredients'>>;
+export type StoredRecipe = Recipe;
 
 /** A name no other test (or earlier run) uses, so tests own their data. */
 export function uniqueName(base: string): string {
@@ -32,7 +27,7 @@ export class RecipeApi {
   async create(recipe: NewRecipe): Promise<StoredRecipe> {
     const res = await this.request.post(`${this.apiUrl}/recipes`, {
       headers: this.headers(),
-      data: { author: 'redaktor', instructions: '', servings: 4, ingredients: [], ...recipe },
+      data: { instructions: '', servings: 4, ingredients: [], ...recipe },
     });
     expect(res.ok(), `create answered ${res.status()}: ${await res.text()}`).toBe(true);
     const stored = (await res.json()) as StoredRecipe;
