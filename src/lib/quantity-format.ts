@@ -1,6 +1,7 @@
-// Quantities written for Swedish readers: decimal comma, at most two decimals, the common
-// fractions as glyphs where the amount is exactly that fraction, and never '0' for an amount
-// that is not zero. Pure: used by the details page and its unit tests.
+// Quantity text, in one place. For reading (the details page): decimal comma, at most two decimals,
+// the common fractions as glyphs where the amount is exactly that fraction, and never '0' for an
+// amount that is not zero. For editing (the editor's 'Mängd' and its rows): the exact value with a
+// decimal comma, which the form's quantity rule reads back unchanged.
 
 const FRACTIONS: ReadonlyArray<readonly [number, string]> = [
   [1 / 4, '¼'],
@@ -40,4 +41,9 @@ export function formatIngredientQuantity(quantity: { value: number; unit?: strin
   if (!quantity) return '';
   const amount = formatQuantity(quantity.value);
   return quantity.unit ? `${amount} ${quantity.unit}` : amount;
+}
+
+/** The exact amount as the editor shows and prefills it: 2.5 -> '2,5' (parseQuantityText reads it back). */
+export function quantityEditText(value: number): string {
+  return String(value).replace('.', ',');
 }

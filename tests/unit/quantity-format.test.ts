@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatIngredientQuantity, formatQuantity } from '../../src/lib/quantity-format.ts';
+import { formatIngredientQuantity, formatQuantity, quantityEditText } from '../../src/lib/quantity-format.ts';
+import { parseQuantityText } from '../../src/lib/recipe-schema.ts';
 
 describe('formatQuantity', () => {
   it.each([
@@ -40,5 +41,16 @@ describe('formatQuantity', () => {
     expect(formatIngredientQuantity({ value: 3, unit: '' })).toBe('3');
     expect(formatIngredientQuantity({ value: 1.5, unit: 'dl' })).toBe('1,5 dl');
     expect(formatIngredientQuantity(undefined)).toBe('');
+  });
+});
+
+describe('quantityEditText', () => {
+  it('writes the exact amount with a decimal comma, which the form reads back unchanged', () => {
+    for (const value of [2.5, 3, 0.333333, -1.25, 100]) {
+      const text = quantityEditText(value);
+      expect(text).not.toContain('.');
+      expect(parseQuantityText(text)).toBe(value);
+    }
+    expect(quantityEditText(2.5)).toBe('2,5');
   });
 });

@@ -4,6 +4,7 @@
 import type { Recipe } from '../../client/api.ts';
 import type { IngredientFormValues, IngredientItem, RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { unitKey, type UnitLabel } from '../../lib/units.ts';
+import { quantityEditText } from '../../lib/quantity-format.ts';
 
 /** A list row: the ingredient plus a client-only key so drag and drop and focus follow the row. */
 export type EditorRow = IngredientItem & { key: string };
@@ -66,17 +67,12 @@ export function valuesToRecipe(
   };
 }
 
-/** Swedish decimal comma for display and for prefilling 'Mängd'. */
-export function quantityText(value: number): string {
-  return String(value).replace('.', ',');
-}
-
 /** Prefill for the dialog in edit mode; add mode starts empty with unit 'Ingen'. */
 export function itemToDialogValues(item: IngredientItem | undefined): IngredientFormValues {
   if (!item) return { name: '', quantity: '', unit: '' };
   return {
     name: item.name,
-    quantity: item.quantity ? quantityText(item.quantity.value) : '',
+    quantity: item.quantity ? quantityEditText(item.quantity.value) : '',
     unit: item.quantity?.unit ?? '',
   };
 }
@@ -84,5 +80,5 @@ export function itemToDialogValues(item: IngredientItem | undefined): Ingredient
 /** What a row shows: '2,5 dl' or '3' or '' (no quantity). */
 export function quantitySummary(item: IngredientItem): string {
   if (!item.quantity) return '';
-  return [quantityText(item.quantity.value), item.quantity.unit].filter(Boolean).join(' ');
+  return [quantityEditText(item.quantity.value), item.quantity.unit].filter(Boolean).join(' ');
 }
