@@ -7,13 +7,17 @@ import { join, resolve } from 'node:path';
 export const LOCK_FILE = 'recipe-book.lock';
 
 export class DataDirInUseError extends Error {
-  constructor(readonly dataDir: string, readonly pid: number) {
+  readonly dataDir: string;
+  readonly pid: number;
+  constructor(dataDir: string, pid: number) {
     super(
       `The data folder ${dataDir} is already in use by ${pid === process.pid ? 'this process' : 'another process'} (pid ${pid}). ` +
         'The embedded database allows one process per folder: stop the other process, ' +
         'set DATA_DIR to another folder, or set DATABASE_URL to use PostgreSQL.',
     );
     this.name = 'DataDirInUseError';
+    this.dataDir = dataDir;
+    this.pid = pid;
   }
 }
 
