@@ -57,7 +57,9 @@ describe('npm start stops gracefully on one signal under a write load', () => {
         // Nothing but the graceful path ran: no forced exit, no error logged.
         expect(server.output()).not.toMatch(/"level":(50|60)|ELIFECYCLE|npm error/);
 
+        // Released: our lock file, and PGlite's postmaster.pid (removed when it closes).
         expect(existsSync(join(folder.dir, LOCK_FILE))).toBe(false);
+        expect(existsSync(join(folder.dir, 'postmaster.pid'))).toBe(false);
         const db = await openDatabase({ dataDir: folder.dir });
         try {
           const stored = new Set((await db.orm.select({ id: recipes.id }).from(recipes)).map((r) => r.id));
