@@ -123,7 +123,8 @@ type Verdict = 'stale' | 'held' | 'held-by-me';
 /** Whether the holder a lock file names still holds the folder, as far as `me` (this process) can tell. */
 export function judgeHolder(holder: Holder, me: Holder = currentHolder()): Verdict {
   // Recorded before a reboot, or in another pid namespace (an earlier container): that pid means
-  // nothing here, and the process is gone with its boot or its container.
+  // nothing here. (Two containers sharing one folder at the same time are not told apart by this:
+  // docs/decisions/api-pglite-folder-lock.md.)
   if (holder.boot && me.boot && holder.boot !== me.boot) return 'stale';
   if (holder.pidns && me.pidns && holder.pidns !== me.pidns) return 'stale';
   if (holder.pid === me.pid) {
@@ -132,9 +133,10 @@ export function judgeHolder(holder: Holder, me: Holder = currentHolder()): Verdi
     return me.start && holder.start !== me.start ? 'stale' : 'held-by-me';
   }
   if (me.start) {
-    // /proc is ours: no entry means no such process; another start time means a recycled pid.
+    // /proc is ours: another start time means a recycled pid. No entry means no such process, unless
+    // /proc hides other users' processes (hidepid): kill(pid, 0) tells.
     const stat = procStat(holder.pid);
-    if (!stat) return 'stale';
+    if (!stat) return isAlive(holder.pid) ? 'held' : 'stale';
     if (holder.start && stat.start !== holder.start) return 'stale';
     // A zombie has closed its files and only waits for its parent to collect its exit status.
     if (stat.state === 'Z' || stat.state === 'X' || stat.state === 'x') return 'stale';
