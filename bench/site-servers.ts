@@ -15,7 +15,7 @@ function stopper(child: ChildProcess, signal: NodeJS.Signals, cleanup = () => {}
     process.off('exit', orphan);
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((done) => child.once('exit', () => done()));
-      // The group: npm, tsx and the server it starts.
+      // The group: npm and the server it starts.
       try { process.kill(-(child.pid ?? 0), signal); } catch { /* gone already */ }
       const timer = setTimeout(() => { try { process.kill(-(child.pid ?? 0), 'SIGKILL'); } catch { /* gone */ } }, 10_000);
       await exited;
@@ -45,7 +45,7 @@ export async function startProduct(root: string, dataDir: string): Promise<Runni
   return { url, pid: child.pid ?? 0, stop };
 }
 
-/** Resident memory of a process and all its descendants (npm → tsx → node), now and at peak. */
+/** Resident memory of a process and all its descendants (npm → node), now and at peak. */
 export function treeMemory(pid: number): { rssMb: number; peakMb: number } {
   const parents = new Map<number, number>();
   for (const name of readdirSync('/proc')) {

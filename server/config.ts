@@ -107,9 +107,11 @@ export type Config = Readonly<{
 }>;
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
+    this.problems = problems;
   }
 }
 

@@ -1,13 +1,64 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
-import { loadConfig, ConfigError, type Config } from './config.ts';
-import { openDatabase } from './db/index.ts';
-import { seedRecipesIfEmpty } from './db/seed.ts';
-import { demoUsersWithPublishedPasswords, ensureDemoUsers, DEMO_USERS } from './idp/index.ts';
-import { buildApp } from './app.ts';
-import { buildSite, siteNeedsBuild } from './site-build.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/index.ts';
+
+// `npm start` runs this file with Node's own type stripping (no run-time transpiler in between, see
+// docs/decisions/server-lifecycle.md), so a signal reaches this process and nothing kills it early.
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+// One signal, one graceful stop. npm forwards SIGINT and SIGTERM to us, and a signal to the whole
+// process group (Ctrl-C, systemd's default stop) reaches us directly as well: the copies that follow
+// the first are expected and ignored. A stop that hangs ends after FORCE_EXIT_MS with exit code 1.
+const FORCE_EXIT_MS = 10_000;
+let stopSignal: NodeJS.Signals | undefined;
+let onStop: (() => void) | undefined;
+let log: (message: string) => void = (message) => console.log(message);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopSignal) {
+      log(`${signal}: already stopping (after ${stopSignal})`);
+      return;
+    }
+    stopSignal = signal;
+    const force = setTimeout(() => {
+      console.error(`Stopping took longer than ${FORCE_EXIT_MS / 1000} s: exiting without finishing.`);
+      process.exit(1);
+    }, FORCE_EXIT_MS);
+    force.unref();
+    onStop?.();
+  });
+}
+
+// Everything else is imported only now, so that a signal during module loading is already handled.
+const [
+  { loadConfig, ConfigError },
+  { openDatabase },
+  { seedRecipesIfEmpty },
+  { demoUsersWithPublishedPasswords, ensureDemoUsers, DEMO_USERS },
+  { buildApp },
+  { closeConnectionsGracefully },
+  { buildSite, siteNeedsBuild },
+] = await Promise.all([
+  import('./config.ts'),
+  import('./db/index.ts'),
+  import('./db/seed.ts'),
+  import('./idp/index.ts'),
+  import('./app.ts'),
+  import('./graceful-close.ts'),
+  import('./site-build.ts'),
+]);
+await stopIfAsked();
+
+/** Signals are handled between start-up steps: whatever is open so far is closed, and the exit is 0. */
+async function stopIfAsked(db?: Database): Promise<void> {
+  // A signal that arrived during synchronous work (the site build) is delivered on the next turn.
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!stopSignal) return;
+  await db?.close();
+  process.exit(0);
+}
 
 function readConfig(): Config {
   try {
@@ -24,21 +75,32 @@ function readConfig(): Config {
 const config = readConfig();
 if (config.serveSite && siteNeedsBuild(root, config.siteDir)) {
   console.log('Building the site (dist/ is missing or older than its sources)…');
-  buildSite(root, config.siteDir);
+  try {
+    buildSite(root, config.siteDir);
+  } catch (error) {
+    // Ctrl-C reaches the build too: that is a stop, not a failed build.
+    await stopIfAsked();
+    throw error;
+  }
 }
+await stopIfAsked();
 
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: Error) => {
-  console.error(`Cannot open the database: ${error.message}`);
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
+  console.error(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
+await stopIfAsked(db);
 
 // The embedded default gets demo content on its first start; a configured PostgreSQL is left as it is.
 const seeded = config.databaseUrl ? 0 : await seedRecipesIfEmpty(db);
 // Demo users (published passwords) only when the product is served on a loopback address, or when asked.
 const demoUsers = config.embeddedIdp && config.idp.seedDemoUsers ? await ensureDemoUsers(db) : [];
 const exposedDemoUsers = config.embeddedIdp && !config.idp.seedDemoUsers ? await demoUsersWithPublishedPasswords(db) : [];
+await stopIfAsked(db);
 
 const app = await buildApp(config, { db });
+closeConnectionsGracefully(app);
+log = (message) => app.log.info(message);
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
@@ -46,6 +108,23 @@ try {
   await db.close();
   process.exit(1);
 }
+
+// Graceful shutdown: stop accepting, answer in-flight requests, tell keep-alive clients to close
+// (server/graceful-close.ts), then close the database (which releases the data folder).
+async function shutdown(signal: NodeJS.Signals): Promise<never> {
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    await db.close();
+  } catch (error) {
+    app.log.error(error);
+    process.exit(1);
+  }
+  app.log.info('stopped');
+  process.exit(0);
+}
+onStop = () => void shutdown(stopSignal!);
+if (stopSignal) onStop();
 
 const lines = [
   '',
@@ -69,24 +148,4 @@ if (config.embeddedIdp && config.idp.seedDemoUsers) {
     lines.push(`  VARNING: ${exposedDemoUsers.join(', ')} har fortfarande sitt publicerade lösenord: npm run users -- passwd <användarnamn>`);
   }
 }
-console.log(lines.join('\n') + '\n');
-
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) process.exit(1);
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app
-      .close()
-      .then(() => db.close())
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        app.log.error(error);
-        process.exit(1);
-      });
-  });
-}
+if (!stopSignal) console.log(lines.join('\n') + '\n');

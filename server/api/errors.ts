@@ -19,14 +19,20 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** An error a route throws on purpose; its message is meant for the client. */
 export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly extra: Pick<ErrorBody, 'fields' | 'currentVersion'>;
+  readonly headers: Record<string, string>;
   constructor(
-    readonly statusCode: number,
+    statusCode: number,
     message: string,
-    readonly extra: Pick<ErrorBody, 'fields' | 'currentVersion'> = {},
-    readonly headers: Record<string, string> = {},
+    extra: Pick<ErrorBody, 'fields' | 'currentVersion'> = {},
+    headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.extra = extra;
+    this.headers = headers;
   }
 }
 

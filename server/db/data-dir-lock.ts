@@ -1,23 +1,112 @@
 import { makePrivateFolder } from './private-folder.ts';
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, linkSync, openSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 // PGlite takes no lock of its own: two processes on one folder would corrupt it. A lock file created
-// with O_EXCL holds our pid; a lock left by a process that no longer exists is taken over.
+// with O_EXCL names the process that holds the folder (docs/decisions/api-pglite-folder-lock.md).
+// A pid alone is not enough: after a crash in a container, the next container gives the next server
+// the same pid, and a pid can be recycled by an unrelated process. On Linux the file also holds what
+// a recycled pid cannot fake: the process's start time (/proc/<pid>/stat), the boot id and the pid
+// namespace. A restart that finds a live holder waits briefly for it to go (it may be exiting after
+// kill -9, or finishing a graceful stop) before refusing.
 export const LOCK_FILE = 'recipe-book.lock';
+/** How long opening a folder waits for a live holder to go before refusing. */
+export const LOCK_WAIT_MS = 2_000;
+const POLL_MS = 25;
+/** A lock file with no readable holder younger than this may be one being written right now. */
+const WRITING_MS = 5_000;
 
 export class DataDirInUseError extends Error {
-  constructor(readonly dataDir: string, readonly pid: number) {
+  readonly dataDir: string;
+  readonly pid: number;
+  constructor(dataDir: string, pid: number) {
     super(
       `The data folder ${dataDir} is already in use by ${pid === process.pid ? 'this process' : 'another process'} (pid ${pid}). ` +
         'The embedded database allows one process per folder: stop the other process, ' +
         'set DATA_DIR to another folder, or set DATABASE_URL to use PostgreSQL.',
     );
     this.name = 'DataDirInUseError';
+    this.dataDir = dataDir;
+    this.pid = pid;
   }
 }
 
 export type DataDirLock = { path: string; release(): void };
+
+/** Who holds a folder. Beyond the pid, each part is present only where Linux's /proc told it. */
+export type Holder = {
+  pid: number;
+  /** Start time of the process, in clock ticks since boot (/proc/<pid>/stat, field 22). */
+  start?: string;
+  /** /proc/sys/kernel/random/boot_id */
+  boot?: string;
+  /** The pid namespace the pid belongs to, e.g. pid:[4026531836] (/proc/self/ns/pid). */
+  pidns?: string;
+};
+
+type ProcStat = { pid: number; state: string; start: string };
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function procStat(pid: number | 'self'): ProcStat | undefined {
+  const text = readText(`/proc/${pid}/stat`);
+  if (!text) return undefined;
+  // "pid (comm) state ppid …": comm may hold spaces and parentheses, so count from the last ')'.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const state = fields[0];
+  const start = fields[19];
+  if (!state || !start) return undefined;
+  return { pid: Number(text.slice(0, text.indexOf(' '))), state, start };
+}
+
+/**
+ * This process as a lock file records it. /proc describes other processes only when it is mounted for
+ * our own pid namespace (/proc/self is our pid); otherwise (not Linux, or a pid namespace without its
+ * own /proc) the pid is all there is.
+ */
+export function currentHolder(): Holder {
+  const self = procStat('self');
+  if (!self || self.pid !== process.pid) return { pid: process.pid };
+  const holder: Holder = { pid: process.pid, start: self.start };
+  const boot = readText('/proc/sys/kernel/random/boot_id')?.trim();
+  if (boot) holder.boot = boot;
+  try {
+    holder.pidns = readlinkSync('/proc/self/ns/pid');
+  } catch {
+    // no namespace information
+  }
+  return holder;
+}
+
+export function formatHolder(holder: Holder): string {
+  let text = `${holder.pid}\n`;
+  if (holder.start) text += `start ${holder.start}\n`;
+  if (holder.boot) text += `boot ${holder.boot}\n`;
+  if (holder.pidns) text += `pidns ${holder.pidns}\n`;
+  return text;
+}
+
+/** The holder a lock file names (its first line is the pid, as in older lock files), or undefined. */
+export function parseHolder(text: string): Holder | undefined {
+  const [first, ...rest] = text.split('\n');
+  const pid = Number(first?.trim());
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  const holder: Holder = { pid };
+  for (const line of rest) {
+    const at = line.indexOf(' ');
+    const key = line.slice(0, at);
+    const value = line.slice(at + 1).trim();
+    if (at > 0 && value && (key === 'start' || key === 'boot' || key === 'pidns')) holder[key] = value;
+  }
+  return holder;
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -29,28 +118,49 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function readPid(path: string): number | undefined {
-  try {
-    const pid = Number(readFileSync(path, 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
+type Verdict = 'stale' | 'held' | 'held-by-me';
+
+/** Whether the holder a lock file names still holds the folder, as far as `me` (this process) can tell. */
+export function judgeHolder(holder: Holder, me: Holder = currentHolder()): Verdict {
+  // Recorded before a reboot, or in another pid namespace (an earlier container): that pid means
+  // nothing here. (Two containers sharing one folder at the same time are not told apart by this:
+  // docs/decisions/api-pglite-folder-lock.md.)
+  if (holder.boot && me.boot && holder.boot !== me.boot) return 'stale';
+  if (holder.pidns && me.pidns && holder.pidns !== me.pidns) return 'stale';
+  if (holder.pid === me.pid) {
+    // This very process opening the folder twice, or one that had our pid before us (we would have
+    // written the same start time).
+    return me.start && holder.start !== me.start ? 'stale' : 'held-by-me';
   }
+  if (me.start) {
+    // /proc is ours: another start time means a recycled pid. No entry means no such process, unless
+    // /proc hides other users' processes (hidepid): kill(pid, 0) tells.
+    const stat = procStat(holder.pid);
+    if (!stat) return isAlive(holder.pid) ? 'held' : 'stale';
+    if (holder.start && stat.start !== holder.start) return 'stale';
+    // A zombie has closed its files and only waits for its parent to collect its exit status.
+    if (stat.state === 'Z' || stat.state === 'X' || stat.state === 'x') return 'stale';
+    return 'held';
+  }
+  return isAlive(holder.pid) ? 'held' : 'stale';
 }
 
-function isFresh(path: string): boolean {
+function isBeingWritten(path: string): boolean {
   try {
-    return Date.now() - statSync(path).mtimeMs < 5_000;
+    return Date.now() - statSync(path).mtimeMs < WRITING_MS;
   } catch {
     return false;
   }
 }
 
-function tryCreate(path: string): boolean {
+function tryCreate(path: string, content: string): boolean {
   try {
-    const fd = openSync(path, 'wx');
-    writeSync(fd, `${process.pid}\n`);
-    closeSync(fd);
+    const fd = openSync(path, 'wx', 0o600);
+    try {
+      writeSync(fd, content);
+    } finally {
+      closeSync(fd);
+    }
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
@@ -58,34 +168,60 @@ function tryCreate(path: string): boolean {
   }
 }
 
-export function acquireDataDirLock(dataDir: string): DataDirLock {
+/**
+ * Removes the lock file if it still holds `content`. It is first renamed aside (atomic), so a lock
+ * that another process created after we read the stale one is never deleted: it is put back.
+ */
+function removeIfUnchanged(path: string, content: string): void {
+  const aside = `${path}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    renameSync(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    if (readText(aside) !== content) linkSync(aside, path);
+  } catch {
+    // Another lock took its place meanwhile: that one holds the folder now.
+  } finally {
+    unlinkSync(aside);
+  }
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+export function acquireDataDirLock(dataDir: string, waitMs = LOCK_WAIT_MS): DataDirLock {
   const dir = resolve(dataDir);
   makePrivateFolder(dir);
   const path = join(dir, LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    if (tryCreate(path)) {
+  const me = currentHolder();
+  const content = formatHolder(me);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (tryCreate(path, content)) {
       let released = false;
       return {
         path,
         release() {
           if (released) return;
           released = true;
-          if (readPid(path) === process.pid) unlinkSync(path);
+          if (readText(path) === content) unlinkSync(path);
         },
       };
     }
-    const owner = readPid(path);
-    // A live owner (even this very process opening the folder twice) means refusal.
-    if (owner !== undefined && isAlive(owner)) throw new DataDirInUseError(dir, owner);
-    // An empty lock file may be one that another process is writing right now.
-    if (owner === undefined && isFresh(path)) throw new DataDirInUseError(dir, 0);
-    // Stale (dead pid) or half-written lock: remove it and try once more. If another process wins
-    // that race, the second attempt sees its live pid and refuses.
-    try {
-      unlinkSync(path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const text = readText(path);
+    const holder = text === undefined ? undefined : parseHolder(text);
+    // Without a readable holder: a lock file being written right now (or gone since, or unreadable:
+    // the next round tells), or, when older, a half-written one left by a crash.
+    const verdict = holder ? judgeHolder(holder, me) : text !== undefined && !isBeingWritten(path) ? 'stale' : 'held';
+    const late = Date.now() >= deadline;
+    if (verdict === 'stale' && !late) {
+      removeIfUnchanged(path, text!);
+      continue;
     }
+    if (verdict !== 'held' || late) throw new DataDirInUseError(dir, holder?.pid ?? 0);
+    // A live holder may be on its way out (killed and exiting, or stopping gracefully): wait a little.
+    sleep(POLL_MS);
   }
-  throw new DataDirInUseError(dir, readPid(path) ?? 0);
 }

@@ -6,7 +6,10 @@ export const esc = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (
 
 /** A trusted HTML fragment: the result of a template, never raw input. */
 export class Html {
-  constructor(readonly value: string) {}
+  readonly value: string;
+  constructor(value: string) {
+    this.value = value;
+  }
   toString() {
     return this.value;
   }

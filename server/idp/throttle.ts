@@ -19,10 +19,13 @@ type Entry = { failures: number; lastFailure: number; waitUntil: number };
 export class Throttle {
   readonly #entries = new Map<string, Entry>();
 
-  constructor(
-    private readonly rule: ThrottleRule,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly rule: ThrottleRule;
+  private readonly now: () => number;
+
+  constructor(rule: ThrottleRule, now: () => number = Date.now) {
+    this.rule = rule;
+    this.now = now;
+  }
 
   /** Milliseconds this key must still wait (0: it may try now). */
   waitMs(key: string): number {
@@ -73,11 +76,15 @@ export class Throttle {
 export class WindowLimit {
   readonly #hits = new Map<string, number[]>();
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly limit: number;
+  private readonly windowMs: number;
+  private readonly now: () => number;
+
+  constructor(limit: number, windowMs: number, now: () => number = Date.now) {
+    this.limit = limit;
+    this.windowMs = windowMs;
+    this.now = now;
+  }
 
   /** Counts the event when allowed; false when the key has used its allowance. */
   take(key: string): boolean {
