@@ -85,7 +85,24 @@ if (config.serveSite && siteNeedsBuild(root, config.siteDir)) {
 }
 await stopIfAsked();
 
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
+// PostgreSQL down at start is not fatal: the API starts, answers 503, and keeps trying in the background
+// (one line now, one when it is reached). The embedded PGlite either opens or the start fails.
+let databaseReady = true;
+let whenReady: (() => Promise<void>) | undefined;
+const db = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  connectTimeoutMs: config.database.connectTimeoutMs,
+  statementTimeoutMs: config.database.statementTimeoutMs,
+  onWaiting: (reason, retryInMs) => {
+    databaseReady = false;
+    console.warn(`PostgreSQL cannot be reached (${reason}): the API answers 503 until it can; next try in ${retryInMs / 1000} s.`);
+  },
+  onReady: () => {
+    console.log('PostgreSQL reached: migrations applied, the API answers again.');
+    whenReady?.().catch((error: unknown) => console.error(`Setting up the demo users failed: ${String(error)}`));
+  },
+}).catch((error: unknown) => {
   console.error(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
@@ -93,9 +110,16 @@ await stopIfAsked(db);
 
 // The embedded default gets demo content on its first start; a configured PostgreSQL is left as it is.
 const seeded = config.databaseUrl ? 0 : await seedRecipesIfEmpty(db);
-// Demo users (published passwords) only when the product is served on a loopback address, or when asked.
-const demoUsers = config.embeddedIdp && config.idp.seedDemoUsers ? await ensureDemoUsers(db) : [];
-const exposedDemoUsers = config.embeddedIdp && !config.idp.seedDemoUsers ? await demoUsersWithPublishedPasswords(db) : [];
+// Demo users (published passwords) only when the product is served on a loopback address, or when asked;
+// with PostgreSQL not reached yet, once it is.
+let demoUsers: string[] = [];
+let exposedDemoUsers: string[] = [];
+const setUpUsers = async () => {
+  demoUsers = config.embeddedIdp && config.idp.seedDemoUsers ? await ensureDemoUsers(db) : [];
+  exposedDemoUsers = config.embeddedIdp && !config.idp.seedDemoUsers ? await demoUsersWithPublishedPasswords(db) : [];
+};
+if (databaseReady) await setUpUsers();
+else whenReady = setUpUsers;
 await stopIfAsked(db);
 
 const app = await buildApp(config, { db });
@@ -130,7 +154,7 @@ const lines = [
   '',
   `  Receptboken kör på ${config.publicUrl}`,
   `  API: ${config.publicUrl}${config.apiBasePath} (referens: ${config.publicUrl}${config.apiBasePath}/docs)`,
-  `  Databas: ${db.kind === 'pglite' ? `PGlite i ${resolve(config.dataDir)}` : 'PostgreSQL'}${seeded ? ` (${seeded} recept inlagda)` : ''}`,
+  `  Databas: ${db.kind === 'pglite' ? `PGlite i ${resolve(config.dataDir)}` : 'PostgreSQL'}${seeded ? ` (${seeded} recept inlagda)` : ''}${databaseReady ? '' : ' (nås inte ännu, försöker igen)'}`,
   config.embeddedIdp
     ? `  Inloggning: inbyggd identitetsleverantör på ${config.issuer}`
     : `  Inloggning: Keycloak på ${config.issuer}`,
