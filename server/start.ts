@@ -47,7 +47,7 @@ const [
   import('./idp/index.ts'),
   import('./app.ts'),
   import('./graceful-close.ts'),
-  import('./site-build.ts'),
+  import('./site/build.ts'),
 ]);
 await stopIfAsked();
 

@@ -1,12 +1,13 @@
 // THE validation rules of spec section 5, written once. The React forms (via zodResolver) and the
 // API (via fastify-type-provider-zod) both import from here, so a rule or message cannot drift.
 import { z } from 'zod';
+import { MAX_DATABASE_INTEGER } from './limits.ts';
 import { UNIT_KEYS, unitKey, type UnitKey, type UnitLabel } from './units.ts';
 
 /** Ingredients in one recipe: every visitor downloads them all, so there is a ceiling (section 5's style). */
 export const MAX_INGREDIENTS = 100;
 /** Versions and ids are PostgreSQL integers (1 to 2^31-1). */
-export const MAX_VERSION = 2_147_483_647;
+export const MAX_VERSION = MAX_DATABASE_INTEGER;
 
 export const MESSAGES = {
   nameRequired: 'Name is required',

@@ -1,10 +1,11 @@
 // The site's addresses in one place: the recipe-id rule, the details and edit routes, the search link.
 // The API's path ids (server/api/routes/recipes.ts) and the server's rewrites (server/site/index.ts) use
 // the same rule; deploy/nginx.conf and src/pages/recipe.astro's inline script spell its pattern.
-import { MAX_VERSION } from './recipe-schema.ts';
+// No zod here: the search bar, on every page, imports this module.
+import { MAX_DATABASE_INTEGER } from './limits.ts';
 
 /** Recipe ids are PostgreSQL integers: 1 to 2147483647, written in decimal without sign or leading zeros. */
-export const MAX_RECIPE_ID = MAX_VERSION;
+export const MAX_RECIPE_ID = MAX_DATABASE_INTEGER;
 export const RECIPE_ID_PATTERN = /^[1-9][0-9]{0,9}$/;
 
 /** '42' -> 42; anything else ('0', '007', '-1', '1e3', too large) -> undefined. */
