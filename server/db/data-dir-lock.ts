@@ -191,18 +191,20 @@ function removeIfUnchanged(path: string, content: string): void {
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-export function acquireDataDirLock(dataDir: string, waitMs = LOCK_WAIT_MS): DataDirLock {
-  const dir = resolve(dataDir);
-  makePrivateFolder(dir);
-  const path = join(dir, LOCK_FILE);
+/**
+ * Creates the lock file `path` naming this process, taking over a stale one (its holder is gone, or a
+ * recycled pid, another boot or pid namespace); a live holder is waited for up to `waitMs` (it may be on
+ * its way out). Returns the release function, or the live holder's pid. Also the Keycloak test harness's
+ * lock (scripts/keycloak/lock.ts): one implementation of "one process at a time".
+ */
+export function acquireLockFile(path: string, waitMs = LOCK_WAIT_MS): { release(): void } | { heldBy: number } {
   const me = currentHolder();
   const content = formatHolder(me);
   const deadline = Date.now() + waitMs;
-  for (;;) {
+  for (let takeovers = 0; ; ) {
     if (tryCreate(path, content)) {
       let released = false;
       return {
-        path,
         release() {
           if (released) return;
           released = true;
@@ -216,12 +218,21 @@ export function acquireDataDirLock(dataDir: string, waitMs = LOCK_WAIT_MS): Data
     // the next round tells), or, when older, a half-written one left by a crash.
     const verdict = holder ? judgeHolder(holder, me) : text !== undefined && !isBeingWritten(path) ? 'stale' : 'held';
     const late = Date.now() >= deadline;
-    if (verdict === 'stale' && !late) {
+    if (verdict === 'stale' && takeovers++ < 5) {
       removeIfUnchanged(path, text!);
       continue;
     }
-    if (verdict !== 'held' || late) throw new DataDirInUseError(dir, holder?.pid ?? 0);
+    if (verdict !== 'held' || late) return { heldBy: holder?.pid ?? 0 };
     // A live holder may be on its way out (killed and exiting, or stopping gracefully): wait a little.
     sleep(POLL_MS);
   }
+}
+
+export function acquireDataDirLock(dataDir: string, waitMs = LOCK_WAIT_MS): DataDirLock {
+  const dir = resolve(dataDir);
+  makePrivateFolder(dir);
+  const path = join(dir, LOCK_FILE);
+  const lock = acquireLockFile(path, waitMs);
+  if ('heldBy' in lock) throw new DataDirInUseError(dir, lock.heldBy);
+  return { path, release: lock.release };
 }

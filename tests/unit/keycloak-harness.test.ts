@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeJdk, findJdks } from '../../scripts/keycloak/jdk.ts';
+import { acquireLock } from '../../scripts/keycloak/lock.ts';
 import { readRealm, withDemoUsers, withOrigins } from '../../scripts/keycloak/realm.ts';
 import { chooseRelease } from '../../scripts/keycloak/versions.ts';
 
@@ -79,5 +80,26 @@ describe('realm copy for a test origin', () => {
     expect((realm as Record<string, unknown>).users).toBeUndefined();
     expect(copy.bruteForceProtected).toBe(false);
     expect((realm as Record<string, unknown>).bruteForceProtected).toBe(true);
+  });
+});
+
+describe("the harness's run lock (the server's lock file)", () => {
+  it('refuses a second run at once, takes over a lock a killed run left, and releases', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kc-lock-'));
+    try {
+      const path = join(dir, 'run.lock');
+      const release = acquireLock(path);
+      const started = Date.now();
+      expect(() => acquireLock(path)).toThrow(/Another test:keycloak run \(pid \d+\)/);
+      expect(Date.now() - started).toBeLessThan(1000);
+      release();
+      expect(existsSync(path)).toBe(false);
+      writeFileSync(path, '2147483000\n'); // a pid no process has
+      const again = acquireLock(path);
+      expect(readFileSync(path, 'utf8').split('\n')[0]).toBe(String(process.pid));
+      again();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
