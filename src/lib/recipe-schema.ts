@@ -2,7 +2,7 @@
 // API (via fastify-type-provider-zod) both import from here, so a rule or message cannot drift.
 import { z } from 'zod';
 import { MAX_DATABASE_INTEGER } from './limits.ts';
-import { UNIT_KEYS, unitKey, type UnitKey, type UnitLabel } from './units.ts';
+import { asUnitLabel, UNIT_KEYS, type UnitLabel } from './units.ts';
 
 /** Ingredients in one recipe: every visitor downloads them all, so there is a ceiling (section 5's style). */
 export const MAX_INGREDIENTS = 100;
@@ -185,6 +185,6 @@ export type RecipeFormOutput = z.output<typeof recipeFormSchema>;
 /** The dialog's values -> a list item (empty quantity text means no quantity). */
 export function ingredientFormToItem(values: IngredientFormValues): IngredientItem {
   const value = parseQuantityText(values.quantity);
-  const unit = unitKey(values.unit) ? (values.unit as UnitLabel) : '';
+  const unit = asUnitLabel(values.unit);
   return value === undefined ? { name: values.name } : { name: values.name, quantity: { value, unit } };
 }

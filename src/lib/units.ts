@@ -51,3 +51,8 @@ export function unitLabel(key: UnitKey): UnitLabel | '' {
 export function unitKey(label: string): OfferedUnitKey | undefined {
   return KEY_BY_LABEL.get(label);
 }
+
+/** The text as a label if it is one ('dl'), else '' (no unit): how the editor reads a unit it is given. */
+export function asUnitLabel(text: string): UnitLabel | '' {
+  return unitKey(text) ? (text as UnitLabel) : '';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnitKey, OFFERED_UNIT_KEYS, UNIT_KEYS, UNIT_LABELS, unitKey, unitLabel } from '../../src/lib/units.ts';
+import { asUnitLabel, isUnitKey, OFFERED_UNIT_KEYS, UNIT_KEYS, UNIT_LABELS, unitKey, unitLabel } from '../../src/lib/units.ts';
 
 describe('units', () => {
   it('has 11 keys with NONE and offers the 10 others', () => {
@@ -41,5 +41,14 @@ describe('units', () => {
     expect(isUnitKey('PINCH')).toBe(true);
     expect(isUnitKey('krm')).toBe(false);
     expect(isUnitKey(3)).toBe(false);
+  });
+});
+
+describe('asUnitLabel', () => {
+  it('keeps a label and turns anything else into no unit', () => {
+    expect(asUnitLabel('dl')).toBe('dl');
+    expect(asUnitLabel('')).toBe('');
+    expect(asUnitLabel('DECILITER')).toBe('');
+    expect(asUnitLabel('cup')).toBe('');
   });
 });

@@ -3,7 +3,7 @@
 // src/client/api.ts on the way out; the editor only ever holds labels.
 import type { Recipe } from '../../client/api.ts';
 import type { IngredientFormValues, IngredientItem, RecipeFormOutput } from '../../lib/recipe-schema.ts';
-import { unitKey, type UnitLabel } from '../../lib/units.ts';
+import { asUnitLabel } from '../../lib/units.ts';
 import { quantityEditText } from '../../lib/quantity-format.ts';
 
 /** A list row: the ingredient plus a client-only key so drag and drop and focus follow the row. */
@@ -30,10 +30,6 @@ export function emptyRecipeValues(): EditorValues {
   return { name: '', servings: '4', instructions: '', ingredients: [] };
 }
 
-function asLabel(unit: string): UnitLabel | '' {
-  return unitKey(unit) ? (unit as UnitLabel) : '';
-}
-
 export function toRow(item: IngredientItem): EditorRow {
   return { ...item, key: newRowKey() };
 }
@@ -44,7 +40,7 @@ export function recipeToValues(recipe: Recipe): EditorValues {
     servings: String(recipe.servings),
     instructions: recipe.instructions ?? '',
     ingredients: recipe.ingredients.map((i) =>
-      toRow(i.quantity ? { name: i.name, quantity: { value: i.quantity.value, unit: asLabel(i.quantity.unit) } } : { name: i.name }),
+      toRow(i.quantity ? { name: i.name, quantity: { value: i.quantity.value, unit: asUnitLabel(i.quantity.unit) } } : { name: i.name }),
     ),
   };
 }
