@@ -68,10 +68,15 @@ export function createListCache(db: Database) {
     return { stamp: `${instance}-${stamp}`, json, br, gzip };
   }
 
-  /** The newest complete body; starts a rebuild when the stamp moved, and waits only when there is none yet. */
-  async function fullList(): Promise<Body> {
+  /**
+   * The newest complete body; starts a rebuild when the stamp moved, and waits only when there is none yet.
+   * `gate` bounds the stamp's read (the database being away answers 503 at once); the first build of a big
+   * collection may take longer than a request's database limit, and is waited for (it is bounded by the
+   * statement limit), so the first visitors of 100,000 recipes get the list, not a 503.
+   */
+  async function fullList(gate?: DatabaseGate): Promise<Body> {
     // Read BEFORE the data: the body is at least as new as its label.
-    const stamp = await recipeListStamp(db.orm);
+    const stamp = await (gate ? gate.run(() => recipeListStamp(db.orm)) : recipeListStamp(db.orm));
     if (current?.stamp === `${instance}-${stamp}`) return current;
     if (!building) {
       const next = { stamp, done: build(stamp) };
@@ -88,7 +93,7 @@ export function createListCache(db: Database) {
 
   /** Answers GET /recipes: 304 on a matching ETag, else the stored bytes in the encoding the client accepts. */
   async function send(request: FastifyRequest, reply: FastifyReply, gate: DatabaseGate): Promise<FastifyReply> {
-    const body = await gate.run(() => fullList());
+    const body = await fullList(gate);
     const etag = `"list-${body.stamp}"`;
     reply.header('etag', etag).header('vary', 'accept-encoding');
     if (matchesEtag(request, etag)) return reply.code(304).send(null);
@@ -97,6 +102,9 @@ export function createListCache(db: Database) {
     if (encoding) reply.header('content-encoding', encoding);
     return reply.type('application/json; charset=utf-8').send(bytes);
   }
+
+  // Built at start-up, not by the first visitor (seconds at 100,000 recipes).
+  void fullList().catch(() => undefined);
 
   return { fullList, send };
 }
