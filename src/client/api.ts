@@ -4,20 +4,14 @@
 import { apiBase } from './config.ts';
 import { takeEarlyRecipe } from './early.ts';
 import { isUnitKey, unitKey, unitLabel, OFFERED_UNIT_KEYS } from '../lib/units.ts';
+import type { Ingredient as ApiIngredient, Quantity as ApiQuantity, Recipe as ApiRecipe } from '../lib/recipe-schema.ts';
 
-export type Quantity = { value: number; unit: string };
-export type Ingredient = { name: string; quantity?: Quantity };
-export type Recipe = {
-  id?: number;
-  name: string;
-  author: string;
-  instructions: string;
-  servings: number;
-  ingredients: Ingredient[];
-  version?: number;
-  createdAt?: string;
-  updatedAt?: string;
-};
+// The site's recipe types are the shared schema's (src/lib/recipe-schema.ts) with one change: a unit is the
+// label people see ('dl'; '' for none) instead of the wire's key. A recipe not saved yet has no stored fields.
+export type Quantity = Omit<ApiQuantity, 'unit'> & { unit: string };
+export type Ingredient = Omit<ApiIngredient, 'quantity'> & { quantity?: Quantity };
+type Stored = 'id' | 'version' | 'createdAt' | 'updatedAt';
+export type Recipe = Omit<ApiRecipe, 'ingredients' | Stored> & Partial<Pick<ApiRecipe, Stored>> & { ingredients: Ingredient[] };
 
 export class ApiError extends Error {
   constructor(
