@@ -12,6 +12,8 @@ export type Quantity = Omit<ApiQuantity, 'unit'> & { unit: string };
 export type Ingredient = Omit<ApiIngredient, 'quantity'> & { quantity?: Quantity };
 type Stored = 'id' | 'version' | 'createdAt' | 'updatedAt';
 export type Recipe = Omit<ApiRecipe, 'ingredients' | Stored> & Partial<Pick<ApiRecipe, Stored>> & { ingredients: Ingredient[] };
+/** What the editor sends: no author (the API sets it from the token on create and keeps it on edits). */
+export type RecipeDraft = Omit<Recipe, 'author' | 'createdAt' | 'updatedAt'>;
 
 export class ApiError extends Error {
   constructor(
@@ -58,7 +60,7 @@ export function toLabels<R extends Recipe>(r: R): R {
   };
 }
 
-export function toKeys(r: Recipe): Recipe {
+export function toKeys<R extends { ingredients: Ingredient[] }>(r: R): R {
   return {
     ...r,
     ingredients: r.ingredients.map(({ name, quantity }) =>
@@ -178,15 +180,15 @@ export function newIdempotencyKey(): string {
  * Creates a recipe. The same `idempotencyKey` for the same recipe makes a retry (after a timeout, a lost
  * answer, a second click) return the recipe the first attempt made instead of a second one.
  */
-export async function createRecipe(recipe: Recipe, idempotencyKey?: string): Promise<Recipe & { id: number }> {
-  const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...rest } = toKeys(recipe);
+export async function createRecipe(recipe: RecipeDraft, idempotencyKey?: string): Promise<Recipe & { id: number }> {
+  const { id: _id, version: _v, ...rest } = toKeys(recipe);
   const headers: Record<string, string> = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
   return toLabels(await request<Recipe & { id: number }>('POST', '/recipes', rest, headers));
 }
 
 /** Sends the version the edit started from (body and If-Match): a stale save answers 409. */
-export async function updateRecipe(id: number, recipe: Recipe): Promise<Recipe | undefined> {
-  const { createdAt: _c, updatedAt: _u, ...rest } = toKeys(recipe);
+export async function updateRecipe(id: number, recipe: RecipeDraft): Promise<Recipe | undefined> {
+  const rest = toKeys(recipe);
   const headers: Record<string, string> = recipe.version === undefined ? {} : { 'If-Match': `"${recipe.version}"` };
   const answer = await request<Recipe | undefined>('PUT', `/recipes/${id}`, { ...rest, id }, headers);
   return answer && typeof answer === 'object' ? toLabels(answer) : undefined;

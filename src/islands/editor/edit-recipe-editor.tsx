@@ -18,7 +18,7 @@ import { useZodForm } from './use-zod-form.ts';
 import './editor.css';
 import { recipeHref, recipeIdFromEditPath } from '../../lib/routes.ts';
 
-type Loaded = { id: number; version: number | undefined; author: string; name: string };
+type Loaded = { id: number; version: number | undefined; name: string };
 type Phase = 'loading' | 'ready' | 'not-found' | 'access-error';
 
 export default function EditRecipeEditor() {
@@ -36,7 +36,7 @@ export default function EditRecipeEditor() {
     const recipe = await getRecipe(id);
     // reset() makes the loaded recipe the new baseline, so "unsaved" means changed since loading.
     form.reset(recipeToValues(recipe));
-    setLoaded({ id, version: recipe.version, author: recipe.author, name: recipe.name });
+    setLoaded({ id, version: recipe.version, name: recipe.name });
   };
 
   useEffect(() => {

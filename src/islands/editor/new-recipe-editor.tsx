@@ -7,7 +7,7 @@ import BackButton from '../../components/back-button.tsx';
 import SearchBar from '../../components/search-bar.tsx';
 import Spinner from '../../components/spinner.tsx';
 import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
-import { $auth, ensureSignedIn, startAuth } from '../../stores/auth.ts';
+import { ensureSignedIn, startAuth } from '../../stores/auth.ts';
 import RecipeForm from './recipe-form.tsx';
 import { emptyRecipeValues, valuesToRecipe, type EditorValues } from './recipe-form-values.ts';
 import { TEXT } from './texts.ts';
@@ -41,10 +41,8 @@ export default function NewRecipeEditor() {
     setError(undefined);
     try {
       await startAuth();
-      // Spec section 3: the author is the current username, set on create only.
-      const now = $auth.get();
-      const author = now.status === 'signed-in' ? now.username : '';
-      const recipe = valuesToRecipe(values, { author });
+      // Spec section 3: the author is the current username, set on create only, by the API from the token.
+      const recipe = valuesToRecipe(values);
       const content = JSON.stringify(recipe);
       if (attempt.current?.content !== content) attempt.current = { key: newIdempotencyKey(), content };
       const created = await createRecipe(recipe, attempt.current.key);

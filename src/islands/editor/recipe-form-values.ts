@@ -1,7 +1,7 @@
 // Conversions between the API client's Recipe (unit labels) and the editor's form values.
 // Pure, so the defaults and the round trip are unit-tested. Label -> key happens in
 // src/client/api.ts on the way out; the editor only ever holds labels.
-import type { Recipe } from '../../client/api.ts';
+import type { Recipe, RecipeDraft } from '../../client/api.ts';
 import type { IngredientFormValues, IngredientItem, RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { asUnitLabel } from '../../lib/units.ts';
 import { quantityEditText } from '../../lib/quantity-format.ts';
@@ -45,15 +45,11 @@ export function recipeToValues(recipe: Recipe): EditorValues {
   };
 }
 
-/** Validated form output -> the API client's Recipe (still labels; api.ts converts to keys). */
-export function valuesToRecipe(
-  values: RecipeFormOutput,
-  base: { id?: number; version?: number; author: string },
-): Recipe {
+/** Validated form output -> what the API client sends (still labels; api.ts converts to keys). */
+export function valuesToRecipe(values: RecipeFormOutput, base: { id?: number; version?: number | undefined } = {}): RecipeDraft {
   return {
     ...(base.id === undefined ? {} : { id: base.id }),
     ...(base.version === undefined ? {} : { version: base.version }),
-    author: base.author,
     name: values.name,
     servings: values.servings,
     instructions: values.instructions,
