@@ -48,6 +48,7 @@ export async function restoreBackup(file: string, dataDir: string, { force = fal
   // Refuses (DataDirInUseError) while a server runs on the folder; held until the new folder is in place.
   const lock = replacing ? acquireDataDirLock(target) : undefined;
   const staging = join(dirname(target), `.${basename(target)}.restoring-${process.pid}`);
+  mkdirSync(dirname(target), { recursive: true });
   rmSync(staging, { recursive: true, force: true });
   try {
     await unpack(file, staging);
@@ -64,6 +65,7 @@ export async function restoreBackup(file: string, dataDir: string, { force = fal
     if (existsSync(target)) renameSync(target, aside);
     renameSync(staging, target);
     if (!replacing) rmSync(aside, { recursive: true, force: true });
+    else rmSync(join(aside, LOCK_FILE), { force: true }); // ours: nothing runs on the kept folder
     return replacing ? { ...counts, replacedKeptAt: aside } : counts;
   } finally {
     lock?.release();

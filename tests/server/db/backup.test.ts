@@ -110,6 +110,8 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
       expect(forced.code).toBe(0);
       const kept = readdirSync(work).find((name) => name.startsWith('restored.replaced-'));
       expect(forced.stdout).toContain(`The data folder it replaced is kept as ${join(work, kept ?? 'nothing')}; delete it once`);
+      expect(existsSync(join(work, kept!, 'PG_VERSION'))).toBe(true);
+      expect(existsSync(join(work, kept!, LOCK_FILE))).toBe(false);
       const check = await openDatabase({ dataDir: restored });
       try {
         expect((await listRecipes(check.orm)).some((r) => r.name === 'Efter återställning')).toBe(false);
@@ -131,6 +133,9 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
       const empty = join(work, 'empty');
       mkdirSync(empty);
       expect(await npmRun('db:restore', [file], { DATA_DIR: empty })).toMatchObject({ code: 0, stdout: `Restored ${file} into ${empty}: 0 recipes, 0 users.` });
+      const nested = join(work, 'new', 'place', 'data');
+      expect(await npmRun('db:restore', [file], { DATA_DIR: nested })).toMatchObject({ code: 0, stdout: `Restored ${file} into ${nested}: 0 recipes, 0 users.` });
+      expect(existsSync(join(nested, 'PG_VERSION'))).toBe(true);
 
       expect(await npmRun('db:backup', [file], { DATABASE_URL: 'postgres://localhost/x' })).toEqual({
         code: 1, stdout: '', stderr: 'db:backup failed: DATABASE_URL is set: back PostgreSQL up with pg_dump (see the README); db:backup copies the embedded database',
