@@ -79,6 +79,11 @@ describe('moving from the embedded database to PostgreSQL', () => {
         stderr: '',
       });
 
+      // And back: PostgreSQL exports the very same recipes.
+      const back = join(work, 'back.json');
+      expect((await npmRun('db:export', [back], { DATABASE_URL: postgres.url })).stdout).toBe(`Exported 3 recipes from PostgreSQL to ${back} (format recipe-book/1).`);
+      expect(JSON.parse(readFileSync(back, 'utf8')).recipes).toEqual(document.recipes);
+
       const target = await openDatabase({ databaseUrl: postgres.url, dataDir: '' });
       try {
         expect(await everyRow(target.orm)).toEqual(before);
@@ -92,7 +97,7 @@ describe('moving from the embedded database to PostgreSQL', () => {
       folder.remove();
       await postgres.drop();
     }
-    // Two real processes, each starting tsx and a database: seconds on an idle machine, much more under load.
+    // Three real processes, each starting tsx and a database: seconds on an idle machine, much more under load.
   }, 120_000);
 });
 
