@@ -40,6 +40,8 @@ async function main(): Promise<number> {
   const code = await runPlaywright(args, {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     E2E_KEYCLOAK_URL: keycloak.url,
+    // For tests that set Keycloak up through its admin API (tests/e2e/keycloak-user-import.spec.ts).
+    E2E_KEYCLOAK_ADMIN_PASSWORD: keycloak.adminPassword,
     E2E_PORT: String(productPort),
     // The product builds its own copy of the site here (npm start builds a missing SITE_DIR): a shared dist/
     // rebuilt by someone else mid-run would make the pages ask for script files that no longer exist.

@@ -40,6 +40,7 @@ const [
   { buildApp },
   { closeConnectionsGracefully },
   { buildSite, siteNeedsBuild },
+  { answerBackupRequests },
 ] = await Promise.all([
   import('./config.ts'),
   import('./db/index.ts'),
@@ -48,6 +49,7 @@ const [
   import('./app.ts'),
   import('./graceful-close.ts'),
   import('./site/build.ts'),
+  import('./db/backup.ts'),
 ]);
 await stopIfAsked();
 
@@ -123,6 +125,8 @@ else whenReady = setUpUsers;
 await stopIfAsked(db);
 
 const app = await buildApp(config, { db });
+// `npm run db:backup` of the running embedded database: requests arrive as files in DATA_DIR (PGlite only).
+const stopAnsweringBackups = await answerBackupRequests(db, config.dataDir, app.log);
 closeConnectionsGracefully(app);
 log = (message) => app.log.info(message);
 try {
@@ -137,6 +141,7 @@ try {
 // (server/graceful-close.ts), then close the database (which releases the data folder).
 async function shutdown(signal: NodeJS.Signals): Promise<never> {
   app.log.info({ signal }, 'shutting down');
+  stopAnsweringBackups();
   try {
     await app.close();
     await db.close();

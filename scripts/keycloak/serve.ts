@@ -18,6 +18,7 @@ try {
   const prepared = prepareKeycloak(process.env, log);
   const keycloak = await startRealm(prepared, { http, management }, origins, log);
   log(`${keycloak.url}/realms/recipes is up; users redaktor/redaktor and besokare/besokare. Ctrl-C stops it.`);
+  log(`Admin console ${keycloak.url}/admin: admin / ${keycloak.adminPassword} (for this run only)`);
   await new Promise(() => {}); // until a signal
 } catch (error) {
   console.error(error instanceof HarnessError ? `[keycloak] ${error.message}` : error);

@@ -18,7 +18,8 @@ export type KeycloakOptions = {
   readyTimeoutMs?: number;
 };
 
-export type RunningKeycloak = { url: string; startupSeconds: number; stop(): Promise<void> };
+/** `adminPassword`: the bootstrap admin's (user `admin`, realm master), random per run. */
+export type RunningKeycloak = { url: string; startupSeconds: number; adminPassword: string; stop(): Promise<void> };
 
 export async function startKeycloak(o: KeycloakOptions): Promise<RunningKeycloak> {
   // data/import is read by --import-realm; only our realm may be in it.
@@ -28,6 +29,8 @@ export async function startKeycloak(o: KeycloakOptions): Promise<RunningKeycloak
   writeFileSync(join(importDir, 'realm-recipes.json'), JSON.stringify(o.realm, null, 2));
 
   const log = createWriteStream(o.logFile);
+  // Random per run, so nobody else can use the admin console; the suite uses it for Keycloak's admin API.
+  const adminPassword = randomBytes(12).toString('hex');
   const started = Date.now();
   const child = spawn(
     join(o.home, 'bin', 'kc.sh'),
@@ -46,8 +49,7 @@ export async function startKeycloak(o: KeycloakOptions): Promise<RunningKeycloak
         ...process.env,
         JAVA_HOME: o.jdk.home,
         KC_BOOTSTRAP_ADMIN_USERNAME: 'admin',
-        // Nobody needs the admin console in a test run; a random password keeps it closed.
-        KC_BOOTSTRAP_ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+        KC_BOOTSTRAP_ADMIN_PASSWORD: adminPassword,
       },
     },
   );
@@ -62,7 +64,7 @@ export async function startKeycloak(o: KeycloakOptions): Promise<RunningKeycloak
     const output = readFileSync(o.logFile, 'utf8');
     throw new HarnessError(`${(error as Error).message}\nLast lines of ${o.logFile}:\n${tail(output, 25)}`);
   }
-  return { url: `http://localhost:${o.httpPort}`, startupSeconds: (Date.now() - started) / 1000, stop };
+  return { url: `http://localhost:${o.httpPort}`, startupSeconds: (Date.now() - started) / 1000, adminPassword, stop };
 }
 
 async function waitReady(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {

@@ -1,4 +1,4 @@
-// `npm run users -- list | add | passwd | grant-editor | revoke-editor`: manages the embedded provider's users
+// `npm run users -- list | add | passwd | grant-editor | revoke-editor | export-keycloak`: manages the embedded provider's users
 // in the configured database. The logic lives in server/idp/admin.ts; this file only handles the process.
 import { createInterface } from 'node:readline';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -45,7 +45,7 @@ try {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await runUsersCommand(db, argv, { out: (line) => console.log(line), readPassword });
+    await runUsersCommand(db, argv, { out: (line) => console.log(line), readPassword, realm: config.keycloakRealm });
   } finally {
     await db.close();
   }

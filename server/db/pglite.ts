@@ -1,6 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { applyMigrations } from './migrate.ts';
 import { restrictFolderContents } from './private-folder.ts';
@@ -12,6 +14,7 @@ import type { AppDatabase, Database } from './types.ts';
 // file cache instead, which measured no slower for our reads (docs/decisions/api-performance.md).
 // Only a cache size: no effect on what is stored or returned.
 export const PGLITE_SHARED_BUFFERS = '32MB';
+const gzipAsync = promisify(gzip);
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
 // PGlite is PostgreSQL in WebAssembly with a single connection: it queues queries itself, so
@@ -46,6 +49,20 @@ export async function openPglite(dataDir: string): Promise<Database> {
     close() {
       closed ??= pg.close().finally(() => lock.release());
       return closed;
+    },
+    async dumpDataDir() {
+      // The checkpoint writes every page out, so the copy needs little WAL replay when it is opened. The dump
+      // waits for a transaction in progress and holds every query back while it reads the folder; compressing
+      // happens afterwards, off the database (docs/decisions/backup-running-pglite.md).
+      await pg.query('CHECKPOINT');
+      let heldMs = 0;
+      const tarball = await pg._runExclusiveTransaction(async () => {
+        const started = performance.now();
+        const tar = await pg.dumpDataDir('none');
+        heldMs = Math.round(performance.now() - started);
+        return tar;
+      });
+      return { tarball: await gzipAsync(new Uint8Array(await tarball.arrayBuffer())), heldMs };
     },
   };
 }

@@ -11,6 +11,11 @@ export type Database = {
   /** Throws when the database is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: the whole data folder as a gzipped tarball, taken between transactions while it runs;
+   * `heldMs`: how long every query waited for it.
+   */
+  dumpDataDir?(): Promise<{ tarball: Uint8Array; heldMs: number }>;
 };
 
 export type OpenDatabaseOptions = {

@@ -1,5 +1,7 @@
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/index.ts';
+import { keycloakPartialImport, oneTimePassword } from './keycloak-export.ts';
 import { createUser, findUserByEmail, findUserByUsername, listUsers, setEditor, setPassword } from './users.ts';
 import { MESSAGES, validateEmail, validateNames, validateNewPassword, validateUsername, type FieldErrors } from './validation.ts';
 
@@ -10,9 +12,16 @@ export const USAGE = `Usage: npm run users -- <command>
   passwd <username> [--password <password>]
   grant-editor <username>
   revoke-editor <username>
-Without --password the password is asked for (or read from the first line of stdin).`;
+  export-keycloak <file> [--no-passwords]
+Without --password the password is asked for (or read from the first line of stdin).
+export-keycloak writes every user as a Keycloak partial-import file, each with a printed one-time password.`;
 
-export type AdminIo = { out: (line: string) => void; readPassword: (prompt: string) => Promise<string> };
+export type AdminIo = {
+  out: (line: string) => void;
+  readPassword: (prompt: string) => Promise<string>;
+  /** The Keycloak realm that export-keycloak writes for (KEYCLOAK_REALM): its default roles are named after it. */
+  realm?: string;
+};
 export class UsageError extends Error {}
 
 function check(errors: FieldErrors): void {
@@ -34,6 +43,7 @@ export async function runUsersCommand(db: Database, argv: string[], io: AdminIo)
     options: {
       email: { type: 'string' }, first: { type: 'string' }, last: { type: 'string' },
       password: { type: 'string' }, editor: { type: 'boolean', default: false },
+      'no-passwords': { type: 'boolean', default: false },
     },
   });
   const [command, username] = positionals;
@@ -77,6 +87,33 @@ export async function runUsersCommand(db: Database, argv: string[], io: AdminIo)
       await setEditor(db, user.id, command === 'grant-editor');
       // Tokens already issued keep their roles until they expire (at most the access-token lifetime).
       io.out(`${user.username} ${command === 'grant-editor' ? 'is now an editor' : 'is no longer an editor'} (from the next sign-in or token refresh).`);
+      return;
+    }
+    case 'export-keycloak': {
+      const file = username;
+      if (!file) throw new UsageError('A file to write is required.');
+      const users = await listUsers(db);
+      const passwords = new Map<string, string>();
+      const document = keycloakPartialImport(users, io.realm ?? 'recipes', values['no-passwords'] ? null : (user) => {
+        const password = oneTimePassword();
+        passwords.set(user.username, password);
+        return password;
+      });
+      // Secret (one-time passwords): 0600, renamed into place whole.
+      const partial = `${file}.partial-${process.pid}`;
+      try {
+        writeFileSync(partial, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 });
+        renameSync(partial, file);
+      } finally {
+        rmSync(partial, { force: true });
+      }
+      io.out(`Wrote ${users.length} user(s) to ${file} for Keycloak realm ${io.realm ?? 'recipes'} (partial import, existing users skipped).`);
+      if (values['no-passwords']) {
+        io.out('No passwords: send each user Keycloak\'s "Update Password" e-mail (Users → user → Credentials → Credential reset).');
+        return;
+      }
+      io.out('One-time passwords (Keycloak asks for a new password at the first sign-in); give each to its owner, then delete the file:');
+      for (const [name, password] of passwords) io.out(`${name}\t${password}`);
       return;
     }
     default:

@@ -1,0 +1,37 @@
+// `npm run db:export -- FILE`: writes every recipe of the configured database (PGlite in DATA_DIR, or
+// PostgreSQL with DATABASE_URL) to FILE as one JSON document (server/db/recipe-export.ts). The file is
+// written beside its final name and renamed into place, so an interrupted export never leaves half a file.
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { ConfigError, loadConfig } from '../config.ts';
+// unavailableReason: the driver's code and message, not drizzle's "Failed query: <SQL> params: <recipe text>".
+import { openDatabase, unavailableReason } from '../db/index.ts';
+import { exportRecipes, serialiseDocument } from '../db/recipe-export.ts';
+
+const args = process.argv.slice(2);
+const file = args[0];
+if (args.length !== 1 || !file || file.startsWith('-')) {
+  console.error('Usage: npm run db:export -- FILE');
+  process.exit(2);
+}
+
+try {
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const where = db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  try {
+    const document = await exportRecipes(db.orm);
+    const partial = `${file}.partial-${process.pid}`;
+    try {
+      writeFileSync(partial, serialiseDocument(document));
+      renameSync(partial, file);
+    } finally {
+      rmSync(partial, { force: true });
+    }
+    console.log(`Exported ${document.recipes.length} recipes from ${where} to ${file} (format ${document.format}).`);
+  } finally {
+    await db.close();
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : `db:export failed: ${unavailableReason(error)}`);
+  process.exit(1);
+}

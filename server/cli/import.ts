@@ -1,0 +1,54 @@
+// `npm run db:import -- FILE`: reads an export (server/db/recipe-import.ts) into the configured database
+// in one transaction and reports each recipe that was renumbered, skipped or refused.
+// Exit status: 0 all imported or skipped, 3 committed but some recipes refused, 1 nothing imported, 2 usage.
+import { readFileSync } from 'node:fs';
+import { ConfigError, loadConfig } from '../config.ts';
+// unavailableReason: the driver's code and message, not drizzle's "Failed query: <SQL> params: <recipe text>".
+import { openDatabase, unavailableReason } from '../db/index.ts';
+import { importRecipes, TransferFormatError, type ImportOutcome } from '../db/recipe-import.ts';
+
+const args = process.argv.slice(2);
+const file = args[0];
+if (args.length !== 1 || !file || file.startsWith('-')) {
+  console.error('Usage: npm run db:import -- FILE');
+  process.exit(2);
+}
+
+function describe(o: ImportOutcome): string | null {
+  const which = `#${o.index + 1} "${o.name}"`;
+  if (o.kind === 'renumbered') return `  renumbered ${which}: id ${o.fileId} belongs to another recipe, stored as id ${o.id}`;
+  if (o.kind === 'skipped') return `  skipped ${which}: already present as id ${o.id}`;
+  if (o.kind === 'refused') return `  refused ${which}: ${o.problem}`;
+  return null;
+}
+
+function readDocument(path: string): unknown {
+  const text = readFileSync(path, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new TransferFormatError(`${path} is not JSON (${(error as Error).message}). Nothing was imported.`);
+  }
+}
+
+try {
+  const config = loadConfig();
+  const document = readDocument(file);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const where = db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  try {
+    const { outcomes, count } = await importRecipes(db.orm, document);
+    console.log(
+      `Imported ${file} into ${where}: ${count.added + count.renumbered} added (${count.renumbered} of them under a new id), ` +
+        `${count.skipped} skipped as already present, ${count.refused} refused.`,
+    );
+    for (const line of outcomes.map(describe)) if (line) console.log(line);
+    if (count.refused) process.exitCode = 3;
+  } finally {
+    await db.close();
+  }
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof TransferFormatError) console.error(error.message);
+  else console.error(`db:import failed, nothing was imported: ${unavailableReason(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,138 @@
+// `npm run db:import`: reads an export document into an empty or a used database, in ONE transaction:
+// either every accepted recipe is stored or, when anything fails, nothing is. Each recipe is checked with
+// the shared rules first; one that breaks them is refused and reported, the others go in.
+//
+// Per recipe:  added      its id was free: stored under that id, with its author, version and timestamps.
+//              renumbered its id belongs to a different recipe: stored under a new id.
+//              skipped    a recipe with the same content (every field but the id, timestamps to the
+//                         microsecond) is already there, under any id: importing the same file twice adds nothing.
+//              refused    it breaks the rules (first problem reported).
+import { sql } from 'drizzle-orm';
+import { ingredients } from './schema/recipes.ts';
+import { readAllRecipes } from './recipe-export.ts';
+import { contentKey, firstProblem, TRANSFER_FORMAT, transferRecipeSchema, type TransferRecipe } from './transfer-format.ts';
+import type { AppDatabase } from './index.ts';
+
+export type ImportOutcome = { index: number; name: string } & (
+  | { kind: 'added'; id: number }
+  | { kind: 'renumbered'; id: number; fileId: number }
+  | { kind: 'skipped'; id: number; fileId: number }
+  | { kind: 'refused'; problem: string }
+);
+export type ImportReport = { outcomes: ImportOutcome[]; count: Record<ImportOutcome['kind'], number> };
+
+/** The file is not an export this version can read: nothing was looked at, nothing written. */
+export class TransferFormatError extends Error {}
+
+type Tx = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+type Accepted = { index: number; recipe: TransferRecipe; key: string };
+
+function checkDocument(document: unknown): unknown[] {
+  const doc = document as { format?: unknown; recipes?: unknown } | null;
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new TransferFormatError('The file is not a recipe export (no JSON object).');
+  if (doc.format !== TRANSFER_FORMAT) {
+    const found = typeof doc.format === 'string' ? `"${doc.format}"` : 'no format';
+    throw new TransferFormatError(`The file has ${found}; this version reads "${TRANSFER_FORMAT}" only. Nothing was imported.`);
+  }
+  if (!Array.isArray(doc.recipes)) throw new TransferFormatError('The file has no "recipes" list. Nothing was imported.');
+  return doc.recipes;
+}
+
+const nameOf = (raw: unknown, index: number) => {
+  const name = (raw as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && name.trim() ? name : `#${index + 1}`;
+};
+
+export async function importRecipes(db: AppDatabase, document: unknown): Promise<ImportReport> {
+  const outcomes: ImportOutcome[] = [];
+  const accepted: Accepted[] = [];
+  checkDocument(document).forEach((raw, index) => {
+    const parsed = transferRecipeSchema.safeParse(raw);
+    if (parsed.success) accepted.push({ index, recipe: parsed.data, key: contentKey(parsed.data) });
+    else outcomes.push({ index, name: nameOf(raw, index), kind: 'refused', problem: firstProblem(parsed.error) });
+  });
+
+  await db.transaction(async (tx) => {
+    // Writers wait until the import is done (readers do not), so no id it counted as free is taken meanwhile.
+    await tx.execute(sql`LOCK TABLE recipes IN SHARE ROW EXCLUSIVE MODE`);
+    const present = await readAllRecipes(tx as unknown as AppDatabase);
+    const ids = new Set(present.map((r) => r.id));
+    const byContent = new Map(present.map((r) => [contentKey(r), r.id]));
+
+    // First every recipe whose id is free, so a renumbered one can never take an id a later one wants.
+    const keep: Accepted[] = [];
+    const renumber: Accepted[] = [];
+    for (const item of accepted) {
+      const same = byContent.get(item.key);
+      if (same !== undefined) outcomes.push(skipped(item, same));
+      else if (ids.has(item.recipe.id)) renumber.push(item);
+      else {
+        keep.push(item);
+        ids.add(item.recipe.id);
+        byContent.set(item.key, item.recipe.id);
+        outcomes.push({ index: item.index, name: item.recipe.name, kind: 'added', id: item.recipe.id });
+      }
+    }
+    if (keep.length) {
+      await insertWithIds(tx, keep.map((a) => a.recipe));
+      await moveIdentityPastMax(tx);
+    }
+    for (const item of renumber) {
+      const same = byContent.get(item.key);
+      if (same !== undefined) {
+        outcomes.push(skipped(item, same));
+        continue;
+      }
+      const id = await insertWithNewId(tx, item.recipe);
+      byContent.set(item.key, id);
+      outcomes.push({ index: item.index, name: item.recipe.name, kind: 'renumbered', id, fileId: item.recipe.id });
+    }
+  });
+
+  outcomes.sort((a, b) => a.index - b.index);
+  const count = { added: 0, renumbered: 0, skipped: 0, refused: 0 };
+  for (const o of outcomes) count[o.kind]++;
+  return { outcomes, count };
+}
+
+const skipped = (item: Accepted, id: number): ImportOutcome => ({ index: item.index, name: item.recipe.name, kind: 'skipped', id, fileId: item.recipe.id });
+
+const recipeValues = (r: TransferRecipe) =>
+  sql`${r.name}, ${r.author}, ${r.instructions}, ${r.servings}, ${r.version}, ${r.createdAt}::timestamptz, ${r.updatedAt}::timestamptz`;
+
+// 8 parameters per recipe: 1000 recipes per statement stay far below PostgreSQL's 65535.
+async function insertWithIds(tx: Tx, list: TransferRecipe[]): Promise<void> {
+  for (let start = 0; start < list.length; start += 1000) {
+    const slice = list.slice(start, start + 1000);
+    await tx.execute(sql`
+      INSERT INTO recipes (id, name, author, instructions, servings, version, created_at, updated_at) OVERRIDING SYSTEM VALUE
+      VALUES ${sql.join(slice.map((r) => sql`(${r.id}::integer, ${recipeValues(r)})`), sql`, `)}`);
+  }
+  await insertIngredients(tx, list.flatMap((r) => ingredientRows(r.id, r)));
+}
+
+async function insertWithNewId(tx: Tx, r: TransferRecipe): Promise<number> {
+  const result = await tx.execute(sql`
+    INSERT INTO recipes (name, author, instructions, servings, version, created_at, updated_at)
+    VALUES (${recipeValues(r)}) RETURNING id`);
+  const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id;
+  if (id === undefined) throw new Error('INSERT returned no id');
+  await insertIngredients(tx, ingredientRows(id, r));
+  return id;
+}
+
+const ingredientRows = (recipeId: number, r: TransferRecipe) =>
+  r.ingredients.map((i, position) => ({ recipeId, position, name: i.name, quantityValue: i.quantity?.value ?? null, unit: i.quantity?.unit ?? null }));
+
+async function insertIngredients(tx: Tx, rows: ReturnType<typeof ingredientRows>): Promise<void> {
+  for (let start = 0; start < rows.length; start += 1000) await tx.insert(ingredients).values(rows.slice(start, start + 1000));
+}
+
+// Explicit ids bypass the identity sequence; the next recipe the API creates must still get a free id. The
+// sequence only moves forward (ids of deleted recipes are not handed out again). Called after rows were
+// inserted, so max(id) >= 1; a sequence never used has no last value (null).
+async function moveIdentityPastMax(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    SELECT setval(s.seq, greatest((SELECT max(id) FROM recipes), coalesce(pg_sequence_last_value(s.seq), 0)), true)
+    FROM (SELECT pg_get_serial_sequence('recipes', 'id')::regclass AS seq) s`);
+}

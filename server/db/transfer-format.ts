@@ -1,0 +1,82 @@
+// The JSON document that `npm run db:export` writes and `npm run db:import` reads: its version, the rules
+// for one recipe in it (the shared recipe rules of src/lib plus what only an export carries: id, author,
+// version and the two timestamps) and timestamps compared to the microsecond, as PostgreSQL stores them.
+import { z } from 'zod';
+import { characterCount, recipeInputSchema, type Ingredient } from '../../src/lib/recipe-schema.ts';
+
+export const TRANSFER_FORMAT = 'recipe-book/1';
+
+/** One recipe as exported; timestamps in UTC with microseconds, e.g. 2025-03-01T12:00:00.123456Z. */
+export type ExportedRecipe = {
+  id: number;
+  name: string;
+  author: string;
+  instructions: string;
+  servings: number;
+  ingredients: Ingredient[];
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type TransferDocument = { format: typeof TRANSFER_FORMAT; exportedAt: string; recipes: ExportedRecipe[] };
+
+// RFC 3339 with a four-digit year from 1000, an explicit zone and at most microseconds (PostgreSQL's precision).
+const RFC3339 = /^([1-9]\d{3})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Microseconds since 1970 of an RFC 3339 timestamp, or null when it is not one (or names no real moment). */
+export function timestampMicros(text: string): bigint | null {
+  const m = RFC3339.exec(text);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  const date = new Date(ms);
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  const zone = m[8] ?? 'Z';
+  const offsetMinutes = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  if (Math.abs(offsetMinutes) > 18 * 60) return null;
+  return (BigInt(ms) - BigInt(offsetMinutes) * 60_000n) * 1000n + BigInt((m[7] ?? '').padEnd(6, '0'));
+}
+
+const timestamp = z
+  .string({ error: 'Must be text' })
+  .refine((s) => timestampMicros(s) !== null, { error: 'Must be a timestamp like 2025-03-01T12:00:00.000000Z' });
+
+// Who wrote the recipe: the API stores the author's username; any non-blank visible text is kept as it is.
+const author = z
+  .string({ error: 'Must be text' })
+  .regex(/\S/, { error: 'Author is required' })
+  .regex(/^[^\p{Cc}]*$/u, { error: 'Must not contain control characters' })
+  .refine((s) => characterCount(s) <= 255, { error: 'Max 255 characters' });
+
+const shape = recipeInputSchema.shape;
+
+/** One recipe of an import file: the API's rules for a recipe body, plus the fields only an export has. */
+export const transferRecipeSchema = recipeInputSchema.extend({
+  id: shape.id.unwrap(),
+  version: shape.version.unwrap(),
+  author,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export type TransferRecipe = z.output<typeof transferRecipeSchema>;
+
+/** The first problem of a recipe that breaks the rules, as "field: message" (e.g. "ingredients.2.name: Max 34 characters"). */
+export function firstProblem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid';
+  return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+}
+
+/**
+ * What makes two recipes "the same" for an import: every field but the id, timestamps compared as instants.
+ * Two recipes created at the same microsecond with equal content are one recipe.
+ */
+export function contentKey(r: Omit<TransferRecipe, 'id'>): string {
+  const ingredients = r.ingredients.map((i) => (i.quantity ? [i.name, i.quantity.value, i.quantity.unit] : [i.name]));
+  return JSON.stringify([
+    r.name, r.author, r.instructions, r.servings, ingredients, r.version,
+    String(timestampMicros(r.createdAt)), String(timestampMicros(r.updatedAt)),
+  ]);
+}
