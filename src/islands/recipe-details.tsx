@@ -8,6 +8,7 @@ import SearchBar from '../components/search-bar.tsx';
 import BackButton from '../components/back-button.tsx';
 import Spinner from '../components/spinner.tsx';
 import { editRecipeHref, recipeIdFromPath } from '../lib/routes.ts';
+import { jsonLdText, recipeJsonLd } from '../lib/recipe-jsonld.ts';
 
 const EMPTY: Recipe = { name: '', author: '', instructions: '', servings: 0, ingredients: [] };
 const TITLE = 'recipes-frontend';
@@ -81,8 +82,11 @@ export default function RecipeDetails() {
       )}
       {view.state === 'ready' && (
         <article className="card recipe" aria-busy={busy}>
+          <script type="application/ld+json">{jsonLdText(recipeJsonLd(recipe, window.location.href))}</script>
           <h1>{recipe.name}</h1>
           <p className="author">Författare: {recipe.author}</p>
+          {/* On paper the selector is hidden; the chosen servings are said in words instead. */}
+          <p className="print-only">{recipe.servings} portioner</p>
           <div className="field servings">
             <label htmlFor="servings">Portioner</label>
             <select

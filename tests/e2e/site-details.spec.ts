@@ -122,3 +122,52 @@ test('starts fetching the recipe before its island loads, within the page CSP, a
   expect(recipeRequests).toHaveLength(1);
   expect(violations).toEqual([]);
 });
+
+test('carries the recipe shown as schema.org Recipe JSON-LD, at the chosen servings', async ({ page, recipes }) => {
+  const recipe = await recipes.create({
+    name: uniqueName('Kladdkaka'),
+    servings: 8,
+    instructions: 'Smält smöret.\nBaka 15 minuter.',
+    ingredients: [{ name: 'Smör', quantity: { value: 100, unit: 'GRAM' } }, { name: 'Salt' }],
+  });
+  await page.goto(`/${recipe.id}`);
+  const block = page.locator('script[type="application/ld+json"]');
+  const read = async () => JSON.parse((await block.textContent()) ?? '{}') as Record<string, unknown>;
+  await expect.poll(async () => (await read()).name).toBe(recipe.name);
+  expect(await read()).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Recipe',
+    author: { '@type': 'Person', name: 'redaktor' },
+    recipeYield: '8 portioner',
+    recipeIngredient: ['100 g Smör', 'Salt'],
+    recipeInstructions: [{ '@type': 'HowToStep', text: 'Smält smöret.' }, { '@type': 'HowToStep', text: 'Baka 15 minuter.' }],
+    url: new URL(`/${recipe.id}`, page.url()).href,
+  });
+  await page.getByRole('combobox', { name: 'Portioner' }).selectOption('4');
+  await expect.poll(async () => (await read()).recipeIngredient).toEqual(['50 g Smör', 'Salt']);
+});
+
+test('prints the recipe at the chosen servings without navigation, search or buttons', async ({ page, recipes }) => {
+  const recipe = await recipes.create({
+    name: uniqueName('Utskrift'),
+    servings: 4,
+    instructions: 'Koka.',
+    ingredients: [{ name: 'Vatten', quantity: { value: 1, unit: 'LITER' } }],
+  });
+  await page.goto(`/${recipe.id}`);
+  await page.getByRole('combobox', { name: 'Portioner' }).selectOption('2');
+  await expect(page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem')).toHaveText(['½ lVatten']);
+  await expect(page.getByText('2 portioner')).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  for (const hidden of [page.getByRole('banner'), page.getByRole('contentinfo'), page.getByRole('search'), page.getByRole('link', { name: 'Tillbaka' }), page.getByRole('combobox', { name: 'Portioner' })]) {
+    await expect(hidden).toBeHidden();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: recipe.name })).toBeVisible();
+  await expect(page.getByText('2 portioner')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem')).toHaveText(['½ lVatten']);
+  await expect(page.getByRole('region', { name: 'Instruktioner' })).toBeVisible();
+  expect(await page.locator('ul.ingredients').evaluate((e) => getComputedStyle(e).breakInside)).toBe('avoid');
+  // The ingredients come before the instructions on paper too.
+  const top = (name: string) => page.getByRole('region', { name }).evaluate((e) => e.getBoundingClientRect().top);
+  expect(await top('Ingredienser')).toBeLessThan(await top('Instruktioner'));
+});

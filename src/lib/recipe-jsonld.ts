@@ -1,0 +1,39 @@
+// The details page's schema.org `Recipe` (JSON-LD), so search engines and recipe apps can read the recipe
+// shown. Pure: built from the recipe as the site holds it (unit labels), written into a data block that
+// browsers never run.
+import { formatIngredientQuantity } from './quantity-format.ts';
+
+type Shown = {
+  name: string;
+  author: string;
+  instructions: string;
+  servings: number;
+  ingredients: { name: string; quantity?: { value: number; unit: string } | undefined }[];
+  createdAt?: string | undefined;
+  updatedAt?: string | undefined;
+};
+
+export function recipeJsonLd(recipe: Shown, url: string): Record<string, unknown> {
+  const steps = recipe.instructions
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Recipe',
+    name: recipe.name,
+    url,
+    author: { '@type': 'Person', name: recipe.author },
+    recipeYield: `${recipe.servings} portioner`,
+    recipeIngredient: recipe.ingredients.map((i) => [formatIngredientQuantity(i.quantity), i.name].filter(Boolean).join(' ')),
+    recipeInstructions: steps.map((text) => ({ '@type': 'HowToStep', text })),
+    ...(recipe.createdAt ? { datePublished: recipe.createdAt } : {}),
+    ...(recipe.updatedAt ? { dateModified: recipe.updatedAt } : {}),
+    inLanguage: 'sv',
+  };
+}
+
+/** JSON for a <script type="application/ld+json"> block: '<' escaped, so no text can end the block early. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
