@@ -8,7 +8,8 @@ import SearchBar from '../components/search-bar.tsx';
 import BackButton from '../components/back-button.tsx';
 import Spinner from '../components/spinner.tsx';
 import { editRecipeHref, recipeIdFromPath } from '../lib/routes.ts';
-import { jsonLdText, recipeJsonLd } from '../lib/recipe-jsonld.ts';
+import { instructionSteps, jsonLdText, recipeJsonLd } from '../lib/recipe-jsonld.ts';
+import { useWakeLock } from './cook-mode.ts';
 
 const EMPTY: Recipe = { name: '', author: '', instructions: '', servings: 0, ingredients: [] };
 const TITLE = 'recipes-frontend';
@@ -27,6 +28,16 @@ export default function RecipeDetails() {
   const [busy, setBusy] = useState(false);
   // The servings the recipe was written for stay on offer after scaling to another count.
   const [own, setOwn] = useState(0);
+  // Cook mode: ticked ingredients and steps live only in this page.
+  const [cooking, setCooking] = useState(false);
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const wakeLock = useWakeLock(cooking);
+  const tick = (key: string) =>
+    setTicked((now) => {
+      const next = new Set(now);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
 
   const lookup = async (recipeId: number | undefined, servings?: number): Promise<View> => {
     try {
@@ -87,6 +98,13 @@ export default function RecipeDetails() {
           <p className="author">Författare: {recipe.author}</p>
           {/* On paper the selector is hidden; the chosen servings are said in words instead. */}
           <p className="print-only">{recipe.servings} portioner</p>
+          <div className="cook-mode">
+            <button type="button" className="button" aria-pressed={cooking} onClick={() => setCooking(!cooking)}>
+              Matlagningsläge
+            </button>
+            {wakeLock === 'held' && <span className="notice">Skärmen hålls tänd</span>}
+            {wakeLock === 'unavailable' && <span className="notice">Skärmen kan inte hållas tänd i den här webbläsaren</span>}
+          </div>
           <div className="field servings">
             <label htmlFor="servings">Portioner</label>
             <select
@@ -106,11 +124,21 @@ export default function RecipeDetails() {
           {recipe.ingredients.length > 0 && (
             <section aria-labelledby="ingredients-heading">
               <h2 id="ingredients-heading">Ingredienser</h2>
-              <ul className="ingredients">
+              <ul className={cooking ? 'ingredients cooking' : 'ingredients'}>
                 {recipe.ingredients.map((ing, i) => (
                   <li key={`${i}-${ing.name}`}>
-                    <span className="amount">{formatIngredientQuantity(ing.quantity)}</span>
-                    <span className="ingredient-name">{ing.name}</span>
+                    {cooking ? (
+                      <label className="tick">
+                        <input type="checkbox" checked={ticked.has(`i${i}`)} onChange={() => tick(`i${i}`)} />
+                        <span className="amount">{formatIngredientQuantity(ing.quantity)}</span>
+                        <span className="ingredient-name">{ing.name}</span>
+                      </label>
+                    ) : (
+                      <>
+                        <span className="amount">{formatIngredientQuantity(ing.quantity)}</span>
+                        <span className="ingredient-name">{ing.name}</span>
+                      </>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -119,7 +147,20 @@ export default function RecipeDetails() {
           {recipe.instructions.trim() !== '' && (
             <section aria-labelledby="instructions-heading">
               <h2 id="instructions-heading">Instruktioner</h2>
-              <p className="instructions">{recipe.instructions}</p>
+              {cooking ? (
+                <ol className="steps">
+                  {instructionSteps(recipe.instructions).map((step, i) => (
+                    <li key={`${i}-${step}`}>
+                      <label className="tick">
+                        <input type="checkbox" checked={ticked.has(`s${i}`)} onChange={() => tick(`s${i}`)} />
+                        <span>{step}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <p className="instructions">{recipe.instructions}</p>
+              )}
             </section>
           )}
         </article>

@@ -13,11 +13,16 @@ type Shown = {
   updatedAt?: string | undefined;
 };
 
-export function recipeJsonLd(recipe: Shown, url: string): Record<string, unknown> {
-  const steps = recipe.instructions
+/** The instructions as steps: one per non-empty line (JSON-LD's HowToSteps, cook mode's checklist). */
+export function instructionSteps(instructions: string): string[] {
+  return instructions
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
+}
+
+export function recipeJsonLd(recipe: Shown, url: string): Record<string, unknown> {
+  const steps = instructionSteps(recipe.instructions);
   return {
     '@context': 'https://schema.org',
     '@type': 'Recipe',

@@ -171,3 +171,48 @@ test('prints the recipe at the chosen servings without navigation, search or but
   const top = (name: string) => page.getByRole('region', { name }).evaluate((e) => e.getBoundingClientRect().top);
   expect(await top('Ingredienser')).toBeLessThan(await top('Instruktioner'));
 });
+
+test('cook mode keeps the screen awake and lets the cook tick off ingredients and steps', async ({ page, recipes }) => {
+  // A stand-in for the Screen Wake Lock API that records what the page asks of it.
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { wakeCalls: string[] }).wakeCalls = calls;
+    Object.defineProperty(navigator, 'wakeLock', {
+      value: { request: async (type: string) => (calls.push(`request ${type}`), { release: async () => void calls.push('release') }) },
+    });
+  });
+  const recipe = await recipes.create({
+    name: uniqueName('Matlagning'),
+    servings: 2,
+    instructions: 'Skala potatisen.\nKoka i 20 minuter.',
+    ingredients: [{ name: 'Potatis', quantity: { value: 1, unit: 'KILOGRAM' } }, { name: 'Salt' }],
+  });
+  await page.goto(`/${recipe.id}`);
+  const button = page.getByRole('button', { name: 'Matlagningsläge' });
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Skärmen hålls tänd')).toBeVisible();
+  const potatoes = page.getByRole('checkbox', { name: '1 kg Potatis' });
+  const firstStep = page.getByRole('checkbox', { name: 'Skala potatisen.' });
+  await expect(page.getByRole('checkbox')).toHaveCount(4);
+  await potatoes.check();
+  await firstStep.check();
+  await expect(potatoes).toBeChecked();
+  await expect(firstStep).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Koka i 20 minuter.' })).not.toBeChecked();
+  await expectAccessible(page);
+  await button.click();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { wakeCalls: string[] }).wakeCalls)).toEqual(['request screen', 'release']);
+});
+
+test('cook mode says so when the browser cannot keep the screen awake', async ({ page, recipes }) => {
+  await page.addInitScript(() => Object.defineProperty(navigator, 'wakeLock', { value: undefined }));
+  const recipe = await recipes.create({ name: uniqueName('Utan vaklås'), instructions: 'Rör.' });
+  await page.goto(`/${recipe.id}`);
+  await page.getByRole('button', { name: 'Matlagningsläge' }).click();
+  await expect(page.getByText('Skärmen kan inte hållas tänd i den här webbläsaren')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Rör.' })).toBeVisible();
+});
