@@ -58,3 +58,16 @@ test('an API that never answers does not leave a spinner turning: the details pa
   await page.goto(`/${recipe.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Receptet hittades inte' })).toBeVisible({ timeout: 25_000 });
 });
+
+test('while the API answers 503 the list screen keeps its shell and reports the failure in the console only', async ({ page }) => {
+  await page.route('**/recipes/names*', (route) => route.fulfill(UNAVAILABLE));
+  const logged: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+  await page.goto('/');
+  await expect.poll(() => logged.some((text) => text.includes('Could not load the recipes'))).toBe(true);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Sök recept' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Recept' })).toHaveCount(0);
+  await expect(page.getByText('Laddar recept…')).toHaveCount(0);
+});
