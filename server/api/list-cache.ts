@@ -1,71 +1,113 @@
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import type { Database } from '../db/index.ts';
-import { listRecipes, recipeListStamp, recipesByIds, recipeVersions } from '../db/recipe-repository.ts';
-import { insertByName } from '../../src/lib/recipe-search.ts';
+import { listRecipes, recipeChangesSince, recipeListStamp, recipesByIds } from '../db/recipe-repository.ts';
+import { compareRecipes, insertByName } from '../../src/lib/recipe-search.ts';
 import { matchesEtag } from './http-cache.ts';
 import type { DatabaseGate } from './database-gate.ts';
+import { deflatePiece, deflatePieceSync, gzipOf, type Piece } from './gzip-pieces.ts';
 
 // The full list (GET /recipes, the contract) is what the seed's clients load, and it changes rarely.
-// It is kept as JSON bytes, also brotli- and gzip-compressed once, labelled with the database's change
-// stamp. When the stamp moves, readers keep getting the previous body while ONE rebuild runs beside
-// them (docs/decisions/list-cache.md): at 100,000 recipes a full rebuild takes seconds, so a rebuild
-// refetches only the recipes whose version changed (or all of them when none did: a write that
-// bypassed the API) and re-joins the per-recipe JSON.
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
-// Fast settings: this runs after every write; the list's repetitive JSON still shrinks ~10x.
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } };
-const GZIP = { level: 4 };
+// It is kept gzip-compressed, labelled with the database's change stamp. When the stamp moves, readers
+// keep getting the previous body while ONE rebuild runs beside them (docs/decisions/api-list-cache.md).
+// A rebuild asks the database which recipes were written or deleted since the stamp of the data it
+// holds (an index read, migration 007) and refetches only those. The recipes are held in segments of
+// a few hundred, each deflated on its own (./gzip-pieces.ts): a write recompresses one segment, not
+// 60 MB, so at 100,000 recipes it shows in the list within a second.
+type Body = { stamp: string; gzip: Buffer; json(): Buffer };
+type Entry = { name: string; id: number; json: Buffer };
+type Segment = { entries: Entry[]; piece?: Piece };
 
-type Body = { stamp: string; json: Buffer; br: Buffer; gzip: Buffer };
-type Entry = { name: string; id: number; version: number; json: string };
+// More changes than this since the last build (a bulk load): one read of everything is quicker.
+const MAX_PATCH = 1000;
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => deflatePieceSync(Buffer.from(c))) as [Piece, Piece, Piece];
 
-export function createListCache(db: Database) {
+function joined(entries: readonly Entry[]): Buffer {
+  const parts: Buffer[] = [];
+  for (const e of entries) parts.push(...(parts.length > 0 ? [COMMA.raw, e.json] : [e.json]));
+  return Buffer.concat(parts);
+}
+
+/** `segmentSize`: recipes per separately compressed segment (about 250 KB of JSON by default). */
+export function createListCache(db: Database, { segmentSize = 400 } = {}) {
   // Stamps restart at 0 in a new database; this keeps ETags of different databases apart.
   const instance = randomBytes(4).toString('hex');
-  const entries = new Map<number, Entry>();
-  let order: Entry[] = [];
+  let segments: Segment[] = [];
+  const segmentOf = new Map<number, Segment>();
+  // The stamp the segments are up to date with (read before the data, so the data is at least that new).
+  let known: string | undefined;
+  // Whether the segments changed since `current` was laid together from them.
+  let dirty = true;
   let current: Body | undefined;
   let building: { stamp: string; done: Promise<Body> } | undefined;
 
-  const entry = (r: Recipe): Entry => ({ name: r.name, id: r.id, version: r.version, json: JSON.stringify(r) });
+  const entry = (r: Recipe): Entry => ({ name: r.name, id: r.id, json: Buffer.from(JSON.stringify(r)) });
 
-  async function refresh(): Promise<void> {
-    const versions = await recipeVersions(db.orm);
-    const seen = new Set<number>();
-    const changed: number[] = [];
-    for (const { id, version } of versions) {
-      seen.add(id);
-      if (entries.get(id)?.version !== version) changed.push(id);
+  /** Cuts sorted entries into segments and files each entry under its segment. */
+  function cut(entries: Entry[]): Segment[] {
+    const cuts: Segment[] = [];
+    for (let i = 0; i < entries.length; i += segmentSize) {
+      const segment: Segment = { entries: entries.slice(i, i + segmentSize) };
+      for (const e of segment.entries) segmentOf.set(e.id, segment);
+      cuts.push(segment);
     }
-    const removed = [...entries.keys()].filter((id) => !seen.has(id));
-    if (entries.size === 0 || (changed.length === 0 && removed.length === 0) || changed.length > 1000) {
-      // First build, a change no version shows (raw SQL on ingredients), or a bulk load: read all.
-      order = (await listRecipes(db.orm)).map(entry);
-      entries.clear();
-      for (const e of order) entries.set(e.id, e);
-      return;
+    return cuts;
+  }
+
+  /** The segment a new entry belongs in: the last one whose first entry sorts before it. */
+  function segmentFor(e: Entry): Segment {
+    let low = 1;
+    let high = segments.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compareRecipes((segments[mid] as Segment).entries[0] as Entry, e) <= 0) low = mid + 1;
+      else high = mid;
     }
-    const gone = new Set([...changed, ...removed]);
-    order = order.filter((e) => !gone.has(e.id));
-    for (const id of removed) entries.delete(id);
-    for (const e of (await recipesByIds(db.orm, changed)).map(entry)) {
-      entries.set(e.id, e);
-      // Its place in Swedish order by binary search: no re-sort of 100,000 names.
-      insertByName(order, e);
+    if (segments.length === 0) segments.push({ entries: [] });
+    return segments[low - 1] as Segment;
+  }
+
+  /** Brings the segments up to `stamp`. Safe to repeat after a failure: `known` moves only at the end. */
+  async function refresh(stamp: string): Promise<void> {
+    const changes = known === undefined ? null : await recipeChangesSince(db.orm, known);
+    if (!changes || changes.changed.length > MAX_PATCH) {
+      const all = (await listRecipes(db.orm)).map(entry);
+      segmentOf.clear();
+      segments = cut(all);
+      dirty = true;
+    } else if (changes.changed.length > 0 || changes.removed.length > 0) {
+      for (const id of [...changes.changed, ...changes.removed]) {
+        const segment = segmentOf.get(id);
+        if (!segment) continue;
+        segment.entries = segment.entries.filter((e) => e.id !== id);
+        segment.piece = undefined;
+        segmentOf.delete(id);
+      }
+      segments = segments.filter((s) => s.entries.length > 0);
+      dirty = true;
+      for (const e of (await recipesByIds(db.orm, changes.changed)).map(entry)) {
+        const segment = segmentFor(e);
+        // Its place in Swedish order by binary search: no re-sort of 100,000 names.
+        insertByName(segment.entries, e);
+        segment.piece = undefined;
+        segmentOf.set(e.id, segment);
+      }
+      segments = segments.flatMap((s) => (s.entries.length > 2 * segmentSize ? cut(s.entries) : [s]));
     }
+    known = stamp;
   }
 
   async function build(stamp: string): Promise<Body> {
-    await refresh();
-    const json = Buffer.from(`[${order.map((e) => e.json).join(',')}]`);
-    // On libuv's thread pool: the event loop keeps serving while these run.
-    const [br, gzip] = await Promise.all([brotli(json, BROTLI), gz(json, GZIP)]);
-    return { stamp: `${instance}-${stamp}`, json, br, gzip };
+    const label = `${instance}-${stamp}`;
+    await refresh(stamp);
+    if (!dirty && current) return { ...current, stamp: label };
+    await Promise.all(segments.filter((s) => !s.piece).map(async (s) => (s.piece = await deflatePiece(joined(s.entries)))));
+    const pieces = [OPEN, ...segments.flatMap((s, i) => (i === 0 ? [s.piece as Piece] : [COMMA, s.piece as Piece])), CLOSE];
+    dirty = false;
+    // The uncompressed text only for the rare client that accepts no gzip, laid together once.
+    let json: Buffer | undefined;
+    return { stamp: label, gzip: gzipOf(pieces), json: () => (json ??= Buffer.concat(pieces.map((p) => p.raw))) };
   }
 
   /**
@@ -91,16 +133,15 @@ export function createListCache(db: Database) {
     return current ?? building.done;
   }
 
-  /** Answers GET /recipes: 304 on a matching ETag, else the stored bytes in the encoding the client accepts. */
+  /** Answers GET /recipes: 304 on a matching ETag, else the stored gzip bytes (or the text, for a client without gzip). */
   async function send(request: FastifyRequest, reply: FastifyReply, gate: DatabaseGate): Promise<FastifyReply> {
     const body = await fullList(gate);
     const etag = `"list-${body.stamp}"`;
     reply.header('etag', etag).header('vary', 'accept-encoding');
     if (matchesEtag(request, etag)) return reply.code(304).send(null);
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    const [encoding, bytes] = /\bbr\b/.test(accepts) ? ['br', body.br] : /\bgzip\b/.test(accepts) ? ['gzip', body.gzip] : [undefined, body.json];
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.type('application/json; charset=utf-8').send(bytes);
+    reply.type('application/json; charset=utf-8');
+    if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(body.json());
+    return reply.header('content-encoding', 'gzip').send(body.gzip);
   }
 
   // Built at start-up, not by the first visitor (seconds at 100,000 recipes).

@@ -1,21 +1,23 @@
 import type { Database } from '../db/index.ts';
-import { recipeListStamp, recipeNames, recipeVersions } from '../db/recipe-repository.ts';
+import { recipeChangesSince, recipeListStamp, recipeNames } from '../db/recipe-repository.ts';
 import { compareRecipes, fold, insertByName } from '../../src/lib/recipe-search.ts';
 
 // The list screen's paged read: recipe names in Swedish order (src/lib's compareRecipes,
 // the same order as GET /recipes), kept in memory (a few MB at 100,000 recipes) and labelled with
 // the database's change stamp. A page or a search is then a binary search plus a short scan, no
-// query and no sort per keystroke. After a write only the recipes whose version moved are refetched
-// (all of them when none moved: a write that bypassed the API); a page read waits for that, which
-// takes a scan of ids and versions, so an editor always finds the recipe just saved.
+// query and no sort per keystroke. After a write only the recipes written or deleted since the index's
+// stamp are refetched (an index read, migration 007); a page read waits for that, a few milliseconds,
+// so an editor always finds the recipe just saved.
 export type NamedRecipe = { id: number; name: string };
 // `folded`: the name case-folded once here, not for every name on every keystroke (toLocaleLowerCase
 // with a locale costs about a microsecond: 100,000 of them per search was the slow part).
-type Entry = NamedRecipe & { version: number; folded: string };
+type Entry = NamedRecipe & { folded: string };
 
 export type Page = { recipes: NamedRecipe[]; next: NamedRecipe | null; previous: NamedRecipe | null };
 
-const withFolded = (e: NamedRecipe & { version: number }): Entry => ({ ...e, folded: fold(e.name) });
+const withFolded = (e: NamedRecipe): Entry => ({ ...e, folded: fold(e.name) });
+// More changes than this since the last refresh (a bulk load): one read of every name is quicker.
+const MAX_PATCH = 1000;
 
 export function createNameIndex(db: Database) {
   let order: Entry[] = [];
@@ -25,17 +27,17 @@ export function createNameIndex(db: Database) {
   async function refresh(): Promise<void> {
     const now = await recipeListStamp(db.orm);
     if (now === stamp) return;
-    const known = new Map(order.map((e) => [e.id, e.version]));
-    const versions = await recipeVersions(db.orm);
-    const changed = versions.filter((v) => known.get(v.id) !== v.version).map((v) => v.id);
-    const present = new Set(versions.map((v) => v.id));
-    const removed = order.some((e) => !present.has(e.id));
-    if (stamp === undefined || (changed.length === 0 && !removed) || changed.length > 1000) {
+    const changes = stamp === undefined ? null : await recipeChangesSince(db.orm, stamp);
+    if (!changes || changes.changed.length > MAX_PATCH) {
       order = (await recipeNames(db.orm)).map(withFolded).sort(compareRecipes);
     } else {
-      const gone = new Set(changed);
-      order = order.filter((e) => present.has(e.id) && !gone.has(e.id));
-      for (const e of await recipeNames(db.orm, changed)) insertByName(order, withFolded(e));
+      const gone = new Set([...changes.changed, ...changes.removed]);
+      if (gone.size > 0) {
+        // A new array: pages being read keep the one they have.
+        const next = order.filter((e) => !gone.has(e.id));
+        for (const e of await recipeNames(db.orm, changes.changed)) insertByName(next, withFolded(e));
+        order = next;
+      }
     }
     stamp = now;
   }

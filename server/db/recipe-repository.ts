@@ -1,8 +1,8 @@
-import { and, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Ingredient, Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
 import { compareRecipes } from '../../src/lib/recipe-search.ts';
-import { idempotencyKeys, ingredients, recipeListStamp as stampTable, recipes, type RecipeRow } from './schema/recipes.ts';
+import { idempotencyKeys, ingredients, recipeDeletions, recipeListStamp as stampTable, recipes, type RecipeRow } from './schema/recipes.ts';
 import type { AppDatabase } from './index.ts';
 
 // Reads and writes of recipes. Returns null for "not found"; the routes turn that into 404.
@@ -26,7 +26,7 @@ function toIngredient(i: StoredIngredient): Ingredient {
   return i.value === null || i.unit === null ? { name: i.name } : { name: i.name, quantity: { value: i.value, unit: i.unit } };
 }
 
-function toRecipe(row: RecipeRow, list: Ingredient[]): Recipe {
+function toRecipe(row: Omit<RecipeRow, 'changedAt'>, list: Ingredient[]): Recipe {
   return {
     id: row.id,
     name: row.name,
@@ -40,8 +40,9 @@ function toRecipe(row: RecipeRow, list: Ingredient[]): Recipe {
   };
 }
 
-const recipeColumns = { ...getTableColumns(recipes), ingredients: ingredientsJson };
-type RecipeWithIngredients = RecipeRow & { ingredients: StoredIngredient[] };
+const { changedAt: _changedAt, ...recipeTableColumns } = getTableColumns(recipes);
+const recipeColumns = { ...recipeTableColumns, ingredients: ingredientsJson };
+type RecipeWithIngredients = Omit<RecipeRow, 'changedAt'> & { ingredients: StoredIngredient[] };
 
 const fromRows = (rows: RecipeWithIngredients[]) =>
   rows.map(({ ingredients: list, ...row }) => toRecipe(row, list.map(toIngredient)));
@@ -79,9 +80,19 @@ export async function recipesByIds(db: AppDatabase, ids: readonly number[]): Pro
   return ids.length === 0 ? [] : selectRecipes(db, inArray(recipes.id, [...ids]));
 }
 
-/** Every recipe's id and version, a cheap scan that tells the list cache which recipes changed. */
-export async function recipeVersions(db: AppDatabase): Promise<{ id: number; version: number }[]> {
-  return db.select({ id: recipes.id, version: recipes.version }).from(recipes);
+/**
+ * The recipes written and deleted after list stamp `since` (migration 007: an index read, not a scan of
+ * every recipe), or null when a cache labelled `since` must read everything again (a TRUNCATE since,
+ * or deletions it would need already forgotten). An id can be in both lists (deleted, then imported
+ * again under the same id): drop it, then refetch it.
+ */
+export async function recipeChangesSince(db: AppDatabase, since: string): Promise<{ changed: number[]; removed: number[] } | null> {
+  const [mark] = await db.select({ rebuildFrom: stampTable.rebuildFrom }).from(stampTable);
+  const after = BigInt(since);
+  if (!mark || after < mark.rebuildFrom) return null;
+  const changed = await db.select({ id: recipes.id }).from(recipes).where(gt(recipes.changedAt, after));
+  const removed = await db.select({ id: recipeDeletions.id }).from(recipeDeletions).where(gt(recipeDeletions.stamp, after));
+  return { changed: changed.map((r) => r.id), removed: removed.map((r) => r.id) };
 }
 
 export async function getRecipe(db: AppDatabase, id: number): Promise<Recipe | null> {
@@ -242,8 +253,8 @@ export async function countRecipes(db: AppDatabase): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Every recipe's id, name and version: what the list screen's name index holds. */
-export async function recipeNames(db: AppDatabase, ids?: readonly number[]): Promise<{ id: number; name: string; version: number }[]> {
-  const query = db.select({ id: recipes.id, name: recipes.name, version: recipes.version }).from(recipes);
+/** Every recipe's id and name (or those with these ids): what the list screen's name index holds. */
+export async function recipeNames(db: AppDatabase, ids?: readonly number[]): Promise<{ id: number; name: string }[]> {
+  const query = db.select({ id: recipes.id, name: recipes.name }).from(recipes);
   return ids ? (ids.length === 0 ? [] : query.where(inArray(recipes.id, [...ids]))) : query;
 }

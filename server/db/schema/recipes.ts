@@ -11,6 +11,9 @@ export const recipes = pgTable('recipes', {
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  // The list stamp of the last transaction that wrote this recipe or its ingredients (migration 007,
+  // set by a trigger whatever the insert says).
+  changedAt: bigint('changed_at', { mode: 'bigint' }).notNull().default(0n),
 });
 
 export const ingredients = pgTable(
@@ -33,6 +36,14 @@ export const ingredients = pgTable(
 export const recipeListStamp = pgTable('recipe_list_stamp', {
   id: boolean('id').primaryKey().default(true),
   n: bigint('n', { mode: 'bigint' }).notNull(),
+  rebuildFrom: bigint('rebuild_from', { mode: 'bigint' }).notNull().default(0n),
+});
+
+// Recipes deleted, with the stamp of the deleting transaction (migration 007; kept a week).
+export const recipeDeletions = pgTable('recipe_deletions', {
+  id: integer('id').notNull(),
+  stamp: bigint('stamp', { mode: 'bigint' }).notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 // POST's Idempotency-Key (migration 006): the first answer per author and key.
