@@ -4,7 +4,6 @@ import { useStore } from '@nanostores/react';
 import { $auth } from '../stores/auth.ts';
 import { getRecipe, type Recipe } from '../client/api.ts';
 import { formatIngredientQuantity } from '../lib/quantity-format.ts';
-import SearchBar from '../components/search-bar.tsx';
 import BackButton from '../components/back-button.tsx';
 import Spinner from '../components/spinner.tsx';
 import { editRecipeHref, recipeIdFromPath } from '../lib/routes.ts';
@@ -74,7 +73,6 @@ export default function RecipeDetails() {
 
   return (
     <>
-      <SearchBar />
       <div className="toolbar">
         <BackButton href="/" />
         <span className="spacer" />

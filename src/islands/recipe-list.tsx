@@ -1,14 +1,15 @@
-// The recipe list (/): search bar, live filter, Swedish order, 'Nytt recept' for editors.
+// The recipe list (/): live filter by the search bar's $query, Swedish order, 'Nytt recept' for editors.
+// The page places the search bar (its own island) above this one and passes the static heading in.
 // A keystroke first narrows the names on screen (instant), then the server's page for the query replaces them.
 // It reads ids and names a page at a time (GET /recipes/names) and keeps at most MAX_PAGES pages in
 // the DOM: scrolling near either end loads the neighbouring page and drops the farthest one, so the
 // page stays small at 100,000 recipes while every recipe can still be reached by scrolling.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth } from '../stores/auth.ts';
+import { $query } from '../stores/query.ts';
 import { listRecipeNames, type NamePage } from '../client/api.ts';
 import { matchesName } from '../lib/recipe-search.ts';
-import SearchBar from '../components/search-bar.tsx';
 import Spinner from '../components/spinner.tsx';
 import ScrollSentinel from '../components/scroll-sentinel.tsx';
 import { recipeHref } from '../lib/routes.ts';
@@ -18,29 +19,32 @@ const MAX_PAGES = 4;
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; pages: NamePage[] };
 
-export default function RecipeList() {
+/** `children`: the page's static heading, shown at the start of the toolbar. */
+export default function RecipeList({ children }: { children?: ReactNode }) {
   const auth = useStore($auth);
-  const [query, setQuery] = useState('');
+  // null until the search bar has read the page's query (?search= or text typed before hydration).
+  const query = useStore($query);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  // The query the search bar reported on mount (?search= or text typed before hydration).
-  const reported = useRef<string | null>(null);
   // Answers to an older query or window arrive late; only the newest request may change the list.
   const latest = useRef(0);
 
-  const onQuery = (q: string) => {
-    const first = reported.current === null;
-    reported.current = q;
-    setQuery(q);
-    // Narrowing the names already shown answers the keystroke at once; the server's answer (which may
-    // add recipes beyond them) replaces it. No match among them proves nothing: then wait for the server.
-    if (first || load.state !== 'ready') return;
-    const shown = load.pages.flatMap((p) => p.recipes).filter((r) => matchesName(r.name, q));
-    if (shown.length > 0) setLoad({ state: 'ready', pages: [{ recipes: shown, next: null, previous: null }] });
-  };
+  // Narrowing the names already shown answers the keystroke at once (in the same event as the
+  // keystroke, not an effect later); the server's answer (which may add recipes beyond them) replaces
+  // it. No match among them proves nothing: then wait for the server.
+  useEffect(
+    () =>
+      $query.listen((q) =>
+        setLoad((now) => {
+          if (q === null || now.state !== 'ready') return now;
+          const shown = now.pages.flatMap((p) => p.recipes).filter((r) => matchesName(r.name, q));
+          return shown.length > 0 ? { state: 'ready', pages: [{ recipes: shown, next: null, previous: null }] } : now;
+        }),
+      ),
+    [],
+  );
 
   useEffect(() => {
-    // The search bar's first report is about to replace this query: fetch for that one instead.
-    if (reported.current !== null && reported.current !== query) return;
+    if (query === null) return;
     const ticket = ++latest.current;
     listRecipeNames({ search: query, limit: PAGE })
       .then((page) => ticket === latest.current && setLoad({ state: 'ready', pages: [page] }))
@@ -59,7 +63,7 @@ export default function RecipeList() {
     if (!cursor) return;
     loading.current = true;
     const ticket = ++latest.current;
-    listRecipeNames({ search: query, limit: PAGE, ...(direction === 'next' ? { after: cursor } : { before: cursor }) })
+    listRecipeNames({ search: query ?? '', limit: PAGE, ...(direction === 'next' ? { after: cursor } : { before: cursor }) })
       .then((page) => {
         if (ticket !== latest.current) return;
         const pages = direction === 'next' ? [...load.pages, page].slice(-MAX_PAGES) : [page, ...load.pages].slice(0, MAX_PAGES);
@@ -73,12 +77,12 @@ export default function RecipeList() {
   const first = load.state === 'ready' ? load.pages[0] : undefined;
   const last = load.state === 'ready' ? load.pages.at(-1) : undefined;
   const isEditor = auth.status === 'signed-in' && auth.isEditor;
+  const shownQuery = (query ?? '').trim();
 
   return (
     <>
-      <SearchBar value={query} onQuery={onQuery} />
       <div className="toolbar">
-        <h1 className="list-title">Recept</h1>
+        {children}
         <span className="spacer" />
         {isEditor && (
           <a className="button button-primary" href="/new-recipe">
@@ -90,9 +94,9 @@ export default function RecipeList() {
         )}
       </div>
       {load.state === 'loading' && <Spinner label="Laddar recept…" />}
-      {load.state === 'ready' && recipes.length === 0 && query.trim() === '' && <p className="notice">Det finns inga recept ännu.</p>}
-      {load.state === 'ready' && recipes.length === 0 && query.trim() !== '' && (
-        <p className="notice">Inga recept matchar ”{query.trim()}”.</p>
+      {load.state === 'ready' && recipes.length === 0 && shownQuery === '' && <p className="notice">Det finns inga recept ännu.</p>}
+      {load.state === 'ready' && recipes.length === 0 && shownQuery !== '' && (
+        <p className="notice">Inga recept matchar ”{shownQuery}”.</p>
       )}
       {first?.previous && <ScrollSentinel key={`p-${first.previous}`} onVisible={() => extend('previous')} />}
       {recipes.length > 0 && (

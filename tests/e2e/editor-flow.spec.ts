@@ -185,3 +185,26 @@ test('the ingredient dialog stays open on Escape and on a backdrop click', async
   for (let i = 0; i < 6; i += 1) await page.keyboard.press('Tab');
   await expect(dialog.locator(':focus')).toHaveCount(1);
 });
+
+test('the edit page shows its heading and search bar before the recipe arrives, and the search goes to the list', async ({ page, recipes }) => {
+  const recipe = await recipes.create({ name: uniqueName('Sökfält') });
+  // Hold the recipe back: the heading and the search bar are the page's own (static and a separate
+  // island), not the editor's, so they are there and usable while the editor still loads.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/recipes/${recipe.id}$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, EDITOR, `/${recipe.id}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Redigera recept' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Hämtar receptet…');
+  const search = page.getByRole('searchbox', { name: 'Sök recept' });
+  await search.fill('sill');
+  release();
+  await expect(page.getByLabel('Namn')).toHaveValue(recipe.name);
+  await expect(search).toHaveValue('sill');
+  await search.press('Enter');
+  await expect(page).toHaveURL('/?search=sill');
+  await expect(search).toHaveValue('sill');
+});

@@ -124,6 +124,41 @@ test('text typed before the list has hydrated is kept and filters the list', asy
   await expect(search).toHaveValue(tag);
 });
 
+test('text typed before the search bar has hydrated is kept and filters the list', async ({ page, recipes }) => {
+  const tag = uniqueName('Tidigsök').replace(' ', '');
+  await recipes.create({ name: `${tag} Palt` });
+  // The search bar is its own island: hold back its script, so the list may be ready first and the
+  // prerendered field is typed into before React takes it over.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/search-bar\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const search = page.getByRole('searchbox', { name: 'Sök recept' });
+  await search.fill(tag);
+  release();
+  await expect(listLinks(page)).toHaveText([`${tag} Palt`]);
+  await expect(search).toHaveValue(tag);
+  await search.pressSequentially('x');
+  await expect(page.getByText(/Inga recept matchar/)).toBeVisible();
+});
+
+test('a ?search= deep link asks the server once, for that query, not for the whole list first', async ({ page, recipes }) => {
+  const tag = uniqueName('Enfråga').replace(' ', '');
+  await recipes.create({ name: `${tag} Kalops` });
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith('/recipes/names')) asked.push(url.searchParams.get('search') ?? '');
+  });
+  await page.goto(`/?search=${encodeURIComponent(tag)}`);
+  await expect(listLinks(page)).toHaveText([`${tag} Kalops`]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Recept' })).toBeVisible();
+  expect(asked).toEqual([tag]);
+});
+
 test('a visitor sees no Nytt recept button', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();

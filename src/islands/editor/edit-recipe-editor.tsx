@@ -1,9 +1,8 @@
 // /{id}/edit: 'Redigera recept'. Requires sign-in; loads the recipe by the id in the path, saves
 // with the version it was loaded at. A 409 keeps the user's input and offers the latest version.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError, getRecipe, logApiError, updateRecipe, userMessage } from '../../client/api.ts';
 import BackButton from '../../components/back-button.tsx';
-import SearchBar from '../../components/search-bar.tsx';
 import Spinner from '../../components/spinner.tsx';
 import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { ensureSignedIn } from '../../stores/auth.ts';
@@ -21,7 +20,8 @@ import { recipeHref, recipeIdFromEditPath } from '../../lib/routes.ts';
 type Loaded = { id: number; version: number | undefined; name: string };
 type Phase = 'loading' | 'ready' | 'not-found' | 'access-error';
 
-export default function EditRecipeEditor() {
+/** `children`: the page's heading and search bar, placed after the toolbar. */
+export default function EditRecipeEditor({ children }: { children?: ReactNode }) {
   const form = useZodForm<EditorValues, RecipeFormOutput>(recipeFormSchema, emptyRecipeValues());
   const units = useUnits();
   const [phase, setPhase] = useState<Phase>('loading');
@@ -110,8 +110,7 @@ export default function EditRecipeEditor() {
           />
         ) : null}
       </div>
-      <h1>{TEXT.editHeading}</h1>
-      <SearchBar />
+      {children}
       {phase === 'loading' ? <Spinner label={TEXT.loading} /> : null}
       {phase === 'not-found' ? <p className="notice">{TEXT.notFound}</p> : null}
       {phase === 'access-error' ? <p className="error-text" role="alert">{accessError}</p> : null}

@@ -1,10 +1,9 @@
 // /new-recipe: 'Nytt recept'. Protected like /{id}/edit (a visitor cannot create anything), so a signed-out
 // visitor is sent to login and back. A spinner replaces the form while saving; success goes to /{new id},
 // failure shows the section 8 message and keeps everything typed.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createRecipe, logApiError, newIdempotencyKey, userMessage } from '../../client/api.ts';
 import BackButton from '../../components/back-button.tsx';
-import SearchBar from '../../components/search-bar.tsx';
 import Spinner from '../../components/spinner.tsx';
 import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { ensureSignedIn, startAuth } from '../../stores/auth.ts';
@@ -17,7 +16,8 @@ import { useZodForm } from './use-zod-form.ts';
 import './editor.css';
 import { recipeHref } from '../../lib/routes.ts';
 
-export default function NewRecipeEditor() {
+/** `children`: the page's heading and search bar, placed after the toolbar. */
+export default function NewRecipeEditor({ children }: { children?: ReactNode }) {
   const form = useZodForm<EditorValues, RecipeFormOutput>(recipeFormSchema, emptyRecipeValues());
   const units = useUnits();
   const [saving, setSaving] = useState(false);
@@ -60,8 +60,7 @@ export default function NewRecipeEditor() {
       <div className="toolbar">
         <BackButton href="/" />
       </div>
-      <h1>{TEXT.newHeading}</h1>
-      <SearchBar />
+      {children}
       {access === 'checking' ? <Spinner label={TEXT.checkingAccess} /> : null}
       {access !== 'checking' && access !== 'granted' ? <p className="error-text" role="alert">{access}</p> : null}
       {saving ? <Spinner label={TEXT.saving} /> : null}

@@ -1,0 +1,44 @@
+// The search bar island, placed once by each page that has one (not re-mounted inside other islands).
+// Every keystroke goes to the shared $query store, which the list page's island filters by; submitting
+// goes to /?search=q (an empty search to / without the parameter) on every page.
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $query, setQuery, startQuery } from '../stores/query.ts';
+import { searchHref } from '../lib/routes.ts';
+
+export default function SearchBar() {
+  const query = useStore($query) ?? '';
+  const input = useRef<HTMLInputElement>(null);
+  // Read after mounting: the static build has no URL, and hydration must match its HTML (the store is
+  // null until now, so the first render shows ''). Text typed into the prerendered field before the
+  // island hydrated lives only in the DOM: keep it.
+  useEffect(() => startQuery(input.current?.value ?? ''), []);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    window.location.assign(searchHref(query));
+  };
+
+  return (
+    // action="/": before the island hydrates, Enter submits the plain form, which must also reach the list.
+    <form className="search" role="search" action="/" method="get" onSubmit={submit}>
+      <label htmlFor="search-input" className="visually-hidden">
+        Sök recept
+      </label>
+      <input
+        ref={input}
+        id="search-input"
+        className="input"
+        type="search"
+        name="search"
+        value={query}
+        placeholder="Sök recept"
+        autoComplete="off"
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <button type="submit" className="button button-primary">
+        Sök
+      </button>
+    </form>
+  );
+}
