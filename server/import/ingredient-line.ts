@@ -7,9 +7,9 @@ import type { UnitKey } from '../../src/lib/units.ts';
 export type ImportedIngredient = { name: string; quantity?: { value: number; unit: UnitKey } };
 
 // Unit words, lower case, without a trailing dot (the dot is read separately: 'st.', 'msk.').
-const UNIT_WORDS: Record<string, UnitKey> = {};
+const UNIT_WORDS = new Map<string, UnitKey>();
 function units(unit: UnitKey, words: string): void {
-  for (const word of words.split(' ')) UNIT_WORDS[word] = unit;
+  for (const word of words.split(' ')) UNIT_WORDS.set(word, unit);
 }
 units('LITER', 'l liter litern litrar litre litres liters');
 units('DECILITER', 'dl deciliter decilitern deciliters');
@@ -49,7 +49,7 @@ const LEADING = new RegExp(
   `^(?:(?:ca\\.?|cirka|about|approx\\.?)\\s)?(${AMOUNT})(?:\\s?[-–—]\\s?(?:${AMOUNT})|\\s(?:to|till)\\s(?:${AMOUNT}))?(?=\\s|\\p{L}|\\(|$)`,
   'iu',
 );
-const WORD = /^(\p{L}+)(\.?)(?=[\s,;:)/]|$)/u;
+const WORD = /^(\p{L}+)\.?(?=[\s,;:)/]|$)/u;
 // "140g/5oz flour": the same amount in other units after a slash, dropped with the unit it follows.
 const ALTERNATIVE = /^\/\s?[\d.,½¼¾⅓⅔]+\s?\p{L}*\.?\s?/u;
 
@@ -65,27 +65,31 @@ export function parseIngredientLine(line: string): ImportedIngredient {
   if (value === undefined || value <= 0 || rest.startsWith('(')) return whole;
 
   let unit: UnitKey = 'PIECES';
-  let word = WORD.exec(rest);
-  let qualifier = word?.[1]!.toLowerCase() ?? '';
-  if (word && (LEVEL_WORDS.has(qualifier) || HEAPED_WORDS.has(qualifier))) {
-    const next = WORD.exec(rest.slice(word[0].length).trimStart());
-    if (next && UNIT_WORDS[next[1]!.toLowerCase()]) {
-      if (HEAPED_WORDS.has(qualifier)) return whole;
-      rest = rest.slice(word[0].length).trimStart();
+  let word = firstWord(rest);
+  if (word && (LEVEL_WORDS.has(word.key) || HEAPED_WORDS.has(word.key))) {
+    const next = firstWord(rest.slice(word.length).trimStart());
+    if (next && UNIT_WORDS.has(next.key)) {
+      if (HEAPED_WORDS.has(word.key)) return whole;
+      rest = rest.slice(word.length).trimStart();
       word = next;
-      qualifier = next[1]!.toLowerCase();
     }
   }
-  if (word && INEXACT_WORDS.has(qualifier)) return whole;
-  const known = word ? UNIT_WORDS[qualifier] : undefined;
+  if (word && INEXACT_WORDS.has(word.key)) return whole;
+  const known = word && UNIT_WORDS.get(word.key);
   if (word && known) {
     unit = known;
-    rest = rest.slice(word[0].length).trimStart().replace(ALTERNATIVE, '');
+    rest = rest.slice(word.length).trimStart().replace(ALTERNATIVE, '');
   }
   // "2 tbsp of olive oil": the English "of" belongs to the measure.
   const name = rest.replace(/^of\s/i, '');
   if (!name) return whole;
   return { name, quantity: { value, unit } };
+}
+
+// The word the text starts with, lower case ("Tbsp." -> "tbsp"), and its length with the dot.
+function firstWord(text: string): { key: string; length: number } | undefined {
+  const match = WORD.exec(text);
+  return match ? { key: match[1]!.toLowerCase(), length: match[0].length } : undefined;
 }
 
 // The first number of the amount; fractions kept to 6 significant digits (0.333333), as scaling stores them.
