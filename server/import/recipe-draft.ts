@@ -1,0 +1,112 @@
+// "Importera recept" (issue 13): the schema.org Recipe of a recipe page's JSON-LD as a draft for the
+// create form. Pure: the route fetches the page; this only reads text. Nothing is cut to our limits:
+// the form shows its own messages and the editor fixes what is too long.
+import { jsonrepair } from 'jsonrepair';
+import { htmlLines, htmlText, jsonLdScripts } from './html-text.ts';
+import { parseIngredientLine, type ImportedIngredient } from './ingredient-line.ts';
+
+export type { ImportedIngredient } from './ingredient-line.ts';
+export type ImportedRecipe = { name: string; servings: number | null; instructions: string; ingredients: ImportedIngredient[] };
+
+type JsonObject = Record<string, unknown>;
+
+// Far deeper than any real page nests; a hostile page cannot exhaust the stack.
+const MAX_DEPTH = 32;
+
+/** The first schema.org Recipe in the page's JSON-LD blocks, as a draft for the create form; null when the page has none. */
+export function recipeFromHtml(html: string): ImportedRecipe | null {
+  for (const script of jsonLdScripts(html)) {
+    const recipe = recipeFromJsonLd(parseLeniently(script));
+    if (recipe) return recipe;
+  }
+  return null;
+}
+
+/** The first Recipe in one parsed JSON-LD value (an object, an array, an `@graph`), as a draft; null when there is none. */
+export function recipeFromJsonLd(data: unknown): ImportedRecipe | null {
+  const recipe = findRecipe(data, 0);
+  if (!recipe) return null;
+  return {
+    name: oneLine(recipe.name) || oneLine(recipe.headline),
+    servings: servings(recipe.recipeYield),
+    instructions: instructionLines(recipe.recipeInstructions, 0).join('\n'),
+    ingredients: list(recipe.recipeIngredient ?? recipe.ingredients)
+      .map(oneLine)
+      .filter((line) => line !== '')
+      .map(parseIngredientLine),
+  };
+}
+
+// Some sites emit trailing commas or raw newlines inside strings; one bad block must not hide the next.
+function parseLeniently(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    try {
+      return JSON.parse(jsonrepair(text));
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function findRecipe(value: unknown, depth: number): JsonObject | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const recipe = findRecipe(item, depth + 1);
+      if (recipe) return recipe;
+    }
+    return undefined;
+  }
+  if (!isObject(value)) return undefined;
+  if (isRecipe(value['@type'])) return value;
+  // WordPress puts everything in an @graph; some pages make the recipe a WebPage's mainEntity.
+  return findRecipe(value['@graph'], depth + 1) ?? findRecipe(value.mainEntity, depth + 1);
+}
+
+// "Recipe", ["Recipe", "NewsArticle"], "http://schema.org/Recipe", "https://schema.org/Recipe".
+function isRecipe(type: unknown): boolean {
+  return list(type).some((t) => typeof t === 'string' && t.replace(/^https?:\/\/schema\.org\//i, '') === 'Recipe');
+}
+
+// "4", 4, "4 portioner", "4-6 portioner" (4), "Serves 4", ["4", "4 servings"]; null when unusable or not 1..100.
+function servings(recipeYield: unknown): number | null {
+  for (const item of list(recipeYield)) {
+    const number = typeof item === 'number' ? item : Number(/\d+(?:[.,]\d+)?/.exec(oneLine(item))?.[0].replace(',', '.') ?? NaN);
+    if (!Number.isFinite(number)) continue;
+    const rounded = Math.round(number);
+    return rounded >= 1 && rounded <= 100 ? rounded : null;
+  }
+  return null;
+}
+
+// A string (maybe HTML), strings, HowToSteps (text, else name), HowToSections (name, then their steps), nested.
+function instructionLines(value: unknown, depth: number): string[] {
+  if (depth > MAX_DEPTH) return [];
+  if (typeof value === 'string') return htmlLines(value);
+  if (Array.isArray(value)) return value.flatMap((item) => instructionLines(item, depth + 1));
+  if (!isObject(value)) return [];
+  const text = typeof value.text === 'string' ? htmlLines(value.text) : [];
+  if (value.itemListElement !== undefined && text.length === 0) {
+    return [...lines(value.name), ...instructionLines(value.itemListElement, depth + 1)];
+  }
+  return text.length > 0 ? text : lines(value.name);
+}
+
+function lines(value: unknown): string[] {
+  return typeof value === 'string' ? htmlLines(value) : [];
+}
+
+function oneLine(value: unknown): string {
+  return typeof value === 'string' ? htmlText(value) : '';
+}
+
+function list(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
