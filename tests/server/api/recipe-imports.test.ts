@@ -14,9 +14,11 @@ const JSON_LD = fixture('recipe.jsonld');
 const MAX_BYTES = 64 * 1024;
 
 /** The pages the tests import, on 127.0.0.2; `port` is filled in once it listens. */
-function pageServer(): { server: Server; base: () => string } {
+function pageServer(): { server: Server; base: () => string; seen: Record<string, string | string[] | undefined>[] } {
   let port = 0;
+  const seen: Record<string, string | string[] | undefined>[] = [];
   const server = createServer((request, response) => {
+    seen.push(request.headers);
     const html = (text: string) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(text);
     switch (request.url) {
       case '/recipe': return html(RECIPE);
@@ -48,7 +50,7 @@ function pageServer(): { server: Server; base: () => string } {
     const address = server.address();
     port = typeof address === 'object' && address ? address.port : 0;
   });
-  return { server, base: () => `http://127.0.0.2:${port}` };
+  return { server, base: () => `http://127.0.0.2:${port}`, seen };
 }
 
 async function post(h: ApiHarness, payload: unknown, token?: string) {
@@ -86,6 +88,10 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
     expect(draft.ingredients).toHaveLength(3);
     expect(draft.instructions).toContain('Sätt ugnen på 175 grader.');
     expect(draft).not.toHaveProperty('id');
+    expect(pages.seen.at(-1)).toMatchObject({
+      'user-agent': 'Receptboken/1.0 (recipe import; +http://localhost:8080)',
+      accept: 'text/html, application/ld+json',
+    });
     const list = await h.app.inject({ method: 'GET', url: '/api/recipes' });
     expect(list.json()).toEqual([]);
   });
