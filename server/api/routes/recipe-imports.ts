@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { characterCount } from '../../../src/lib/recipe-schema.ts';
 import { UNIT_KEYS } from '../../../src/lib/units.ts';
 import type { Config } from '../../config.ts';
 import { createAddressPolicy } from '../../import/address-policy.ts';
@@ -22,11 +23,13 @@ const URL_RULE = `Must be an http or https address of at most ${MAX_URL} charact
 const body = z.union(
   [
     z.strictObject({
+      // No regex flags (the document's pattern cannot carry them) and the length in characters, as
+      // JSON Schema counts it: the document states exactly what is accepted.
       url: z
         .string()
-        .max(MAX_URL, { error: URL_RULE })
-        .regex(/^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i, { error: URL_RULE })
-        .describe('The page to read: http or https, any port'),
+        .regex(/^[hH][tT][tT][pP][sS]?:\/\/[^\s/?#]+([/?#]\S*)?$/, { error: URL_RULE })
+        .refine((text) => characterCount(text) <= MAX_URL, { error: URL_RULE })
+        .meta({ maxLength: MAX_URL, description: 'The page to read: http or https, any port' }),
     }),
     z.strictObject({
       html: z.string().min(1, { error: 'Must not be empty' }).describe("The page itself, pasted (up to the route's body limit)"),

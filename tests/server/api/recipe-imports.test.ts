@@ -100,6 +100,8 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
     const jsonLd = await post(h, { url: url('/recipe.jsonld') }, token);
     expect(jsonLd.statusCode).toBe(200);
     expect(jsonLd.json()).toEqual(recipeFromJsonLd(JSON.parse(JSON_LD)));
+    const upper = await post(h, { url: url('/recipe').replace('http://', 'HTTP://') }, token);
+    expect(upper.statusCode).toBe(200);
     const moved = await post(h, { url: url('/moved') }, token);
     expect(moved.statusCode).toBe(200);
     expect(moved.json().name).toBe('Kladdkaka');
@@ -129,6 +131,7 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
       [{ url: 'ftp://example.com/recipe' }, notHttp],
       [{ url: 'file:///etc/passwd' }, notHttp],
       [{ url: `https://example.com/${'a'.repeat(2000)}` }, notHttp],
+      [{ url: 'https://exa mple.com/' }, notHttp],
       [{ html: '' }, { html: 'Must not be empty' }],
     ];
     for (const [payload, fields] of cases) {
