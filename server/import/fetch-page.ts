@@ -60,16 +60,18 @@ function guardedAgent(policy: AddressPolicy): Agent {
   });
 }
 
-function typeOf(header: string | string[] | undefined): { kind: FetchedPage['kind'] | undefined; charset: string } {
+function typeOf(header: string | string[] | undefined): { kind: FetchedPage['kind'] | undefined; charset: string | undefined } {
   const value = (Array.isArray(header) ? header[0] : header) ?? '';
   const [mediaType = '', ...params] = value.split(';').map((p) => p.trim().toLowerCase());
-  const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replace(/"/g, '') ?? 'utf-8';
+  const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replace(/"/g, '');
   return { kind: TYPES[mediaType], charset };
 }
 
-function decode(bytes: Buffer, charset: string): string {
+/** The header's charset, else the page's own <meta charset> (older Swedish sites are often ISO-8859-1), else UTF-8. */
+function decode(bytes: Buffer, charset: string | undefined, kind: FetchedPage['kind']): string {
+  const declared = kind === 'html' ? /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(bytes.subarray(0, 1024).toString('latin1'))?.[1] : undefined;
   try {
-    return new TextDecoder(charset).decode(bytes);
+    return new TextDecoder(charset ?? declared ?? 'utf-8').decode(bytes);
   } catch {
     return new TextDecoder('utf-8').decode(bytes); // an unknown charset label: UTF-8 is the web's default
   }
@@ -131,7 +133,7 @@ export async function fetchPage(address: string, options: FetchOptions): Promise
         body.destroy();
         throw new PageFetchError('unusable', `The page is larger than ${options.maxBytes} bytes`);
       }
-      return { url: url.href, kind, text: decode(await readLimited(body, options.maxBytes), charset) };
+      return { url: url.href, kind, text: decode(await readLimited(body, options.maxBytes), charset, kind) };
     }
   } catch (error) {
     if (error instanceof PageFetchError) throw error;

@@ -24,6 +24,10 @@ function pageServer(): { server: Server; base: () => string; seen: Record<string
       case '/recipe': return html(RECIPE);
       case '/no-recipe': return html(NO_RECIPE);
       case '/recipe.jsonld': return response.writeHead(200, { 'content-type': 'application/ld+json' }).end(JSON_LD);
+      case '/latin1': {
+        const page = RECIPE.replace('charset="utf-8"', 'charset="iso-8859-1"').replaceAll('Kladdkaka', 'Ärtsoppa');
+        return response.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.from(page, 'latin1'));
+      }
       case '/moved': return response.writeHead(302, { location: '/recipe' }).end();
       case '/to-loopback': return response.writeHead(302, { location: `http://127.0.0.1:${port}/recipe` }).end();
       case '/loop': return response.writeHead(302, { location: '/loop' }).end();
@@ -105,6 +109,13 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
     const moved = await post(h, { url: url('/moved') }, token);
     expect(moved.statusCode).toBe(200);
     expect(moved.json().name).toBe('Kladdkaka');
+  });
+
+  it('reads a page in the charset it declares', async () => {
+    const res = await post(h, { url: url('/latin1') }, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().name).toBe('Ärtsoppa');
+    expect(res.json().instructions).toContain('Smält smöret');
   });
 
   it('reads pasted HTML', async () => {
