@@ -81,6 +81,8 @@ export default defineConfig({
           IDP_REGISTRATIONS_PER_HOUR: '100000',
           LOG_LEVEL: 'warn',
           ASTRO_TELEMETRY_DISABLED: '1',
+          // recipe-import.spec.ts serves its pages on 127.0.0.2; the import refuses loopback addresses otherwise.
+          IMPORT_ALLOWED_ADDRESSES: '127.0.0.2',
           ...(process.env.E2E_KEYCLOAK_URL ? { KEYCLOAK_URL: process.env.E2E_KEYCLOAK_URL } : {}),
         },
       },

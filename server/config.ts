@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 // The one place that reads the environment. Everything else receives a Config.
@@ -53,6 +54,10 @@ const EnvSchema = z.object({
   IDP_RATE_LIMIT: intIn(1, 1_000_000).default(60),
   // Keycloak's "Valid redirect URIs" of the client: exact URIs, or ending in * for a prefix. Default: origin/*.
   IDP_REDIRECT_URIS: z.string().optional(),
+  // Recipe import: addresses and CIDR ranges it may fetch from beyond the public internet (default none).
+  IMPORT_ALLOWED_ADDRESSES: z.string().optional(),
+  IMPORT_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
+  IMPORT_MAX_BYTES: intIn(1024, 50 * 1024 * 1024).default(2 * 1024 * 1024),
 });
 
 /** Whether an address is only reachable from this machine (localhost, 127.0.0.0/8, ::1). */
@@ -104,6 +109,14 @@ export type Config = Readonly<{
     /** The client's valid redirect (and post-logout redirect) URI patterns, as in Keycloak. */
     redirectUris: readonly string[];
   }>;
+  recipeImport: Readonly<{
+    /** Addresses and CIDR ranges the import may fetch from although they are private, loopback and so on. */
+    allowedAddresses: readonly string[];
+    /** The whole fetch, redirects included. */
+    timeoutMs: number;
+    /** The largest page fetched, and the largest request body of the import route (pasted HTML). */
+    maxBytes: number;
+  }>;
 }>;
 
 export class ConfigError extends Error {
@@ -140,6 +153,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     : origins.map((o) => `${o}/*`);
   const badRedirect = redirectUris.find((u) => !/^https?:\/\/[^/\s?#*]+(\/[^\s#]*)?$/.test(u));
   if (badRedirect) throw new ConfigError([`IDP_REDIRECT_URIS: "${badRedirect}" is not an http(s) URI or URI pattern ending in *`]);
+  const importAllowed = (e.IMPORT_ALLOWED_ADDRESSES ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const badAddress = importAllowed.find((a) => !ipaddr.isValid(a) && !ipaddr.isValidCIDR(a));
+  if (badAddress) throw new ConfigError([`IMPORT_ALLOWED_ADDRESSES: "${badAddress}" is not an IP address or CIDR range like 10.0.0.0/8`]);
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -172,6 +188,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registrationsPerHour: e.IDP_REGISTRATIONS_PER_HOUR,
       rateLimit: e.IDP_RATE_LIMIT,
       redirectUris: Object.freeze(redirectUris),
+    }),
+    recipeImport: Object.freeze({
+      allowedAddresses: Object.freeze(importAllowed),
+      timeoutMs: e.IMPORT_TIMEOUT_MS,
+      maxBytes: e.IMPORT_MAX_BYTES,
     }),
   });
 }

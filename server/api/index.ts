@@ -14,6 +14,7 @@ import { healthRoutes } from './routes/health.ts';
 import { unitRoutes } from './routes/units.ts';
 import { recipeRoutes } from './routes/recipes.ts';
 import { recipeNameRoutes } from './routes/recipe-names.ts';
+import { recipeImportRoutes } from './routes/recipe-imports.ts';
 
 export type ApiOptions = { config: Config; db: Database; jwks?: JWTVerifyGetKey };
 
@@ -71,6 +72,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks 
   await instance.register(healthRoutes, { db, gate });
   await instance.register(recipeNameRoutes, { db, gate });
   await instance.register(recipeRoutes, { db, gate, requireEditor, writeRateLimit: config.writeRateLimit });
+  await instance.register(recipeImportRoutes, { config, requireEditor });
 };
 
 export default api;

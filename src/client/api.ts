@@ -51,7 +51,7 @@ export function conflictVersion(error: unknown): number | undefined {
   return typeof v === 'number' ? v : undefined;
 }
 
-export function toLabels<R extends Recipe>(r: R): R {
+export function toLabels<R extends { ingredients: Ingredient[] }>(r: R): R {
   return {
     ...r,
     ingredients: (r.ingredients ?? []).map(({ name, quantity }) =>
@@ -192,6 +192,14 @@ export async function updateRecipe(id: number, recipe: RecipeDraft): Promise<Rec
   const headers: Record<string, string> = recipe.version === undefined ? {} : { 'If-Match': `"${recipe.version}"` };
   const answer = await request<Recipe | undefined>('PUT', `/recipes/${id}`, { ...rest, id }, headers);
   return answer && typeof answer === 'object' ? toLabels(answer) : undefined;
+}
+
+/** A page's recipe as POST /recipe-imports reads it: a draft for the create form, not saved. */
+export type ImportedRecipe = { name: string; servings: number | null; instructions: string; ingredients: Ingredient[] };
+
+/** Reads the schema.org Recipe of a page, from its address or its pasted HTML. Units come back as labels. */
+export async function importRecipe(source: { url: string } | { html: string }): Promise<ImportedRecipe> {
+  return toLabels(await request<ImportedRecipe>('POST', '/recipe-imports', source));
 }
 
 export async function deleteRecipe(id: number): Promise<void> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toKeys, toLabels, type Recipe } from '../../src/client/api.ts';
 import {
   emptyRecipeValues,
+  importedToValues,
   itemToDialogValues,
   quantitySummary,
   recipeToValues,
@@ -94,5 +95,25 @@ describe('label <-> key conversion around a save', () => {
     expect(r.ingredients.map((i) => i.quantity?.unit)).toEqual([
       'LITER', 'DECILITER', 'MILLILITER', 'TABLESPOON', 'TEASPOON', 'PINCH', 'GRAM', 'KILOGRAM', 'MILLIGRAM', 'PIECES',
     ]);
+  });
+});
+
+describe('an imported draft as form values', () => {
+  const draft = {
+    name: 'Kladdkaka',
+    servings: 8,
+    instructions: 'Rör.\nGrädda.',
+    ingredients: [{ name: 'smör', quantity: { value: 100, unit: 'g' } }, { name: 'ägg', quantity: { value: 2, unit: '' } }, { name: 'salt' }],
+  };
+
+  it('fills every field, ingredients as rows with their own keys', () => {
+    const values = importedToValues(toLabels({ ...draft, ingredients: toKeys(draft).ingredients }), '4');
+    expect(values).toMatchObject({ name: 'Kladdkaka', servings: '8', instructions: 'Rör.\nGrädda.' });
+    expect(values.ingredients.map(({ key: _key, ...item }) => item)).toEqual(draft.ingredients);
+    expect(new Set(values.ingredients.map((r) => r.key)).size).toBe(3);
+  });
+
+  it('keeps the servings the form has when the page names none', () => {
+    expect(importedToValues({ ...draft, servings: null }, '6').servings).toBe('6');
   });
 });

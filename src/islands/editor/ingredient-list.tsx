@@ -21,6 +21,8 @@ import { TEXT } from './texts.ts';
 
 type Props = {
   rows: readonly EditorRow[];
+  /** The message of a row the form's schema refuses (an imported ingredient), shown under it. */
+  errorOf?(index: number): string | undefined;
   onReorder(rows: readonly EditorRow[]): void;
   onEdit(index: number): void;
 };
@@ -28,7 +30,7 @@ type Props = {
 // Vertical only: the list is one column, sideways movement would only look broken.
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
-export default function IngredientList({ rows, onReorder, onEdit }: Props) {
+export default function IngredientList({ rows, errorOf, onReorder, onEdit }: Props) {
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a tap or click on the handle stays a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -65,7 +67,7 @@ export default function IngredientList({ rows, onReorder, onEdit }: Props) {
       <SortableContext items={keys} strategy={verticalListSortingStrategy}>
         <ul className="editor-ingredients">
           {rows.map((row, index) => (
-            <SortableRow key={row.key} row={row} onEdit={() => onEdit(index)} />
+            <SortableRow key={row.key} row={row} error={errorOf?.(index)} onEdit={() => onEdit(index)} />
           ))}
         </ul>
       </SortableContext>
@@ -73,7 +75,8 @@ export default function IngredientList({ rows, onReorder, onEdit }: Props) {
   );
 }
 
-function SortableRow({ row, onEdit }: { row: EditorRow; onEdit(): void }) {
+function SortableRow({ row, error, onEdit }: { row: EditorRow; error: string | undefined; onEdit(): void }) {
+  const errorId = `${useId()}-error`;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: row.key,
     attributes: { roleDescription: 'flyttbar ingrediens' },
@@ -82,10 +85,10 @@ function SortableRow({ row, onEdit }: { row: EditorRow; onEdit(): void }) {
   return (
     <li
       ref={setNodeRef}
-      className={isDragging ? 'editor-row is-dragging' : 'editor-row'}
+      className={['editor-row', isDragging ? 'is-dragging' : '', error ? 'is-invalid' : ''].filter(Boolean).join(' ')}
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
-      <button type="button" className="editor-row-main" onClick={onEdit}>
+      <button type="button" className="editor-row-main" onClick={onEdit} aria-describedby={error ? errorId : undefined}>
         <span className="editor-row-name">{row.name}</span>
         {/* A space so the accessible name reads 'Mjöl 2,5 dl', not 'Mjöl2,5 dl'. */}{' '}
         <span className="editor-row-amount">{amount}</span>
@@ -102,6 +105,11 @@ function SortableRow({ row, onEdit }: { row: EditorRow; onEdit(): void }) {
           <path d="M7 4h.01M13 4h.01M7 10h.01M13 10h.01M7 16h.01M13 16h.01" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
         </svg>
       </button>
+      {error ? (
+        <p className="editor-field-error editor-row-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -2,17 +2,18 @@
 // visitor is sent to login and back. A spinner replaces the form while saving; success goes to /{new id},
 // failure shows the section 8 message and keeps everything typed.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { createRecipe, logApiError, newIdempotencyKey, userMessage } from '../../client/api.ts';
+import { createRecipe, logApiError, newIdempotencyKey, userMessage, type ImportedRecipe } from '../../client/api.ts';
 import BackButton from '../../components/back-button.tsx';
 import Spinner from '../../components/spinner.tsx';
 import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { ensureSignedIn, startAuth } from '../../stores/auth.ts';
+import ImportDialog from './import-dialog.tsx';
 import RecipeForm from './recipe-form.tsx';
-import { emptyRecipeValues, valuesToRecipe, type EditorValues } from './recipe-form-values.ts';
+import { emptyRecipeValues, FIELD_NAMES, importedToValues, valuesToRecipe, type EditorValues } from './recipe-form-values.ts';
 import { TEXT } from './texts.ts';
 import { useUnits } from './use-units.ts';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
-import { useZodForm } from './use-zod-form.ts';
+import { touchAll, useZodForm } from './use-zod-form.ts';
 import './editor.css';
 import { recipeHref } from '../../lib/routes.ts';
 
@@ -55,6 +56,13 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
     }
   };
 
+  // An imported draft fills the form as if typed (dirty, so leaving asks first) and is validated at once, so
+  // anything the editor must fix shows; nothing is saved until 'Spara'.
+  const fill = (draft: ImportedRecipe) => {
+    form.reset(importedToValues(draft, form.getValues('servings')), { keepDefaultValues: true });
+    void form.trigger().then(() => touchAll(form, FIELD_NAMES));
+  };
+
   return (
     <>
       <div className="toolbar">
@@ -64,6 +72,7 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
       {access === 'checking' ? <Spinner label={TEXT.checkingAccess} /> : null}
       {access !== 'checking' && access !== 'granted' ? <p className="error-text" role="alert">{access}</p> : null}
       {saving ? <Spinner label={TEXT.saving} /> : null}
+      {access === 'granted' && !saving ? <ImportDialog onImported={fill} /> : null}
       {access === 'granted' ? (
         <RecipeForm
           form={form}

@@ -1,7 +1,7 @@
 // Conversions between the API client's Recipe (unit labels) and the editor's form values.
 // Pure, so the defaults and the round trip are unit-tested. Label -> key happens in
 // src/client/api.ts on the way out; the editor only ever holds labels.
-import type { Recipe, RecipeDraft } from '../../client/api.ts';
+import type { ImportedRecipe, Recipe, RecipeDraft } from '../../client/api.ts';
 import type { IngredientFormValues, IngredientItem, RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { asUnitLabel } from '../../lib/units.ts';
 import { quantityEditText } from '../../lib/quantity-format.ts';
@@ -34,14 +34,28 @@ export function toRow(item: IngredientItem): EditorRow {
   return { ...item, key: newRowKey() };
 }
 
+function toRows(ingredients: Recipe['ingredients']): EditorRow[] {
+  return ingredients.map((i) =>
+    toRow(i.quantity ? { name: i.name, quantity: { value: i.quantity.value, unit: asUnitLabel(i.quantity.unit) } } : { name: i.name }),
+  );
+}
+
 export function recipeToValues(recipe: Recipe): EditorValues {
   return {
     name: recipe.name,
     servings: String(recipe.servings),
     instructions: recipe.instructions ?? '',
-    ingredients: recipe.ingredients.map((i) =>
-      toRow(i.quantity ? { name: i.name, quantity: { value: i.quantity.value, unit: asUnitLabel(i.quantity.unit) } } : { name: i.name }),
-    ),
+    ingredients: toRows(recipe.ingredients),
+  };
+}
+
+/** An imported draft as form values; a page without servings keeps the servings the form has. */
+export function importedToValues(draft: ImportedRecipe, servings: string): EditorValues {
+  return {
+    name: draft.name,
+    servings: draft.servings === null ? servings : String(draft.servings),
+    instructions: draft.instructions,
+    ingredients: toRows(draft.ingredients),
   };
 }
 

@@ -26,12 +26,16 @@ type Props = {
 
 export default function RecipeForm({ form, units, submitLabel, onValid, status, hidden }: Props) {
   const rows = useWatch({ control: form.control, name: 'ingredients' }) as EditorRow[];
+  // Rows made in the dialog are valid; an imported row may not be (a 40-character name): say which.
+  const rowErrors = form.formState.errors.ingredients;
+  const rowError = (index: number) => rowErrors?.[index]?.name?.message ?? rowErrors?.[index]?.quantity?.value?.message;
   const [target, setTarget] = useState<DialogTarget | 'closed'>('closed');
   const opener = useRef<HTMLElement | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
   const setRows = (next: readonly EditorRow[]) => {
-    if (next !== rows) form.setValue('ingredients', [...next], { shouldDirty: true, shouldTouch: true });
+    // Validated, so a fixed imported row loses its message at once.
+    if (next !== rows) form.setValue('ingredients', [...next], { shouldDirty: true, shouldTouch: true, shouldValidate: true });
   };
 
   const openDialog = (t: DialogTarget) => {
@@ -64,7 +68,7 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
       <TextField control={form.control} name="servings" label={TEXT.servings} inputMode="numeric" />
       <section className="editor-ingredients-section" aria-labelledby="editor-ingredients-heading">
         <h2 id="editor-ingredients-heading">{TEXT.ingredients}</h2>
-        <IngredientList rows={rows} onReorder={setRows} onEdit={(i) => openDialog(i)} />
+        <IngredientList rows={rows} errorOf={rowError} onReorder={setRows} onEdit={(i) => openDialog(i)} />
         <button type="button" className="link-button" ref={addButton} onClick={() => openDialog(null)}>
           {TEXT.addIngredient}
         </button>

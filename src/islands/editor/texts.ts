@@ -36,6 +36,19 @@ export const TEXT = {
   loadLatest: 'Hämta senaste versionen',
   // Leaving with unsaved changes
   confirmLeave: 'Du har ändringar som inte är sparade. Vill du lämna sidan ändå?',
+  // Import dialog (POST /recipe-imports)
+  importRecipe: 'Importera recept',
+  importHint: 'Klistra in adressen till en receptsida, eller sidans HTML. Inget sparas förrän du sparar receptet.',
+  importSource: 'Adress eller HTML',
+  importButton: 'Importera',
+  importing: 'Hämtar receptet…',
+  importEmpty: 'Skriv en adress eller klistra in HTML.',
+  importNoRecipe: 'Sidan innehåller inget recept.',
+  importNotFetched: 'Sidan kunde inte hämtas.',
+  importTooSlow: 'Sidan svarade inte i tid.',
+  importNotAllowed: 'Adressen är inte tillåten.',
+  importBadAddress: 'Adressen går inte att läsa. Den ska börja med http:// eller https://.',
+  importTooLarge: 'Sidan är för stor för att importeras.',
   // Drag handle and list
   dragHandle: (name: string) => `Flytta ${name}`,
 } as const;

@@ -1,0 +1,116 @@
+// POST /recipe-imports: reads the schema.org Recipe of a page (fetched from its address, or pasted as HTML)
+// and answers it as a draft for the create form. Nothing is stored; the editor saves with POST /recipes.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { characterCount } from '../../../src/lib/recipe-schema.ts';
+import { UNIT_KEYS } from '../../../src/lib/units.ts';
+import type { Config } from '../../config.ts';
+import { createAddressPolicy } from '../../import/address-policy.ts';
+import { fetchPage, PageFetchError, type FetchedPage } from '../../import/fetch-page.ts';
+import { recipeFromHtml, recipeFromJsonLd, type ImportedRecipe } from '../../import/recipe-draft.ts';
+import { errorBodySchema, HttpError } from '../errors.ts';
+
+type Options = {
+  config: Config;
+  requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
+
+const MAX_URL = 2000;
+const URL_RULE = `Must be an http or https address of at most ${MAX_URL} characters`;
+
+// Exactly one of the two (anyOf of closed objects, so the document states the rule exactly).
+const body = z.union(
+  [
+    z.strictObject({
+      // No regex flags (the document's pattern cannot carry them) and the length in characters, as
+      // JSON Schema counts it: the document states exactly what is accepted.
+      url: z
+        .string()
+        .regex(/^[hH][tT][tT][pP][sS]?:\/\/[^\s/?#]+([/?#]\S*)?$/, { error: URL_RULE })
+        .refine((text) => characterCount(text) <= MAX_URL, { error: URL_RULE })
+        .meta({ maxLength: MAX_URL, description: 'The page to read: http or https, any port' }),
+    }),
+    z.strictObject({
+      html: z.string().min(1, { error: 'Must not be empty' }).describe("The page itself, pasted (up to the route's body limit)"),
+    }),
+  ],
+  { error: 'Send exactly one of url and html' },
+);
+
+const importedRecipeSchema = z.object({
+  name: z.string(),
+  servings: z.number().int().nullable().describe('null when the page names no number of servings'),
+  instructions: z.string(),
+  ingredients: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.object({ value: z.number(), unit: z.enum(UNIT_KEYS) }).optional(),
+    }),
+  ),
+});
+
+// Refused addresses are the request's fault (400); a page that cannot be had is the other server's (502, 504).
+const STATUS: Record<PageFetchError['kind'], number> = { forbidden: 400, unreachable: 502, unusable: 502, timeout: 504 };
+
+function recipeOf(page: FetchedPage): ImportedRecipe | null {
+  if (page.kind === 'html') return recipeFromHtml(page.text);
+  try {
+    return recipeFromJsonLd(JSON.parse(page.text));
+  } catch {
+    return null; // JSON-LD that is not JSON holds no recipe
+  }
+}
+
+export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { config, requireEditor }) => {
+  const { allowedAddresses, timeoutMs, maxBytes } = config.recipeImport;
+  const fetchOptions = {
+    policy: createAddressPolicy(allowedAddresses),
+    timeoutMs,
+    maxBytes,
+    userAgent: `Receptboken/1.0 (recipe import; +${config.publicUrl})`,
+  };
+
+  api.post('/recipe-imports', {
+    // Counted and authorized like every write: it makes this server fetch from the internet.
+    onRequest: [api.rateLimit({ max: config.writeRateLimit, timeWindow: 60_000 }), requireEditor],
+    // Pasted pages are larger than recipes: this route alone takes bodies up to IMPORT_MAX_BYTES.
+    bodyLimit: maxBytes,
+    schema: {
+      summary:
+        'Read the schema.org Recipe (JSON-LD) of a page, fetched from `url` or pasted as `html` (editor). Nothing is saved: ' +
+        'the answer is a draft for POST /recipes. 400: an address that may not be fetched (private, loopback, link-local, ' +
+        'metadata, also after a redirect); 422: the page holds no Recipe; 502: the page could not be fetched (DNS, refused, ' +
+        `not 2xx, more than 5 redirects, larger than the limit, not HTML or JSON); 504: no complete answer within the time limit.`,
+      security: [{ bearer: [] }],
+      body,
+      response: {
+        200: importedRecipeSchema,
+        400: errorBodySchema,
+        401: errorBodySchema,
+        403: errorBodySchema,
+        413: errorBodySchema,
+        415: errorBodySchema,
+        422: errorBodySchema,
+        429: errorBodySchema,
+        502: errorBodySchema,
+        503: errorBodySchema,
+        504: errorBodySchema,
+      },
+    },
+  }, async (request) => {
+    const input = request.body;
+    const recipe = 'html' in input ? recipeFromHtml(input.html) : recipeOf(await fetched(input.url));
+    if (!recipe) throw new HttpError(422, 'The page has no schema.org Recipe (JSON-LD) to import');
+    return recipe;
+  });
+
+  async function fetched(url: string): Promise<FetchedPage> {
+    try {
+      return await fetchPage(url, fetchOptions);
+    } catch (error) {
+      if (error instanceof PageFetchError) throw new HttpError(STATUS[error.kind], error.message);
+      throw error;
+    }
+  }
+};

@@ -1,0 +1,145 @@
+// Fetches a recipe page for the import, guarded against SSRF. The address check happens where the socket
+// is opened (undici's connector): a name is resolved once, its addresses filtered by the policy, and the
+// connection made to a checked address, so DNS answering differently between a check and the connect
+// (rebinding) cannot slip through. Redirects are followed here, one checked hop at a time.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import { Agent, buildConnector, request } from 'undici';
+import type { AddressPolicy } from './address-policy.ts';
+
+export type PageFetchFailure = 'forbidden' | 'unreachable' | 'timeout' | 'unusable';
+
+/** Why a page could not be had; the message is meant for the API's client. */
+export class PageFetchError extends Error {
+  readonly kind: PageFetchFailure;
+  constructor(kind: PageFetchFailure, message: string) {
+    super(message);
+    this.name = 'PageFetchError';
+    this.kind = kind;
+  }
+}
+
+export type FetchOptions = { policy: AddressPolicy; timeoutMs: number; maxBytes: number; userAgent: string };
+export type FetchedPage = { url: string; kind: 'html' | 'json'; text: string };
+
+export const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const TYPES: Record<string, FetchedPage['kind']> = {
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'application/ld+json': 'json',
+  'application/json': 'json',
+};
+
+const forbidden = (why: string) => new PageFetchError('forbidden', `The address is not allowed: ${why}`);
+
+/** An agent that connects only to addresses the policy allows, whatever DNS says later. */
+function guardedAgent(policy: AddressPolicy): Agent {
+  const lookup: LookupFunction = (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      const allowed = addresses.filter((a) => !policy.refusal(a.address));
+      const first = allowed[0];
+      if (!first) {
+        const why = addresses[0] ? policy.refusal(addresses[0].address) : 'no address';
+        return callback(forbidden(`${hostname} resolves to ${why}`), '', 0);
+      }
+      if (options.all) callback(null, allowed);
+      else callback(null, first.address, first.family);
+    });
+  };
+  const connect = buildConnector({ lookup });
+  return new Agent({
+    connect(options, callback) {
+      // An address written in the URL is never looked up, so it is checked here.
+      const host = options.hostname.replace(/^\[|\]$/g, '');
+      const refusal = isIP(host) ? policy.refusal(host) : undefined;
+      if (refusal) return callback(forbidden(refusal), null);
+      return connect(options, callback);
+    },
+  });
+}
+
+function typeOf(header: string | string[] | undefined): { kind: FetchedPage['kind'] | undefined; charset: string | undefined } {
+  const value = (Array.isArray(header) ? header[0] : header) ?? '';
+  const [mediaType = '', ...params] = value.split(';').map((p) => p.trim().toLowerCase());
+  const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replace(/"/g, '');
+  return { kind: TYPES[mediaType], charset };
+}
+
+/** The header's charset, else the page's own <meta charset> (older Swedish sites are often ISO-8859-1), else UTF-8. */
+function decode(bytes: Buffer, charset: string | undefined, kind: FetchedPage['kind']): string {
+  const declared = kind === 'html' ? /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(bytes.subarray(0, 1024).toString('latin1'))?.[1] : undefined;
+  try {
+    return new TextDecoder(charset ?? declared ?? 'utf-8').decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes); // an unknown charset label: UTF-8 is the web's default
+  }
+}
+
+/** Why a network error happened, in words (undici and Node errors carry a code). */
+function describe(error: unknown, host: string): string {
+  const e = error as { code?: string; errors?: { code?: string }[]; message?: string };
+  const code = e.code ?? e.errors?.[0]?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${host} was not found (DNS)`;
+  if (code === 'ECONNREFUSED') return `${host} refused the connection`;
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return `${host} did not accept a connection in time`;
+  return `the connection to ${host} failed (${code ?? e.message ?? 'unknown error'})`;
+}
+
+async function readLimited(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new PageFetchError('unusable', `The page is larger than ${maxBytes} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function fetchPage(address: string, options: FetchOptions): Promise<FetchedPage> {
+  const agent = guardedAgent(options.policy);
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let url = new URL(address);
+  try {
+    for (let hop = 0; ; hop++) {
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw forbidden(`only http and https addresses can be fetched, not ${url.protocol}`);
+      const response = await request(url, {
+        dispatcher: agent,
+        signal,
+        headers: { 'user-agent': options.userAgent, accept: 'text/html, application/ld+json' },
+      });
+      const { statusCode, headers, body } = response;
+      if (REDIRECTS.has(statusCode) && headers.location) {
+        await body.dump();
+        if (hop === MAX_REDIRECTS) throw new PageFetchError('unreachable', `The page redirected more than ${MAX_REDIRECTS} times`);
+        url = new URL(String(headers.location), url);
+        continue;
+      }
+      if (statusCode < 200 || statusCode > 299) {
+        await body.dump();
+        throw new PageFetchError('unreachable', `The page could not be fetched: ${url.host} answered ${statusCode}`);
+      }
+      const { kind, charset } = typeOf(headers['content-type']);
+      if (!kind) {
+        await body.dump();
+        throw new PageFetchError('unusable', `The page is not HTML or JSON-LD (Content-Type: ${String(headers['content-type'] ?? 'none')})`);
+      }
+      if (Number(headers['content-length']) > options.maxBytes) {
+        body.destroy();
+        throw new PageFetchError('unusable', `The page is larger than ${options.maxBytes} bytes`);
+      }
+      return { url: url.href, kind, text: decode(await readLimited(body, options.maxBytes), charset, kind) };
+    }
+  } catch (error) {
+    if (error instanceof PageFetchError) throw error;
+    if (signal.aborted) throw new PageFetchError('timeout', `The page did not answer within ${options.timeoutMs / 1000} s`);
+    throw new PageFetchError('unreachable', `The page could not be fetched: ${describe(error, url.host)}`);
+  } finally {
+    void agent.destroy().catch(() => undefined);
+  }
+}

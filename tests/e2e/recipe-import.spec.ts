@@ -1,0 +1,105 @@
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { EDITOR, signIn } from './support/auth.ts';
+import { expect, expectAccessible, test } from './support/fixtures.ts';
+import { uniqueName } from './support/recipes.ts';
+
+// 'Importera recept' on /new-recipe against the real server: a page served here on 127.0.0.2 (the server
+// runs with IMPORT_ALLOWED_ADDRESSES=127.0.0.2, see playwright.config.ts), pasted HTML, and a page without
+// a recipe. The form is filled, nothing is saved until 'Spara nytt recept'.
+const TEMPLATE = readFileSync(new URL('../fixtures/import-api/recipe.html', import.meta.url), 'utf8');
+const NO_RECIPE = readFileSync(new URL('../fixtures/import-api/no-recipe.html', import.meta.url), 'utf8');
+const pageNamed = (name: string) => TEMPLATE.replaceAll('Kladdkaka', name);
+
+let server: Server;
+let origin = '';
+
+test.beforeAll(async () => {
+  server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    const html = url.pathname === '/recipe' ? pageNamed(url.searchParams.get('name') ?? 'Kladdkaka') : NO_RECIPE;
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+  const address = server.address();
+  origin = `http://127.0.0.2:${typeof address === 'object' && address ? address.port : 0}`;
+});
+test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function importFrom(page: Page, source: string) {
+  await page.getByRole('button', { name: 'Importera recept' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importera recept' });
+  await dialog.getByLabel('Adress eller HTML').fill(source);
+  await dialog.getByRole('button', { name: 'Importera' }).click();
+  return dialog;
+}
+
+const ingredientNames = (page: Page) =>
+  page.getByRole('button', { name: /^Flytta / }).evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') ?? '').slice('Flytta '.length)));
+
+test('imports a recipe page by its address, fills the form, and saves only on Spara', async ({ page, recipes }) => {
+  const name = uniqueName('Kladdkaka');
+  await signIn(page, EDITOR, '/new-recipe');
+  await page.getByRole('button', { name: 'Importera recept' }).click();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Avbryt' }).click();
+
+  const dialog = await importFrom(page, `${origin}/recipe?name=${encodeURIComponent(name)}`);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Namn')).toHaveValue(name);
+  await expect(page.getByLabel('Portioner')).toHaveValue('8');
+  await expect(page.getByLabel('Instruktioner')).toHaveValue(/Sätt ugnen på 175 grader\.\nSmält smöret/);
+  const ingredients = await ingredientNames(page);
+  expect(ingredients).toHaveLength(3);
+  expect(ingredients.join(' ')).toMatch(/ägg.*strösocker.*smör/);
+  expect(await recipes.search(name), 'nothing saved by the import').toEqual([]);
+
+  await page.getByRole('button', { name: 'Spara nytt recept' }).click();
+  await page.waitForURL(/\/\d+$/);
+  recipes.adopt(Number(new URL(page.url()).pathname.slice(1)));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByText('Smält smöret och rör ner resten.')).toBeVisible();
+});
+
+test('imports pasted HTML and shows what must be fixed before saving', async ({ page, recipes }) => {
+  const name = uniqueName('Persiljekaka');
+  const tooLong = 'finhackad färsk bladpersilja från trädgården'; // over the 34-character limit
+  const html = pageNamed(name).replace('"100 g smör"', `"${tooLong}"`);
+  await signIn(page, EDITOR, '/new-recipe');
+  await expect(page.getByLabel('Portioner')).toHaveValue('4');
+  const dialog = await importFrom(page, html);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Namn')).toHaveValue(name);
+  const row = page.getByRole('button', { name: new RegExp(`^${tooLong}`) });
+  await expect(row).toHaveAccessibleDescription('Max 34 characters');
+
+  await page.getByRole('button', { name: 'Spara nytt recept' }).click();
+  await expect(page).toHaveURL(/\/new-recipe/);
+  await row.click();
+  const edit = page.getByRole('dialog', { name: 'Redigera ingrediens' });
+  await edit.getByLabel('Ingrediens', { exact: true }).fill('bladpersilja');
+  await edit.getByRole('button', { name: 'Redigera' }).click();
+  await expect(page.getByText('Max 34 characters')).toBeHidden();
+
+  await page.getByRole('button', { name: 'Spara nytt recept' }).click();
+  await page.waitForURL(/\/\d+$/);
+  recipes.adopt(Number(new URL(page.url()).pathname.slice(1)));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('a page without a recipe, or an address that is not allowed, says so and keeps the text', async ({ page }) => {
+  await signIn(page, EDITOR, '/new-recipe');
+  const dialog = await importFrom(page, `${origin}/om-oss`);
+  await expect(dialog.getByRole('alert')).toHaveText('Sidan innehåller inget recept.');
+  await expect(dialog.getByLabel('Adress eller HTML')).toHaveValue(`${origin}/om-oss`);
+  await expectAccessible(page);
+
+  const loopback = origin.replace('127.0.0.2', '127.0.0.1');
+  await dialog.getByLabel('Adress eller HTML').fill(loopback);
+  await dialog.getByRole('button', { name: 'Importera' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Adressen är inte tillåten.');
+  await dialog.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(page.getByLabel('Namn')).toHaveValue('');
+});

@@ -1,0 +1,240 @@
+// POST /api/recipe-imports through the real API plugin: bodies, auth, and the SSRF guard against a page
+// server on 127.0.0.2 (Linux routes all of 127/8 to loopback), which only IMPORT_ALLOWED_ADDRESSES lets in.
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recipeFromHtml, recipeFromJsonLd } from '../../../server/import/recipe-draft.ts';
+import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
+import { editorToken, visitorToken } from '../../support/tokens.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`../../fixtures/import-api/${name}`, import.meta.url), 'utf8');
+const RECIPE = fixture('recipe.html');
+const NO_RECIPE = fixture('no-recipe.html');
+const JSON_LD = fixture('recipe.jsonld');
+const MAX_BYTES = 64 * 1024;
+
+/** The pages the tests import, on 127.0.0.2; `port` is filled in once it listens. */
+function pageServer(): { server: Server; base: () => string; seen: Record<string, string | string[] | undefined>[] } {
+  let port = 0;
+  const seen: Record<string, string | string[] | undefined>[] = [];
+  const server = createServer((request, response) => {
+    seen.push(request.headers);
+    const html = (text: string) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(text);
+    switch (request.url) {
+      case '/recipe': return html(RECIPE);
+      case '/no-recipe': return html(NO_RECIPE);
+      case '/recipe.jsonld': return response.writeHead(200, { 'content-type': 'application/ld+json' }).end(JSON_LD);
+      case '/latin1': {
+        const page = RECIPE.replace('charset="utf-8"', 'charset="iso-8859-1"').replaceAll('Kladdkaka', 'Ärtsoppa');
+        return response.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.from(page, 'latin1'));
+      }
+      case '/moved': return response.writeHead(302, { location: '/recipe' }).end();
+      case '/to-loopback': return response.writeHead(302, { location: `http://127.0.0.1:${port}/recipe` }).end();
+      case '/loop': return response.writeHead(302, { location: '/loop' }).end();
+      case '/missing': return response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Finns inte</h1>');
+      case '/text': return response.writeHead(200, { 'content-type': 'text/plain' }).end(RECIPE);
+      case '/big': return html(RECIPE + ' '.repeat(MAX_BYTES));
+      case '/big-streamed': {
+        // No Content-Length: the limit must hold while reading.
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.write(RECIPE);
+        return response.end('x'.repeat(MAX_BYTES));
+      }
+      case '/slow': {
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.write('<!doctype html>');
+        const timer = setTimeout(() => response.end(RECIPE), 3000);
+        response.on('close', () => clearTimeout(timer));
+        return;
+      }
+      default: return response.writeHead(404).end();
+    }
+  });
+  server.listen(0, '127.0.0.2', () => {
+    const address = server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  return { server, base: () => `http://127.0.0.2:${port}`, seen };
+}
+
+async function post(h: ApiHarness, payload: unknown, token?: string) {
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/recipe-imports',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: JSON.stringify(payload),
+  });
+}
+
+describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () => {
+  let h: ApiHarness;
+  let token: string;
+  const pages = pageServer();
+  const url = (path: string) => `${pages.base()}${path}`;
+
+  beforeAll(async () => {
+    h = await createApiHarness('pglite', { IMPORT_ALLOWED_ADDRESSES: '127.0.0.2', IMPORT_TIMEOUT_MS: '500', IMPORT_MAX_BYTES: String(MAX_BYTES) });
+    token = await editorToken(h.keys);
+    await new Promise((resolve) => (pages.server.listening ? resolve(undefined) : pages.server.once('listening', resolve)));
+  });
+  afterAll(async () => {
+    pages.server.closeAllConnections();
+    pages.server.close();
+    await h?.close();
+  });
+
+  it('reads the Recipe of a fetched page, saving nothing', async () => {
+    const res = await post(h, { url: url('/recipe') }, token);
+    expect(res.statusCode).toBe(200);
+    const draft = res.json();
+    expect(draft).toEqual(recipeFromHtml(RECIPE));
+    expect(draft).toMatchObject({ name: 'Kladdkaka', servings: 8 });
+    expect(draft.ingredients).toHaveLength(3);
+    expect(draft.instructions).toContain('Sätt ugnen på 175 grader.');
+    expect(draft).not.toHaveProperty('id');
+    expect(pages.seen.at(-1)).toMatchObject({
+      'user-agent': 'Receptboken/1.0 (recipe import; +http://localhost:8080)',
+      accept: 'text/html, application/ld+json',
+    });
+    const list = await h.app.inject({ method: 'GET', url: '/api/recipes' });
+    expect(list.json()).toEqual([]);
+  });
+
+  it('reads a JSON-LD document, and follows a redirect', async () => {
+    const jsonLd = await post(h, { url: url('/recipe.jsonld') }, token);
+    expect(jsonLd.statusCode).toBe(200);
+    expect(jsonLd.json()).toEqual(recipeFromJsonLd(JSON.parse(JSON_LD)));
+    const upper = await post(h, { url: url('/recipe').replace('http://', 'HTTP://') }, token);
+    expect(upper.statusCode).toBe(200);
+    const moved = await post(h, { url: url('/moved') }, token);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().name).toBe('Kladdkaka');
+  });
+
+  it('reads a page in the charset it declares', async () => {
+    const res = await post(h, { url: url('/latin1') }, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().name).toBe('Ärtsoppa');
+    expect(res.json().instructions).toContain('Smält smöret');
+  });
+
+  it('reads pasted HTML', async () => {
+    const res = await post(h, { html: RECIPE }, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(recipeFromHtml(RECIPE));
+  });
+
+  it('answers 422 for a page without a recipe, fetched or pasted', async () => {
+    for (const payload of [{ url: url('/no-recipe') }, { html: NO_RECIPE }, { html: 'bara text' }]) {
+      const res = await post(h, payload, token);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ status: 422, message: 'The page has no schema.org Recipe (JSON-LD) to import' });
+    }
+  });
+
+  it('refuses a body with both fields, neither, another field or a non-http address (400)', async () => {
+    const exactlyOne = { body: 'Send exactly one of url and html' };
+    const notHttp = { url: 'Must be an http or https address of at most 2000 characters' };
+    const cases: [unknown, Record<string, string>][] = [
+      [{ url: url('/recipe'), html: RECIPE }, exactlyOne],
+      [{}, exactlyOne],
+      [{ page: 'x' }, exactlyOne],
+      [{ url: 'ftp://example.com/recipe' }, notHttp],
+      [{ url: 'file:///etc/passwd' }, notHttp],
+      [{ url: `https://example.com/${'a'.repeat(2000)}` }, notHttp],
+      [{ url: 'https://exa mple.com/' }, notHttp],
+      [{ html: '' }, { html: 'Must not be empty' }],
+    ];
+    for (const [payload, fields] of cases) {
+      const res = await post(h, payload, token);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().fields, JSON.stringify(payload)).toEqual(fields);
+    }
+  });
+
+  it('needs a token (401) and the editor role (403)', async () => {
+    expect((await post(h, { html: RECIPE })).statusCode).toBe(401);
+    const visitor = await post(h, { html: RECIPE }, await visitorToken(h.keys));
+    expect(visitor.statusCode).toBe(403);
+  });
+
+  it('refuses a redirect to an address that is not allowed, and too many redirects', async () => {
+    const res = await post(h, { url: url('/to-loopback') }, token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The address is not allowed: 127.0.0.1 is a loopback address');
+    const loop = await post(h, { url: url('/loop') }, token);
+    expect(loop.statusCode).toBe(502);
+    expect(loop.json().message).toBe('The page redirected more than 5 times');
+  });
+
+  it('says what went wrong when the page cannot be had (502, 504)', async () => {
+    const expectations: [string, number, string | RegExp][] = [
+      ['/missing', 502, /^The page could not be fetched: 127\.0\.0\.2:\d+ answered 404$/],
+      ['/text', 502, 'The page is not HTML or JSON-LD (Content-Type: text/plain)'],
+      ['/big', 502, `The page is larger than ${MAX_BYTES} bytes`],
+      ['/big-streamed', 502, `The page is larger than ${MAX_BYTES} bytes`],
+      ['/slow', 504, 'The page did not answer within 0.5 s'],
+    ];
+    for (const [path, status, message] of expectations) {
+      const res = await post(h, { url: url(path) }, token);
+      expect(res.statusCode, path).toBe(status);
+      expect(res.json().message, path).toMatch(message);
+    }
+  });
+
+  it('says when nothing listens or the name does not exist (502)', async () => {
+    const closed = await post(h, { url: 'http://127.0.0.2:1/' }, token);
+    expect(closed.statusCode).toBe(502);
+    expect(closed.json().message).toBe('The page could not be fetched: 127.0.0.2:1 refused the connection');
+    const unknown = await post(h, { url: 'http://recipes.invalid/' }, token);
+    expect(unknown.statusCode).toBe(502);
+    expect(unknown.json().message).toBe('The page could not be fetched: recipes.invalid was not found (DNS)');
+  });
+});
+
+describe('POST /recipe-imports with the default settings (nothing private allowed)', () => {
+  let h: ApiHarness;
+  let token: string;
+
+  beforeAll(async () => {
+    h = await createApiHarness('pglite');
+    token = await editorToken(h.keys);
+  });
+  afterAll(() => h?.close());
+
+  it.each([
+    ['http://127.0.0.1/', '127.0.0.1 is a loopback address'],
+    ['http://127.0.0.2:8080/recipe', '127.0.0.2 is a loopback address'],
+    ['http://localhost/', 'localhost resolves to'],
+    ['http://2130706433/', '127.0.0.1 is a loopback address'],
+    ['http://0x7f.1/', '127.0.0.1 is a loopback address'],
+    ['http://[::1]/', '::1 is a loopback address'],
+    ['http://[::ffff:127.0.0.1]/', '127.0.0.1 is a loopback address'],
+    ['http://[::ffff:10.0.0.1]/', '10.0.0.1 is a private address'],
+    ['http://10.1.2.3/', '10.1.2.3 is a private address'],
+    ['https://172.16.0.1/', '172.16.0.1 is a private address'],
+    ['http://192.168.1.1/', '192.168.1.1 is a private address'],
+    ['http://169.254.169.254/latest/meta-data/', '169.254.169.254 is a cloud metadata address'],
+    ['http://100.100.100.200/', '100.100.100.200 is a cloud metadata address'],
+    ['http://100.64.0.1/', '100.64.0.1 is a carrier-grade NAT address'],
+    ['http://[fe80::1]/', 'fe80::1 is a link-local address'],
+    ['http://[fd00:ec2::254]/', 'fd00:ec2::254 is a cloud metadata address'],
+    ['http://[fc00::1]/', 'fc00::1 is a unique-local address'],
+    ['http://0.0.0.0/', '0.0.0.0 is an unspecified address'],
+    ['http://224.0.0.1/', '224.0.0.1 is a multicast address'],
+  ])('refuses %s (400)', async (target, reason) => {
+    const res = await post(h, { url: target }, token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(`The address is not allowed: ${reason}`);
+  });
+
+  it('takes pasted pages larger than the API\'s usual body limit, up to IMPORT_MAX_BYTES', async () => {
+    expect(h.config.bodyLimit).toBeLessThan(1024 * 1024);
+    const big = RECIPE.replace('</body>', `<p>${'text '.repeat(200_000)}</p></body>`);
+    const res = await post(h, { html: big }, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().name).toBe('Kladdkaka');
+    const tooBig = await post(h, { html: 'x'.repeat(h.config.recipeImport.maxBytes) }, token);
+    expect(tooBig.statusCode).toBe(413);
+  });
+});
