@@ -1,10 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../server/db/index.ts';
 import { createRecipe, listRecipes } from '../../../server/db/recipe-repository.ts';
-import { buildApiApp, createApiHarness, testConfig, type ApiHarness } from '../../support/api-app.ts';
-import { DATABASE_KINDS, freshPostgresUrl } from '../../support/database.ts';
-import { createTestKeys, editorToken } from '../../support/tokens.ts';
+import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
+import { DATABASE_KINDS } from '../../support/database.ts';
+import { startTwoApiProcesses, type TwoApiProcesses } from '../../support/two-api-processes.ts';
+import { editorToken } from '../../support/tokens.ts';
 import { bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
 
 const names = (response: { json(): unknown }) => (response.json() as { name: string }[]).map((r) => r.name);
@@ -90,35 +90,21 @@ describe.each(DATABASE_KINDS)('the cached full list (%s)', (kind) => {
 });
 
 describe('two API processes on one PostgreSQL', () => {
-  let url: string;
-  let drop: () => Promise<void>;
-  let one: Database;
-  let two: Database;
+  let pair: TwoApiProcesses;
   beforeAll(async () => {
-    ({ url, drop } = await freshPostgresUrl());
-    one = await openDatabase({ databaseUrl: url, dataDir: '' });
-    two = await openDatabase({ databaseUrl: url, dataDir: '' });
+    pair = await startTwoApiProcesses();
   });
-  afterAll(async () => {
-    await Promise.all([one?.close(), two?.close()]);
-    await drop?.();
-  });
+  afterAll(() => pair?.close());
 
   it("each sees the other's writes in its full list", async () => {
-    const keys = await createTestKeys();
-    const config = testConfig();
-    const [appOne, appTwo] = await Promise.all([buildApiApp(config, one, keys), buildApiApp(config, two, keys)]);
-    try {
-      const token = await editorToken(keys);
-      expect(names(await appOne.inject({ method: 'GET', url: '/api/recipes' }))).toEqual([]);
-      expect(names(await appTwo.inject({ method: 'GET', url: '/api/recipes' }))).toEqual([]);
-      const listOf = (app: typeof appOne) => expect.poll(async () => names(await app.inject({ method: 'GET', url: '/api/recipes' })));
-      await postRecipe(appTwo, token, recipeBody({ name: 'Från två' }));
-      await listOf(appOne).toEqual(['Från två']);
-      await postRecipe(appOne, token, recipeBody({ name: 'Från ett' }));
-      await listOf(appTwo).toEqual(['Från ett', 'Från två']);
-    } finally {
-      await Promise.all([appOne.close(), appTwo.close()]);
-    }
+    const { one: appOne, two: appTwo, keys } = pair;
+    const token = await editorToken(keys);
+    expect(names(await appOne.inject({ method: 'GET', url: '/api/recipes' }))).toEqual([]);
+    expect(names(await appTwo.inject({ method: 'GET', url: '/api/recipes' }))).toEqual([]);
+    const listOf = (app: typeof appOne) => expect.poll(async () => names(await app.inject({ method: 'GET', url: '/api/recipes' })));
+    await postRecipe(appTwo, token, recipeBody({ name: 'Från två' }));
+    await listOf(appOne).toEqual(['Från två']);
+    await postRecipe(appOne, token, recipeBody({ name: 'Från ett' }));
+    await listOf(appTwo).toEqual(['Från ett', 'Från två']);
   });
 });
