@@ -32,7 +32,8 @@ export type BuildOptions = {
   db: Database;
   logger?: FastifyServerOptions['logger'];
   jwks?: JWTVerifyGetKey;
-  /** Runs on the bare instance before the app is registered (tests record every exchange here). */
+  /** Runs on the bare instance before the app is registered: hooks that must come first or before ready()
+   *  (server/start.ts: the graceful shutdown; tests: recording every exchange). */
   before?: (app: FastifyInstance) => void;
 };
 
