@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
-import { startTwoApiProcesses, type TwoApiProcesses } from '../../support/two-api-processes.ts';
+import { useTwoApiProcesses } from '../../support/two-api-processes.ts';
 import { editorToken } from '../../support/tokens.ts';
 import { bearer, recipeBody } from '../../support/recipes.ts';
 import type { FastifyInstance } from 'fastify';
@@ -76,15 +76,10 @@ describe.each(DATABASE_KINDS)('Idempotency-Key (%s)', (kind) => {
 });
 
 describe('Idempotency-Key across two API processes on one PostgreSQL', () => {
-  let pair: TwoApiProcesses;
-  beforeAll(async () => {
-    pair = await startTwoApiProcesses();
-  });
-  afterAll(() => pair?.close());
+  const processes = useTwoApiProcesses();
 
   it('the same POST raced on both makes one recipe', async () => {
-    const { one: appOne, two: appTwo, keys } = pair;
-    const token = await editorToken(keys);
+    const { one: appOne, two: appTwo, token } = processes();
     for (let round = 0; round < 5; round++) {
       const body = recipeBody({ name: `Två processer ${round}` });
       const answers = await Promise.all([appOne, appTwo, appOne, appTwo].map((app) => post(app, token, `cross-${round}`, body)));

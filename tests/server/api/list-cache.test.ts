@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecipe, listRecipes } from '../../../server/db/recipe-repository.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
-import { startTwoApiProcesses, type TwoApiProcesses } from '../../support/two-api-processes.ts';
+import { useTwoApiProcesses } from '../../support/two-api-processes.ts';
 import { editorToken } from '../../support/tokens.ts';
 import { bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
 
@@ -90,15 +90,10 @@ describe.each(DATABASE_KINDS)('the cached full list (%s)', (kind) => {
 });
 
 describe('two API processes on one PostgreSQL', () => {
-  let pair: TwoApiProcesses;
-  beforeAll(async () => {
-    pair = await startTwoApiProcesses();
-  });
-  afterAll(() => pair?.close());
+  const processes = useTwoApiProcesses();
 
   it("each sees the other's writes in its full list", async () => {
-    const { one: appOne, two: appTwo, keys } = pair;
-    const token = await editorToken(keys);
+    const { one: appOne, two: appTwo, token } = processes();
     expect(names(await appOne.inject({ method: 'GET', url: '/api/recipes' }))).toEqual([]);
     expect(names(await appTwo.inject({ method: 'GET', url: '/api/recipes' }))).toEqual([]);
     const listOf = (app: typeof appOne) => expect.poll(async () => names(await app.inject({ method: 'GET', url: '/api/recipes' })));
