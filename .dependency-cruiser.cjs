@@ -1,6 +1,7 @@
 // The layering docs/architecture.md describes, checked by `npm run check:deps` (part of `npm test`).
 // Site: pages/layouts → islands → components → stores → client → lib. Server: api, idp and site are
-// siblings that share server/db and src/lib; server/db knows nothing above it; src/lib is pure.
+// siblings that share server/db, server/plugins (third-party plugins' options) and src/lib; server/db knows
+// nothing above it; src/lib is pure.
 /** @type {import('dependency-cruiser').IDependencyCruiserConfiguration} */
 module.exports = {
   forbidden: [
@@ -19,7 +20,21 @@ module.exports = {
     { name: 'islands-below-pages', severity: 'error', from: { path: '^src/islands/' }, to: { path: '^src/(pages|layouts)/' } },
     { name: 'site-not-server', severity: 'error', comment: 'The site is static files: it cannot import server code.', from: { path: '^src/' }, to: { path: '^server/' } },
     { name: 'server-uses-lib-only', severity: 'error', comment: 'The server shares only src/lib with the site.', from: { path: '^server/' }, to: { path: '^src/', pathNot: '^src/lib/' } },
-    { name: 'db-knows-nothing-above', severity: 'error', from: { path: '^server/db/' }, to: { path: '^server/(api|idp|site|cli)/|^server/(app|start)\\.ts$' } },
+    { name: 'db-knows-nothing-above', severity: 'error', from: { path: '^server/db/' }, to: { path: '^server/(api|idp|site|cli|plugins)/|^server/(app|start|server-options)\\.ts$' } },
+    {
+      name: 'plugins-below-the-parts',
+      severity: 'error',
+      comment: 'server/plugins holds third-party plugins and their options: it may read the Config, nothing of the parts that register them.',
+      from: { path: '^server/plugins/' },
+      to: { path: '^server/', pathNot: '^server/(plugins/|config\\.ts$)' },
+    },
+    {
+      name: 'third-party-plugins-in-one-place',
+      severity: 'error',
+      comment: 'helmet, compress, CORS and rate limits are configured in server/plugins/ only, so each rule is written once.',
+      from: { path: '^server/', pathNot: '^server/plugins/' },
+      to: { path: '^node_modules/@fastify/(helmet|compress|cors|rate-limit)/' },
+    },
     { name: 'api-not-idp-or-site', severity: 'error', from: { path: '^server/api/' }, to: { path: '^server/(idp|site|cli)/' } },
     { name: 'idp-not-api-or-site', severity: 'error', from: { path: '^server/idp/' }, to: { path: '^server/(api|site|cli)/' } },
     { name: 'site-server-not-api-or-idp', severity: 'error', from: { path: '^server/site/' }, to: { path: '^server/(api|idp|cli)/' } },
@@ -30,6 +45,6 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs'] },
-    exclude: { path: ['^dist/', '^node_modules/', '^\\.astro/'] },
+    exclude: { path: ['^dist/', '^\\.astro/'] },
   },
 };

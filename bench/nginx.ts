@@ -8,17 +8,27 @@ const NGINX = '/usr/sbin/nginx';
 
 export type StaticServer = { url: string; pid: number; stop(): Promise<void> };
 
+type NginxRun = {
+  /** Start of the temporary prefix folder's name. */
+  name: string;
+  /** The rest of the http block: directives and the server block, given the prefix folder and the port. */
+  http: (prefix: string, port: number) => string;
+  /** Writes what the server serves into the prefix folder, before nginx starts. */
+  prepare?: (prefix: string) => void;
+  /** Appended to http://127.0.0.1:{port}: the URL returned and waited for. */
+  path?: string;
+};
+
 /**
- * Debian's nginx serving `body` as a static file at `path`, the yardstick for our JSON route.
- * One worker process, like our single Node process, so the ratio compares one core with one core.
+ * Debian's nginx as the benches run it: one worker process, like our single Node process, so a comparison
+ * is one core against one core; every file it writes (pid, logs, temporary bodies) in a throwaway prefix
+ * folder, removed by stop(). Started as root, the worker drops to `nobody`: the folder is world-readable.
  */
-export async function startNginx(path: string, body: Buffer): Promise<StaticServer> {
-  const prefix = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
-  for (const dir of ['logs', 'html', 'tmp']) mkdirSync(join(prefix, dir));
-  writeFileSync(join(prefix, 'html', 'body.json'), body, { mode: 0o644 });
-  // Started as root, nginx's worker drops to `nobody`, which must be able to read the file.
+export async function runNginx({ name, http, prepare, path = '' }: NginxRun): Promise<StaticServer> {
+  const prefix = mkdtempSync(join(tmpdir(), `${name}-`));
+  for (const dir of ['logs', 'tmp']) mkdirSync(join(prefix, dir));
   chmodSync(prefix, 0o755);
-  chmodSync(join(prefix, 'html'), 0o755);
+  prepare?.(prefix);
   const port = await freePort();
   const conf = `
 worker_processes 1;
@@ -29,20 +39,12 @@ events { worker_connections 1024; }
 http {
   access_log off;
   sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
   client_body_temp_path ${prefix}/tmp/body;
   proxy_temp_path ${prefix}/tmp/proxy;
   fastcgi_temp_path ${prefix}/tmp/fastcgi;
   uwsgi_temp_path ${prefix}/tmp/uwsgi;
   scgi_temp_path ${prefix}/tmp/scgi;
-  server {
-    listen 127.0.0.1:${port};
-    location = ${path} {
-      default_type application/json;
-      alias ${prefix}/html/body.json;
-    }
-  }
+${http(prefix, port)}
 }
 `;
   writeFileSync(join(prefix, 'nginx.conf'), conf);
@@ -74,4 +76,27 @@ http {
       rmSync(prefix, { recursive: true, force: true });
     },
   };
+}
+
+/** nginx serving `body` as a static file at `path`, the yardstick for our JSON route (bench/api.ts). */
+export function startNginx(path: string, body: Buffer): Promise<StaticServer> {
+  return runNginx({
+    name: 'bench-nginx',
+    path,
+    prepare: (prefix) => {
+      mkdirSync(join(prefix, 'html'));
+      chmodSync(join(prefix, 'html'), 0o755);
+      writeFileSync(join(prefix, 'html', 'body.json'), body, { mode: 0o644 });
+    },
+    http: (prefix, port) => `
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:${port};
+    location = ${path} {
+      default_type application/json;
+      alias ${prefix}/html/body.json;
+    }
+  }`,
+  });
 }

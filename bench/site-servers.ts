@@ -1,14 +1,14 @@
 // The two servers the site bench compares: the product as `npm start` runs it, and Debian's nginx
 // serving the same dist/ (gzip on, the rewrites of deploy/nginx.conf) with the API proxied to ours.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { freePort, waitForHttp } from './net.ts';
+import { runNginx } from './nginx.ts';
 
 export type Running = { url: string; pid: number; stop(): Promise<void> };
 
-function stopper(child: ChildProcess, signal: NodeJS.Signals, cleanup = () => {}) {
+function stopper(child: ChildProcess, signal: NodeJS.Signals) {
   const orphan = () => child.kill('SIGKILL');
   process.once('exit', orphan);
   return async () => {
@@ -21,7 +21,6 @@ function stopper(child: ChildProcess, signal: NodeJS.Signals, cleanup = () => {}
       await exited;
       clearTimeout(timer);
     }
-    cleanup();
   };
 }
 
@@ -74,29 +73,14 @@ export function treeMemory(pid: number): { rssMb: number; peakMb: number } {
 }
 
 /** nginx with one worker serving `dist`, gzip on, proxying the API, /config.json and sign-in to `upstream`. */
-export async function startSiteNginx(dist: string, upstream: string): Promise<Running> {
-  const prefix = mkdtempSync(join(tmpdir(), 'bench-site-nginx-'));
-  for (const dir of ['logs', 'tmp']) mkdirSync(join(prefix, dir));
-  chmodSync(prefix, 0o755);
-  const port = await freePort();
+export function startSiteNginx(dist: string, upstream: string): Promise<Running> {
   const root = resolve(dist);
-  const conf = `
-worker_processes 1;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log warn;
-events { worker_connections 1024; }
-http {
+  return runNginx({
+    name: 'bench-site-nginx',
+    http: (_prefix, port) => `
   include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
   gzip on;
   gzip_types text/css application/javascript text/javascript application/json image/svg+xml;
-  client_body_temp_path ${prefix}/tmp/body;
-  proxy_temp_path ${prefix}/tmp/proxy;
-  fastcgi_temp_path ${prefix}/tmp/fastcgi;
-  uwsgi_temp_path ${prefix}/tmp/uwsgi;
-  scgi_temp_path ${prefix}/tmp/scgi;
   server {
     listen 127.0.0.1:${port};
     root ${root};
@@ -106,21 +90,6 @@ http {
     location = / { try_files /index.html =404; }
     location ~ "^/[1-9][0-9]{0,14}$" { try_files /recipe.html =404; }
     location / { try_files $uri $uri.html =404; }
-  }
-}
-`;
-  writeFileSync(join(prefix, 'nginx.conf'), conf);
-  const child = spawn('/usr/sbin/nginx', ['-e', join(prefix, 'logs', 'error.log'), '-p', prefix, '-c', join(prefix, 'nginx.conf')], {
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  }`,
   });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = stopper(child, 'SIGQUIT', () => rmSync(prefix, { recursive: true, force: true }));
-  try {
-    await waitForHttp(url, 10_000, () => child.exitCode !== null);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, pid: child.pid ?? 0, stop };
 }

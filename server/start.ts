@@ -124,10 +124,11 @@ if (databaseReady) await setUpUsers();
 else whenReady = setUpUsers;
 await stopIfAsked(db);
 
-const app = await buildApp(config, { db });
+// The app plugin on an instance with the server options (server/app.ts); its shutdown drains keep-alive
+// connections (server/graceful-close.ts), a hook that must be in place before the instance is ready.
+const app = await buildApp(config, { db, before: closeConnectionsGracefully });
 // `npm run db:backup` of the running embedded database: requests arrive as files in DATA_DIR (PGlite only).
 const stopAnsweringBackups = await answerBackupRequests(db, config.dataDir, app.log);
-closeConnectionsGracefully(app);
 log = (message) => app.log.info(message);
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
+import { apiCorsOptions, cors } from '../plugins/cors.ts';
+import { apiRateLimitOptions, rateLimit } from '../plugins/rate-limit.ts';
 import { createAuth } from './auth.ts';
 import { createDatabaseGate } from './database-gate.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
@@ -44,20 +44,9 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks 
   registerJsonParser(instance);
   instance.decorateRequest('caller', null);
 
-  await instance.register(cors, {
-    origin: [...config.allowedOrigins],
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'X-XSRF-TOKEN'],
-    exposedHeaders: ['ETag', 'Location', 'Retry-After'],
-    maxAge: 600,
-  });
-  await instance.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      ...errorBody(429, `Too many changes: at most ${context.max} a minute; try again in ${context.after}`),
-      statusCode: 429,
-    }),
-  });
+  // Third-party plugins scoped to the API; their options live in server/plugins/.
+  await instance.register(cors, apiCorsOptions(config));
+  await instance.register(rateLimit, apiRateLimitOptions((message) => errorBody(429, message)));
 
   const docsPrefix = `${config.apiBasePath}/docs`;
   instance.addHook('onSend', async (request, reply) => {

@@ -7,13 +7,9 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { requestBackup } from '../db/backup-request.ts';
 import { writeBackup } from '../db/backup.ts';
 import { DataDirInUseError, openDatabase, unavailableReason } from '../db/index.ts';
+import { fileArgument } from './file-argument.ts';
 
-const args = process.argv.slice(2);
-const file = args[0];
-if (args.length !== 1 || !file || file.startsWith('-')) {
-  console.error('Usage: npm run db:backup -- FILE');
-  process.exit(2);
-}
+const { file } = fileArgument('npm run db:backup -- FILE');
 const target = resolve(file);
 const size = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 

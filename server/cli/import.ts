@@ -6,13 +6,9 @@ import { ConfigError, loadConfig } from '../config.ts';
 // unavailableReason: the driver's code and message, not drizzle's "Failed query: <SQL> params: <recipe text>".
 import { openDatabase, unavailableReason } from '../db/index.ts';
 import { importRecipes, TransferFormatError, type ImportOutcome } from '../db/recipe-import.ts';
+import { fileArgument } from './file-argument.ts';
 
-const args = process.argv.slice(2);
-const file = args[0];
-if (args.length !== 1 || !file || file.startsWith('-')) {
-  console.error('Usage: npm run db:import -- FILE');
-  process.exit(2);
-}
+const { file } = fileArgument('npm run db:import -- FILE');
 
 function describe(o: ImportOutcome): string | null {
   const which = `#${o.index + 1} "${o.name}"`;

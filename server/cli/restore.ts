@@ -4,15 +4,10 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirInUseError } from '../db/index.ts';
 import { restoreBackup, RestoreRefusedError } from '../db/restore.ts';
+import { fileArgument } from './file-argument.ts';
 
-const args = process.argv.slice(2);
-const force = args.includes('--force');
-const rest = args.filter((a) => a !== '--force');
-const file = rest[0];
-if (rest.length !== 1 || !file || file.startsWith('-')) {
-  console.error('Usage: npm run db:restore -- FILE [--force]');
-  process.exit(2);
-}
+const { file, flags } = fileArgument('npm run db:restore -- FILE [--force]', ['--force']);
+const force = flags.has('--force');
 
 try {
   const config = loadConfig();

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
+import { cors, idpCorsOptions } from '../plugins/cors.ts';
+import { idpRateLimitOptions, rateLimit } from '../plugins/rate-limit.ts';
 import type { Database } from '../db/index.ts';
 import type { Idp } from './context.ts';
 import { loadOrCreateKeys } from './keys.ts';
@@ -46,27 +46,9 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
 
   await app.register(cookie);
   await app.register(formbody);
-  // Every POST (sign-in, registration and account forms; token, revocation, introspection) counts against one
-  // allowance per client address, before any password is checked; pages, discovery and keys are not limited.
-  await app.register(rateLimit, {
-    max: config.idp.rateLimit,
-    timeWindow: 60_000,
-    allowList: (request) => request.method !== 'POST',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: 'too_many_requests',
-      error_description: `At most ${context.max} requests a minute; try again in ${context.after}`,
-    }),
-  });
-  // keycloak-js calls token, userinfo and account with fetch(credentials: 'include'): an allowed origin gets
-  // itself back with Access-Control-Allow-Credentials (never '*'), on those paths only.
-  const corsUrls = new Set(CORS_PATHS.map((path) => `${app.prefix}${path}`));
-  await app.register(cors, {
-    delegator: (request, callback) => {
-      const path = (request.url ?? '').split('?')[0] ?? '';
-      callback(null, corsUrls.has(path) ? { origin: [...config.allowedOrigins], credentials: true, methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 3600 } : { origin: false });
-    },
-  });
+  // Rate limit and CORS for the provider; their options live in server/plugins/, beside the API's.
+  await app.register(rateLimit, idpRateLimitOptions(config));
+  await app.register(cors, idpCorsOptions(config, new Set(CORS_PATHS.map((path) => `${app.prefix}${path}`))));
   await registerStaticFiles(app, idp);
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {

@@ -1,6 +1,7 @@
-// A Fastify app with just the API plugin on a real test database, for app.inject().
-import Fastify, { type FastifyInstance } from 'fastify';
-import apiPlugin from '../../server/api/index.ts';
+// The product as server/app.ts builds it (API only: no site, Keycloak's place taken by the test keys) on a
+// real test database, for app.inject().
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/index.ts';
 import { closeTestDatabase, createTestDatabase, type DatabaseKind } from './database.ts';
@@ -19,17 +20,15 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     WRITE_RATE_LIMIT: '1000000',
     DATA_DIR: '/nonexistent',
+    // API tests need no built site; the site's tests ask for it.
+    SERVE_SITE: 'false',
     ...env,
   });
 }
 
-/** The API alone, mounted the way server/app.ts mounts it (prefix and body limit from config). */
+/** The app as `npm start` builds it (buildApp), every exchange recorded for the contract check. */
 export async function buildApiApp(config: Config, db: Database, keys?: TestKeys): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: config.bodyLimit });
-  recordExchanges(app);
-  await app.register(apiPlugin, { prefix: config.apiBasePath, config, db, ...(keys ? { jwks: keys.jwks } : {}) });
-  await app.ready();
-  return app;
+  return buildApp(config, { db, logger: false, before: recordExchanges, ...(keys ? { jwks: keys.jwks } : {}) });
 }
 
 export type ApiHarness = { app: FastifyInstance; db: Database; keys: TestKeys; config: Config; close(): Promise<void> };

@@ -44,6 +44,7 @@ describe('the dependency rules', () => {
     ['src/client using a store', 'client-below-stores', { 'src/stores/auth.ts': 'export const auth = 1;\n', 'src/client/api.ts': "import { auth } from '../stores/auth.ts';\nexport const api = auth;\n" }],
     ['the site importing server code', 'site-not-server', { 'server/db/index.ts': 'export const db = 1;\n', 'src/lib/x.ts': "import { db } from '../../server/db/index.ts';\nexport const x = db;\n" }],
     ['server/db importing the API', 'db-knows-nothing-above', { 'server/api/errors.ts': 'export const e = 1;\n', 'server/db/index.ts': "import { e } from '../api/errors.ts';\nexport const db = e;\n" }],
+    ['server/plugins importing the API', 'plugins-below-the-parts', { 'server/api/errors.ts': 'export const e = 1;\n', 'server/plugins/cors.ts': "import { e } from '../api/errors.ts';\nexport const c = e;\n" }],
     ['the API importing the identity provider', 'api-not-idp-or-site', { 'server/idp/keys.ts': 'export const k = 1;\n', 'server/api/auth.ts': "import { k } from '../idp/keys.ts';\nexport const a = k;\n" }],
   ])('fail on %s (%s)', (_what, rule, files) => {
     const { status, output } = check(tree({ 'src/lib/ok.ts': 'export {};\n', 'server/ok.ts': 'export {};\n', ...files }));

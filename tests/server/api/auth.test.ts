@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import apiPlugin from '../../../server/api/index.ts';
+import { buildApp } from '../../../server/app.ts';
 import { buildApiApp, createApiHarness, testConfig, type ApiHarness } from '../../support/api-app.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
 import { bearer, recipeBody } from '../../support/recipes.ts';
@@ -151,8 +150,7 @@ describe('keys fetched from the issuer JWKS over HTTP', () => {
     const config = testConfig();
     const lines: string[] = [];
     const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(chunk.toString()), done()) });
-    const app = Fastify({ logger: { level: 'info', stream } });
-    await app.register(apiPlugin, { prefix: config.apiBasePath, config, db, jwks: keys.jwks });
+    const app = await buildApp(config, { db, logger: { level: 'info', stream }, jwks: keys.jwks });
     try {
       const expired = await signToken(keys, { realmRoles: ['editor'], expiresIn: -120 });
       const visitor = await signToken(keys, { username: 'besokare' });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../server/db/index.ts';
-import { buildApiApp, createApiHarness, testConfig, type ApiHarness } from '../../support/api-app.ts';
-import { DATABASE_KINDS, freshPostgresUrl } from '../../support/database.ts';
-import { createTestKeys, editorToken } from '../../support/tokens.ts';
+import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
+import { DATABASE_KINDS } from '../../support/database.ts';
+import { useTwoApiProcesses } from '../../support/two-api-processes.ts';
+import { editorToken } from '../../support/tokens.ts';
 import { bearer, recipeBody } from '../../support/recipes.ts';
 import type { FastifyInstance } from 'fastify';
 
@@ -76,35 +76,16 @@ describe.each(DATABASE_KINDS)('Idempotency-Key (%s)', (kind) => {
 });
 
 describe('Idempotency-Key across two API processes on one PostgreSQL', () => {
-  let url: string;
-  let drop: () => Promise<void>;
-  let one: Database;
-  let two: Database;
-  beforeAll(async () => {
-    ({ url, drop } = await freshPostgresUrl());
-    one = await openDatabase({ databaseUrl: url, dataDir: '' });
-    two = await openDatabase({ databaseUrl: url, dataDir: '' });
-  });
-  afterAll(async () => {
-    await Promise.all([one?.close(), two?.close()]);
-    await drop?.();
-  });
+  const processes = useTwoApiProcesses();
 
   it('the same POST raced on both makes one recipe', async () => {
-    const keys = await createTestKeys();
-    const config = testConfig();
-    const [appOne, appTwo] = await Promise.all([buildApiApp(config, one, keys), buildApiApp(config, two, keys)]);
-    try {
-      const token = await editorToken(keys);
-      for (let round = 0; round < 5; round++) {
-        const body = recipeBody({ name: `Två processer ${round}` });
-        const answers = await Promise.all([appOne, appTwo, appOne, appTwo].map((app) => post(app, token, `cross-${round}`, body)));
-        expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
-        expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
-        expect(await count(appOne, `Två processer ${round}`)).toBe(1);
-      }
-    } finally {
-      await Promise.all([appOne.close(), appTwo.close()]);
+    const { one: appOne, two: appTwo, token } = processes();
+    for (let round = 0; round < 5; round++) {
+      const body = recipeBody({ name: `Två processer ${round}` });
+      const answers = await Promise.all([appOne, appTwo, appOne, appTwo].map((app) => post(app, token, `cross-${round}`, body)));
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+      expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+      expect(await count(appOne, `Två processer ${round}`)).toBe(1);
     }
   });
 });

@@ -1,12 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../server/db/index.ts';
+import type { Database } from '../../../server/db/index.ts';
 import { createRecipe, deleteRecipe, listRecipes, recipeListStamp, updateRecipe } from '../../../server/db/recipe-repository.ts';
 import { createListCache } from '../../../server/api/list-cache.ts';
-import { closeTestDatabase, createTestDatabase } from '../../support/database.ts';
-import { buildApiApp, createApiHarness, testConfig, type ApiHarness } from '../../support/api-app.ts';
-import { DATABASE_KINDS, freshPostgresUrl } from '../../support/database.ts';
-import { createTestKeys, editorToken } from '../../support/tokens.ts';
+import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
+import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
+import { useTwoApiProcesses } from '../../support/two-api-processes.ts';
+import { editorToken } from '../../support/tokens.ts';
 import { bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
 
 const names = (response: { json(): unknown }) => (response.json() as { name: string }[]).map((r) => r.name);
@@ -89,36 +89,17 @@ describe.each(DATABASE_KINDS)('the cached full list (%s)', (kind) => {
 });
 
 describe('two API processes on one PostgreSQL', () => {
-  let url: string;
-  let drop: () => Promise<void>;
-  let one: Database;
-  let two: Database;
-  beforeAll(async () => {
-    ({ url, drop } = await freshPostgresUrl());
-    one = await openDatabase({ databaseUrl: url, dataDir: '' });
-    two = await openDatabase({ databaseUrl: url, dataDir: '' });
-  });
-  afterAll(async () => {
-    await Promise.all([one?.close(), two?.close()]);
-    await drop?.();
-  });
+  const processes = useTwoApiProcesses();
 
   it("each sees the other's writes in its full list", async () => {
-    const keys = await createTestKeys();
-    const config = testConfig();
-    const [appOne, appTwo] = await Promise.all([buildApiApp(config, one, keys), buildApiApp(config, two, keys)]);
-    try {
-      const token = await editorToken(keys);
-      expect(names(await appOne.inject({ method: 'GET', url: '/api/recipes' }))).toEqual([]);
-      expect(names(await appTwo.inject({ method: 'GET', url: '/api/recipes' }))).toEqual([]);
-      const listOf = (app: typeof appOne) => expect.poll(async () => names(await app.inject({ method: 'GET', url: '/api/recipes' })));
-      await postRecipe(appTwo, token, recipeBody({ name: 'Från två' }));
-      await listOf(appOne).toEqual(['Från två']);
-      await postRecipe(appOne, token, recipeBody({ name: 'Från ett' }));
-      await listOf(appTwo).toEqual(['Från ett', 'Från två']);
-    } finally {
-      await Promise.all([appOne.close(), appTwo.close()]);
-    }
+    const { one: appOne, two: appTwo, token } = processes();
+    expect(names(await appOne.inject({ method: 'GET', url: '/api/recipes' }))).toEqual([]);
+    expect(names(await appTwo.inject({ method: 'GET', url: '/api/recipes' }))).toEqual([]);
+    const listOf = (app: typeof appOne) => expect.poll(async () => names(await app.inject({ method: 'GET', url: '/api/recipes' })));
+    await postRecipe(appTwo, token, recipeBody({ name: 'Från två' }));
+    await listOf(appOne).toEqual(['Från två']);
+    await postRecipe(appOne, token, recipeBody({ name: 'Från ett' }));
+    await listOf(appTwo).toEqual(['Från ett', 'Från två']);
   });
 });
 

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/index.ts';
-import apiPlugin from '../../../server/api/index.ts';
-import sitePlugin from '../../../server/site/index.ts';
+import { buildApp } from '../../../server/app.ts';
 import { testConfig } from '../../support/api-app.ts';
 import { closeTestDatabase, createTestDatabase } from '../../support/database.ts';
 import { createTestKeys } from '../../support/tokens.ts';
@@ -18,13 +17,10 @@ const dir = mkdtempSync(join(tmpdir(), 'site-404-'));
 
 beforeAll(async () => {
   for (const name of ['index', 'recipe', 'recipe-edit', '404']) writeFileSync(join(dir, `${name}.html`), `<!doctype html><h1>${name}</h1>`);
-  const config = testConfig({ SITE_DIR: dir });
+  const config = testConfig({ SITE_DIR: dir, SERVE_SITE: 'true' });
   db = await createTestDatabase('pglite');
   const keys = await createTestKeys();
-  app = Fastify({ logger: false });
-  await app.register(apiPlugin, { prefix: config.apiBasePath, config, db, jwks: keys.jwks });
-  await app.register(sitePlugin, { config });
-  await app.ready();
+  app = await buildApp(config, { db, logger: false, jwks: keys.jwks });
 });
 afterAll(async () => {
   await app?.close();

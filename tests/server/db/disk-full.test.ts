@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import apiPlugin from '../../../server/api/index.ts';
+import { buildApp } from '../../../server/app.ts';
 import { openDatabase, type Database } from '../../../server/db/index.ts';
 import { testConfig } from '../../support/api-app.ts';
 import { createTestKeys, editorToken } from '../../support/tokens.ts';
@@ -37,9 +37,7 @@ beforeAll(async () => {
   token = await editorToken(keys);
   const config = testConfig();
   const stream = new Writable({ write: (chunk, _enc, done) => (logLines.push(String(chunk)), done()) });
-  app = Fastify({ logger: { level: 'info', stream } });
-  await app.register(apiPlugin, { prefix: config.apiBasePath, config, db, jwks: keys.jwks });
-  await app.ready();
+  app = await buildApp(config, { db, logger: { level: 'info', stream }, jwks: keys.jwks });
 }, 120_000);
 
 afterAll(async () => {
