@@ -31,7 +31,9 @@ function useBoundField<T extends FieldValues>({ control, name }: Common<T>) {
     'aria-invalid': shown ? true : undefined,
     'aria-describedby': shown ? errorId : undefined,
   } as const;
-  return { field, shown, errorId, aria, id };
+  // What every control spreads: its id and error link, and react-hook-form's binding.
+  const bind = { ...aria, name: field.name, ref: field.ref, value: field.value ?? '', onChange: field.onChange, onBlur: field.onBlur };
+  return { bind, shown, errorId, id };
 }
 
 function Wrapper(props: { id: string; label: string; errorId: string; shown: string | undefined; children: ReactNode }) {
@@ -49,40 +51,19 @@ function Wrapper(props: { id: string; label: string; errorId: string; shown: str
 }
 
 export function TextField<T extends FieldValues>(props: Common<T> & { inputMode?: 'text' | 'numeric' | 'decimal'; autoFocus?: boolean }) {
-  const { field, shown, errorId, aria, id } = useBoundField(props);
+  const { bind, shown, errorId, id } = useBoundField(props);
   return (
     <Wrapper id={id} label={props.label} errorId={errorId} shown={shown}>
-      <input
-        {...aria}
-        className="input"
-        type="text"
-        inputMode={props.inputMode}
-        autoComplete="off"
-        autoFocus={props.autoFocus}
-        name={field.name}
-        ref={field.ref}
-        value={field.value ?? ''}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-      />
+      <input {...bind} className="input" type="text" inputMode={props.inputMode} autoComplete="off" autoFocus={props.autoFocus} />
     </Wrapper>
   );
 }
 
 export function TextAreaField<T extends FieldValues>(props: Common<T> & { rows?: number }) {
-  const { field, shown, errorId, aria, id } = useBoundField(props);
+  const { bind, shown, errorId, id } = useBoundField(props);
   return (
     <Wrapper id={id} label={props.label} errorId={errorId} shown={shown}>
-      <textarea
-        className="input"
-        {...aria}
-        rows={props.rows ?? 8}
-        name={field.name}
-        ref={field.ref}
-        value={field.value ?? ''}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-      />
+      <textarea {...bind} className="input" rows={props.rows ?? 8} />
     </Wrapper>
   );
 }
@@ -90,10 +71,10 @@ export function TextAreaField<T extends FieldValues>(props: Common<T> & { rows?:
 export function SelectField<T extends FieldValues>(
   props: Common<T> & { options: readonly { value: string; label: string }[] },
 ) {
-  const { field, shown, errorId, aria, id } = useBoundField(props);
+  const { bind, shown, errorId, id } = useBoundField(props);
   return (
     <Wrapper id={id} label={props.label} errorId={errorId} shown={shown}>
-      <select className="select" {...aria} name={field.name} ref={field.ref} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur}>
+      <select {...bind} className="select">
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -52,7 +52,10 @@ describe('starting while PostgreSQL is down', () => {
     const client = new pg.Client(cluster.url);
     await client.connect();
     try {
-      await expect.poll(async () => (await client.query('SELECT username FROM users ORDER BY username')).rows.map((r) => r.username)).toEqual(['besokare', 'redaktor']);
+      // Each user's password is hashed on creation (deliberately slow): on a busy machine that takes seconds.
+      await expect
+        .poll(async () => (await client.query('SELECT username FROM users ORDER BY username')).rows.map((r) => r.username), { timeout: 20_000 })
+        .toEqual(['besokare', 'redaktor']);
     } finally {
       await client.end();
     }
