@@ -23,10 +23,17 @@ type Segment = { entries: Entry[]; piece?: Piece };
 const MAX_PATCH = 1000;
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => deflatePieceSync(Buffer.from(c))) as [Piece, Piece, Piece];
 
+/** A segment's text; its entries then point into it, so the text is held once, not twice. */
 function joined(entries: readonly Entry[]): Buffer {
   const parts: Buffer[] = [];
   for (const e of entries) parts.push(...(parts.length > 0 ? [COMMA.raw, e.json] : [e.json]));
-  return Buffer.concat(parts);
+  const raw = Buffer.concat(parts);
+  let offset = 0;
+  for (const e of entries) {
+    e.json = raw.subarray(offset, offset + e.json.length);
+    offset += e.json.length + COMMA.raw.length;
+  }
+  return raw;
 }
 
 /** `segmentSize`: recipes per separately compressed segment (about 250 KB of JSON by default). */
