@@ -40,8 +40,8 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   // Our identity provider's own pages do not exist when a real Keycloak is configured; moving users to
-  // Keycloak needs one.
-  testIgnore: process.env.E2E_KEYCLOAK_URL ? ['**/idp-pages.spec.ts'] : ['**/keycloak-user-import.spec.ts'],
+  // Keycloak needs one. Backup and moving start their own embedded servers: one run is enough.
+  testIgnore: process.env.E2E_KEYCLOAK_URL ? ['**/idp-pages.spec.ts', '**/backup-and-move.spec.ts'] : ['**/keycloak-user-import.spec.ts'],
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
