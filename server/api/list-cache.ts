@@ -151,8 +151,10 @@ export function createListCache(db: Database, { segmentSize = 400 } = {}) {
     return reply.header('content-encoding', 'gzip').send(body.gzip);
   }
 
-  // Built at start-up, not by the first visitor (seconds at 100,000 recipes).
-  void fullList().catch(() => undefined);
+  /** Starts the first build in the background (seconds at 100,000 recipes): called once the app is ready. */
+  function warm(): void {
+    void fullList().catch(() => undefined);
+  }
 
-  return { fullList, send };
+  return { fullList, send, warm };
 }

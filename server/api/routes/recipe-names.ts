@@ -52,8 +52,11 @@ const pageSchema = z.object({
 
 export const recipeNameRoutes: FastifyPluginAsyncZod<{ db: Database; gate: DatabaseGate }> = async (api, { db, gate }) => {
   const index = createNameIndex(db);
-  // Built at start-up, not by the first visitor (about a second at 100,000 recipes).
-  void index.current().catch(() => undefined);
+  // Built at start-up, not by the first visitor (about a second at 100,000 recipes), once every plugin has
+  // loaded (as the full list, routes/recipes.ts).
+  api.addHook('onReady', async () => {
+    void index.current().catch(() => undefined);
+  });
 
   api.get('/recipes/names', {
     schema: {

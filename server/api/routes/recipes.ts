@@ -75,6 +75,10 @@ const conflict = (id: number, did: 'edited' | 'read', version: number | undefine
 
 export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, gate, requireEditor, writeRateLimit }) => {
   const fullList = createListCache(db);
+  // Built at start-up, not by the first visitor; but only once every plugin has loaded: PGlite reads the
+  // 100,000 recipes on this thread, and a build started during registration made the provider's plugin miss
+  // Fastify's plugin timeout.
+  api.addHook('onReady', async () => fullList.warm());
   // Every write attempt counts against its address's allowance first, signed in or not (an anonymous
   // or non-editor flood is limited too); then auth, before the body is parsed or validated: no token
   // means 401, not 400 or 413.
