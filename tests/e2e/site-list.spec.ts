@@ -106,20 +106,29 @@ test('submitting a search goes to /?search=, the deep link filters, an empty sea
   expect((await listLinks(page).allInnerTexts()).length).toBeGreaterThan(2);
 });
 
-test('text typed before the list has hydrated is kept and filters the list', async ({ page, recipes }) => {
-  const tag = uniqueName('Tidig').replace(' ', '');
-  await recipes.create({ name: `${tag} Kroppkakor` });
-  // Hold back the list island's script so the prerendered field is typed into before React takes over.
+/**
+ * Opens the list with one island's script held back, types `text` into the prerendered search field, then
+ * lets the script load: what was typed must survive hydration. Returns the field.
+ */
+async function typeBeforeHydration(page: import('@playwright/test').Page, island: RegExp, text: string) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/recipe-list\.[^/]+\.js$/, async (route) => {
+  await page.route(island, async (route) => {
     await held;
     await route.continue();
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const search = page.getByRole('searchbox', { name: 'Sök recept' });
-  await search.fill(tag);
+  await search.fill(text);
   release();
+  return search;
+}
+
+test('text typed before the list has hydrated is kept and filters the list', async ({ page, recipes }) => {
+  const tag = uniqueName('Tidig').replace(' ', '');
+  await recipes.create({ name: `${tag} Kroppkakor` });
+  // The prerendered field is typed into before React takes the list over.
+  const search = await typeBeforeHydration(page, /\/_astro\/recipe-list\.[^/]+\.js$/, tag);
   await expect(listLinks(page)).toHaveText([`${tag} Kroppkakor`]);
   await expect(search).toHaveValue(tag);
 });
@@ -127,18 +136,8 @@ test('text typed before the list has hydrated is kept and filters the list', asy
 test('text typed before the search bar has hydrated is kept and filters the list', async ({ page, recipes }) => {
   const tag = uniqueName('Tidigsök').replace(' ', '');
   await recipes.create({ name: `${tag} Palt` });
-  // The search bar is its own island: hold back its script, so the list may be ready first and the
-  // prerendered field is typed into before React takes it over.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/search-bar\.[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
-  const search = page.getByRole('searchbox', { name: 'Sök recept' });
-  await search.fill(tag);
-  release();
+  // The search bar is its own island: with its script held back the list may be ready first.
+  const search = await typeBeforeHydration(page, /\/_astro\/search-bar\.[^/]+\.js$/, tag);
   await expect(listLinks(page)).toHaveText([`${tag} Palt`]);
   await expect(search).toHaveValue(tag);
   await search.pressSequentially('x');
