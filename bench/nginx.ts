@@ -17,6 +17,8 @@ type NginxRun = {
   prepare?: (prefix: string) => void;
   /** Appended to http://127.0.0.1:{port}: the URL returned and waited for. */
   path?: string;
+  /** The port to listen on; a free one when not given. */
+  port?: number;
 };
 
 /**
@@ -24,12 +26,12 @@ type NginxRun = {
  * is one core against one core; every file it writes (pid, logs, temporary bodies) in a throwaway prefix
  * folder, removed by stop(). Started as root, the worker drops to `nobody`: the folder is world-readable.
  */
-export async function runNginx({ name, http, prepare, path = '' }: NginxRun): Promise<StaticServer> {
+export async function runNginx({ name, http, prepare, path = '', port: wanted }: NginxRun): Promise<StaticServer> {
   const prefix = mkdtempSync(join(tmpdir(), `${name}-`));
   for (const dir of ['logs', 'tmp']) mkdirSync(join(prefix, dir));
   chmodSync(prefix, 0o755);
   prepare?.(prefix);
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const conf = `
 worker_processes 1;
 daemon off;

@@ -24,16 +24,24 @@ function stopper(child: ChildProcess, signal: NodeJS.Signals) {
   };
 }
 
-/** `npm start` on a seeded PGlite folder: the embedded default, as a person runs it. */
-export async function startProduct(root: string, dataDir: string): Promise<Running> {
+/**
+ * `npm start` on a seeded PGlite folder: the embedded default, as a person runs it. PUBLIC_URL is the
+ * address Lighthouse opens: the sign-in check's frames are only allowed on the product's own address
+ * (opened as 127.0.0.1 while the product says localhost, the check is refused and never runs).
+ * `alsoAllowed` are more site origins its identity provider serves (the nginx reference).
+ */
+export async function startProduct(root: string, dataDir: string, alsoAllowed: string[] = []): Promise<Running> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn('npm', ['start'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: '1000000' },
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ALLOWED_ORIGINS: [url, ...alsoAllowed].join(','),
+      DATA_DIR: dataDir, LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: '1000000',
+    },
   });
-  const url = `http://127.0.0.1:${port}`;
   const stop = stopper(child, 'SIGTERM');
   try {
     await waitForHttp(`${url}/config.json`, 300_000, () => child.exitCode !== null);
@@ -72,11 +80,15 @@ export function treeMemory(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: rss / 1024, peakMb: peak / 1024 };
 }
 
-/** nginx with one worker serving `dist`, gzip on, proxying the API, /config.json and sign-in to `upstream`. */
-export function startSiteNginx(dist: string, upstream: string): Promise<Running> {
+/**
+ * nginx with one worker on `port` serving `dist`, gzip on, proxying the API and /config.json to
+ * `upstream`; the pages sign in against the upstream's provider, like a static host with its own.
+ */
+export function startSiteNginx(dist: string, upstream: string, port: number): Promise<Running> {
   const root = resolve(dist);
   return runNginx({
     name: 'bench-site-nginx',
+    port,
     http: (_prefix, port) => `
   include /etc/nginx/mime.types;
   gzip on;
@@ -85,7 +97,6 @@ export function startSiteNginx(dist: string, upstream: string): Promise<Running>
     listen 127.0.0.1:${port};
     root ${root};
     location /api/ { proxy_pass ${upstream}; }
-    location /realms/ { proxy_pass ${upstream}; }
     location = /config.json { proxy_pass ${upstream}; }
     location = / { try_files /index.html =404; }
     location ~ "^/[1-9][0-9]{0,14}$" { try_files /recipe.html =404; }

@@ -13,7 +13,7 @@ export const PATHS = {
   userinfo: `${OIDC}/userinfo`,
   logout: `${OIDC}/logout`,
   account: '/account',
-  /** keycloak-js's third-party-cookie check pages (step1.html, step2.html and their scripts). */
+  /** keycloak-js's third-party-cookie check pages (step1.html and its script). */
   thirdPartyCookies: `${OIDC}/3p-cookies/`,
   /** The pages' stylesheet. */
   resources: '/resources/',

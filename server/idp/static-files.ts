@@ -5,8 +5,9 @@ import type { Idp } from './context.ts';
 import { PATHS } from './paths.ts';
 
 // The provider's files (server/idp/public): its stylesheet, and the third-party-cookie check pages keycloak-js
-// loads in a hidden iframe before a silent sign-in check (step 1 sets a cookie, step 2 reports whether it
-// stuck, the same protocol as Keycloak's). Files, so every page keeps a CSP without 'unsafe-inline'.
+// loads in a hidden iframe before a silent sign-in check (step1 sets a test cookie, reads it back and posts
+// "supported" or "unsupported", the message Keycloak's pages post). Files, so every page keeps a CSP without
+// 'unsafe-inline'.
 const PUBLIC = fileURLToPath(new URL('./public/', import.meta.url));
 
 export async function registerStaticFiles(app: FastifyInstance, idp: Idp): Promise<void> {

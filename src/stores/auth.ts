@@ -4,6 +4,7 @@ import { atom } from 'nanostores';
 import type Keycloak from 'keycloak-js';
 import { setTokenSource } from '../client/api.ts';
 import { loadRuntimeConfig } from '../client/config.ts';
+import { afterIslandsHydrated } from '../client/islands-hydrated.ts';
 
 export type Profile = { username: string; firstName: string; lastName: string; email: string };
 export type AuthState =
@@ -54,6 +55,10 @@ async function start(): Promise<void> {
     $auth.set({ status: 'signed-out' });
     return;
   }
+  // The check-sso load runs at every page's start, but after the page's islands have hydrated: its
+  // hidden frames and messages (the third-party-cookie check, the silent check) then never compete with
+  // hydration and the recipe's first paint; on a slow phone each frame is a long task.
+  await afterIslandsHydrated();
   const config = await loadRuntimeConfig();
   if (!config) {
     $auth.set({ status: 'signed-out' });

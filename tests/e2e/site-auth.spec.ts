@@ -95,3 +95,28 @@ test('Logga in returns to the page it started from; Skapa konto opens registrati
   await expect(fresh).toHaveURL(/\/realms\/[^/]+\/(protocol\/openid-connect\/registrations|login-actions\/registration)/);
   await visitor.close();
 });
+
+test('the sign-in check starts once the page\'s islands have hydrated, and still signs the editor in', async ({ page, recipes }) => {
+  const recipe = await recipes.create({ name: uniqueName('Kontroll') });
+  await signIn(page, EDITOR);
+  // The search-bar island hydrates 1.5 s late; the check must wait for it.
+  await page.route(/\/_astro\/search-bar\.[^/]+\.js$/, async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
+  await page.goto(`/${recipe.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: recipe.name })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Redigera' })).toBeVisible();
+  // The check's first frame (the third-party-cookie page) was requested after the slow island arrived.
+  const islandArrived = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/_astro\/search-bar\./.test(e.name)));
+  await expect.poll(islandArrived).toBe(true);
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const island = entries.find((e) => /\/_astro\/search-bar\./.test(e.name));
+    const frames = entries.filter((e) => e.name.includes('/3p-cookies/step1.html'));
+    return { island: island?.responseEnd ?? NaN, frames: frames.map((e) => e.startTime) };
+  });
+  expect(timing.island).toBeGreaterThan(1400);
+  expect(timing.frames).toHaveLength(1);
+  expect(timing.frames[0]).toBeGreaterThan(timing.island);
+});
