@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import type { Database } from '../db/index.ts';
-import { listRecipes, recipeChangesSince, recipeListStamp, recipesByIds } from '../db/recipe-repository.ts';
+import { recipeChangesSince, recipeListStamp, recipesByIds, recipesInBatches } from '../db/recipe-repository.ts';
 import { compareRecipes, insertByName } from '../../src/lib/recipe-search.ts';
 import { matchesEtag } from './http-cache.ts';
 import type { DatabaseGate } from './database-gate.ts';
@@ -21,6 +21,7 @@ type Segment = { entries: Entry[]; piece?: Piece };
 
 // More changes than this since the last build (a bulk load): one read of everything is quicker.
 const MAX_PATCH = 1000;
+
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => deflatePieceSync(Buffer.from(c))) as [Piece, Piece, Piece];
 
 /** A segment's text; its entries then point into it, so the text is held once, not twice. */
@@ -36,8 +37,11 @@ function joined(entries: readonly Entry[]): Buffer {
   return raw;
 }
 
-/** `segmentSize`: recipes per separately compressed segment (about 250 KB of JSON by default). */
-export function createListCache(db: Database, { segmentSize = 400 } = {}) {
+/**
+ * `segmentSize`: recipes per separately compressed segment (about 250 KB of JSON by default);
+ * `readBatch`: recipes per statement when everything is read.
+ */
+export function createListCache(db: Database, { segmentSize = 400, readBatch = 2000 } = {}) {
   // Stamps restart at 0 in a new database; this keeps ETags of different databases apart.
   const instance = randomBytes(4).toString('hex');
   let segments: Segment[] = [];
@@ -79,7 +83,11 @@ export function createListCache(db: Database, { segmentSize = 400 } = {}) {
   async function refresh(stamp: string): Promise<void> {
     const changes = known === undefined ? null : await recipeChangesSince(db.orm, known);
     if (!changes || changes.changed.length > MAX_PATCH) {
-      const all = (await listRecipes(db.orm)).map(entry);
+      // A batch at a time, each turned into its entry text at once: neither the driver nor this
+      // cache holds 100,000 recipe objects together. Later writes are in the next refresh's changes.
+      const all: Entry[] = [];
+      for await (const batch of recipesInBatches(db.orm, readBatch)) for (const r of batch) all.push(entry(r));
+      all.sort(compareRecipes);
       segmentOf.clear();
       segments = cut(all);
       dirty = true;

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Ingredient, Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
 import { compareRecipes } from '../../src/lib/recipe-search.ts';
@@ -73,6 +73,22 @@ export async function listRecipes(db: AppDatabase, search?: string): Promise<Rec
   if (search?.includes('\u0000')) return [];
   const where = search ? ilike(recipes.name, likeContains(search)) : undefined;
   return (await selectRecipes(db, where)).sort(compareRecipes);
+}
+
+/**
+ * Every recipe, `size` at a time in id order (any other order is the caller's). Each batch is one
+ * statement; the driver never holds the whole collection at once: on PGlite one read of 100,000 recipes
+ * grew the WebAssembly heap, which never shrinks, by hundreds of megabytes. Batches are separate
+ * snapshots: a caller that needs one state must know what changed meanwhile (the list cache reads the
+ * change stamp first and asks what changed since it on its next refresh).
+ */
+export async function* recipesInBatches(db: AppDatabase, size: number): AsyncGenerator<Recipe[]> {
+  for (let after = 0; ; ) {
+    const batch = fromRows(await db.select(recipeColumns).from(recipes).where(gt(recipes.id, after)).orderBy(asc(recipes.id)).limit(size));
+    if (batch.length === 0) return;
+    yield batch;
+    after = (batch.at(-1) as Recipe).id;
+  }
 }
 
 /** The recipes with these ids (any order): the list cache refetches only what changed. */
