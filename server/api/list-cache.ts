@@ -21,7 +21,6 @@ type Segment = { entries: Entry[]; piece?: Piece };
 
 // More changes than this since the last build (a bulk load): one read of everything is quicker.
 const MAX_PATCH = 1000;
-
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => deflatePieceSync(Buffer.from(c))) as [Piece, Piece, Piece];
 
 /** A segment's text; its entries then point into it, so the text is held once, not twice. */
