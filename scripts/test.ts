@@ -1,7 +1,7 @@
 // `npm test`: the whole suite in one go - types, dependency rules, unit and server tests (PGlite and PostgreSQL), the site build,
 // the JavaScript budget and the end-to-end suite in Chromium. Every step runs; the summary counts them all.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { playwrightCounts, summaryLine, vitestCounts } from './test-counts.ts';
 
 const REPORTS = 'reports';
@@ -32,6 +32,7 @@ const steps: Step[] = [
 ];
 
 const outcome = new Map<string, boolean>();
+const seconds: Record<string, number> = {};
 for (const step of steps) {
   if (step.needs && !outcome.get(step.needs)) {
     console.log(`\n=== ${step.name}: not run, ${step.needs} failed`);
@@ -43,8 +44,12 @@ for (const step of steps) {
   const result = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
   const ok = result.status === 0;
   outcome.set(step.name, ok);
+  seconds[step.name] = (Date.now() - started) / 1000;
   console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+
+// Each step's time, for CI's closing summary (scripts/ci-summary.ts).
+writeFileSync(`${REPORTS}/steps.json`, JSON.stringify(seconds, null, 2));
 
 const vitest = vitestCounts(`${REPORTS}/vitest.json`);
 const e2e = playwrightCounts(`${REPORTS}/playwright.json`);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { EDITOR, signIn } from './support/auth.ts';
+import { EDITOR } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // Visitor pages keep their budget: the editor's libraries (react-hook-form, the zod resolver,
@@ -29,10 +29,10 @@ function present(js: string): string[] {
     .map(([lib]) => lib);
 }
 
-test('the editor libraries load on the editor pages only', async ({ page, recipes }) => {
+test('the editor libraries load on the editor pages only', async ({ page, recipes, sessions }) => {
   const recipe = await recipes.create({ name: 'Budgetkaka' });
   expect(present(await scriptsOf(page, '/'))).toEqual([]);
   expect(present(await scriptsOf(page, `/${recipe.id}`))).toEqual([]);
-  await signIn(page, EDITOR); // /new-recipe is protected
+  await sessions.open(page, EDITOR); // /new-recipe is protected: the editor opens it signed in
   expect(present(await scriptsOf(page, '/new-recipe'))).toEqual(Object.keys(MARKERS));
 });

@@ -1,18 +1,18 @@
-import { EDITOR, runtimeConfig, signIn, VISITOR } from './support/auth.ts';
+import { EDITOR, runtimeConfig, VISITOR } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
 // Saving when someone else saved first (409), saving without the editor role (403) and leaving a
 // form with unsaved changes.
 
-test('two editors: the second save gets the conflict message and keeps its text', async ({ browser, recipes }) => {
+test('two editors: the second save gets the conflict message and keeps its text', async ({ browser, recipes, sessions }) => {
   const original = await recipes.create({ name: uniqueName('Gryta'), instructions: 'Koka i en timme.' });
   const [a, b] = [await browser.newContext(), await browser.newContext()];
   try {
     const pageA = await a.newPage();
     const pageB = await b.newPage();
-    await signIn(pageA, EDITOR);
-    await signIn(pageB, EDITOR);
+    await sessions.open(pageA, EDITOR);
+    await sessions.open(pageB, EDITOR);
     await pageA.goto(`/${original.id}/edit`);
     await pageB.goto(`/${original.id}/edit`);
     await expect(pageA.getByLabel('Namn')).toHaveValue(original.name);
@@ -50,9 +50,9 @@ test('two editors: the second save gets the conflict message and keeps its text'
   }
 });
 
-test('besokare gets the 403 message, keeps the input and nothing is stored', async ({ page, baseURL }) => {
+test('besokare gets the 403 message, keeps the input and nothing is stored', { tag: '@provider' }, async ({ page, baseURL, sessions }) => {
   const name = uniqueName('Besökarsoppa');
-  await signIn(page, VISITOR, '/new-recipe');
+  await sessions.open(page, VISITOR, '/new-recipe');
   await page.getByLabel('Namn').fill(name);
   await page.getByRole('button', { name: 'Spara nytt recept' }).click();
   await expect(page.getByText('You lack the privileges required to perform this action')).toBeVisible();
@@ -66,8 +66,8 @@ test('besokare gets the 403 message, keeps the input and nothing is stored', asy
   expect(await found.json()).toEqual([]);
 });
 
-test('leaving with unsaved changes asks first; saying no keeps the input', async ({ page }) => {
-  await signIn(page, EDITOR, '/new-recipe');
+test('leaving with unsaved changes asks first; saying no keeps the input', async ({ page, sessions }) => {
+  await sessions.open(page, EDITOR, '/new-recipe');
   // Nothing typed: leaving does not ask.
   let asked = 0;
   page.on('dialog', (d) => {
@@ -85,8 +85,8 @@ test('leaving with unsaved changes asks first; saying no keeps the input', async
   expect(asked).toBe(2);
 });
 
-test('closing the tab with unsaved changes triggers beforeunload', async ({ page }) => {
-  await signIn(page, EDITOR, '/new-recipe');
+test('closing the tab with unsaved changes triggers beforeunload', async ({ page, sessions }) => {
+  await sessions.open(page, EDITOR, '/new-recipe');
   await page.getByLabel('Namn').fill('Osparad');
   const prompt = page.waitForEvent('dialog');
   await page.close({ runBeforeUnload: true });
@@ -95,13 +95,14 @@ test('closing the tab with unsaved changes triggers beforeunload', async ({ page
   await dialog.accept();
 });
 
-test('besokare: a refused delete shows the 403 message inside the dialog and keeps the recipe', async ({
+test('besokare: a refused delete shows the 403 message inside the dialog and keeps the recipe', { tag: '@provider' }, async ({
   page,
   recipes,
   baseURL,
+  sessions,
 }) => {
   const recipe = await recipes.create({ name: uniqueName('Skyddad paj') });
-  await signIn(page, VISITOR);
+  await sessions.open(page, VISITOR);
   await page.goto(`/${recipe.id}/edit`);
   await expect(page.getByLabel('Namn')).toHaveValue(recipe.name);
   await page.getByRole('button', { name: 'Ta bort recept' }).click();

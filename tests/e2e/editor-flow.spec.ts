@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { EDITOR, runtimeConfig, signIn } from './support/auth.ts';
+import { EDITOR, runtimeConfig } from './support/auth.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
@@ -36,7 +36,7 @@ async function dragWithMouse(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
-test('create, reorder, edit, remove, save, scale, edit and delete a recipe', async ({ page, recipes, baseURL }) => {
+test('create, reorder, edit, remove, save, scale, edit and delete a recipe', { tag: '@provider' }, async ({ page, recipes, baseURL, sessions }) => {
   test.slow(); // one long journey through both pages, four axe runs and two sign-in round trips
   const name = uniqueName('Pannkakor');
   const dialogs: string[] = [];
@@ -45,7 +45,7 @@ test('create, reorder, edit, remove, save, scale, edit and delete a recipe', asy
     void d.dismiss();
   });
 
-  await signIn(page, EDITOR, '/new-recipe');
+  await sessions.open(page, EDITOR, '/new-recipe');
   await expect(page.getByRole('heading', { level: 1, name: 'Nytt recept' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Tillbaka' })).toHaveAttribute('href', '/');
   await expect(page.getByRole('search')).toBeVisible();
@@ -170,8 +170,8 @@ test('create, reorder, edit, remove, save, scale, edit and delete a recipe', asy
   }
 });
 
-test('the ingredient dialog stays open on Escape and on a backdrop click', async ({ page }) => {
-  await signIn(page, EDITOR, '/new-recipe');
+test('the ingredient dialog stays open on Escape and on a backdrop click', async ({ page, sessions }) => {
+  await sessions.open(page, EDITOR, '/new-recipe');
   await page.getByRole('button', { name: 'Lägg till ingrediens' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lägg till ingrediens' });
   await dialog.getByLabel('Ingrediens', { exact: true }).fill('Kanel');
@@ -186,7 +186,7 @@ test('the ingredient dialog stays open on Escape and on a backdrop click', async
   await expect(dialog.locator(':focus')).toHaveCount(1);
 });
 
-test('the edit page shows its heading and search bar before the recipe arrives, and the search goes to the list', async ({ page, recipes }) => {
+test('the edit page shows its heading and search bar before the recipe arrives, and the search goes to the list', async ({ page, recipes, sessions }) => {
   const recipe = await recipes.create({ name: uniqueName('Sökfält') });
   // Hold the recipe back: the heading and the search bar are the page's own (static and a separate
   // island), not the editor's, so they are there and usable while the editor still loads.
@@ -196,7 +196,7 @@ test('the edit page shows its heading and search bar before the recipe arrives, 
     await held;
     await route.continue();
   });
-  await signIn(page, EDITOR, `/${recipe.id}/edit`);
+  await sessions.open(page, EDITOR, `/${recipe.id}/edit`);
   await expect(page.getByRole('heading', { level: 1, name: 'Redigera recept' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Hämtar receptet…');
   const search = page.getByRole('searchbox', { name: 'Sök recept' });

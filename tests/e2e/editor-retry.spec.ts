@@ -1,10 +1,10 @@
-import { EDITOR, signIn } from './support/auth.ts';
+import { EDITOR } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
 // A save whose answer never reaches the browser (a dropped connection, a timeout) did reach the server.
 // Saving again sends the same Idempotency-Key, so the server answers with the recipe it already made.
-test('a save whose answer was lost, saved again, makes one recipe', async ({ page, recipes }) => {
+test('a save whose answer was lost, saved again, makes one recipe', async ({ page, recipes, sessions }) => {
   const name = uniqueName('Omförsök');
   const keys: string[] = [];
   await page.route('**/recipes', async (route) => {
@@ -15,7 +15,7 @@ test('a save whose answer was lost, saved again, makes one recipe', async ({ pag
     await route.abort('connectionreset'); // ... but its answer is lost on the way back
   });
 
-  await signIn(page, EDITOR, '/new-recipe');
+  await sessions.open(page, EDITOR, '/new-recipe');
   await page.getByLabel('Namn').fill(name);
   await page.getByRole('button', { name: 'Spara nytt recept' }).click();
   await expect(page.getByRole('alert')).toHaveText('Something bad happened; please try again later.');
@@ -32,7 +32,7 @@ test('a save whose answer was lost, saved again, makes one recipe', async ({ pag
   expect(keys[1]).toBe(keys[0]);
 });
 
-test('changed content after a failed save gets a new key: a new recipe, not the old answer', async ({ page, recipes }) => {
+test('changed content after a failed save gets a new key: a new recipe, not the old answer', async ({ page, recipes, sessions }) => {
   const first = uniqueName('Första');
   const keys: string[] = [];
   await page.route('**/recipes', async (route) => {
@@ -41,7 +41,7 @@ test('changed content after a failed save gets a new key: a new recipe, not the 
     if (keys.length > 1) return route.fallback();
     await route.abort('connectionreset'); // never reaches the API
   });
-  await signIn(page, EDITOR, '/new-recipe');
+  await sessions.open(page, EDITOR, '/new-recipe');
   await page.getByLabel('Namn').fill(first);
   await page.getByRole('button', { name: 'Spara nytt recept' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
@@ -55,7 +55,7 @@ test('changed content after a failed save gets a new key: a new recipe, not the 
   expect(keys[1]).not.toBe(keys[0]);
 });
 
-test('a save answered 503 (the database is away) shows the generic message and keeps everything typed', async ({ page, recipes }) => {
+test('a save answered 503 (the database is away) shows the generic message and keeps everything typed', async ({ page, recipes, sessions }) => {
   const name = uniqueName('Databasen borta');
   let refused = 0;
   await page.route('**/recipes', async (route) => {
@@ -67,7 +67,7 @@ test('a save answered 503 (the database is away) shows the generic message and k
       body: JSON.stringify({ status: 503, error: 'Service Unavailable', message: 'The database cannot be reached right now; nothing was changed. Try again shortly.' }),
     });
   });
-  await signIn(page, EDITOR, '/new-recipe');
+  await sessions.open(page, EDITOR, '/new-recipe');
   await page.getByLabel('Namn').fill(name);
   await page.getByLabel('Instruktioner').fill('Koka.');
   await page.getByRole('button', { name: 'Spara nytt recept' }).click();

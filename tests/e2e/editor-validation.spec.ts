@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { EDITOR, signIn } from './support/auth.ts';
+import { EDITOR } from './support/auth.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 
 // Spec section 5, every message at its boundary, on the real page. A message shows only when the
@@ -38,8 +38,8 @@ async function recipeRequests(page: Page): Promise<string[]> {
 }
 
 // The create route is protected (a visitor cannot create anything), so validation runs signed in.
-test.beforeEach(async ({ page }) => {
-  await signIn(page, EDITOR, '/new-recipe');
+test.beforeEach(async ({ page, sessions }) => {
+  await sessions.open(page, EDITOR, '/new-recipe');
   await expect(page.getByRole('heading', { name: 'Nytt recept' })).toBeVisible();
 });
 

@@ -74,7 +74,7 @@ async function signInThroughForm(page: Page, harness: string, who: Credentials):
   expect(await initResult(page)).toMatchObject({ authenticated: true });
 }
 
-test.describe('keycloak-js against the identity provider', () => {
+test.describe('keycloak-js against the identity provider', { tag: '@provider' }, () => {
   // Chromium's Local Network Access treats the intercepted harness page as public: without this permission
   // its fetches to a provider on another loopback port (a real Keycloak) fail. Same-origin calls are unaffected.
   test.use({ permissions: ['local-network-access'] });

@@ -24,7 +24,7 @@ function users(dataDir: string, realm: string, ...args: string[]): string {
   return run.stdout;
 }
 
-test('a user exported from the embedded provider signs in to Keycloak after setting a new password', async ({ page, request, baseURL }) => {
+test('a user exported from the embedded provider signs in to Keycloak after setting a new password', { tag: '@provider' }, async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
   const cfg = await runtimeConfig(request, String(baseURL));
   const username = `flytt-${randomBytes(4).toString('hex')}`;

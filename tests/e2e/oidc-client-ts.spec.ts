@@ -51,7 +51,7 @@ function held(page: Page, mode?: 'fragment') {
   }, mode);
 }
 
-test.describe('oidc-client-ts against the identity provider', () => {
+test.describe('oidc-client-ts against the identity provider', { tag: '@provider' }, () => {
   test.use({ permissions: ['local-network-access'] });
 
   for (const mode of [undefined, 'fragment'] as const) {

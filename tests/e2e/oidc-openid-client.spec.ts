@@ -46,7 +46,7 @@ async function authorize(page: Page, { config, provider }: Flow, { password = tr
   return { request, returned: await arrivalAt(page, provider.callback), checks };
 }
 
-test.describe('openid-client (panva) against the identity provider', () => {
+test.describe('openid-client (panva) against the identity provider', { tag: '@provider' }, () => {
   test.use({ permissions: ['local-network-access'] });
 
   test('discovery advertises what generic clients use', async ({ page, baseURL }) => {

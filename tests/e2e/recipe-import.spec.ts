@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { EDITOR, signIn } from './support/auth.ts';
+import { EDITOR } from './support/auth.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
@@ -38,9 +38,9 @@ async function importFrom(page: Page, source: string) {
 const ingredientNames = (page: Page) =>
   page.getByRole('button', { name: /^Flytta / }).evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') ?? '').slice('Flytta '.length)));
 
-test('imports a recipe page by its address, fills the form, and saves only on Spara', async ({ page, recipes }) => {
+test('imports a recipe page by its address, fills the form, and saves only on Spara', async ({ page, recipes, sessions }) => {
   const name = uniqueName('Kladdkaka');
-  await signIn(page, EDITOR, '/new-recipe');
+  await sessions.open(page, EDITOR, '/new-recipe');
   await page.getByRole('button', { name: 'Importera recept' }).click();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Avbryt' }).click();
@@ -63,11 +63,11 @@ test('imports a recipe page by its address, fills the form, and saves only on Sp
   await expect(page.getByText('Smält smöret och rör ner resten.')).toBeVisible();
 });
 
-test('imports pasted HTML and shows what must be fixed before saving', async ({ page, recipes }) => {
+test('imports pasted HTML and shows what must be fixed before saving', async ({ page, recipes, sessions }) => {
   const name = uniqueName('Persiljekaka');
   const tooLong = 'finhackad färsk bladpersilja från trädgården'; // over the 34-character limit
   const html = pageNamed(name).replace('"100 g smör"', `"${tooLong}"`);
-  await signIn(page, EDITOR, '/new-recipe');
+  await sessions.open(page, EDITOR, '/new-recipe');
   await expect(page.getByLabel('Portioner')).toHaveValue('4');
   const dialog = await importFrom(page, html);
   await expect(dialog).toBeHidden();
@@ -89,8 +89,8 @@ test('imports pasted HTML and shows what must be fixed before saving', async ({ 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
-test('a page without a recipe, or an address that is not allowed, says so and keeps the text', async ({ page }) => {
-  await signIn(page, EDITOR, '/new-recipe');
+test('a page without a recipe, or an address that is not allowed, says so and keeps the text', async ({ page, sessions }) => {
+  await sessions.open(page, EDITOR, '/new-recipe');
   const dialog = await importFrom(page, `${origin}/om-oss`);
   await expect(dialog.getByRole('alert')).toHaveText('Sidan innehåller inget recept.');
   await expect(dialog.getByLabel('Adress eller HTML')).toHaveValue(`${origin}/om-oss`);

@@ -6,9 +6,9 @@ import { uniqueName } from './support/recipes.ts';
 const permission = (page: import('@playwright/test').Page, name: string) =>
   page.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell');
 
-test('besokare sees no editor buttons and the profile says Nej', async ({ page, recipes }) => {
+test('besokare sees no editor buttons and the profile says Nej', { tag: '@provider' }, async ({ page, recipes, sessions }) => {
   const recipe = await recipes.create({ name: uniqueName('Besök') });
-  await signIn(page, VISITOR);
+  await sessions.open(page, VISITOR);
   await expect(page.getByRole('button', { name: 'Logga in' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Nytt recept' })).toHaveCount(0);
   await page.goto(`/${recipe.id}`);
@@ -29,9 +29,9 @@ test('besokare sees no editor buttons and the profile says Nej', async ({ page, 
   await expect(page).toHaveURL(/\/realms\/[^/]+\/account/);
 });
 
-test('redaktor sees Nytt recept and Redigera, and the profile says Ja', async ({ page, recipes }) => {
+test('redaktor sees Nytt recept and Redigera, and the profile says Ja', { tag: '@provider' }, async ({ page, recipes, sessions }) => {
   const recipe = await recipes.create({ name: uniqueName('Redaktör') });
-  await signIn(page, EDITOR);
+  await sessions.open(page, EDITOR);
   await expect(page.getByRole('link', { name: 'Nytt recept' })).toHaveAttribute('href', '/new-recipe');
   await expectAccessible(page);
   await page.goto(`/${recipe.id}`);
@@ -41,7 +41,7 @@ test('redaktor sees Nytt recept and Redigera, and the profile says Ja', async ({
   await expect(permission(page, 'Skapa och redigera')).toHaveText('Ja');
 });
 
-test('the user menu works by keyboard, is 112-280 px wide, and Logga ut signs out', async ({ page }) => {
+test('the user menu works by keyboard, is 112-280 px wide, and Logga ut signs out', { tag: '@provider' }, async ({ page }) => {
   await signIn(page, VISITOR);
   const button = page.getByRole('button', { name: VISITOR.username });
   await button.focus();
@@ -73,15 +73,15 @@ test('the user menu works by keyboard, is 112-280 px wide, and Logga ut signs ou
   await expect(page.getByRole('button', { name: VISITOR.username })).toHaveCount(0);
 });
 
-test('Profil in the menu opens the profile page', async ({ page }) => {
-  await signIn(page, EDITOR);
+test('Profil in the menu opens the profile page', { tag: '@provider' }, async ({ page, sessions }) => {
+  await sessions.open(page, EDITOR);
   await page.getByRole('button', { name: EDITOR.username }).click();
   await page.getByRole('menuitem', { name: 'Profil' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Profil' })).toBeVisible();
 });
 
-test('Logga in returns to the page it started from; Skapa konto opens registration', async ({ page, recipes }) => {
+test('Logga in returns to the page it started from; Skapa konto opens registration', { tag: '@provider' }, async ({ page, recipes }) => {
   const recipe = await recipes.create({ name: uniqueName('Tillbaka hit') });
   await signIn(page, EDITOR, `/${recipe.id}`);
   await expect(page).toHaveURL(new RegExp(`/${recipe.id}$`));
@@ -96,9 +96,9 @@ test('Logga in returns to the page it started from; Skapa konto opens registrati
   await visitor.close();
 });
 
-test('the sign-in check starts once the page\'s islands have hydrated, and still signs the editor in', async ({ page, recipes }) => {
+test('the sign-in check starts once the page\'s islands have hydrated, and still signs the editor in', { tag: '@provider' }, async ({ page, recipes, sessions }) => {
   const recipe = await recipes.create({ name: uniqueName('Kontroll') });
-  await signIn(page, EDITOR);
+  await sessions.open(page, EDITOR);
   // The search-bar island hydrates 1.5 s late; the check must wait for it.
   await page.route(/\/_astro\/search-bar\.[^/]+\.js$/, async (route) => {
     await new Promise((done) => setTimeout(done, 1500));

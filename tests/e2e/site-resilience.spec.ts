@@ -2,7 +2,7 @@ import { test, expect, expectAccessible } from './support/fixtures.ts';
 
 // The site when its runtime config or identity provider misbehaves: it still works signed out,
 // never flashes the wrong navigation, and a protected page says access validation failed.
-test('while the session check runs, neither navigation set shows', async ({ page }) => {
+test('while the session check runs, neither navigation set shows', { tag: '@provider' }, async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/config.json', async (route) => {

@@ -26,7 +26,7 @@ test('every page has the header, logo link and footer source link', async ({ pag
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Källkod' })).toHaveAttribute('href', /^https?:\/\//);
 });
 
-test('/new-recipe is protected too: a visitor goes to login and comes back to the form', async ({ page }) => {
+test('/new-recipe is protected too: a visitor goes to login and comes back to the form', { tag: '@provider' }, async ({ page }) => {
   await page.goto('/new-recipe');
   await expect(page.locator('#username')).toBeVisible();
   await fillLoginForm(page, EDITOR);
@@ -34,7 +34,7 @@ test('/new-recipe is protected too: a visitor goes to login and comes back to th
   await expect(page.getByRole('button', { name: 'Spara nytt recept' })).toBeVisible();
 });
 
-test('a protected route sends a visitor to login and back to the requested page', async ({ page }) => {
+test('a protected route sends a visitor to login and back to the requested page', { tag: '@provider' }, async ({ page }) => {
   await page.goto('/profile');
   await expect(page.locator('#username')).toBeVisible();
   await fillLoginForm(page, VISITOR);

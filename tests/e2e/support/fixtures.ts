@@ -1,25 +1,98 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { accessToken, EDITOR, runtimeConfig } from './auth.ts';
+import { accessToken, EDITOR, PROVIDER_TIMEOUT, runtimeConfig, signIn, type Credentials } from './auth.ts';
 import { RecipeApi } from './recipes.ts';
 
-// Fixtures: `recipes` creates data through the API as the editor and removes it afterwards;
-// `editorToken` signs in once per worker. Uncaught page errors fail the test.
+// Fixtures:
+// - `recipes` creates data through the API as the editor and removes it afterwards;
+// - `editorToken` hands out the editor's API token, fetched again through the real login form when the one it
+//   holds is about to expire (access tokens live 300 s, a worker lives longer);
+// - `sessions` signs each role in through the real pages once per worker and opens pages signed in with that
+//   browser state (the provider's SSO cookie), so tests that are not about signing in do not repeat it.
+// Uncaught page errors fail the test.
 type TestFixtures = { recipes: RecipeApi };
-type WorkerFixtures = { editorToken: string };
+type WorkerFixtures = { editorToken: TokenSource; sessions: Sessions };
+
+/** An access token that is fetched where it is used: a fresh one when the last is within a minute of expiring. */
+export class TokenSource {
+  private token: Promise<string> | undefined;
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly baseURL: string,
+    private readonly who: Credentials,
+  ) {}
+
+  async get(): Promise<string> {
+    const current = this.token && (await this.token.catch(() => undefined));
+    if (current && secondsLeft(current) > 60) return current;
+    this.token = accessToken(this.browser, this.baseURL, this.who);
+    return this.token;
+  }
+}
+
+function secondsLeft(jwt: string): number {
+  const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as { exp?: number };
+  return (payload.exp ?? 0) - Date.now() / 1000;
+}
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/** Each role signed in once per worker through the real pages; pages open with that role's browser state. */
+export class Sessions {
+  private readonly states = new Map<string, Promise<StorageState>>();
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly baseURL: string,
+  ) {}
+
+  /** The cookies and storage of a browser that signed in as `who` (signs in on first use). */
+  state(who: Credentials): Promise<StorageState> {
+    let state = this.states.get(who.username);
+    if (!state) {
+      state = this.signInOnce(who);
+      this.states.set(who.username, state);
+      state.catch(() => this.states.delete(who.username));
+    }
+    return state;
+  }
+
+  /** Opens `path` in `page`'s fresh context as `who` and waits until the site's sign-in check shows the user. */
+  async open(page: Page, who: Credentials, path = '/'): Promise<void> {
+    await page.context().addCookies((await this.state(who)).cookies);
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: who.username })).toBeVisible({ timeout: PROVIDER_TIMEOUT });
+  }
+
+  private async signInOnce(who: Credentials): Promise<StorageState> {
+    const context = await this.browser.newContext({ baseURL: this.baseURL, locale: 'sv-SE' });
+    try {
+      await signIn(await context.newPage(), who);
+      return await context.storageState();
+    } finally {
+      await context.close();
+    }
+  }
+}
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   editorToken: [
     async ({ browser }, use, workerInfo) => {
-      const baseURL = String(workerInfo.project.use.baseURL);
-      await use(await accessToken(browser, baseURL, EDITOR));
+      await use(new TokenSource(browser, String(workerInfo.project.use.baseURL), EDITOR));
+    },
+    { scope: 'worker' },
+  ],
+  sessions: [
+    async ({ browser }, use, workerInfo) => {
+      await use(new Sessions(browser, String(workerInfo.project.use.baseURL)));
     },
     { scope: 'worker' },
   ],
   recipes: async ({ request, baseURL, editorToken }, use) => {
     const cfg = await runtimeConfig(request, String(baseURL));
     const apiUrl = new URL(cfg.API_URL, String(baseURL)).href.replace(/\/+$/, '');
-    const api = new RecipeApi(request, apiUrl, editorToken);
+    const api = new RecipeApi(request, apiUrl, () => editorToken.get());
     await use(api);
     await api.cleanUp();
   },

@@ -17,16 +17,17 @@ export class RecipeApi {
   constructor(
     private readonly request: APIRequestContext,
     private readonly apiUrl: string,
-    private readonly token: string,
+    private readonly token: () => Promise<string>,
   ) {}
 
-  private headers() {
-    return { Authorization: `Bearer ${this.token}`, Accept: 'application/json' };
+  /** The token is asked for at each request: a long test or worker outlives one access token. */
+  private async headers() {
+    return { Authorization: `Bearer ${await this.token()}`, Accept: 'application/json' };
   }
 
   async create(recipe: NewRecipe): Promise<StoredRecipe> {
     const res = await this.request.post(`${this.apiUrl}/recipes`, {
-      headers: this.headers(),
+      headers: await this.headers(),
       data: { instructions: '', servings: 4, ingredients: [], ...recipe },
     });
     expect(res.ok(), `create answered ${res.status()}: ${await res.text()}`).toBe(true);
@@ -36,14 +37,14 @@ export class RecipeApi {
   }
 
   async remove(id: number): Promise<void> {
-    const res = await this.request.delete(`${this.apiUrl}/recipes/${id}`, { headers: this.headers() });
+    const res = await this.request.delete(`${this.apiUrl}/recipes/${id}`, { headers: await this.headers() });
     expect([200, 204, 404]).toContain(res.status());
     this.created.delete(id);
   }
 
   /** Recipes whose name contains `text` (the API's search). */
   async search(text: string): Promise<StoredRecipe[]> {
-    const res = await this.request.get(`${this.apiUrl}/recipes?search=${encodeURIComponent(text)}`, { headers: this.headers() });
+    const res = await this.request.get(`${this.apiUrl}/recipes?search=${encodeURIComponent(text)}`, { headers: await this.headers() });
     expect(res.ok()).toBe(true);
     return (await res.json()) as StoredRecipe[];
   }
