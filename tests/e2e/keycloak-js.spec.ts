@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { test, expect } from './support/fixtures.ts';
-import { EDITOR, VISITOR, fillLoginForm, type Credentials } from './support/auth.ts';
+import { EDITOR, PROVIDER_TIMEOUT, VISITOR, fillLoginForm, type Credentials } from './support/auth.ts';
 import type { Page } from '@playwright/test';
 
 // The real keycloak-js 26 against whichever provider /config.json names (the embedded one, or Keycloak with
@@ -61,14 +61,14 @@ async function openHarness(page: Page, baseURL: string): Promise<string> {
 
 /** Waits for init() on the current harness load and returns its outcome. */
 async function initResult(page: Page): Promise<KcResult> {
-  await page.waitForFunction(() => (window as unknown as KcWindow).kcResult !== undefined, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => (window as unknown as KcWindow).kcResult !== undefined, undefined, { timeout: PROVIDER_TIMEOUT });
   return page.evaluate(() => (window as unknown as KcWindow).kcResult!);
 }
 
 async function signInThroughForm(page: Page, harness: string, who: Credentials): Promise<void> {
   expect(await initResult(page)).toMatchObject({ authenticated: false });
   await page.evaluate(() => void (window as unknown as KcWindow).kc.login());
-  await page.locator('#username').waitFor();
+  await page.locator('#username').waitFor({ timeout: PROVIDER_TIMEOUT });
   await fillLoginForm(page, who);
   await page.waitForURL((url) => url.href.startsWith(harness));
   expect(await initResult(page)).toMatchObject({ authenticated: true });
@@ -126,8 +126,9 @@ test.describe('keycloak-js against the identity provider', { tag: '@provider' },
     expect(await initResult(page)).toMatchObject({ authenticated: true });
     // The account page (Keycloak's account console): the username, the e-mail and a link back named after the client.
     await page.evaluate(() => void (window as unknown as KcWindow).kc.accountManagement());
-    await expect(page).toHaveURL(/\/realms\/[^/]+\/account/);
-    await expect(page.locator('#username')).toHaveValue('besokare');
+    await expect(page).toHaveURL(/\/realms\/[^/]+\/account/, { timeout: PROVIDER_TIMEOUT });
+    // Keycloak's account console is a single-page app that builds its form after loading.
+    await expect(page.locator('#username')).toHaveValue('besokare', { timeout: PROVIDER_TIMEOUT });
     await expect(page.locator('#email')).toHaveValue('besokare@example.se');
     await page.getByRole('link', { name: 'Tillbaka till receptboken' }).click();
     await page.waitForURL((url) => url.href.startsWith(harness));
@@ -153,7 +154,7 @@ test.describe('keycloak-js against the identity provider', { tag: '@provider' },
     expect(await initResult(page)).toMatchObject({ authenticated: false });
     const username = `e2e-${randomBytes(5).toString('hex')}`;
     await page.evaluate(() => void (window as unknown as KcWindow).kc.register());
-    await page.locator('#firstName').waitFor();
+    await page.locator('#firstName').waitFor({ timeout: PROVIDER_TIMEOUT });
     await page.locator('#firstName').fill('Ebba');
     await page.locator('#lastName').fill('Testsson');
     await page.locator('#email').fill(`${username}@example.se`);
@@ -186,7 +187,7 @@ test.describe('keycloak-js against the identity provider', { tag: '@provider' },
       }
     };
     const empty = { username: '', password: '', 'password-confirm': '', email: '', firstName: '', lastName: '' };
-    await page.locator('#firstName').waitFor();
+    await page.locator('#firstName').waitFor({ timeout: PROVIDER_TIMEOUT });
     await expect(page).toHaveTitle('Logga in till Receptboken');
     await expect(page.locator('#kc-page-title')).toHaveText('Registrera');
     await submit(empty, {

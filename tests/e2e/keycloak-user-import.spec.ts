@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './support/fixtures.ts';
-import { fillLoginForm, runtimeConfig } from './support/auth.ts';
+import { fillLoginForm, PROVIDER_TIMEOUT, runtimeConfig } from './support/auth.ts';
 
 // The move from the embedded provider to a real Keycloak, as the README describes it: a user of an embedded
 // installation is exported with `npm run users -- export-keycloak`, the file goes to Keycloak's partial import,
@@ -51,17 +51,17 @@ test('a user exported from the embedded provider signs in to Keycloak after sett
 
     // The embedded provider's password did not move.
     await page.goto('/');
-    await page.getByRole('button', { name: 'Logga in' }).click();
+    await page.getByRole('button', { name: 'Logga in' }).click({ timeout: PROVIDER_TIMEOUT });
     await fillLoginForm(page, { username, password: 'gammalt-losenord' });
     await expect(page.locator('#password-new')).toHaveCount(0);
     await expect(page.locator('#username')).toBeVisible();
 
     // The one-time password opens Keycloak's "update password" page, and the new password the site.
     await fillLoginForm(page, { username, password: oneTime! });
-    await page.locator('#password-new').fill('nytt-losenord-1');
+    await page.locator('#password-new').fill('nytt-losenord-1', { timeout: PROVIDER_TIMEOUT });
     await page.locator('#password-confirm').fill('nytt-losenord-1');
     await page.locator('#password-confirm').press('Enter');
-    await expect(page.getByRole('button', { name: username })).toBeVisible();
+    await expect(page.getByRole('button', { name: username })).toBeVisible({ timeout: PROVIDER_TIMEOUT });
     await expect(page.getByRole('link', { name: 'Nytt recept' })).toBeVisible();
   } finally {
     if (userId) await request.delete(`${realmAdmin}/users/${userId}`, { headers });

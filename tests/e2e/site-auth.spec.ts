@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures.ts';
-import { EDITOR, signIn, VISITOR } from './support/auth.ts';
+import { EDITOR, PROVIDER_TIMEOUT, signIn, VISITOR } from './support/auth.ts';
 import { uniqueName } from './support/recipes.ts';
 
 // Signed-in navigation and permissions for a visitor and an editor, the menu and logout.
@@ -26,7 +26,7 @@ test('besokare sees no editor buttons and the profile says Nej', { tag: '@provid
   await expectAccessible(page);
   // 'Redigera' hands over to the identity provider's account page.
   await page.getByRole('button', { name: 'Redigera' }).click();
-  await expect(page).toHaveURL(/\/realms\/[^/]+\/account/);
+  await expect(page).toHaveURL(/\/realms\/[^/]+\/account/, { timeout: PROVIDER_TIMEOUT });
 });
 
 test('redaktor sees Nytt recept and Redigera, and the profile says Ja', { tag: '@provider' }, async ({ page, recipes, sessions }) => {
@@ -92,7 +92,7 @@ test('Logga in returns to the page it started from; Skapa konto opens registrati
   if (!visitor || !fresh) throw new Error('no second browser context');
   await fresh.goto(`/${recipe.id}`);
   await fresh.getByRole('button', { name: 'Skapa konto' }).click();
-  await expect(fresh).toHaveURL(/\/realms\/[^/]+\/(protocol\/openid-connect\/registrations|login-actions\/registration)/);
+  await expect(fresh).toHaveURL(/\/realms\/[^/]+\/(protocol\/openid-connect\/registrations|login-actions\/registration)/, { timeout: PROVIDER_TIMEOUT });
   await visitor.close();
 });
 

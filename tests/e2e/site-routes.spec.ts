@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures.ts';
-import { EDITOR, fillLoginForm, VISITOR } from './support/auth.ts';
+import { EDITOR, fillLoginForm, PROVIDER_TIMEOUT, VISITOR } from './support/auth.ts';
 
 // Routing: the 404 page with its status, ids that are not positive integers, the login guard.
 for (const path of ['/abc', '/finns/inte', '/0', '/abc/edit']) {
@@ -28,17 +28,17 @@ test('every page has the header, logo link and footer source link', async ({ pag
 
 test('/new-recipe is protected too: a visitor goes to login and comes back to the form', { tag: '@provider' }, async ({ page }) => {
   await page.goto('/new-recipe');
-  await expect(page.locator('#username')).toBeVisible();
+  await expect(page.locator('#username')).toBeVisible({ timeout: PROVIDER_TIMEOUT });
   await fillLoginForm(page, EDITOR);
-  await expect(page).toHaveURL(/\/new-recipe$/);
+  await expect(page).toHaveURL(/\/new-recipe$/, { timeout: PROVIDER_TIMEOUT });
   await expect(page.getByRole('button', { name: 'Spara nytt recept' })).toBeVisible();
 });
 
 test('a protected route sends a visitor to login and back to the requested page', { tag: '@provider' }, async ({ page }) => {
   await page.goto('/profile');
-  await expect(page.locator('#username')).toBeVisible();
+  await expect(page.locator('#username')).toBeVisible({ timeout: PROVIDER_TIMEOUT });
   await fillLoginForm(page, VISITOR);
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(/\/profile$/, { timeout: PROVIDER_TIMEOUT });
   await expect(page.getByRole('heading', { name: 'Profil' })).toBeVisible();
   await expect(page.getByRole('button', { name: VISITOR.username })).toBeVisible();
 });
