@@ -69,11 +69,14 @@ try {
     try {
       const before = memoryOf(server.info.pid);
       const base = `http://127.0.0.1:${server.info.port}${server.info.apiBasePath}`;
-      const { target, listBytes, listMs, rebuildMs, visibleMs } = await probe(base, identity.editorToken);
+      const { target, listBytes, listMs, rebuildMs, readAfterWrite } = await probe(base, identity.editorToken);
       log(`GET /recipes body: ${bytes(listBytes.length)}, first one alone took ${listMs.toFixed(0)} ms`);
       notes.push(`${size}: one GET /recipes alone (first, idle server): ${listMs.toFixed(0)} ms for ${bytes(listBytes.length)}`);
-      notes.push(`${size}: one GET /recipes alone right after a PUT (served while the list rebuilds): ${rebuildMs.toFixed(0)} ms`);
-      notes.push(`${size}: a PUT is visible in GET /recipes (new ETag) ${visibleMs.toFixed(0)} ms after its answer`);
+      notes.push(`${size}: one GET /recipes alone right after a PUT (with the PUT in it, downloaded): ${rebuildMs.toFixed(0)} ms`);
+      notes.push(
+        `${size}: read-after-write wait (HEAD /recipes right after each of 50 PUTs, each answer with its PUT): ` +
+          `p50 ${readAfterWrite.p50.toFixed(1)} ms, p99 ${readAfterWrite.p99.toFixed(1)} ms`,
+      );
 
       const runs = scenarios(target, durations, size > BIG_LIST);
       for (const run of runs) {

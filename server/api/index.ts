@@ -10,6 +10,8 @@ import { createDatabaseGate } from './database-gate.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerHttpCache } from './http-cache.ts';
+import { createListCache } from './list-cache.ts';
+import { createNameIndex } from './name-index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { unitRoutes } from './routes/units.ts';
 import { recipeRoutes } from './routes/recipes.ts';
@@ -57,10 +59,21 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks 
   registerHttpCache(instance, db, gate, `${config.apiBasePath}/recipes`);
   await registerOpenApi(instance, config);
   const { requireEditor } = createAuth(config, jwks);
+  // The caches labelled with the database's change stamp. A read waits until they hold every write acknowledged
+  // before it began (on any instance); a write answered here starts their catch-up at once, so readers rarely wait.
+  const fullList = createListCache(db);
+  const names = createNameIndex(db);
+  const writeRoutes = new Set([`${config.apiBasePath}/recipes`, `${config.apiBasePath}/recipes/:id`]);
+  instance.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 300) return;
+    if (!writeRoutes.has(request.routeOptions.url ?? '')) return;
+    fullList.refreshSoon();
+    names.refreshSoon();
+  });
   await instance.register(unitRoutes);
   await instance.register(healthRoutes, { db, gate });
-  await instance.register(recipeNameRoutes, { db, gate });
-  await instance.register(recipeRoutes, { db, gate, requireEditor, writeRateLimit: config.writeRateLimit });
+  await instance.register(recipeNameRoutes, { index: names, gate });
+  await instance.register(recipeRoutes, { db, gate, fullList, requireEditor, writeRateLimit: config.writeRateLimit });
   await instance.register(recipeImportRoutes, { config, requireEditor });
 };
 

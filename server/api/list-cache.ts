@@ -9,13 +9,15 @@ import type { DatabaseGate } from './database-gate.ts';
 import { deflatePiece, deflatePieceSync, gzipOf, type Piece } from './gzip-pieces.ts';
 
 // The full list (GET /recipes, the contract) is what the seed's clients load, and it changes rarely.
-// It is kept gzip-compressed, labelled with the database's change stamp. When the stamp moves, readers
-// keep getting the previous body while ONE rebuild runs beside them (docs/decisions/api-list-cache.md).
+// It is kept gzip-compressed, labelled with the database's change stamp. A reader gets a body at least as new as
+// the stamp it read when it began, so it always sees the writes acknowledged before it; when the stamp moved,
+// it waits for ONE rebuild that all readers share (docs/decisions/api-list-cache.md).
 // A rebuild asks the database which recipes were written or deleted since the stamp of the data it
 // holds (an index read, migration 007) and refetches only those. The recipes are held in segments of
 // a few hundred, each deflated on its own (./gzip-pieces.ts): a write recompresses one segment, not
 // 60 MB, so at 100,000 recipes it shows in the list within a second.
-type Body = { stamp: string; gzip: Buffer; json(): Buffer };
+// `at`: the database stamp the body is up to date with; `stamp`: its label in ETags (with this instance's id).
+type Body = { at: bigint; stamp: string; gzip: Buffer; json(): Buffer };
 type Entry = { name: string; id: number; json: Buffer };
 type Segment = { entries: Entry[]; piece?: Piece };
 
@@ -40,6 +42,8 @@ function joined(entries: readonly Entry[]): Buffer {
  * `segmentSize`: recipes per separately compressed segment (about 250 KB of JSON by default);
  * `readBatch`: recipes per statement when everything is read.
  */
+export type ListCache = ReturnType<typeof createListCache>;
+
 export function createListCache(db: Database, { segmentSize = 400, readBatch = 2000 } = {}) {
   // Stamps restart at 0 in a new database; this keeps ETags of different databases apart.
   const instance = randomBytes(4).toString('hex');
@@ -50,7 +54,7 @@ export function createListCache(db: Database, { segmentSize = 400, readBatch = 2
   // Whether the segments changed since `current` was laid together from them.
   let dirty = true;
   let current: Body | undefined;
-  let building: { stamp: string; done: Promise<Body> } | undefined;
+  let building: { at: bigint; done: Promise<Body> } | undefined;
 
   const entry = (r: Recipe): Entry => ({ name: r.name, id: r.id, json: Buffer.from(JSON.stringify(r)) });
 
@@ -115,36 +119,53 @@ export function createListCache(db: Database, { segmentSize = 400, readBatch = 2
   async function build(stamp: string): Promise<Body> {
     const label = `${instance}-${stamp}`;
     await refresh(stamp);
-    if (!dirty && current) return { ...current, stamp: label };
+    if (!dirty && current) return { ...current, at: BigInt(stamp), stamp: label };
     await Promise.all(segments.filter((s) => !s.piece).map(async (s) => (s.piece = await deflatePiece(joined(s.entries)))));
     const pieces = [OPEN, ...segments.flatMap((s, i) => (i === 0 ? [s.piece as Piece] : [COMMA, s.piece as Piece])), CLOSE];
     dirty = false;
     // The uncompressed text only for the rare client that accepts no gzip, laid together once.
     let json: Buffer | undefined;
-    return { stamp: label, gzip: gzipOf(pieces), json: () => (json ??= Buffer.concat(pieces.map((p) => p.raw))) };
+    return { at: BigInt(stamp), stamp: label, gzip: gzipOf(pieces), json: () => (json ??= Buffer.concat(pieces.map((p) => p.raw))) };
+  }
+
+  /** Starts a build up to `stamp`, unless one is running; a build that fails leaves `current` as it was. */
+  function startBuild(stamp: bigint): { at: bigint; done: Promise<Body> } {
+    if (building) return building;
+    const next = { at: stamp, done: build(String(stamp)) };
+    building = next;
+    next.done
+      .then((body) => {
+        if (!current || body.at >= current.at) current = body;
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (building === next) building = undefined;
+      });
+    return next;
   }
 
   /**
-   * The newest complete body; starts a rebuild when the stamp moved, and waits only when there is none yet.
-   * `gate` bounds the stamp's read (the database being away answers 503 at once); the first build of a big
-   * collection may take longer than a request's database limit, and is waited for (it is bounded by the
-   * statement limit), so the first visitors of 100,000 recipes get the list, not a 503.
+   * A body that holds every write acknowledged before this call began, on this instance or another on the same
+   * database: the stamp is read first, and the answer is a body built at that stamp or later. A write usually
+   * started that build already (`refreshSoon`); otherwise the call waits for the change-log refresh (tens of
+   * milliseconds at 100,000 recipes) or, after a TRUNCATE or a bulk load, for a full read. `gate` bounds the
+   * stamp's read (the database being away answers 503 at once); the first build of a big collection may take
+   * longer than a request's database limit, and is waited for (it is bounded by the statement limit), so the first
+   * visitors of 100,000 recipes get the list, not a 503.
    */
   async function fullList(gate?: DatabaseGate): Promise<Body> {
-    // Read BEFORE the data: the body is at least as new as its label.
-    const stamp = await (gate ? gate.run(() => recipeListStamp(db.orm)) : recipeListStamp(db.orm));
-    if (current?.stamp === `${instance}-${stamp}`) return current;
-    if (!building) {
-      const next = { stamp, done: build(stamp) };
-      building = next;
-      next.done
-        .then((body) => (current = body))
-        .catch(() => undefined)
-        .finally(() => {
-          if (building === next) building = undefined;
-        });
+    const stamp = BigInt(await (gate ? gate.run(() => recipeListStamp(db.orm)) : recipeListStamp(db.orm)));
+    for (;;) {
+      if (current && current.at >= stamp) return current;
+      // A build started at an older stamp cannot hold this write: let it finish, then build again.
+      if (building && building.at < stamp) await building.done.catch(() => undefined);
+      else return startBuild(stamp).done;
     }
-    return current ?? building.done;
+  }
+
+  /** After a write of this process: catch up now, so that the next reader rarely waits. */
+  function refreshSoon(): void {
+    void fullList().catch(() => undefined);
   }
 
   /** Answers GET /recipes: 304 on a matching ETag, else the stored gzip bytes (or the text, for a client without gzip). */
@@ -160,8 +181,8 @@ export function createListCache(db: Database, { segmentSize = 400, readBatch = 2
 
   /** Starts the first build in the background (seconds at 100,000 recipes): called once the app is ready. */
   function warm(): void {
-    void fullList().catch(() => undefined);
+    refreshSoon();
   }
 
-  return { fullList, send, warm };
+  return { fullList, send, warm, refreshSoon };
 }

@@ -19,6 +19,8 @@ const withFolded = (e: NamedRecipe): Entry => ({ ...e, folded: fold(e.name) });
 // More changes than this since the last refresh (a bulk load): one read of every name is quicker.
 const MAX_PATCH = 1000;
 
+export type NameIndex = ReturnType<typeof createNameIndex>;
+
 export function createNameIndex(db: Database) {
   let order: Entry[] = [];
   let stamp: string | undefined;
@@ -42,13 +44,23 @@ export function createNameIndex(db: Database) {
     stamp = now;
   }
 
-  /** Brings the index up to the database's stamp; concurrent callers share one refresh. */
+  /**
+   * The index with every write acknowledged before this call began (on any instance): the stamp is read first,
+   * and the call waits until the index is at least that new. Concurrent callers share one refresh; a caller does
+   * not chase writes that arrive while it waits.
+   */
   async function current(): Promise<Entry[]> {
-    while (stamp === undefined || stamp !== (await recipeListStamp(db.orm))) {
+    const wanted = BigInt(await recipeListStamp(db.orm));
+    while (stamp === undefined || BigInt(stamp) < wanted) {
       refreshing ??= refresh().finally(() => (refreshing = undefined));
       await refreshing;
     }
     return order;
+  }
+
+  /** After a write of this process: catch up now, so that the next reader rarely waits. */
+  function refreshSoon(): void {
+    void current().catch(() => undefined);
   }
 
   /** Index of the first entry after `r` in the order (all of them when `r` sorts last). */
@@ -99,5 +111,5 @@ export function createNameIndex(db: Database) {
     };
   }
 
-  return { page, current };
+  return { page, current, refreshSoon };
 }

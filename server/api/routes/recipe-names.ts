@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, textUpTo } from '../../../src/lib/recipe-schema.ts';
-import type { Database } from '../../db/index.ts';
 import type { DatabaseGate } from '../database-gate.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
-import { createNameIndex, type NamedRecipe } from '../name-index.ts';
+import type { NamedRecipe, NameIndex } from '../name-index.ts';
 
 // GET /recipes/names: the list screen's light, paged read (ids and names only). The full list
 // (GET /recipes) stays the contract; this is what a screen showing a few dozen names at a time needs.
@@ -50,13 +49,10 @@ const pageSchema = z.object({
   previous: z.string().nullable().describe('Cursor (`before`) of the page before; null on the first page'),
 });
 
-export const recipeNameRoutes: FastifyPluginAsyncZod<{ db: Database; gate: DatabaseGate }> = async (api, { db, gate }) => {
-  const index = createNameIndex(db);
+export const recipeNameRoutes: FastifyPluginAsyncZod<{ index: NameIndex; gate: DatabaseGate }> = async (api, { index, gate }) => {
   // Built at start-up, not by the first visitor (about a second at 100,000 recipes), once every plugin has
   // loaded (as the full list, routes/recipes.ts).
-  api.addHook('onReady', async () => {
-    void index.current().catch(() => undefined);
-  });
+  api.addHook('onReady', async () => index.refreshSoon());
 
   api.get('/recipes/names', {
     schema: {

@@ -10,12 +10,13 @@ import type { Database } from '../../db/index.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
 import type { DatabaseGate } from '../database-gate.ts';
 import { editorOf } from '../auth.ts';
-import { createListCache } from '../list-cache.ts';
+import type { ListCache } from '../list-cache.ts';
 import { expectedVersion } from './versions.ts';
 
 type Options = {
   db: Database;
   gate: DatabaseGate;
+  fullList: ListCache;
   requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   writeRateLimit: number;
 };
@@ -73,8 +74,7 @@ const notFound = (id: number) => new HttpError(404, `Recipe ${id} not found`);
 const conflict = (id: number, did: 'edited' | 'read', version: number | undefined, currentVersion: number) =>
   new HttpError(409, `Recipe ${id} was changed by someone else: you ${did} version ${version}, the current version is ${currentVersion}`, { currentVersion });
 
-export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, gate, requireEditor, writeRateLimit }) => {
-  const fullList = createListCache(db);
+export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, gate, fullList, requireEditor, writeRateLimit }) => {
   // Built at start-up, not by the first visitor; but only once every plugin has loaded: PGlite reads the
   // 100,000 recipes on this thread, and a build started during registration made the provider's plugin miss
   // Fastify's plugin timeout.
