@@ -93,12 +93,17 @@ export const ingredientSchema = z.object({
   quantity: quantitySchema.optional(),
 });
 
+/** A recipe's ingredient list, in the API and in the form alike: the limit and its message exist once. */
+function ingredientList<T extends z.ZodType>(item: T) {
+  return z.array(item, { error: MESSAGES.notAList }).max(MAX_INGREDIENTS, { error: MESSAGES.maxIngredients });
+}
+
 export const recipeInputSchema = z.object({
   id: z.number({ error: MESSAGES.notAnId }).int({ error: MESSAGES.notAnId }).min(1, { error: MESSAGES.notAnId }).max(MAX_VERSION, { error: MESSAGES.notAnId }).optional(),
   name: recipeNameSchema,
   instructions: instructionsSchema.default(''),
   servings: servingsSchema,
-  ingredients: z.array(ingredientSchema, { error: MESSAGES.notAList }).max(MAX_INGREDIENTS, { error: MESSAGES.maxIngredients }).default([]),
+  ingredients: ingredientList(ingredientSchema).default([]),
   version: z
     .number({ error: MESSAGES.notANumber })
     .int({ error: MESSAGES.notANumber })
@@ -175,7 +180,7 @@ export const recipeFormSchema = z.object({
   name: recipeNameSchema,
   servings: servingsFormSchema,
   instructions: instructionsSchema,
-  ingredients: z.array(ingredientItemSchema),
+  ingredients: ingredientList(ingredientItemSchema),
 });
 
 export type IngredientFormValues = z.input<typeof ingredientFormSchema>;

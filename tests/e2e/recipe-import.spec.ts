@@ -89,6 +89,27 @@ test('imports pasted HTML and shows what must be fixed before saving', async ({ 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
+test('a recipe with more ingredients than the API takes shows the limit under the list and saves nothing', async ({ page, sessions }) => {
+  const name = uniqueName('Långlista');
+  const many = Array.from({ length: 101 }, (_, i) => `"${i + 1} g mjöl nummer ${i + 1}"`).join(', ');
+  const html = pageNamed(name).replace('"2 ägg", "3 dl strösocker", "100 g smör"', many);
+  const posts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && /\/recipes$/.test(r.url()) && posts.push(r.url()));
+  await sessions.open(page, EDITOR, '/new-recipe');
+  await expect(await importFrom(page, html)).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Flytta / })).toHaveCount(101);
+  await page.getByRole('button', { name: 'Spara nytt recept' }).click();
+  await expect(page.locator('#editor-ingredients-error')).toHaveText('Max 100 ingredients');
+  await expect(page.getByRole('button', { name: 'Lägg till ingrediens' })).toHaveAccessibleDescription('Max 100 ingredients');
+  await expect(page).toHaveURL(/\/new-recipe$/);
+  expect(posts).toEqual([]);
+
+  // One row fewer and the message goes.
+  await page.getByRole('button', { name: /^mjöl nummer 101/ }).click();
+  await page.getByRole('dialog', { name: 'Redigera ingrediens' }).getByRole('button', { name: 'Ta bort' }).click();
+  await expect(page.locator('#editor-ingredients-error')).toHaveCount(0);
+});
+
 test('a page without a recipe, or an address that is not allowed, says so and keeps the text', async ({ page, sessions }) => {
   await sessions.open(page, EDITOR, '/new-recipe');
   const dialog = await importFrom(page, `${origin}/om-oss`);

@@ -3,6 +3,7 @@ import {
   ALLOWED_CHARACTERS,
   ingredientFormSchema,
   ingredientSchema,
+  MAX_INGREDIENTS,
   MESSAGES,
   parseQuantityText,
   recipeFormSchema,
@@ -135,6 +136,14 @@ describe('form schemas', () => {
   ])('servings %j', (servings, message) => {
     const values = { name: 'Pannkakor', servings, instructions: '', ingredients: [] };
     expect(messages(recipeFormSchema, values)).toEqual(message ? { servings: message } : {});
+  });
+
+  it('holds the form to the API\'s limit of ingredients, with the API\'s message', () => {
+    const list = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Ingrediens ${i}` }));
+    const values = (n: number) => ({ name: 'Pannkakor', servings: 4, instructions: '', ingredients: list(n) });
+    expect(messages(recipeFormSchema, values(MAX_INGREDIENTS))).toEqual({});
+    expect(messages(recipeFormSchema, values(MAX_INGREDIENTS + 1))).toEqual({ ingredients: 'Max 100 ingredients' });
+    expect(messages(recipeInputSchema, values(MAX_INGREDIENTS + 1))).toEqual({ ingredients: 'Max 100 ingredients' });
   });
 
   it('turns servings text into a number', () => {

@@ -29,6 +29,8 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
   // Rows made in the dialog are valid; an imported row may not be (a 40-character name): say which.
   const rowErrors = form.formState.errors.ingredients;
   const rowError = (index: number) => rowErrors?.[index]?.name?.message ?? rowErrors?.[index]?.quantity?.value?.message;
+  // The list's own rule (at most MAX_INGREDIENTS rows, the API's limit), shown under the list.
+  const listError = rowErrors?.message ?? rowErrors?.root?.message;
   const [target, setTarget] = useState<DialogTarget | 'closed'>('closed');
   const opener = useRef<HTMLElement | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -69,7 +71,18 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
       <section className="editor-ingredients-section" aria-labelledby="editor-ingredients-heading">
         <h2 id="editor-ingredients-heading">{TEXT.ingredients}</h2>
         <IngredientList rows={rows} errorOf={rowError} onReorder={setRows} onEdit={(i) => openDialog(i)} />
-        <button type="button" className="link-button" ref={addButton} onClick={() => openDialog(null)}>
+        {listError ? (
+          <p className="editor-field-error" id="editor-ingredients-error" role="alert">
+            {listError}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="link-button"
+          ref={addButton}
+          onClick={() => openDialog(null)}
+          aria-describedby={listError ? 'editor-ingredients-error' : undefined}
+        >
           {TEXT.addIngredient}
         </button>
       </section>
