@@ -45,7 +45,8 @@ const EnvSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: intIn(100, 60_000).default(1000),
   DB_REQUEST_TIMEOUT_MS: intIn(100, 600_000).default(1500),
   DB_STATEMENT_TIMEOUT_MS: intIn(100, 3_600_000).default(30_000),
-  TRUST_PROXY: bool.default(false),
+  // Which X-Forwarded-For hops to believe (see trustedProxies below); never every hop.
+  TRUST_PROXY: z.string().default('false'),
   IDP_ACCESS_TOKEN_SECONDS: intIn(10, 86400).default(300),
   IDP_REFRESH_TOKEN_SECONDS: intIn(60, 30 * 86400).default(1800),
   // Unset: the demo users (published passwords) exist only when the product is served on a loopback address.
@@ -60,11 +61,38 @@ const EnvSchema = z.object({
   IMPORT_MAX_BYTES: intIn(1024, 50 * 1024 * 1024).default(2 * 1024 * 1024),
 });
 
-/** Whether an address is only reachable from this machine (localhost, 127.0.0.0/8, ::1). */
-export function isLoopbackUrl(address: string): boolean {
-  const host = new URL(address).hostname.replace(/^\[|\]$/g, '');
+/** Whether a host name or address is only reachable from this machine (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
 }
+
+/** Whether an address is only reachable from this machine (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackUrl(address: string): boolean {
+  return isLoopbackHost(new URL(address).hostname);
+}
+
+/** proxy-addr's names for ranges, which Fastify's trustProxy also takes. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`: `false` (no proxy), a number of proxy hops (`true` is exactly one: the
+ * address the nearest proxy appended, never the leftmost, which the client writes itself), or the proxies'
+ * addresses and CIDR ranges. Undefined for anything else.
+ */
+function trustedProxies(value: string): false | number | string[] | undefined {
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+  // Written out in full (ipaddr.js alone would read '100' as the address 0.0.0.100).
+  const address = (a: string) => ipaddr.IPv4.isValidFourPartDecimal(a) || (a.includes(':') && ipaddr.IPv6.isValid(a));
+  const valid = (a: string) => PROXY_RANGE_NAMES.has(a) || address(a) || (address(a.split('/')[0] ?? '') && ipaddr.isValidCIDR(a));
+  return list.length > 0 && list.every(valid) ? list : undefined;
+}
+
+/** Why the demo users (published passwords) are created or not: the banner says which applied. */
+export type DemoUsersReason = 'setting' | 'loopback' | 'public-url' | 'listening';
 
 export type Config = Readonly<{
   port: number;
@@ -90,7 +118,8 @@ export type Config = Readonly<{
   logLevel: string;
   bodyLimit: number;
   writeRateLimit: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses and ranges. */
+  trustProxy: false | number | readonly string[];
   database: Readonly<{
     /** PostgreSQL: the longest wait for a connection from the pool (or a new one). */
     connectTimeoutMs: number;
@@ -103,6 +132,8 @@ export type Config = Readonly<{
     accessTokenSeconds: number;
     refreshTokenSeconds: number;
     seedDemoUsers: boolean;
+    /** `setting`: IDP_SEED_DEMO_USERS decided; else the product is loopback-only, or its PUBLIC_URL or HOST is not. */
+    demoUsersReason: DemoUsersReason;
     registrationsPerHour: number;
     /** Form posts and token, revocation and introspection requests per minute per client address. */
     rateLimit: number;
@@ -153,6 +184,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     : origins.map((o) => `${o}/*`);
   const badRedirect = redirectUris.find((u) => !/^https?:\/\/[^/\s?#*]+(\/[^\s#]*)?$/.test(u));
   if (badRedirect) throw new ConfigError([`IDP_REDIRECT_URIS: "${badRedirect}" is not an http(s) URI or URI pattern ending in *`]);
+  const trustProxy = trustedProxies(e.TRUST_PROXY);
+  if (trustProxy === undefined) {
+    throw new ConfigError([
+      `TRUST_PROXY: "${e.TRUST_PROXY}" is not false, true (one proxy), a number of proxies, or a list of proxy addresses and CIDR ranges`,
+    ]);
+  }
+  // The demo users' passwords are published: only a product nobody else can reach gets them by default.
+  const demoUsersReason: DemoUsersReason =
+    e.IDP_SEED_DEMO_USERS !== undefined ? 'setting' : !isLoopbackUrl(publicUrl) ? 'public-url' : !isLoopbackHost(e.HOST) ? 'listening' : 'loopback';
   const importAllowed = (e.IMPORT_ALLOWED_ADDRESSES ?? '').split(',').map((a) => a.trim()).filter(Boolean);
   const badAddress = importAllowed.find((a) => !ipaddr.isValid(a) && !ipaddr.isValidCIDR(a));
   if (badAddress) throw new ConfigError([`IMPORT_ALLOWED_ADDRESSES: "${badAddress}" is not an IP address or CIDR range like 10.0.0.0/8`]);
@@ -175,7 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: Array.isArray(trustProxy) ? Object.freeze(trustProxy) : trustProxy,
     database: Object.freeze({
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
       requestTimeoutMs: e.DB_REQUEST_TIMEOUT_MS,
@@ -184,7 +224,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     idp: Object.freeze({
       accessTokenSeconds: e.IDP_ACCESS_TOKEN_SECONDS,
       refreshTokenSeconds: e.IDP_REFRESH_TOKEN_SECONDS,
-      seedDemoUsers: e.IDP_SEED_DEMO_USERS ?? isLoopbackUrl(publicUrl),
+      seedDemoUsers: e.IDP_SEED_DEMO_USERS ?? demoUsersReason === 'loopback',
+      demoUsersReason,
       registrationsPerHour: e.IDP_REGISTRATIONS_PER_HOUR,
       rateLimit: e.IDP_RATE_LIMIT,
       redirectUris: Object.freeze(redirectUris),

@@ -63,12 +63,21 @@ function answerFrameworkError(error: FastifyError, _request: FastifyRequest, rep
   void reply.code(status).headers(REFUSED_HEADERS).send(errorBody(status, message));
 }
 
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes a function: Fastify refuses to trust any hop for a bare number, and
+ * `true` would trust every hop, so the client's own leftmost X-Forwarded-For entry would be its address.
+ */
+function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return Array.isArray(trust) ? [...trust] : false;
+}
+
 /** Options for Fastify(): logging, limits, proxy trust, shutdown behaviour and the answers to unparsable requests. */
 export function serverOptions(config: Config, logger: FastifyServerOptions['logger'] = loggerOptions(config)): FastifyServerOptions {
   return {
     logger,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     // Keep-alive sockets must not hold a graceful shutdown open for their full timeout.
     forceCloseConnections: 'idle',

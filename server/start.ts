@@ -166,12 +166,19 @@ const lines = [
     : `  Inloggning: Keycloak på ${config.issuer}`,
 ];
 if (config.embeddedIdp && config.idp.seedDemoUsers) {
-  lines.push('  Demokonton:');
+  const why = config.idp.demoUsersReason === 'setting' ? 'IDP_SEED_DEMO_USERS=true' : `bara loopback: ${config.publicUrl}, lyssnar på ${config.host}`;
+  lines.push(`  Demokonton (${why}):`);
   for (const u of DEMO_USERS) lines.push(`    ${u.username} / ${u.password}  ${u.editor ? '(redaktör)' : '(besökare)'}`);
   if (demoUsers.length) lines.push(`  (skapade nu: ${demoUsers.join(', ')})`);
 } else if (config.embeddedIdp) {
+  const why = {
+    setting: 'IDP_SEED_DEMO_USERS=false',
+    'public-url': `${config.publicUrl} är ingen loopback-adress (IDP_SEED_DEMO_USERS=true skapar dem ändå)`,
+    listening: `servern lyssnar på ${config.host}, inte bara på loopback (IDP_SEED_DEMO_USERS=true skapar dem ändå)`,
+    loopback: '',
+  }[config.idp.demoUsersReason];
   lines.push(
-    `  Inga demokonton: ${config.publicUrl} är ingen loopback-adress (IDP_SEED_DEMO_USERS=true skapar dem ändå).`,
+    `  Inga demokonton: ${why}.`,
     '  Skapa den första redaktören: npm run users -- add <användarnamn> --email <e-post> --first <förnamn> --last <efternamn> --editor',
   );
   if (exposedDemoUsers.length) {

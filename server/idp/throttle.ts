@@ -1,6 +1,21 @@
+import ipaddr from 'ipaddr.js';
+
 // In-memory throttling of password guesses and registrations. Memory is enough: a restart forgets the counts,
 // but an attacker cannot restart our process (the threat model is in docs/decisions/idp-threat-model.md).
-//
+
+// The address the throttles count a client under (sign-in guesses, registrations per hour). An IPv4 client is its
+// address; an IPv6 client is its /64, because one household or server is handed a whole /64 and can pick a new
+// address from it for every request (@fastify/rate-limit, which the request limits use, keys IPv6 by /64 too).
+
+/** `203.0.113.7` → itself; `::ffff:203.0.113.7` → `203.0.113.7`; `2001:db8:1:2:a:b:c:d` → `2001:db8:1:2::/64`. */
+export function clientKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0]).toString()}/64`;
+}
+
 // Failures are counted per client address and per account *from that address*, never per account alone:
 // someone guessing from one address slows down only themselves, and the owner signs in from another address
 // as usual. After `free` failures a key waits, and each further failure doubles the wait (Keycloak's

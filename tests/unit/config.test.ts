@@ -46,6 +46,31 @@ describe('loadConfig', () => {
   it('rejects an origin with a path', () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://a.se/app' })).toThrow(/ALLOWED_ORIGINS/);
   });
+  it('trusts exactly the proxy hops TRUST_PROXY names, never every hop', () => {
+    const trust = (v: string) => loadConfig({ TRUST_PROXY: v }).trustProxy;
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 192.168.0.0/16,loopback, ::1')).toEqual(['10.0.0.1', '192.168.0.0/16', 'loopback', '::1']);
+    for (const bad of ['yes', 'all', '10.0.0.300', '10.0.0.0/33', '100']) expect(() => trust(bad)).toThrow(/TRUST_PROXY/);
+  });
+
+  it('creates no demo users when the server listens beyond loopback, and says why', () => {
+    const demo = (env: Record<string, string>) => {
+      const { seedDemoUsers, demoUsersReason } = loadConfig(env).idp;
+      return { seedDemoUsers, demoUsersReason };
+    };
+    expect(demo({})).toEqual({ seedDemoUsers: true, demoUsersReason: 'loopback' });
+    expect(demo({ HOST: '127.0.0.1' })).toEqual({ seedDemoUsers: true, demoUsersReason: 'loopback' });
+    expect(demo({ HOST: '::1' })).toEqual({ seedDemoUsers: true, demoUsersReason: 'loopback' });
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.5', 'recept.example.se']) {
+      expect(demo({ HOST })).toEqual({ seedDemoUsers: false, demoUsersReason: 'listening' });
+    }
+    expect(demo({ PUBLIC_URL: 'https://recept.example.se' })).toEqual({ seedDemoUsers: false, demoUsersReason: 'public-url' });
+    expect(demo({ HOST: '0.0.0.0', IDP_SEED_DEMO_USERS: 'true' })).toEqual({ seedDemoUsers: true, demoUsersReason: 'setting' });
+  });
+
   it('creates the demo users (published passwords) only on a loopback address unless told', () => {
     const seeds = (env: Record<string, string>) => loadConfig(env).idp.seedDemoUsers;
     expect(seeds({})).toBe(true);

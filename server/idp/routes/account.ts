@@ -10,6 +10,7 @@ import { createSession, deleteSession, endOtherSessions, findSessionByCookie, ty
 import { sendAccountLoginPage } from '../sign-in-pages.ts';
 import { loginTaken, normalise, setPassword, updateProfile } from '../users.ts';
 import { MESSAGES, validateEmail, validateNames, validateNewPassword, type FieldErrors } from '../validation.ts';
+import { clientKey } from '../throttle.ts';
 
 const ACCOUNT = PATHS.account;
 
@@ -62,7 +63,7 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
   app.post(`${ACCOUNT}/login`, async (request, reply) => {
     const body = flat(request.body);
     if (!csrfValid(idp, request, body.csrf)) return sendAccountLoginPage(idp, request, reply, flat(request.query), { status: 400, username: body.username ?? '', error: CSRF_EXPIRED });
-    const result = await authenticate(idp, body.username ?? '', body.password ?? '', request.ip);
+    const result = await authenticate(idp, body.username ?? '', body.password ?? '', clientKey(request.ip));
     if (!result.ok) return sendAccountLoginPage(idp, request, reply, flat(request.query), { status: result.status, username: body.username ?? '', error: result.error });
     const { cookieSecret } = await createSession(idp.db, result.user.id);
     setSessionCookie(idp, reply, cookieSecret);
@@ -86,7 +87,7 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
     const changesPassword = !!(current || next || confirm);
     if (changesPassword) {
       validateNewPassword(next, confirm, errors);
-      const check = await checkCurrentPassword(idp, active.user, current, request.ip);
+      const check = await checkCurrentPassword(idp, active.user, current, clientKey(request.ip));
       if (check === 'locked') return renderAccount(idp, request, reply, active, { values, errors: { currentPassword: THROTTLED }, status: 429 });
       if (check === 'wrong') errors.currentPassword = MESSAGES.currentPasswordWrong;
     }

@@ -6,6 +6,7 @@ import { authenticate } from '../login.ts';
 import { PATHS } from '../paths.ts';
 import { createSession, findSessionByCookie } from '../sessions.ts';
 import { sendLoginPage } from '../sign-in-pages.ts';
+import { clientKey } from '../throttle.ts';
 
 const AUTH = PATHS.auth;
 
@@ -35,7 +36,7 @@ export default async function authorizeRoutes(app: FastifyInstance, opts: { idp:
     if (!parsed.ok) return parsed.send(reply);
     const username = body.username ?? '';
     if (!csrfValid(idp, request, body.csrf)) return sendLoginPage(idp, request, reply, params, { status: 400, username, error: CSRF_EXPIRED });
-    const result = await authenticate(idp, username, body.password ?? '', request.ip);
+    const result = await authenticate(idp, username, body.password ?? '', clientKey(request.ip));
     if (!result.ok) return sendLoginPage(idp, request, reply, params, { status: result.status, username, error: result.error });
     const { session, cookieSecret } = await createSession(idp.db, result.user.id);
     setSessionCookie(idp, reply, cookieSecret);

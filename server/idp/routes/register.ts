@@ -8,6 +8,7 @@ import { createSession } from '../sessions.ts';
 import { createUser, loginTaken } from '../users.ts';
 import { MESSAGES, validateRegistration } from '../validation.ts';
 import { sendRegisterPage } from '../sign-in-pages.ts';
+import { clientKey } from '../throttle.ts';
 
 const REGISTER = PATHS.registrations;
 
@@ -42,7 +43,7 @@ export default async function registerRoutes(app: FastifyInstance, opts: { idp: 
     if (!errors.username && (await loginTaken(idp.db, values.username))) errors.username = MESSAGES.usernameTaken;
     if (!errors.email && (await loginTaken(idp.db, values.email))) errors.email = MESSAGES.emailTaken;
     if (Object.keys(errors).length) return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, errors);
-    if (!idp.registrations.take(request.ip)) return sendRegisterPage(idp, request, reply, flat(request.query), 429, values, { username: REGISTRATIONS_EXHAUSTED });
+    if (!idp.registrations.take(clientKey(request.ip))) return sendRegisterPage(idp, request, reply, flat(request.query), 429, values, { username: REGISTRATIONS_EXHAUSTED });
     let user;
     try {
       // Self-registered users never get the editor role; only `npm run users -- grant-editor` gives it.

@@ -144,3 +144,40 @@ describe.each(DATABASE_KINDS)('when the database is gone (%s)', (kind) => {
     }
   });
 });
+
+describe('client addresses behind a proxy and over IPv6', () => {
+  let h: ApiHarness;
+  let token: string;
+  beforeAll(async () => {
+    h = await createApiHarness('pglite', { WRITE_RATE_LIMIT: '2', TRUST_PROXY: 'true' });
+    token = await editorToken(h.keys);
+  });
+  afterAll(() => h?.close());
+
+  const post = (remoteAddress: string, forwardedFor?: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/recipes',
+      headers: { ...bearer(token), ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      payload: recipeBody(),
+      remoteAddress,
+    });
+
+  it('TRUST_PROXY=true believes one hop: the leftmost X-Forwarded-For, which the client writes, chooses no key', async () => {
+    // The proxy (10.0.0.1) appended the client's real address 203.0.113.7; the rest is the client's own text.
+    const statuses = [];
+    for (const spoofed of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) statuses.push((await post('10.0.0.1', `${spoofed}, 203.0.113.7`)).statusCode);
+    expect(statuses).toEqual([201, 201, 429]);
+    // Another client behind the same proxy has an allowance of its own.
+    expect((await post('10.0.0.1', '1.1.1.1, 203.0.113.8')).statusCode).toBe(201);
+  });
+
+  it('counts an IPv6 client by its /64: new addresses from one network share one allowance', async () => {
+    const statuses = [];
+    for (const address of ['2001:db8:7:7::1', '2001:db8:7:7::2', '2001:db8:7:7::abcd:1', '2001:db8:7:7:ffff:ffff:ffff:ffff']) {
+      statuses.push((await post('10.0.0.1', address)).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 429, 429]);
+    expect((await post('10.0.0.1', '2001:db8:7:8::1')).statusCode).toBe(201);
+  });
+});

@@ -39,6 +39,12 @@ describe('password guessing', () => {
     expect(await signInStatus(address(), 'redaktor', 'redaktor')).toBe(302);
   });
 
+  it('counts an IPv6 guesser by its /64: a new address from the same network does not start afresh', async () => {
+    for (let i = 0; i < ACCOUNT_RULE.free; i++) expect(await signInStatus(`2001:db8:64:1::${i + 1}`, 'besokare', `fel-${i}`)).toBe(401);
+    expect(await signInStatus('2001:db8:64:1:ffff:ffff:ffff:ffff', 'besokare', 'besokare')).toBe(429);
+    expect(await signInStatus('2001:db8:64:2::1', 'besokare', 'besokare')).toBe(302);
+  });
+
   it('limits one address guessing across many accounts', async () => {
     const attacker = address();
     for (let i = 0; i < ADDRESS_RULE.free; i++) expect(await signInStatus(attacker, `konto-${i}`, 'fel-losen')).toBe(401);
@@ -64,6 +70,12 @@ describe('registration', () => {
     expect(refused.body).toContain('För många nya konton från din adress.');
     expect(await findUserByUsername(h.db, 'flod-3')).toBeNull();
     expect((await register(new Browser(h, address()), valid('flod-3'))).statusCode).toBe(302);
+  });
+
+  it('limits new accounts per IPv6 /64, not per address', async () => {
+    for (let i = 0; i < 3; i++) expect((await register(new Browser(h, `2001:db8:64:3::${i + 1}`), valid(`sexfyra-${i}`))).statusCode).toBe(302);
+    expect((await register(new Browser(h, '2001:db8:64:3::abcd'), valid('sexfyra-3'))).statusCode).toBe(429);
+    expect((await register(new Browser(h, '2001:db8:64:4::1'), valid('sexfyra-3'))).statusCode).toBe(302);
   });
 
   it('refuses a username equal to an e-mail address, and an e-mail address equal to a username', async () => {

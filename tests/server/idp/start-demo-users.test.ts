@@ -57,4 +57,23 @@ describe('npm start on a public address', () => {
       await db.close();
     }
   }, 120_000);
+
+  it('creates no demo users when it listens beyond loopback, even with the default PUBLIC_URL, and says so', async () => {
+    const folder = join(dir, 'listening');
+    const port = await freePort();
+    const server = await start({ PORT: String(port), HOST: '0.0.0.0', DATA_DIR: folder });
+    try {
+      expect(server.banner()).toContain(`Receptboken kör på http://localhost:${port}`);
+      expect(server.banner()).toContain('Inga demokonton: servern lyssnar på 0.0.0.0, inte bara på loopback');
+      expect(server.banner()).not.toContain('redaktor / redaktor');
+    } finally {
+      await server.stop();
+    }
+    const db = await openDatabase({ dataDir: folder });
+    try {
+      expect(await findUserByUsername(db, 'redaktor')).toBeNull();
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
 });
