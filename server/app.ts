@@ -8,6 +8,7 @@ import { compress, compressOptions } from './plugins/compress.ts';
 import { helmet, helmetOptions } from './plugins/helmet.ts';
 import apiPlugin from './api/index.ts';
 import idpPlugin from './idp/index.ts';
+import { createSessionCheck } from './idp/session-check.ts';
 import sitePlugin from './site/index.ts';
 
 /** `jwks` replaces the identity provider's remote keys (tests only). */
@@ -21,7 +22,10 @@ export async function serviceApp(app: FastifyInstance, { config, db, jwks }: App
   await app.register(helmet, helmetOptions);
   await app.register(compress, compressOptions);
 
-  await app.register(apiPlugin, { prefix: config.apiBasePath, config, db, ...(jwks ? { jwks } : {}) });
+  // With the embedded provider the API refuses tokens of sessions that ended (logout, revocation) at once,
+  // not only when they expire: both run in this process and share the database.
+  const sessionCheck = config.embeddedIdp ? createSessionCheck(db, config.idp.refreshTokenSeconds) : undefined;
+  await app.register(apiPlugin, { prefix: config.apiBasePath, config, db, ...(jwks ? { jwks } : {}), ...(sessionCheck ? { sessionCheck } : {}) });
   if (config.embeddedIdp) {
     await app.register(idpPlugin, { prefix: `/realms/${config.keycloakRealm}`, config, db });
   }

@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   // Which X-Forwarded-For hops to believe (see trustedProxies below); never every hop.
   TRUST_PROXY: z.string().default('false'),
   IDP_ACCESS_TOKEN_SECONDS: intIn(10, 86400).default(300),
+  // With KEYCLOAK_URL: the longest access-token lifetime (exp - iat) the API accepts; at least the realm's lifespan.
+  KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: intIn(10, 86400).optional(),
   IDP_REFRESH_TOKEN_SECONDS: intIn(60, 30 * 86400).default(1800),
   // Unset: the demo users (published passwords) exist only when the product is served on a loopback address.
   IDP_SEED_DEMO_USERS: bool.optional(),
@@ -120,6 +122,8 @@ export type Config = Readonly<{
   writeRateLimit: number;
   /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses and ranges. */
   trustProxy: false | number | readonly string[];
+  /** The longest lifetime (exp - iat) of an access token the API accepts: the embedded provider's, or KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS. */
+  accessTokenMaxSeconds: number;
   database: Readonly<{
     /** PostgreSQL: the longest wait for a connection from the pool (or a new one). */
     connectTimeoutMs: number;
@@ -193,6 +197,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The demo users' passwords are published: only a product nobody else can reach gets them by default.
   const demoUsersReason: DemoUsersReason =
     e.IDP_SEED_DEMO_USERS !== undefined ? 'setting' : !isLoopbackUrl(publicUrl) ? 'public-url' : !isLoopbackHost(e.HOST) ? 'listening' : 'loopback';
+  if (!e.KEYCLOAK_URL && e.KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS !== undefined) {
+    throw new ConfigError(['KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: applies to a real Keycloak only (KEYCLOAK_URL); the embedded provider\'s tokens live IDP_ACCESS_TOKEN_SECONDS']);
+  }
   const importAllowed = (e.IMPORT_ALLOWED_ADDRESSES ?? '').split(',').map((a) => a.trim()).filter(Boolean);
   const badAddress = importAllowed.find((a) => !ipaddr.isValid(a) && !ipaddr.isValidCIDR(a));
   if (badAddress) throw new ConfigError([`IMPORT_ALLOWED_ADDRESSES: "${badAddress}" is not an IP address or CIDR range like 10.0.0.0/8`]);
@@ -216,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
     trustProxy: Array.isArray(trustProxy) ? Object.freeze(trustProxy) : trustProxy,
+    accessTokenMaxSeconds: e.KEYCLOAK_URL ? (e.KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS ?? 3600) : e.IDP_ACCESS_TOKEN_SECONDS,
     database: Object.freeze({
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
       requestTimeoutMs: e.DB_REQUEST_TIMEOUT_MS,

@@ -8,6 +8,15 @@ import { bearerChallenge, readBearer } from '../bearer.ts';
 // issuer, azp = our client (Keycloak access tokens carry aud "account", so azp is what names us).
 export type Caller = { username: string; isEditor: boolean };
 
+/**
+ * Whether the token's SSO session still stands (the embedded provider, in this process: server/idp/session-check.ts).
+ * Keycloak's tokens are not checked this way: they stay good until they expire (README, "Running against an existing Keycloak").
+ */
+export type SessionCheck = (token: { sid?: unknown; sub?: unknown; iat?: number }) => Promise<boolean>;
+
+/** How far the provider's clock may be ahead of ours: for exp, nbf and a token's issue time. */
+export const CLOCK_SKEW_SECONDS = 30;
+
 type KeycloakClaims = JWTPayload & {
   typ?: unknown;
   azp?: unknown;
@@ -24,7 +33,7 @@ function unauthorized(message: string, error?: 'invalid_token'): HttpError {
   return new HttpError(401, message, {}, { 'www-authenticate': bearerChallenge(error ? { description: message } : {}) });
 }
 
-export function createAuth(config: Config, jwks?: JWTVerifyGetKey) {
+export function createAuth(config: Config, jwks?: JWTVerifyGetKey, sessionCheck?: SessionCheck) {
   const keys = jwks ?? createRemoteJWKSet(new URL(`${config.issuer}/protocol/openid-connect/certs`));
 
   async function verify(token: string): Promise<Caller> {
@@ -33,7 +42,7 @@ export function createAuth(config: Config, jwks?: JWTVerifyGetKey) {
       ({ payload } = await jwtVerify<KeycloakClaims>(token, keys, {
         issuer: config.issuer,
         algorithms: ['RS256'],
-        clockTolerance: 30,
+        clockTolerance: CLOCK_SKEW_SECONDS,
         // A token without an expiry would be good forever; Keycloak's always carry both.
         requiredClaims: ['exp', 'iat'],
       }));
@@ -47,10 +56,16 @@ export function createAuth(config: Config, jwks?: JWTVerifyGetKey) {
       throw refused;
     }
     if (payload.typ !== 'Bearer') throw unauthorized('Not an access token', 'invalid_token');
+    // Whoever holds the signing keys (a restored backup's maker, say) could mint a token good for a year: the
+    // provider never issues one that lives longer than its maximum, nor one dated in the future.
+    const { iat, exp } = payload as { iat: number; exp: number };
+    if (iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) throw unauthorized('The token was issued in the future', 'invalid_token');
+    if (exp - iat > config.accessTokenMaxSeconds) throw unauthorized('The token lives longer than the provider issues them', 'invalid_token');
     if (payload.azp !== config.keycloakClientId) throw unauthorized('The token was issued to another client', 'invalid_token');
     if (typeof payload.preferred_username !== 'string' || !payload.preferred_username) {
       throw unauthorized('The token names no user', 'invalid_token');
     }
+    if (sessionCheck && !(await sessionCheck(payload))) throw unauthorized('The sign-in session has ended', 'invalid_token');
     const isEditor =
       hasRole(payload.realm_access?.roles, 'editor') ||
       hasRole(payload.resource_access?.[config.keycloakClientId]?.roles, 'editor');

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { apiCorsOptions, cors } from '../plugins/cors.ts';
 import { apiRateLimitOptions, rateLimit } from '../plugins/rate-limit.ts';
-import { createAuth } from './auth.ts';
+import { createAuth, type SessionCheck } from './auth.ts';
 import { createDatabaseGate } from './database-gate.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -18,7 +18,8 @@ import { recipeRoutes } from './routes/recipes.ts';
 import { recipeNameRoutes } from './routes/recipe-names.ts';
 import { recipeImportRoutes } from './routes/recipe-imports.ts';
 
-export type ApiOptions = { config: Config; db: Database; jwks?: JWTVerifyGetKey };
+/** `sessionCheck`: the embedded provider's (server/app.ts passes it); `jwks` replaces the remote keys (tests only). */
+export type ApiOptions = { config: Config; db: Database; jwks?: JWTVerifyGetKey; sessionCheck?: SessionCheck };
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -37,7 +38,7 @@ function registerJsonParser(api: FastifyInstance): void {
 }
 
 /** The recipes API, registered with prefix config.apiBasePath. Encapsulated: its hooks stay inside. */
-const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks }) => {
+const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks, sessionCheck }) => {
   instance.setValidatorCompiler(validatorCompiler);
   // Responses are built by our own code from typed rows; the zod response schemas document them
   // (OpenAPI) without re-validating every list on the way out.
@@ -58,7 +59,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks 
   const gate = createDatabaseGate(config.database.requestTimeoutMs, instance.log);
   registerHttpCache(instance, db, gate, `${config.apiBasePath}/recipes`);
   await registerOpenApi(instance, config);
-  const { requireEditor } = createAuth(config, jwks);
+  const { requireEditor } = createAuth(config, jwks, sessionCheck);
   // The caches labelled with the database's change stamp. A read waits until they hold every write acknowledged
   // before it began (on any instance); a write answered here starts their catch-up at once, so readers rarely wait.
   const fullList = createListCache(db);

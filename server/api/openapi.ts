@@ -57,7 +57,19 @@ export async function registerOpenApi(api: FastifyInstance, config: Config): Pro
           'A stale version (in the body or If-Match) answers 409 with currentVersion.',
       },
       servers: [{ url: config.apiBasePath }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'An access token of the realm (RS256, typ Bearer, azp = the site\'s client). Answered 401: an expired token, ' +
+              'one that lives longer than the provider issues them (exp - iat), one issued in the future (beyond 30 s ' +
+              'of clock skew), and with the embedded provider one whose session was revoked or logged out.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: (document) => describeHeaders(('openapiObject' in document ? document.openapiObject : {}) as Document),

@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { cleanTarball } from './backup-tarball.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { applyMigrations } from './migrate.ts';
 import { restrictFolderContents } from './private-folder.ts';
@@ -62,7 +63,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
         heldMs = Math.round(performance.now() - started);
         return tar;
       });
-      return { tarball: await gzipAsync(new Uint8Array(await tarball.arrayBuffer())), heldMs };
+      return { tarball: await gzipAsync(cleanTarball(new Uint8Array(await tarball.arrayBuffer()))), heldMs };
     },
   };
 }

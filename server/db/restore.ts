@@ -3,12 +3,14 @@
 // migrated is renamed into place: an interrupted or failed restore never leaves half a DATA_DIR behind.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
+import { escapingEntry } from './backup-tarball.ts';
 import { acquireDataDirLock, LOCK_FILE } from './data-dir-lock.ts';
 import { REQUESTS_FOLDER } from './backup.ts';
-import { openDatabase } from './index.ts';
+import { openDatabase, type Database } from './index.ts';
 
 export class RestoreRefusedError extends Error {}
 
@@ -19,23 +21,34 @@ const isEmptyFolder = (dir: string) => !existsSync(dir) || readdirSync(dir).leng
 
 /** Unpacks the tarball into `dir` (new) and lets PGlite recover it, as after a crash at the moment of the dump. */
 async function unpack(file: string, dir: string): Promise<void> {
+  let tar: ReturnType<typeof gunzipSync>;
+  try {
+    tar = gunzipSync(readFileSync(file));
+  } catch (error) {
+    throw new RestoreRefusedError(`${file} is not a backup of the embedded database (${(error as Error).message}).`);
+  }
+  // PGlite writes each entry to folder + name: a ".." would write outside the new data folder.
+  const escaping = escapingEntry(tar);
+  if (escaping) throw new RestoreRefusedError(`${file} is not a backup of the embedded database: it would write outside the data folder (${escaping}).`);
   mkdirSync(dir, { mode: 0o700 });
-  const tarball = new Blob([readFileSync(file)], { type: 'application/x-gzip' });
   let pg: PGlite | undefined;
   try {
-    pg = await PGlite.create({ dataDir: dir, loadDataDir: tarball, extensions: { pg_trgm } });
+    pg = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([tar], { type: 'application/x-tar' }), extensions: { pg_trgm } });
     await pg.query('SELECT 1');
   } catch (error) {
     throw new RestoreRefusedError(`${file} is not a backup of the embedded database (${(error as Error).message}).`);
   } finally {
     await pg?.close();
   }
-  // The running server's lock and pending requests came along in the copy; they belong to that server.
+  // Backups written before issue 20 carried the running server's lock and pending requests; they belong to that server.
   rmSync(join(dir, LOCK_FILE), { force: true });
   rmSync(join(dir, REQUESTS_FOLDER), { recursive: true, force: true });
 }
 
-export async function restoreBackup(file: string, dataDir: string, { force = false } = {}): Promise<RestoreReport> {
+/** `prepare` runs on the restored database in its new folder before that is put in place (db:restore --new-keys). */
+export type RestoreOptions = { force?: boolean; prepare?: (db: Database, dir: string) => Promise<void> };
+
+export async function restoreBackup(file: string, dataDir: string, { force = false, prepare }: RestoreOptions = {}): Promise<RestoreReport> {
   const target = resolve(dataDir);
   if (!existsSync(file)) throw new RestoreRefusedError(`${file} does not exist.`);
   const replacing = !isEmptyFolder(target);
@@ -55,6 +68,7 @@ export async function restoreBackup(file: string, dataDir: string, { force = fal
     const db = await openDatabase({ dataDir: staging });
     let counts: { recipes: number; users: number };
     try {
+      await prepare?.(db, staging);
       const result = await db.orm.execute(sql`SELECT (SELECT count(*) FROM recipes)::int AS recipes, (SELECT count(*) FROM users)::int AS users`);
       counts = (result as unknown as { rows: { recipes: number; users: number }[] }).rows[0]!;
     } finally {

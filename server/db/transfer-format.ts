@@ -2,6 +2,7 @@
 // for one recipe in it (the shared recipe rules of src/lib plus what only an export carries: id, author,
 // version and the two timestamps) and timestamps compared to the microsecond, as PostgreSQL stores them.
 import { z } from 'zod';
+import { MAX_DATABASE_INTEGER } from '../../src/lib/limits.ts';
 import { characterCount, recipeInputSchema, type Ingredient } from '../../src/lib/recipe-schema.ts';
 
 export const TRANSFER_FORMAT = 'recipe-book/1';
@@ -24,7 +25,11 @@ export type TransferDocument = { format: typeof TRANSFER_FORMAT; exportedAt: str
 // RFC 3339 with a four-digit year from 1000, an explicit zone and at most microseconds (PostgreSQL's precision).
 const RFC3339 = /^([1-9]\d{3})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})$/;
 
-/** Microseconds since 1970 of an RFC 3339 timestamp, or null when it is not one (or names no real moment). */
+/** The zone offsets PostgreSQL accepts in a timestamp: hours up to 15 (it refuses "+16:00", "+18:00"). */
+export const ZONE_MESSAGE = 'The time-zone offset must be from -15:59 to +15:59';
+const zoneAccepted = (zone: string) => zone === 'Z' || (Number(zone.slice(1, 3)) <= 15 && Number(zone.slice(4, 6)) <= 59);
+
+/** Microseconds since 1970 of an RFC 3339 timestamp, or null when it is not one, names no real moment or has a zone PostgreSQL refuses. */
 export function timestampMicros(text: string): bigint | null {
   const m = RFC3339.exec(text);
   if (!m) return null;
@@ -33,14 +38,24 @@ export function timestampMicros(text: string): bigint | null {
   const date = new Date(ms);
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
   const zone = m[8] ?? 'Z';
+  if (!zoneAccepted(zone)) return null;
   const offsetMinutes = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
-  if (Math.abs(offsetMinutes) > 18 * 60) return null;
   return (BigInt(ms) - BigInt(offsetMinutes) * 60_000n) * 1000n + BigInt((m[7] ?? '').padEnd(6, '0'));
 }
 
+// Checked here, with its own message, so that the database never sees a timestamp it would refuse: its refusal
+// would abort the whole import's transaction.
 const timestamp = z
   .string({ error: 'Must be text' })
+  .refine((s) => { const zone = RFC3339.exec(s)?.[8]; return zone === undefined || zoneAccepted(zone); }, { error: ZONE_MESSAGE, abort: true })
   .refine((s) => timestampMicros(s) !== null, { error: 'Must be a timestamp like 2025-03-01T12:00:00.000000Z' });
+
+/**
+ * The highest id an imported recipe may keep and the highest version it may have: half of PostgreSQL's integer
+ * range. An id at the top would move the id sequence there (every later create fails) and a version at the top
+ * would make every later save of that recipe fail, so a file may not take more than half of the room.
+ */
+export const MAX_IMPORTED_NUMBER = Math.floor(MAX_DATABASE_INTEGER / 2);
 
 // Who wrote the recipe: the API stores the author's username; any non-blank visible text is kept as it is.
 const author = z
@@ -53,8 +68,8 @@ const shape = recipeInputSchema.shape;
 
 /** One recipe of an import file: the API's rules for a recipe body, plus the fields only an export has. */
 export const transferRecipeSchema = recipeInputSchema.extend({
-  id: shape.id.unwrap(),
-  version: shape.version.unwrap(),
+  id: shape.id.unwrap().max(MAX_IMPORTED_NUMBER, { error: `Must be at most ${MAX_IMPORTED_NUMBER}, so that new recipes still get ids` }),
+  version: shape.version.unwrap().max(MAX_IMPORTED_NUMBER, { error: `Must be at most ${MAX_IMPORTED_NUMBER}, so that the recipe can still be saved` }),
   author,
   createdAt: timestamp,
   updatedAt: timestamp,

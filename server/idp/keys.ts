@@ -39,6 +39,17 @@ async function readKeyFile(path: string): Promise<KeyFile | null> {
   }
 }
 
+/** Generates new keys into `${dataDir}/idp-keys.json`, replacing any there: tokens signed with the old ones stop working. */
+export async function writeNewKeys(dataDir: string): Promise<KeyFile> {
+  const file = await generate();
+  const path = join(dataDir, FILE);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(file), { mode: 0o600 });
+  await rename(tmp, path);
+  return file;
+}
+
 /**
  * Loads the keys from `${dataDir}/idp-keys.json`, creating them on first start. Reusing them after a restart
  * keeps issued tokens and sessions valid. The file is written 0600 and renamed into place so a crash never
@@ -46,14 +57,7 @@ async function readKeyFile(path: string): Promise<KeyFile | null> {
  */
 export async function loadOrCreateKeys(dataDir: string): Promise<IdpKeys> {
   const path = join(dataDir, FILE);
-  let file = await readKeyFile(path);
-  if (!file) {
-    file = await generate();
-    await mkdir(dataDir, { recursive: true, mode: 0o700 });
-    const tmp = `${path}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(file), { mode: 0o600 });
-    await rename(tmp, path);
-  }
+  const file = (await readKeyFile(path)) ?? (await writeNewKeys(dataDir));
   const privateKey = (await importJWK({ ...file.privateJwk, alg: 'RS256' }, 'RS256')) as CryptoKey;
   const { n, e, kty } = file.privateJwk;
   const publicJwk: JWK = { kty, n, e, kid: file.kid, use: 'sig', alg: 'RS256' };

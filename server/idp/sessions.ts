@@ -87,6 +87,11 @@ export async function deleteSession(db: Database, id: string): Promise<void> {
   await db.orm.delete(idpSessions).where(eq(idpSessions.id, id));
 }
 
+/** Ends every session of everyone, with their codes and refresh tokens (a restore with new keys). */
+export async function endAllSessions(db: Database): Promise<number> {
+  return (await db.orm.delete(idpSessions).returning({ id: idpSessions.id })).length;
+}
+
 /** Ends every session of the user except `keepId` (after a password change). */
 export async function endOtherSessions(db: Database, userId: string, keepId: string): Promise<void> {
   await db.orm.delete(idpSessions).where(and(eq(idpSessions.userId, userId), ne(idpSessions.id, keepId)));

@@ -79,4 +79,13 @@ describe('loadConfig', () => {
     expect(seeds({ PUBLIC_URL: 'https://recept.example.se', IDP_SEED_DEMO_USERS: 'true' })).toBe(true);
     expect(seeds({ IDP_SEED_DEMO_USERS: 'false' })).toBe(false);
   });
+
+  it('bounds the access-token lifetime the API accepts: the embedded provider\'s, or KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS', () => {
+    expect(loadConfig({}).accessTokenMaxSeconds).toBe(300);
+    expect(loadConfig({ IDP_ACCESS_TOKEN_SECONDS: '120' }).accessTokenMaxSeconds).toBe(120);
+    expect(loadConfig({ KEYCLOAK_URL: 'https://sso.example.se' }).accessTokenMaxSeconds).toBe(3600);
+    expect(loadConfig({ KEYCLOAK_URL: 'https://sso.example.se', KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: '600' }).accessTokenMaxSeconds).toBe(600);
+    expect(() => loadConfig({ KEYCLOAK_URL: 'https://sso.example.se', KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: '5' })).toThrow(/KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS="5": must be a whole number from 10 to 86400/);
+    expect(() => loadConfig({ KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: '600' })).toThrow(/KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: applies to a real Keycloak only/);
+  });
 });

@@ -49,6 +49,8 @@ describe.each(DATABASE_KINDS)('authentication and roles (%s)', (kind) => {
     ['a refresh token (typ Refresh)', () => signToken(h.keys, { realmRoles: ['editor'], claims: { typ: 'Refresh' } })],
     ['an ID token (typ ID)', () => signToken(h.keys, { realmRoles: ['editor'], claims: { typ: 'ID' } })],
     ['without preferred_username', () => signToken(h.keys, { realmRoles: ['editor'], claims: { preferred_username: undefined } })],
+    ['valid for a year (longer than KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS, 3600 by default)', () => signToken(h.keys, { realmRoles: ['editor'], expiresIn: 365 * 86400 })],
+    ['issued in the future (beyond the 30 s clock skew)', () => signToken(h.keys, { realmRoles: ['editor'], expiresIn: 600, claims: { iat: Math.floor(Date.now() / 1000) + 120 } })],
     ['garbage', () => 'not.a.jwt'],
   ];
   it.each(bad)('401 for a token %s', async (_, make) => {
