@@ -59,10 +59,11 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
   const gate = createDatabaseGate(config.database.requestTimeoutMs, instance.log);
   registerHttpCache(instance, db, gate, `${config.apiBasePath}/recipes`);
   await registerOpenApi(instance, config);
-  const { requireEditor } = createAuth(config, jwks, sessionCheck);
+  // The session's read is database work like any other: bounded by the gate (503 when the database is away).
+  const { requireEditor } = createAuth(config, jwks, sessionCheck && ((token) => gate.run(() => sessionCheck(token))));
   // The caches labelled with the database's change stamp. A read waits until they hold every write acknowledged
   // before it began (on any instance); a write answered here starts their catch-up at once, so readers rarely wait.
-  const fullList = createListCache(db);
+  const fullList = createListCache(db, { gate });
   const names = createNameIndex(db);
   const writeRoutes = new Set([`${config.apiBasePath}/recipes`, `${config.apiBasePath}/recipes/:id`]);
   instance.addHook('onResponse', async (request, reply) => {

@@ -20,6 +20,8 @@ import { deflatePiece, deflatePieceSync, gzipOf, type Piece } from './gzip-piece
 type Body = { at: bigint; stamp: string; gzip: Buffer; json(): Buffer };
 type Entry = { name: string; id: number; json: Buffer };
 type Segment = { entries: Entry[]; piece?: Piece };
+// A build in progress: `at` is the stamp it brings the list up to (read when it starts).
+type Build = { at: Promise<bigint>; done: Promise<Body> };
 
 // More changes than this since the last build (a bulk load): one read of everything is quicker.
 const MAX_PATCH = 1000;
@@ -38,13 +40,18 @@ function joined(entries: readonly Entry[]): Buffer {
   return raw;
 }
 
-/**
- * `segmentSize`: recipes per separately compressed segment (about 250 KB of JSON by default);
- * `readBatch`: recipes per statement when everything is read.
- */
 export type ListCache = ReturnType<typeof createListCache>;
 
-export function createListCache(db: Database, { segmentSize = 400, readBatch = 2000 } = {}) {
+/**
+ * `gate`: the request limit a reader's wait is bounded by (the database being away answers 503 within it);
+ * `segmentSize`: recipes per separately compressed segment (about 250 KB of JSON by
+ * default); `readBatch`: recipes per statement when everything is read.
+ */
+export function createListCache(
+  db: Database,
+  { gate, segmentSize = 400, readBatch = 2000 }: { gate?: DatabaseGate; segmentSize?: number; readBatch?: number } = {},
+) {
+  const bounded = <T>(work: () => Promise<T>): Promise<T> => (gate ? gate.run(work) : work());
   // Stamps restart at 0 in a new database; this keeps ETags of different databases apart.
   const instance = randomBytes(4).toString('hex');
   let segments: Segment[] = [];
@@ -54,7 +61,7 @@ export function createListCache(db: Database, { segmentSize = 400, readBatch = 2
   // Whether the segments changed since `current` was laid together from them.
   let dirty = true;
   let current: Body | undefined;
-  let building: { at: bigint; done: Promise<Body> } | undefined;
+  let building: Build | undefined;
 
   const entry = (r: Recipe): Entry => ({ name: r.name, id: r.id, json: Buffer.from(JSON.stringify(r)) });
 
@@ -128,10 +135,15 @@ export function createListCache(db: Database, { segmentSize = 400, readBatch = 2
     return { at: BigInt(stamp), stamp: label, gzip: gzipOf(pieces), json: () => (json ??= Buffer.concat(pieces.map((p) => p.raw))) };
   }
 
-  /** Starts a build up to `stamp`, unless one is running; a build that fails leaves `current` as it was. */
-  function startBuild(stamp: bigint): { at: bigint; done: Promise<Body> } {
+  /**
+   * The build running now, or a new one. A new build reads the stamp first and brings the list up to it: every write
+   * before it started, however many, so under a stream of writes a reader waits for at most two builds. A failed
+   * build leaves `current` as it was.
+   */
+  function startBuild(): Build {
     if (building) return building;
-    const next = { at: stamp, done: build(String(stamp)) };
+    const at = recipeListStamp(db.orm).then(BigInt);
+    const next: Build = { at, done: at.then((stamp) => build(String(stamp))) };
     building = next;
     next.done
       .then((body) => {
@@ -145,22 +157,36 @@ export function createListCache(db: Database, { segmentSize = 400, readBatch = 2
   }
 
   /**
-   * A body that holds every write acknowledged before this call began, on this instance or another on the same
-   * database: the stamp is read first, and the answer is a body built at that stamp or later. A write usually
-   * started that build already (`refreshSoon`); otherwise the call waits for the change-log refresh (tens of
-   * milliseconds at 100,000 recipes) or, after a TRUNCATE or a bulk load, for a full read. `gate` bounds the
-   * stamp's read (the database being away answers 503 at once); the first build of a big collection may take
-   * longer than a request's database limit, and is waited for (it is bounded by the statement limit), so the first
-   * visitors of 100,000 recipes get the list, not a 503.
+   * A body that holds every write acknowledged before `stamp` was read, on this instance or another on the same
+   * database: one built at that stamp or later. A write usually started that build already (`refreshSoon`);
+   * otherwise this waits for the change-log refresh (tens of milliseconds at 100,000 recipes) or, after a
+   * TRUNCATE or a bulk load, for a full read.
    */
-  async function fullList(gate?: DatabaseGate): Promise<Body> {
-    const stamp = BigInt(await (gate ? gate.run(() => recipeListStamp(db.orm)) : recipeListStamp(db.orm)));
+  async function bodyAt(stamp: bigint): Promise<Body> {
     for (;;) {
       if (current && current.at >= stamp) return current;
-      // A build started at an older stamp cannot hold this write: let it finish, then build again.
-      if (building && building.at < stamp) await building.done.catch(() => undefined);
-      else return startBuild(stamp).done;
+      const running = startBuild();
+      // A build that read its stamp before this one cannot hold every write: let it finish, then build again.
+      // Its failure (the database is away) is this read's failure too.
+      if ((await running.at) >= stamp) return running.done;
+      await running.done;
     }
+  }
+
+  /** The list as of now: the stamp is read first, so the body is at least as new as the moment of the call. */
+  async function fullList(): Promise<Body> {
+    return bodyAt(BigInt(await recipeListStamp(db.orm)));
+  }
+
+  /**
+   * What a request is answered with. Once a body exists, the whole wait is under the request's database limit
+   * (`gate`): the database being away answers 503 within it, as every other read does; so may the seconds of a
+   * full read after a bulk load at 100,000 recipes. The very first build is waited for (bounded by the statement
+   * limit), so the first visitors of 100,000 recipes get the list, not a 503.
+   */
+  async function forRequest(): Promise<Body> {
+    if (current) return bounded(fullList);
+    return bodyAt(BigInt(await bounded(() => recipeListStamp(db.orm))));
   }
 
   /** After a write of this process: catch up now, so that the next reader rarely waits. */
@@ -169,8 +195,8 @@ export function createListCache(db: Database, { segmentSize = 400, readBatch = 2
   }
 
   /** Answers GET /recipes: 304 on a matching ETag, else the stored gzip bytes (or the text, for a client without gzip). */
-  async function send(request: FastifyRequest, reply: FastifyReply, gate: DatabaseGate): Promise<FastifyReply> {
-    const body = await fullList(gate);
+  async function send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const body = await forRequest();
     const etag = `"list-${body.stamp}"`;
     reply.header('etag', etag).header('vary', 'accept-encoding');
     if (matchesEtag(request, etag)) return reply.code(304).send(null);

@@ -95,7 +95,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, ga
     const { search } = request.query;
     if (search) return gate.run(() => repo.listRecipes(db.orm, search));
     // Stored bytes (compressed once per change), sent as they are; 304 on a matching ETag.
-    return fullList.send(request, reply, gate);
+    return fullList.send(request, reply);
   });
 
   api.get('/recipes/:id', {
