@@ -72,8 +72,8 @@ describe('the import address policy', () => {
 });
 
 describe('the import settings', () => {
-  it('default to nothing private, 10 s and 2 MB', () => {
-    expect(loadConfig({}).recipeImport).toEqual({ allowedAddresses: [], timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 });
+  it('default to nothing private, 10 s, 2 MB and 2 s to read a page', () => {
+    expect(loadConfig({}).recipeImport).toEqual({ allowedAddresses: [], timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, readTimeoutMs: 2000 });
   });
 
   it('read a comma-separated list of addresses and ranges, and refuse anything else', () => {

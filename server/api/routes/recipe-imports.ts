@@ -8,8 +8,9 @@ import { UNIT_KEYS } from '../../../src/lib/units.ts';
 import type { Config } from '../../config.ts';
 import { createAddressPolicy } from '../../import/address-policy.ts';
 import { fetchPage, PageFetchError, type FetchedPage } from '../../import/fetch-page.ts';
-import { recipeFromHtml, recipeFromJsonLd, type ImportedRecipe } from '../../import/recipe-draft.ts';
-import { errorBodySchema, HttpError } from '../errors.ts';
+import { createPageReader, PageReadError, type PageText } from '../../import/page-reader.ts';
+import type { ImportedRecipe } from '../../import/recipe-draft.ts';
+import { errorBodySchema, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
 
 type Options = {
   config: Config;
@@ -54,23 +55,16 @@ const importedRecipeSchema = z.object({
 // Refused addresses are the request's fault (400); a page that cannot be had is the other server's (502, 504).
 const STATUS: Record<PageFetchError['kind'], number> = { forbidden: 400, unreachable: 502, unusable: 502, timeout: 504 };
 
-function recipeOf(page: FetchedPage): ImportedRecipe | null {
-  if (page.kind === 'html') return recipeFromHtml(page.text);
-  try {
-    return recipeFromJsonLd(JSON.parse(page.text));
-  } catch {
-    return null; // JSON-LD that is not JSON holds no recipe
-  }
-}
-
 export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { config, requireEditor }) => {
-  const { allowedAddresses, timeoutMs, maxBytes } = config.recipeImport;
+  const { allowedAddresses, timeoutMs, maxBytes, readTimeoutMs } = config.recipeImport;
   const fetchOptions = {
     policy: createAddressPolicy(allowedAddresses),
     timeoutMs,
     maxBytes,
     userAgent: `Receptboken/1.0 (recipe import; +${config.publicUrl})`,
   };
+  const reader = createPageReader({ timeoutMs: readTimeoutMs });
+  api.addHook('onClose', () => reader.close());
 
   api.post('/recipe-imports', {
     // Counted and authorized like every write: it makes this server fetch from the internet.
@@ -82,7 +76,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
         'Read the schema.org Recipe (JSON-LD) of a page, fetched from `url` or pasted as `html` (editor). Nothing is saved: ' +
         'the answer is a draft for POST /recipes. 400: an address that is malformed or may not be fetched (private, loopback, ' +
         'link-local, metadata, also after a redirect; the message does not say why, the server log does); 422: the page holds ' +
-        'no Recipe; 502: the page could not be fetched (DNS, refused, ' +
+        'no Recipe, or could not be read within the reading time limit (too large or too deeply nested); 503: too many pages ' +
+        'are being read at once; 502: the page could not be fetched (DNS, refused, ' +
         `not 2xx, more than 5 redirects, larger than the limit, not HTML or JSON); 504: no complete answer within the time limit.`,
       security: [{ bearer: [] }],
       body,
@@ -102,7 +97,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
     },
   }, async (request) => {
     const input = request.body;
-    const recipe = 'html' in input ? recipeFromHtml(input.html) : recipeOf(await fetched(input.url, request));
+    const page: PageText = 'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, request);
+    const recipe = await read(page);
     if (!recipe) throw new HttpError(422, 'The page has no schema.org Recipe (JSON-LD) to import');
     return recipe;
   });
@@ -117,6 +113,16 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
       if (!(error instanceof PageFetchError)) throw error;
       if (error.detail) request.log.warn({ url, reason: error.detail }, 'recipe import refused an address');
       throw new HttpError(STATUS[error.kind], error.message);
+    }
+  }
+
+  async function read(page: PageText): Promise<ImportedRecipe | null> {
+    try {
+      return await reader.read(page);
+    } catch (error) {
+      if (!(error instanceof PageReadError)) throw error;
+      if (error.kind === 'busy') throw new HttpError(503, error.message, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+      throw new HttpError(422, error.message);
     }
   }
 };

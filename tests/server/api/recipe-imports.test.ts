@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { recipeFromHtml, recipeFromJsonLd } from '../../../server/import/recipe-draft.ts';
@@ -278,5 +279,50 @@ describe('POST /recipe-imports: why an address is refused goes to the log, not t
       await app.close();
       await closeTestDatabase(db);
     }
+  });
+});
+
+describe('POST /recipe-imports: a hostile page is read off the event loop, within a time limit', () => {
+  let h: ApiHarness;
+  let token: string;
+
+  beforeAll(async () => {
+    h = await createApiHarness('pglite'); // IMPORT_READ_TIMEOUT_MS: 2 s
+    token = await editorToken(h.keys);
+  });
+  afterAll(() => h?.close());
+
+  // 1 MB of unclosed <b>: htmlparser2 spent 47 s on it, on the event loop, before pages were read in workers.
+  const hostile = { html: '<b>'.repeat(333_000) };
+
+  it('answers 422 within the limit while the server keeps answering, and reads the next page normally', async () => {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const started = performance.now();
+    const imports = Promise.all([1, 2, 3, 4].map(() => post(h, hostile, token)));
+    const health: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      health.push((await h.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+    }
+    const answers = await imports;
+    const elapsed = performance.now() - started;
+    delay.disable();
+    for (const res of answers) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        status: 422,
+        error: 'Unprocessable Entity',
+        message: 'The page could not be read within 2 s: it is too large or too deeply nested to import',
+      });
+    }
+    expect(health).toEqual([200, 200, 200, 200, 200]);
+    // Generous bounds (a loaded CI machine): the old code blocked the event loop for tens of seconds.
+    expect(delay.max / 1e6).toBeLessThan(1000);
+    expect(elapsed).toBeLessThan(10_000);
+    // The terminated workers are replaced: an ordinary page reads as before.
+    const res = await post(h, { html: RECIPE }, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(recipeFromHtml(RECIPE));
   });
 });
