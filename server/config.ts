@@ -61,6 +61,7 @@ const EnvSchema = z.object({
   IMPORT_ALLOWED_ADDRESSES: z.string().optional(),
   IMPORT_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
   IMPORT_MAX_BYTES: intIn(1024, 50 * 1024 * 1024).default(2 * 1024 * 1024),
+  IMPORT_READ_TIMEOUT_MS: intIn(100, 60_000).default(2000),
 });
 
 /** Whether a host name or address is only reachable from this machine (localhost, 127.0.0.0/8, ::1). */
@@ -151,6 +152,8 @@ export type Config = Readonly<{
     timeoutMs: number;
     /** The largest page fetched, and the largest request body of the import route (pasted HTML). */
     maxBytes: number;
+    /** Reading a page (fetched or pasted) in a worker thread, waiting for a free one included; then the worker is terminated. */
+    readTimeoutMs: number;
   }>;
 }>;
 
@@ -242,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowedAddresses: Object.freeze(importAllowed),
       timeoutMs: e.IMPORT_TIMEOUT_MS,
       maxBytes: e.IMPORT_MAX_BYTES,
+      readTimeoutMs: e.IMPORT_READ_TIMEOUT_MS,
     }),
   });
 }

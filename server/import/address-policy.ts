@@ -21,6 +21,21 @@ const RANGE_WORDS: Record<string, string> = {
   uniqueLocal: 'a unique-local address',
 };
 
+/**
+ * The address as the network treats it: ::ffff:127.0.0.1 (IPv4-mapped) and ::127.0.0.1 (IPv4-compatible, ::/96,
+ * deprecated but still routed as IPv4 by some stacks and translators) are the IPv4 address they carry. `::` and
+ * `::1` keep their IPv6 meaning.
+ */
+function asNetworkSees(text: string): Address {
+  const address = ipaddr.process(text);
+  if (address.kind() === 'ipv4') return address;
+  const parts = (address as ipaddr.IPv6).parts;
+  const compatible = parts.slice(0, 6).every((p) => p === 0) && !(parts[6] === 0 && parts[7]! <= 1);
+  if (!compatible) return address;
+  const [high, low] = [parts[6]!, parts[7]!];
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+}
+
 function rangeOf(item: string): [Address, number] {
   if (ipaddr.isValidCIDR(item)) return ipaddr.parseCIDR(item);
   const address = ipaddr.process(item);
@@ -28,7 +43,7 @@ function rangeOf(item: string): [Address, number] {
 }
 
 export type AddressPolicy = {
-  /** Why `address` (an IP address as text) may not be connected to, or undefined when it may. */
+  /** Why `address` (an IP address as text) may not be connected to, or undefined when it may. For the log, not the client. */
   refusal(address: string): string | undefined;
 };
 
@@ -37,8 +52,8 @@ export function createAddressPolicy(allowed: readonly string[] = []): AddressPol
   return {
     refusal(text) {
       if (!ipaddr.isValid(text)) return `${text} is not an IP address`;
-      // ::ffff:127.0.0.1 is 127.0.0.1 to the network: judge the IPv4 address it carries.
-      const address = ipaddr.process(text);
+      // ::ffff:127.0.0.1 and ::127.0.0.1 are 127.0.0.1 to the network: judge the IPv4 address they carry.
+      const address = asNetworkSees(text);
       if (ranges.some((range) => range[0].kind() === address.kind() && address.match(range))) return undefined;
       const shown = address.toString();
       if (METADATA.some((m) => m.kind() === address.kind() && m.toString() === shown)) return `${shown} is a cloud metadata address`;

@@ -9,13 +9,15 @@ import type { AddressPolicy } from './address-policy.ts';
 
 export type PageFetchFailure = 'forbidden' | 'unreachable' | 'timeout' | 'unusable';
 
-/** Why a page could not be had; the message is meant for the API's client. */
+/** Why a page could not be had; the message is meant for the API's client, the detail for the server's log only. */
 export class PageFetchError extends Error {
   readonly kind: PageFetchFailure;
-  constructor(kind: PageFetchFailure, message: string) {
+  readonly detail: string | undefined;
+  constructor(kind: PageFetchFailure, message: string, detail?: string) {
     super(message);
     this.name = 'PageFetchError';
     this.kind = kind;
+    this.detail = detail;
   }
 }
 
@@ -31,7 +33,10 @@ const TYPES: Record<string, FetchedPage['kind']> = {
   'application/json': 'json',
 };
 
-const forbidden = (why: string) => new PageFetchError('forbidden', `The address is not allowed: ${why}`);
+// The editor learns only that the address is refused: naming what a name resolves to, or where a redirect led,
+// would let them map names and addresses of the server's own network. The reason goes to the log.
+export const NOT_ALLOWED = 'The address is not allowed';
+const forbidden = (why: string) => new PageFetchError('forbidden', NOT_ALLOWED, why);
 
 /** An agent that connects only to addresses the policy allows, whatever DNS says later. */
 function guardedAgent(policy: AddressPolicy): Agent {

@@ -43,6 +43,19 @@ describe('the import address policy', () => {
     expect(policy.refusal('::ffff:a9fe:a9fe')).toBe('169.254.169.254 is a cloud metadata address');
   });
 
+  it('judges an IPv4-compatible IPv6 address (::/96) by the IPv4 address it carries', () => {
+    expect(policy.refusal('::a9fe:a9fe')).toBe('169.254.169.254 is a cloud metadata address');
+    expect(policy.refusal('::127.0.0.1')).toBe('127.0.0.1 is a loopback address');
+    expect(policy.refusal('::7f00:1')).toBe('127.0.0.1 is a loopback address');
+    expect(policy.refusal('::10.0.0.1')).toBe('10.0.0.1 is a private address');
+    expect(policy.refusal('::0.0.0.2')).toBe('0.0.0.2 is an unspecified address');
+    expect(policy.refusal('::8.8.8.8')).toBeUndefined();
+    // :: and ::1 are IPv6's own unspecified and loopback addresses, not 0.0.0.0 and 0.0.0.1.
+    expect(policy.refusal('::')).toBe(':: is an unspecified address');
+    expect(policy.refusal('::1')).toBe('::1 is a loopback address');
+    expect(createAddressPolicy(['127.0.0.2']).refusal('::127.0.0.2')).toBeUndefined();
+  });
+
   it('allows exactly the addresses and ranges it is given', () => {
     const allowing = createAddressPolicy(['127.0.0.2', '10.1.0.0/16', 'fd00::/8']);
     expect(allowing.refusal('127.0.0.2')).toBeUndefined();
@@ -59,8 +72,8 @@ describe('the import address policy', () => {
 });
 
 describe('the import settings', () => {
-  it('default to nothing private, 10 s and 2 MB', () => {
-    expect(loadConfig({}).recipeImport).toEqual({ allowedAddresses: [], timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 });
+  it('default to nothing private, 10 s, 2 MB and 2 s to read a page', () => {
+    expect(loadConfig({}).recipeImport).toEqual({ allowedAddresses: [], timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, readTimeoutMs: 2000 });
   });
 
   it('read a comma-separated list of addresses and ranges, and refuse anything else', () => {

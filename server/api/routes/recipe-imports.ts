@@ -8,8 +8,9 @@ import { UNIT_KEYS } from '../../../src/lib/units.ts';
 import type { Config } from '../../config.ts';
 import { createAddressPolicy } from '../../import/address-policy.ts';
 import { fetchPage, PageFetchError, type FetchedPage } from '../../import/fetch-page.ts';
-import { recipeFromHtml, recipeFromJsonLd, type ImportedRecipe } from '../../import/recipe-draft.ts';
-import { errorBodySchema, HttpError } from '../errors.ts';
+import { createPageReader, PageReadError, type PageText } from '../../import/page-reader.ts';
+import type { ImportedRecipe } from '../../import/recipe-draft.ts';
+import { errorBodySchema, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
 
 type Options = {
   config: Config;
@@ -18,6 +19,7 @@ type Options = {
 
 const MAX_URL = 2000;
 const URL_RULE = `Must be an http or https address of at most ${MAX_URL} characters`;
+const NOT_AN_ADDRESS = 'Not a valid address';
 
 // Exactly one of the two (anyOf of closed objects, so the document states the rule exactly).
 const body = z.union(
@@ -29,7 +31,7 @@ const body = z.union(
         .string()
         .regex(/^[hH][tT][tT][pP][sS]?:\/\/[^\s/?#]+([/?#]\S*)?$/, { error: URL_RULE })
         .refine((text) => characterCount(text) <= MAX_URL, { error: URL_RULE })
-        .meta({ maxLength: MAX_URL, description: 'The page to read: http or https, any port' }),
+        .meta({ maxLength: MAX_URL, description: 'The page to read: http or https, any port; an address the WHATWG URL parser refuses is a 400 too' }),
     }),
     z.strictObject({
       html: z.string().min(1, { error: 'Must not be empty' }).describe("The page itself, pasted (up to the route's body limit)"),
@@ -53,23 +55,16 @@ const importedRecipeSchema = z.object({
 // Refused addresses are the request's fault (400); a page that cannot be had is the other server's (502, 504).
 const STATUS: Record<PageFetchError['kind'], number> = { forbidden: 400, unreachable: 502, unusable: 502, timeout: 504 };
 
-function recipeOf(page: FetchedPage): ImportedRecipe | null {
-  if (page.kind === 'html') return recipeFromHtml(page.text);
-  try {
-    return recipeFromJsonLd(JSON.parse(page.text));
-  } catch {
-    return null; // JSON-LD that is not JSON holds no recipe
-  }
-}
-
 export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { config, requireEditor }) => {
-  const { allowedAddresses, timeoutMs, maxBytes } = config.recipeImport;
+  const { allowedAddresses, timeoutMs, maxBytes, readTimeoutMs } = config.recipeImport;
   const fetchOptions = {
     policy: createAddressPolicy(allowedAddresses),
     timeoutMs,
     maxBytes,
     userAgent: `Receptboken/1.0 (recipe import; +${config.publicUrl})`,
   };
+  const reader = createPageReader({ timeoutMs: readTimeoutMs });
+  api.addHook('onClose', () => reader.close());
 
   api.post('/recipe-imports', {
     // Counted and authorized like every write: it makes this server fetch from the internet.
@@ -79,8 +74,10 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
     schema: {
       summary:
         'Read the schema.org Recipe (JSON-LD) of a page, fetched from `url` or pasted as `html` (editor). Nothing is saved: ' +
-        'the answer is a draft for POST /recipes. 400: an address that may not be fetched (private, loopback, link-local, ' +
-        'metadata, also after a redirect); 422: the page holds no Recipe; 502: the page could not be fetched (DNS, refused, ' +
+        'the answer is a draft for POST /recipes. 400: an address that is malformed or may not be fetched (private, loopback, ' +
+        'link-local, metadata, also after a redirect; the message does not say why, the server log does); 422: the page holds ' +
+        'no Recipe, or could not be read within the reading time limit (too large or too deeply nested); 503: too many pages ' +
+        'are being read at once; 502: the page could not be fetched (DNS, refused, ' +
         `not 2xx, more than 5 redirects, larger than the limit, not HTML or JSON); 504: no complete answer within the time limit.`,
       security: [{ bearer: [] }],
       body,
@@ -100,17 +97,32 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
     },
   }, async (request) => {
     const input = request.body;
-    const recipe = 'html' in input ? recipeFromHtml(input.html) : recipeOf(await fetched(input.url));
+    const page: PageText = 'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, request);
+    const recipe = await read(page);
     if (!recipe) throw new HttpError(422, 'The page has no schema.org Recipe (JSON-LD) to import');
     return recipe;
   });
 
-  async function fetched(url: string): Promise<FetchedPage> {
+  async function fetched(url: string, request: FastifyRequest): Promise<FetchedPage> {
+    // "http://[::1", "http://a:b:c/", a port above 65535: the document's pattern lets them through, a URL parser
+    // does not. A 400 with the field named, as for the pattern (the site then says the address cannot be read).
+    if (!URL.canParse(url)) throw new HttpError(400, 'The address is not a valid URL', { fields: { url: NOT_AN_ADDRESS } });
     try {
       return await fetchPage(url, fetchOptions);
     } catch (error) {
-      if (error instanceof PageFetchError) throw new HttpError(STATUS[error.kind], error.message);
-      throw error;
+      if (!(error instanceof PageFetchError)) throw error;
+      if (error.detail) request.log.warn({ url, reason: error.detail }, 'recipe import refused an address');
+      throw new HttpError(STATUS[error.kind], error.message);
+    }
+  }
+
+  async function read(page: PageText): Promise<ImportedRecipe | null> {
+    try {
+      return await reader.read(page);
+    } catch (error) {
+      if (!(error instanceof PageReadError)) throw error;
+      if (error.kind === 'busy') throw new HttpError(503, error.message, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+      throw new HttpError(422, error.message);
     }
   }
 };

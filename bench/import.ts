@@ -1,0 +1,107 @@
+// npm run bench:import — /api/health latency while hostile pages are imported (issue 20, item 3).
+// Starts the real server as `npm start` does (`node server/start.ts`: type stripping, no tsx, so the reading
+// workers load exactly as in production), then polls GET /api/health back to back, first idle, then while 4
+// imports of 1 MB of unclosed <b> run at once: pasted, and fetched from a page server here (127.0.0.1, opened
+// with IMPORT_ALLOWED_ADDRESSES). Prints p50/p99/max of the health answers and what the imports answered.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startBenchIdentity } from './identity.ts';
+import { freePort, waitForHttp } from './net.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const HOSTILE = '<b>'.repeat(333_000); // 1 MB: htmlparser2 took 47 s on it on the event loop
+const ROUNDS = 3;
+
+const identity = await startBenchIdentity('recipes', 'recipes-frontend');
+const pages = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(HOSTILE));
+const pagePort = await freePort();
+await new Promise<void>((done) => pages.listen(pagePort, '127.0.0.1', done));
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-import-'));
+const server = spawn(process.execPath, ['server/start.ts'], {
+  cwd: ROOT,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    KEYCLOAK_URL: identity.keycloakUrl,
+    SERVE_SITE: 'false',
+    LOG_LEVEL: 'error',
+    WRITE_RATE_LIMIT: '1000000',
+    IMPORT_ALLOWED_ADDRESSES: '127.0.0.1',
+  },
+});
+process.once('exit', () => server.kill('SIGKILL'));
+const base = `http://127.0.0.1:${port}`;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** GET /api/health back to back until `until` settles; each answer's time in ms. */
+async function healthWhile(until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const times: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/health`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`/api/health answered ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function importOnce(body: unknown): Promise<string> {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/recipe-imports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${identity.editorToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await res.arrayBuffer();
+  return `${res.status} in ${Math.round(performance.now() - started)} ms`;
+}
+
+function line(label: string, times: number[], imports: string[] = []): void {
+  const sorted = [...times].sort((a, b) => a - b);
+  const f = (n: number) => n.toFixed(1).padStart(7);
+  console.log(
+    `${label.padEnd(30)} n=${String(sorted.length).padStart(5)}  p50 ${f(percentile(sorted, 50))} ms  p99 ${f(percentile(sorted, 99))} ms  max ${f(sorted.at(-1) ?? NaN)} ms` +
+      (imports.length ? `   imports: ${imports.join(', ')}` : ''),
+  );
+}
+
+try {
+  await waitForHttp(`${base}/api/health`, 120_000, () => server.exitCode !== null);
+  await healthWhile(new Promise((done) => setTimeout(done, 500))); // warm-up
+  console.log(`\n/api/health latency (server pid ${server.pid}, ${ROUNDS} rounds of 4 hostile imports at once)\n`);
+  line('idle, 2 s', await healthWhile(new Promise((done) => setTimeout(done, 2000))));
+  const sources: [string, unknown][] = [
+    ['4 pasted 1 MB <b> pages', { html: HOSTILE }],
+    ['4 fetched 1 MB <b> pages', { url: `http://127.0.0.1:${pagePort}/hostile` }],
+  ];
+  for (const [label, body] of sources) {
+    const times: number[] = [];
+    let answers: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const imports = Promise.all([1, 2, 3, 4].map(() => importOnce(body)));
+      times.push(...(await healthWhile(imports)));
+      answers = await imports;
+    }
+    line(label, times, answers);
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((done) => server.once('exit', done));
+  pages.close();
+  await identity.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
