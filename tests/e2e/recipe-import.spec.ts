@@ -121,6 +121,14 @@ test('a page without a recipe, or an address that is not allowed, says so and ke
   await dialog.getByLabel('Adress eller HTML').fill(loopback);
   await dialog.getByRole('button', { name: 'Importera' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Adressen är inte tillåten.');
+
+  // A page built to take the parser forever (1 MB of unclosed tags) is given up in time and said so in Swedish.
+  await dialog.getByLabel('Adress eller HTML').fill('<b>'.repeat(333_000));
+  await dialog.getByRole('button', { name: 'Importera' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Sidan är för stor eller för invecklad för att läsas. Prova att klistra in en mindre del av den.',
+    { timeout: 20_000 },
+  );
   await dialog.getByRole('button', { name: 'Avbryt' }).click();
   await expect(page.getByLabel('Namn')).toHaveValue('');
 });

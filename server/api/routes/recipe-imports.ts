@@ -98,7 +98,7 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
   }, async (request) => {
     const input = request.body;
     const page: PageText = 'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, request);
-    const recipe = await read(page);
+    const recipe = await read(page, 'html' in input ? 'html' : 'url');
     if (!recipe) throw new HttpError(422, 'The page has no schema.org Recipe (JSON-LD) to import');
     return recipe;
   });
@@ -116,13 +116,14 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
     }
   }
 
-  async function read(page: PageText): Promise<ImportedRecipe | null> {
+  /** `field`: the body field the page came from, named in a 422 for a page too complex to read (the site says so). */
+  async function read(page: PageText, field: 'html' | 'url'): Promise<ImportedRecipe | null> {
     try {
       return await reader.read(page);
     } catch (error) {
       if (!(error instanceof PageReadError)) throw error;
       if (error.kind === 'busy') throw new HttpError(503, error.message, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
-      throw new HttpError(422, error.message);
+      throw new HttpError(422, error.message, { fields: { [field]: 'Too large or too deeply nested to read in time' } });
     }
   }
 };

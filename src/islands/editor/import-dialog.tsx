@@ -14,8 +14,10 @@ function importMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return userMessage(error);
   const fields = (error.body as { fields?: unknown } | undefined)?.fields;
   if (error.status === 400) return fields ? TEXT.importBadAddress : TEXT.importNotAllowed;
-  if (error.status === 422) return TEXT.importNoRecipe;
+  // A 422 that names the field: the page could not be read in time (too large or too deeply nested).
+  if (error.status === 422) return fields ? TEXT.importTooComplex : TEXT.importNoRecipe;
   if (error.status === 502) return TEXT.importNotFetched;
+  if (error.status === 503) return TEXT.importBusy;
   if (error.status === 504) return TEXT.importTooSlow;
   if (error.status === 413) return TEXT.importTooLarge;
   return userMessage(error);

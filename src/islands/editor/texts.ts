@@ -49,6 +49,8 @@ export const TEXT = {
   importNotAllowed: 'Adressen är inte tillåten.',
   importBadAddress: 'Adressen går inte att läsa. Den ska börja med http:// eller https://.',
   importTooLarge: 'Sidan är för stor för att importeras.',
+  importTooComplex: 'Sidan är för stor eller för invecklad för att läsas. Prova att klistra in en mindre del av den.',
+  importBusy: 'Många sidor importeras just nu. Försök igen om en stund.',
   // Drag handle and list
   dragHandle: (name: string) => `Flytta ${name}`,
 } as const;

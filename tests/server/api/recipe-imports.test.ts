@@ -314,6 +314,7 @@ describe('POST /recipe-imports: a hostile page is read off the event loop, withi
         status: 422,
         error: 'Unprocessable Entity',
         message: 'The page could not be read within 2 s: it is too large or too deeply nested to import',
+        fields: { html: 'Too large or too deeply nested to read in time' },
       });
     }
     expect(health).toEqual([200, 200, 200, 200, 200]);
