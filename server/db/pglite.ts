@@ -63,7 +63,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
         heldMs = Math.round(performance.now() - started);
         return tar;
       });
-      return { tarball: await gzipAsync(cleanTarball(new Uint8Array(await tarball.arrayBuffer()))), heldMs };
+      return { tarball: await gzipAsync(await cleanTarball(new Uint8Array(await tarball.arrayBuffer()))), heldMs };
     },
   };
 }

@@ -28,7 +28,9 @@ async function unpack(file: string, dir: string): Promise<void> {
     throw new RestoreRefusedError(`${file} is not a backup of the embedded database (${(error as Error).message}).`);
   }
   // PGlite writes each entry to folder + name: a ".." would write outside the new data folder.
-  const escaping = escapingEntry(tar);
+  const escaping = await escapingEntry(tar).catch((error: Error) => {
+    throw new RestoreRefusedError(`${file} is not a backup of the embedded database (${error.message}).`);
+  });
   if (escaping) throw new RestoreRefusedError(`${file} is not a backup of the embedded database: it would write outside the data folder (${escaping}).`);
   mkdirSync(dir, { mode: 0o700 });
   let pg: PGlite | undefined;

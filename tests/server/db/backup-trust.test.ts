@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { pack } from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/index.ts';
 import { idpSessions } from '../../../server/db/schema/users.ts';
@@ -82,14 +83,16 @@ describe('what a backup holds, and restoring it with new keys', () => {
   }, 180_000);
 
   it('refuses a tarball with an entry that would land outside the data folder', async () => {
-    const header = Buffer.alloc(512);
-    header.write('../escaped.txt', 0, 'latin1');
-    header.write('0000644\0', 100, 'latin1');
-    header.write('00000000005\0', 124, 'latin1');
-    header.write('0', 156, 'latin1');
-    header.write('ustar\u000000', 257, 'latin1');
+    // A well-formed tar whose one entry climbs out of the folder it is unpacked into.
+    const writer = pack();
+    const chunks: Buffer[] = [];
+    writer.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
+    const ended = new Promise<void>((resolve) => writer.on('end', () => resolve()));
+    writer.entry({ name: '../escaped.txt', mode: 0o644 }, 'hello');
+    writer.finalize();
+    await ended;
     const evil = join(work, 'evil.tar.gz');
-    writeFileSync(evil, gzipSync(Buffer.concat([header, Buffer.from('hello'.padEnd(512, '\0')), Buffer.alloc(1024)])));
+    writeFileSync(evil, gzipSync(Buffer.concat(chunks)));
     const target = join(work, 'nested', 'data');
     const refused = await npmRun('db:restore', [evil], { DATA_DIR: target });
     expect(refused).toEqual({ code: 1, stdout: '', stderr: `${evil} is not a backup of the embedded database: it would write outside the data folder (../escaped.txt).` });
