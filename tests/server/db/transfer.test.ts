@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRecipe, updateRecipe } from '../../../server/db/recipe-repository.ts';
 import { exportRecipes, readAllRecipes } from '../../../server/db/recipe-export.ts';
 import { importRecipes, TransferFormatError } from '../../../server/db/recipe-import.ts';
 import { timestampMicros, TRANSFER_FORMAT, type ExportedRecipe } from '../../../server/db/transfer-format.ts';
 import type { Database } from '../../../server/db/index.ts';
-import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
+import { closeTestDatabase, createTestDatabase, DATABASE_KINDS, emptyRecipes } from '../../support/database.ts';
 import { recipeBody } from '../../support/recipes.ts';
 
 // Import into a database that already has recipes, the rules each recipe is checked against, and the
@@ -27,10 +27,12 @@ const file = (recipes: unknown[]) => ({ format: TRANSFER_FORMAT, exportedAt: '20
 
 describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
   let db: Database;
-  beforeEach(async () => {
+  // One database for the file, emptied before each test (ids restart at 1, as in a new database).
+  beforeAll(async () => {
     db = await createTestDatabase(kind);
   });
-  afterEach(() => closeTestDatabase(db));
+  beforeEach(() => emptyRecipes(db));
+  afterAll(() => closeTestDatabase(db));
 
   it('keeps free ids, renumbers taken ones, skips what is already there, and new recipes get free ids', async () => {
     // Present: id 1 (other content), id 2 (the same content as the file's id 2), id 3 (the file's id 9 under another id).
