@@ -78,6 +78,32 @@ describe('registration', () => {
     expect((await register(new Browser(h, '2001:db8:64:4::1'), valid('sexfyra-3'))).statusCode).toBe(302);
   });
 
+  it('counts refused registrations against the allowance: probing names costs what registering does', async () => {
+    // Issue 29, item 3: eight probes from one address all used to answer "taken".
+    for (const probe of [(i: number) => valid('redaktor', `sond-${i}@example.se`), (i: number) => valid(`sond-${i}`, 'REDAKTOR@example.se')]) {
+      const ip = address();
+      const answers = [];
+      for (let i = 0; i < 8; i++) answers.push(await register(new Browser(h, ip), probe(i)));
+      const taken = answers.filter((res) => /Användarnamnet är upptaget\.|E-postadressen används redan\./.test(res.body));
+      expect(taken).toHaveLength(3); // IDP_REGISTRATIONS_PER_HOUR
+      expect(answers.slice(3).map((res) => res.statusCode)).toEqual(Array(5).fill(429));
+      expect(answers.slice(3).every((res) => res.body.includes('För många nya konton från din adress.'))).toBe(true);
+      // Spent on probes: this address cannot register either, while another address can.
+      expect((await register(new Browser(h, ip), valid(`sond-ny-${nextAddress}`))).statusCode).toBe(429);
+    }
+    expect((await register(new Browser(h, address()), valid('sond-annan'))).statusCode).toBe(302);
+  });
+
+  it('does not count a form with a field error: it asks nothing of the database', async () => {
+    const ip = address();
+    for (let i = 0; i < 5; i++) {
+      const res = await register(new Browser(h, ip), { ...valid('redaktor'), 'password-confirm': 'annat-losen' });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res.body, 'username')).toBeUndefined();
+    }
+    expect((await register(new Browser(h, ip), valid('felfri'))).statusCode).toBe(302);
+  });
+
   it('refuses a username equal to an e-mail address, and an e-mail address equal to a username', async () => {
     let res = await register(new Browser(h, address()), valid('besokare@example.se', 'annan@example.se'));
     expect(res.statusCode).toBe(400);
