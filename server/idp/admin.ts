@@ -2,7 +2,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/index.ts';
 import { keycloakPartialImport, oneTimePassword } from './keycloak-export.ts';
-import { createUser, findUserByEmail, findUserByUsername, listUsers, setEditor, setPassword } from './users.ts';
+import { backfillNameSkeletons, createUser, findUserByUsername, listUsers, loginTaken, setEditor, setPassword } from './users.ts';
 import { MESSAGES, validateEmail, validateNames, validateNewPassword, validateUsername, type FieldErrors } from './validation.ts';
 
 // The logic behind `npm run users`, separate from process handling so tests can drive it.
@@ -61,8 +61,10 @@ export async function runUsersCommand(db: Database, argv: string[], io: AdminIo)
       validateUsername(input.username, errors);
       validateEmail(input.email, errors);
       validateNames(input, errors);
-      if (!errors.username && (await findUserByUsername(db, input.username))) errors.username = MESSAGES.usernameTaken;
-      if (!errors.email && (await findUserByEmail(db, input.email))) errors.email = MESSAGES.emailTaken;
+      // The registration form's rule: one namespace for usernames and e-mail addresses, look-alikes included.
+      await backfillNameSkeletons(db);
+      if (!errors.username && (await loginTaken(db, input.username))) errors.username = MESSAGES.usernameTaken;
+      if (!errors.email && (await loginTaken(db, input.email))) errors.email = MESSAGES.emailTaken;
       check(errors);
       const password = values.password ?? (await io.readPassword('Password: '));
       validateNewPassword(password, undefined, errors);

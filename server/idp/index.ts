@@ -9,6 +9,7 @@ import type { Idp } from './context.ts';
 import { loadOrCreateKeys } from './keys.ts';
 import { LoginThrottle, WindowLimit } from './throttle.ts';
 import { CORS_PATHS } from './paths.ts';
+import { backfillNameSkeletons } from './users.ts';
 import accountRoutes from './routes/account.ts';
 import authorizeRoutes from './routes/authorize.ts';
 import discoveryRoutes from './routes/discovery.ts';
@@ -32,6 +33,8 @@ export type IdpOptions = { config: Config; db: Database };
  */
 export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions): Promise<void> {
   const { config, db } = opts;
+  // Users stored before their names had skeletons (migration 008) get them before anyone can register.
+  await backfillNameSkeletons(db);
   const realmUrl = config.issuer;
   const idp: Idp = {
     config,

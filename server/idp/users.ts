@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { users, type UserRow } from '../db/schema/users.ts';
 import { hashPassword } from './passwords.ts';
+import { skeleton } from './skeleton.ts';
 import { normalise } from './validation.ts';
 
 export type User = UserRow;
@@ -47,11 +48,35 @@ export async function findUserByLogin(db: Database, login: string): Promise<User
   return findUserByUsername(db, value);
 }
 
-/** Whether the value is taken as a username or as an e-mail address by a user other than `exceptId`. */
+/**
+ * Whether the value is taken by a user other than `exceptId`: as a username or an e-mail address, or by a look-alike
+ * of either (the same TS #39 skeleton, see skeleton.ts). Keycloak does not refuse look-alikes; we do. Every
+ * column compared is indexed, so the check costs the same at any number of users.
+ */
 export async function loginTaken(db: Database, value: string, exceptId?: string): Promise<boolean> {
   const normalised = normalise(value);
-  const rows = await db.orm.select({ id: users.id }).from(users).where(or(eq(users.username, normalised), eq(users.email, normalised))).limit(2);
+  const shape = skeleton(normalised);
+  const rows = await db.orm
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.username, normalised), eq(users.email, normalised), eq(users.usernameSkeleton, shape), eq(users.emailSkeleton, shape)))
+    .limit(2);
   return rows.some((row) => row.id !== exceptId);
+}
+
+/**
+ * Fills in the skeletons of users stored before migration 008 (or by a tool that wrote no skeleton). Run when the
+ * provider starts and before the users CLI adds a user; a no-op once every row has them.
+ */
+export async function backfillNameSkeletons(db: Database): Promise<number> {
+  const missing = await db.orm
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(or(isNull(users.usernameSkeleton), isNull(users.emailSkeleton)));
+  for (const row of missing) {
+    await db.orm.update(users).set({ usernameSkeleton: skeleton(row.username), emailSkeleton: skeleton(row.email) }).where(eq(users.id, row.id));
+  }
+  return missing.length;
 }
 
 export async function listUsers(db: Database): Promise<User[]> {
@@ -65,6 +90,8 @@ export async function createUser(db: Database, input: NewUser): Promise<User> {
       id: randomUUID(),
       username: normalise(input.username),
       email: normalise(input.email),
+      usernameSkeleton: skeleton(normalise(input.username)),
+      emailSkeleton: skeleton(normalise(input.email)),
       firstName: input.firstName.trim(),
       lastName: input.lastName.trim(),
       passwordHash: await hashPassword(input.password),
@@ -89,6 +116,7 @@ export async function updateProfile(
       firstName: profile.firstName.trim(),
       lastName: profile.lastName.trim(),
       email,
+      emailSkeleton: skeleton(email),
       // A changed address has not been verified.
       emailVerified: current?.email === email ? current.emailVerified : false,
     })

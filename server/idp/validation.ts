@@ -56,7 +56,16 @@ export function validateNames(v: { firstName: string; lastName: string }, errors
   validateName(v.lastName, 'lastName', errors);
 }
 
+// Usernames and e-mail addresses are measured as typed, before `normalise`: NFKC can make a value 18 times longer
+// (U+FDFA is 18 letters), so a long value is refused before any work is done on it, and a value that only fits
+// after normalising (combining marks composed) is refused too: Keycloak, which does not normalise, measures what was sent.
+const tooLongAsTyped = (value: string) => value.length > MAX_LENGTH;
+
 export function validateEmail(email: string, errors: FieldErrors): void {
+  if (tooLongAsTyped(email)) {
+    errors.email = MESSAGES.tooLong;
+    return;
+  }
   const address = normalise(email);
   if (!address) errors.email = MESSAGES.emailMissing;
   else if (!EMAIL.test(address) || INVISIBLE.test(address)) errors.email = MESSAGES.emailInvalid;
@@ -64,6 +73,10 @@ export function validateEmail(email: string, errors: FieldErrors): void {
 }
 
 export function validateUsername(username: string, errors: FieldErrors): void {
+  if (tooLongAsTyped(username)) {
+    errors.username = MESSAGES.usernameLength;
+    return;
+  }
   const name = normalise(username);
   if (!name) errors.username = MESSAGES.usernameMissing;
   else if (name.length < USERNAME_MIN || name.length > MAX_LENGTH) errors.username = MESSAGES.usernameLength;

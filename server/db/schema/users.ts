@@ -2,17 +2,25 @@ import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 
 // Users and sign-in state of the embedded identity provider (migration 002-idp-users.sql).
 // Usernames and e-mail addresses are stored lower-cased, as Keycloak does, so uniqueness is case-insensitive.
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  email: text('email').notNull().unique(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  isEditor: boolean('is_editor').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+// Their confusable skeletons (migration 008) let a look-alike of any existing name be found through an index.
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    email: text('email').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    isEditor: boolean('is_editor').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Unicode TS #39 skeletons of the normalised username and e-mail address; null until backfilled. */
+    usernameSkeleton: text('username_skeleton'),
+    emailSkeleton: text('email_skeleton'),
+  },
+  (t) => [index('users_username_skeleton_idx').on(t.usernameSkeleton), index('users_email_skeleton_idx').on(t.emailSkeleton)],
+);
 
 /**
  * An SSO session; kept in the database so a restart keeps people signed in. `id` is public (the tokens' `sid`);

@@ -37,13 +37,17 @@ export default async function registerRoutes(app: FastifyInstance, opts: { idp: 
     const body = flat(request.body);
     const values = valuesOf(body);
     if (!csrfValid(idp, request, body.csrf)) return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, { username: CSRF_EXPIRED });
+    // Shape first: a form with a field error asks nothing of the database, so it reveals no names and costs nothing.
     const errors = validateRegistration({ ...values, password: body.password ?? '', passwordConfirm: body['password-confirm'] ?? '' });
+    if (Object.keys(errors).length) return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, errors);
+    // Only a complete form asks whether its names are taken, and each asking uses one of the address's registrations
+    // per hour, refused or not: probing which names exist costs what registering does (issue 29, item 3).
+    if (!idp.registrations.take(clientKey(request.ip))) return sendRegisterPage(idp, request, reply, flat(request.query), 429, values, { username: REGISTRATIONS_EXHAUSTED });
     // Usernames and e-mail addresses share one namespace: a username equal to someone's e-mail address (or the
     // reverse) would take over that person's sign-in by e-mail.
-    if (!errors.username && (await loginTaken(idp.db, values.username))) errors.username = MESSAGES.usernameTaken;
-    if (!errors.email && (await loginTaken(idp.db, values.email))) errors.email = MESSAGES.emailTaken;
+    if (await loginTaken(idp.db, values.username)) errors.username = MESSAGES.usernameTaken;
+    if (await loginTaken(idp.db, values.email)) errors.email = MESSAGES.emailTaken;
     if (Object.keys(errors).length) return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, errors);
-    if (!idp.registrations.take(clientKey(request.ip))) return sendRegisterPage(idp, request, reply, flat(request.query), 429, values, { username: REGISTRATIONS_EXHAUSTED });
     let user;
     try {
       // Self-registered users never get the editor role; only `npm run users -- grant-editor` gives it.

@@ -140,6 +140,29 @@ describe('registration', () => {
     expect(res.statusCode).toBe(302);
   });
 
+  it('measures usernames and e-mail addresses as typed (at most 255) on the registration and account forms', async () => {
+    // Issue 29, item 5: checked before NFKC. 400 characters that NFKC composes into 200 letters are too long ...
+    const errorOf = (body: string, id: string) => new RegExp(`<span id="input-error-${id}" class="kc-feedback-text">([^<]*)</span>`).exec(body)?.[1];
+    const ip = '192.0.2.55';
+    let { res } = await register(new Browser(h, ip), { ...valid('komponerad'), username: 'e\u0301'.repeat(200) });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.body, 'username')).toBe('Längd måste vara mellan 3 och 255.');
+    ({ res } = await register(new Browser(h, ip), { ...valid('komponerad'), email: `${'e\u0301'.repeat(150)}@example.se` }));
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.body, 'email')).toBe('Högsta längd är 255.');
+    // ... and 28,000 U+FDFA (half a million letters after NFKC) are refused as typed.
+    ({ res } = await register(new Browser(h, ip), { ...valid('lang'), username: '\uFDFA'.repeat(28_000) }));
+    expect(errorOf(res.body, 'username')).toBe('Längd måste vara mellan 3 och 255.');
+
+    const b = new Browser(h, ip);
+    await login(h, b, authParams(h), 'besokare', 'besokare');
+    const page = await b.request('GET', `${h.realm}/account`, undefined, { accept: 'text/html' });
+    const action = /id="kc-account-form" method="post" action="([^"]+)"/.exec(page.body)![1]!.replaceAll('&amp;', '&');
+    const saved = await b.request('POST', action, { csrf: csrfOf(page.body), firstName: 'Bo', lastName: 'Besökare', email: `${'e\u0301'.repeat(150)}@example.se` });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.body).toContain('Högsta längd är 255.');
+  });
+
   it('creates a user without the editor role, signs them in and returns to the app', async () => {
     const b = new Browser(h);
     const { flow, res } = await register(b, { ...valid('nora'), username: 'Nora' });

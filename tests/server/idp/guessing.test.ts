@@ -20,8 +20,8 @@ const address = () => `192.0.2.${nextAddress++}`;
 const signInStatus = async (ip: string, username: string, password: string) => (await login(h, new Browser(h, ip), authParams(h), username, password)).statusCode;
 
 const formOf = (html: string) => /id="kc-register-form" method="post" action="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
-async function register(b: Browser, fields: Record<string, string>) {
-  const page = await b.request('GET', authUrl(h, authParams(h).params, 'registrations'));
+async function register(b: Browser, fields: Record<string, string>, on = h) {
+  const page = await b.request('GET', authUrl(on, authParams(on).params, 'registrations'));
   return b.request('POST', formOf(page.body), { csrf: csrfOf(page.body), ...fields });
 }
 const valid = (n: string, email = `${n}@example.se`) => ({
@@ -78,6 +78,32 @@ describe('registration', () => {
     expect((await register(new Browser(h, '2001:db8:64:4::1'), valid('sexfyra-3'))).statusCode).toBe(302);
   });
 
+  it('counts refused registrations against the allowance: probing names costs what registering does', async () => {
+    // Issue 29, item 3: eight probes from one address all used to answer "taken".
+    for (const probe of [(i: number) => valid('redaktor', `sond-${i}@example.se`), (i: number) => valid(`sond-${i}`, 'REDAKTOR@example.se')]) {
+      const ip = address();
+      const answers = [];
+      for (let i = 0; i < 8; i++) answers.push(await register(new Browser(h, ip), probe(i)));
+      const taken = answers.filter((res) => /Användarnamnet är upptaget\.|E-postadressen används redan\./.test(res.body));
+      expect(taken).toHaveLength(3); // IDP_REGISTRATIONS_PER_HOUR
+      expect(answers.slice(3).map((res) => res.statusCode)).toEqual(Array(5).fill(429));
+      expect(answers.slice(3).every((res) => res.body.includes('För många nya konton från din adress.'))).toBe(true);
+      // Spent on probes: this address cannot register either, while another address can.
+      expect((await register(new Browser(h, ip), valid(`sond-ny-${nextAddress}`))).statusCode).toBe(429);
+    }
+    expect((await register(new Browser(h, address()), valid('sond-annan'))).statusCode).toBe(302);
+  });
+
+  it('does not count a form with a field error: it asks nothing of the database', async () => {
+    const ip = address();
+    for (let i = 0; i < 5; i++) {
+      const res = await register(new Browser(h, ip), { ...valid('redaktor'), 'password-confirm': 'annat-losen' });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res.body, 'username')).toBeUndefined();
+    }
+    expect((await register(new Browser(h, ip), valid('felfri'))).statusCode).toBe(302);
+  });
+
   it('refuses a username equal to an e-mail address, and an e-mail address equal to a username', async () => {
     let res = await register(new Browser(h, address()), valid('besokare@example.se', 'annan@example.se'));
     expect(res.statusCode).toBe(400);
@@ -98,6 +124,38 @@ describe('registration', () => {
     const res = await login(h, b, flow, 'redaktor@example.se', 'redaktor');
     expect(res.statusCode).toBe(302);
     expect(callbackParams(res.headers.location as string).get('code')).toBeTruthy();
+  });
+
+  it('refuses a look-alike (the same Unicode TS #39 skeleton) of an existing username or e-mail address as taken', async () => {
+    // Issue 29, item 4: `besokɑre` (U+0251 LATIN SMALL LETTER ALPHA) registered beside `besokare`. A small capital
+    // O (U+1D0F) is Latin too; the third is a look-alike of redaktor's e-mail address, in the one namespace.
+    for (const username of ['besok\u0251re', 'redakt\u1D0Fr', 'red\u0251ktor@example.se']) {
+      const res = await register(new Browser(h, address()), valid(username, `${nextAddress}-likt@example.se`));
+      expect(res.statusCode, username).toBe(400);
+      expect(errorOf(res.body, 'username'), username).toBe('Användarnamnet är upptaget.');
+    }
+    // E-mail addresses have no script rule: a Cyrillic е or a digit 1 for an l make look-alikes too.
+    for (const email of ['b\u0435sokare@example.se', 'redaktor@examp1e.se']) {
+      const res = await register(new Browser(h, address()), valid(`likt-${nextAddress}`, email));
+      expect(res.statusCode, email).toBe(400);
+      expect(errorOf(res.body, 'email'), email).toBe('E-postadressen används redan.');
+    }
+    expect(await findUserByUsername(h.db, 'besok\u0251re')).toBeNull();
+    // Names that only resemble each other in the usual way are still free.
+    expect((await register(new Browser(h, address()), valid('besokaren'))).statusCode).toBe(302);
+  });
+
+  it('compares with users stored before skeletons existed: the provider fills them in when it starts', async () => {
+    await h.db.orm.update(users).set({ usernameSkeleton: null, emailSkeleton: null });
+    const restarted = await startIdp({ db: h.db });
+    try {
+      const res = await register(new Browser(restarted, address()), valid('besokarex', 'b\u0435sokare@example.se'), restarted);
+      expect(errorOf(res.body, 'email')).toBe('E-postadressen används redan.');
+      const [row] = await h.db.orm.select().from(users).where(eq(users.username, 'besokare'));
+      expect(row).toMatchObject({ usernameSkeleton: 'besokare', emailSkeleton: 'besokare@exarnple.se' }); // m → rn
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('normalises usernames (NFKC, lower case) before validating and refuses invisible characters', async () => {

@@ -5,6 +5,7 @@ import { runUsersCommand, UsageError } from '../../../server/idp/admin.ts';
 import { ensureDemoUsers } from '../../../server/idp/index.ts';
 import { verifyPassword } from '../../../server/idp/passwords.ts';
 import { findUserByUsername } from '../../../server/idp/users.ts';
+import { users } from '../../../server/db/schema/users.ts';
 import { closeTestDatabase, createTestDatabase, freshPgliteDir } from '../../support/database.ts';
 
 let db: Database;
@@ -49,6 +50,16 @@ describe('users command', () => {
     await expect(run('add', 'nykomling', '--email', 'ny@example.se', '--first', 'A', '--last', 'B', '--password', 'kort')).rejects.toThrow('minst 8 tecken');
     await expect(run('passwd', 'finns-inte', '--password', 'langtlosen')).rejects.toThrow('No user named');
     await expect(run('frobnicate')).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('refuses a look-alike (Unicode TS #39 skeleton) of an existing username or e-mail address, as registration does', async () => {
+    // Issue 29, item 4: U+0251 LATIN SMALL LETTER ALPHA for the a of besokare; a Cyrillic е in an e-mail address.
+    await expect(run('add', 'besok\u0251re', '--email', 'alfa@example.se', '--first', 'A', '--last', 'B', '--password', 'langtlosen')).rejects.toThrow('username: Användarnamnet är upptaget.');
+    await expect(run('add', 'alfa', '--email', 'r\u0435daktor@example.se', '--first', 'A', '--last', 'B', '--password', 'langtlosen')).rejects.toThrow('email: E-postadressen används redan.');
+    expect(await findUserByUsername(db, 'besok\u0251re')).toBeNull();
+    // Users stored before skeletons existed are compared too: the command fills theirs in first.
+    await db.orm.update(users).set({ usernameSkeleton: null, emailSkeleton: null });
+    await expect(run('add', 'redakt\u1D0Fr', '--email', 'alfa@example.se', '--first', 'A', '--last', 'B', '--password', 'langtlosen')).rejects.toThrow('Användarnamnet är upptaget.');
   });
 });
 
