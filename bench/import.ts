@@ -1,8 +1,10 @@
-// npm run bench:import — /api/health latency while hostile pages are imported (issue 20, item 3).
+// npm run bench:import — /api/health latency while hostile pages are imported (issue 20, item 3; issue 29, item 6).
 // Starts the real server as `npm start` does (`node server/start.ts`: type stripping, no tsx, so the reading
 // workers load exactly as in production), then polls GET /api/health back to back, first idle, then while 4
-// imports of 1 MB of unclosed <b> run at once: pasted, and fetched from a page server here (127.0.0.1, opened
-// with IMPORT_ALLOWED_ADDRESSES). Prints p50/p99/max of the health answers and what the imports answered.
+// hostile imports run at once: 1 MB of unclosed <b> (the HTML tokenizer), and JSON-LD that sends the JSON repair
+// into quadratic time (one block of `{` + `a:"b,` × 40,000, and as many such blocks as IMPORT_MAX_BYTES holds),
+// pasted, and fetched from a page server here (127.0.0.1, opened with IMPORT_ALLOWED_ADDRESSES). Prints p50/p99/max
+// of the health answers and what the imports answered. Target: p99 ≤ 50 ms.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -14,10 +16,19 @@ import { freePort, waitForHttp } from './net.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HOSTILE = '<b>'.repeat(333_000); // 1 MB: htmlparser2 took 47 s on it on the event loop
+// 240 KB as a pasted body (its quotes escaped): jsonrepair ran 22 s on it on the event loop.
+const REPAIR_BLOCK = `<script type="application/ld+json">{${'a:"b,'.repeat(40_000)}</script>`;
+const repairPage = (blocks: number) => `<!doctype html><html><head>${REPAIR_BLOCK.repeat(blocks)}</head></html>`;
+const MAX_BYTES = 2 * 1024 * 1024; // IMPORT_MAX_BYTES (its default), set for the server below
+let mostBlocks = 1;
+while (JSON.stringify({ html: repairPage(mostBlocks + 1) }).length <= MAX_BYTES) mostBlocks++;
+const REPAIR_ONE = repairPage(1);
+const REPAIR_MOST = repairPage(mostBlocks);
 const ROUNDS = 3;
 
 const identity = await startBenchIdentity('recipes', 'recipes-frontend');
-const pages = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(HOSTILE));
+const pages = createServer((req, res) =>
+  res.writeHead(200, { 'content-type': 'text/html' }).end(req.url === '/json-repair' ? REPAIR_MOST : HOSTILE));
 const pagePort = await freePort();
 await new Promise<void>((done) => pages.listen(pagePort, '127.0.0.1', done));
 const port = await freePort();
@@ -35,6 +46,7 @@ const server = spawn(process.execPath, ['server/start.ts'], {
     LOG_LEVEL: 'error',
     WRITE_RATE_LIMIT: '1000000',
     IMPORT_ALLOWED_ADDRESSES: '127.0.0.1',
+    IMPORT_MAX_BYTES: String(MAX_BYTES),
   },
 });
 process.once('exit', () => server.kill('SIGKILL'));
@@ -74,7 +86,7 @@ function line(label: string, times: number[], imports: string[] = []): void {
   const sorted = [...times].sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(1).padStart(7);
   console.log(
-    `${label.padEnd(30)} n=${String(sorted.length).padStart(5)}  p50 ${f(percentile(sorted, 50))} ms  p99 ${f(percentile(sorted, 99))} ms  max ${f(sorted.at(-1) ?? NaN)} ms` +
+    `${label.padEnd(34)} n=${String(sorted.length).padStart(5)}  p50 ${f(percentile(sorted, 50))} ms  p99 ${f(percentile(sorted, 99))} ms  max ${f(sorted.at(-1) ?? NaN)} ms` +
       (imports.length ? `   imports: ${imports.join(', ')}` : ''),
   );
 }
@@ -87,6 +99,9 @@ try {
   const sources: [string, unknown][] = [
     ['4 pasted 1 MB <b> pages', { html: HOSTILE }],
     ['4 fetched 1 MB <b> pages', { url: `http://127.0.0.1:${pagePort}/hostile` }],
+    ['4 pasted JSON repair, 1 block', { html: REPAIR_ONE }],
+    [`4 pasted JSON repair, ${mostBlocks} blocks`, { html: REPAIR_MOST }],
+    [`4 fetched JSON repair, ${mostBlocks} bl.`, { url: `http://127.0.0.1:${pagePort}/json-repair` }],
   ];
   for (const [label, body] of sources) {
     const times: number[] = [];

@@ -19,7 +19,7 @@ export type AppOptions = { config: Config; db: Database; jwks?: JWTVerifyGetKey 
  * then the API, the identity provider and the site, each an encapsulated plugin of its own.
  */
 export async function serviceApp(app: FastifyInstance, { config, db, jwks }: AppOptions): Promise<void> {
-  await app.register(helmet, helmetOptions);
+  await app.register(helmet, helmetOptions(config));
   await app.register(compress, compressOptions);
 
   // With the embedded provider the API refuses tokens of sessions that ended (logout, revocation) at once,

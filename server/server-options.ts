@@ -35,6 +35,8 @@ const REFUSED_HEADERS = {
   'x-frame-options': 'SAMEORIGIN',
   'referrer-policy': 'no-referrer',
   'cross-origin-resource-policy': 'same-origin',
+  // An error answer is never kept: the same request may well succeed later.
+  'cache-control': 'no-store',
 };
 
 const PARSER_ERRORS: Record<string, [number, string]> = {

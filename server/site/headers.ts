@@ -1,6 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, posix, relative } from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
+import { HSTS_HEADER, servesHttps } from '../plugins/helmet.ts';
 import { contentSecurityPolicy, inlineHashes } from './csp.ts';
 
 // The site's response headers, in one place. The embedded server (./index.ts) sends them, and
@@ -17,6 +18,8 @@ export const CACHE_CONTROL = {
   config: 'no-store',
   // Other files (favicon.svg, silent-check-sso.js): plain names, so revalidate.
   file: 'no-cache',
+  // Errors other than the 404 page (a 403 for /_astro/%00): never kept, so a fixed file is seen at once.
+  error: 'no-store',
 } as const;
 
 export type Kind = keyof typeof CACHE_CONTROL;
@@ -27,13 +30,39 @@ export const SECURITY_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 } as const;
 
-/** The headers of one kind of response; pages (every HTML response, the 404 page too) carry the CSP. */
-export function siteHeaders(kind: Kind, csp: string): Record<string, string> {
+/**
+ * SVG is a document too: opened on its own it could run script. Its own policy allows nothing but its inline
+ * styles; the pages' policy would allow the site's scripts.
+ */
+export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+
+/** The headers of one kind of response; documents carry a policy: pages (every HTML response) the site's CSP, SVG its own. */
+export function siteHeaders(kind: Kind, policy?: string): Record<string, string> {
   return {
-    ...(kind === 'page' ? { 'Content-Security-Policy': csp } : {}),
+    ...(policy ? { 'Content-Security-Policy': policy } : {}),
     ...SECURITY_HEADERS,
     'Cache-Control': CACHE_CONTROL[kind],
   };
+}
+
+const NGINX_HEADERS_DIR = 'nginx-headers';
+
+/**
+ * What in dist/ configures the hosting rather than being the site: the files written here and public/_redirects.
+ * Static hosts read them (nginx its includes); the embedded server answers 404 for them, as deploy/nginx.conf does.
+ */
+export const HOSTING_FILES = ['_headers', '_redirects', NGINX_HEADERS_DIR] as const;
+
+/** Whether a request's path (as sent: percent-encoded, perhaps with `.` segments) names one of HOSTING_FILES or what is in them. */
+export function isHostingPath(path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path.split('?')[0] ?? '');
+  } catch {
+    return false; // not a name at all: the static files answer it with an error
+  }
+  const first = posix.normalize(`/${decoded}`).split('/').find((segment) => segment !== '');
+  return (HOSTING_FILES as readonly string[]).includes(first ?? '');
 }
 
 /**
@@ -42,9 +71,11 @@ export function siteHeaders(kind: Kind, csp: string): Record<string, string> {
  * /config.json (no-store joins no-cache: still never stored). No rule can tell HTML from other
  * files, so the CSP goes with everything (browsers ignore it on scripts and styles).
  */
-export function netlifyHeaders(csp: string): string {
-  const everywhere = Object.entries({ 'Content-Security-Policy': csp, ...SECURITY_HEADERS }).map(([name, value]) => `  ${name}: ${value}`);
+export function netlifyHeaders(csp: string, svgPaths: string[] = [], transport: Record<string, string> = {}): string {
+  const everywhere = Object.entries({ 'Content-Security-Policy': csp, ...SECURITY_HEADERS, ...transport }).map(([name, value]) => `  ${name}: ${value}`);
   const cache = (kind: Kind) => `  Cache-Control: ${CACHE_CONTROL[kind]}`;
+  // The SVG policy joins the one on /*: a browser enforces both, so what SVG_POLICY forbids stays forbidden.
+  const svg = svgPaths.flatMap((path) => [path, `  Content-Security-Policy: ${SVG_POLICY}`]);
   return [
     '# Written by `npm run build` (server/site/headers.ts): the headers the embedded server sends. Do not edit.',
     '/*', ...everywhere,
@@ -54,6 +85,7 @@ export function netlifyHeaders(csp: string): string {
     '/:id/edit', cache('page'),
     '/_astro/*', cache('asset'),
     '/config.json', cache('config'),
+    ...svg,
     '',
   ].join('\n');
 }
@@ -64,14 +96,44 @@ function nginxValue(value: string): string {
   return `"${value}"`;
 }
 
-/** One nginx include per kind deploy/nginx.conf uses: `add_header … always;` (always: 404 pages too). */
-export function nginxHeaders(kind: Exclude<Kind, 'file'>, csp: string): string {
-  const adds = Object.entries(siteHeaders(kind, csp)).map(([name, value]) => `add_header ${name} ${nginxValue(value)} always;`);
+/** The includes deploy/nginx.conf uses, one per kind of location: its headers. */
+function nginxIncludes(csp: string, transport: Record<string, string>): Record<string, Record<string, string>> {
+  const includes = {
+    page: siteHeaders('page', csp),
+    asset: siteHeaders('asset'),
+    'asset-svg': siteHeaders('asset', SVG_POLICY),
+    config: siteHeaders('config'),
+    svg: siteHeaders('file', SVG_POLICY),
+  };
+  // add_header in a location replaces the server block's: each include names everything.
+  return Object.fromEntries(Object.entries(includes).map(([name, headers]) => [name, { ...headers, ...transport }]));
+}
+
+/**
+ * What helmet adds on the embedded server that a static host must be told: Strict-Transport-Security, only when
+ * PUBLIC_URL is https (server/plugins/helmet.ts).
+ */
+function transportHeaders(config: Config): Record<string, string> {
+  return servesHttps(config) ? { 'Strict-Transport-Security': HSTS_HEADER } : {};
+}
+
+/**
+ * One nginx include: `add_header … always;` lines (always: error answers too), save the assets' year-long
+ * Cache-Control, which goes on success answers only, so that no error answer (a 403 in /_astro/) is kept for long.
+ */
+export function nginxHeaders(headers: Record<string, string>): string {
+  const always = (name: string, value: string) => (name === 'Cache-Control' && value === CACHE_CONTROL.asset ? '' : ' always');
+  const adds = Object.entries(headers).map(([name, value]) => `add_header ${name} ${nginxValue(value)}${always(name, value)};`);
   return [`# Written by \`npm run build\` (server/site/headers.ts) for deploy/nginx.conf. Do not edit.`, ...adds, ''].join('\n');
 }
 
-const NGINX_HEADERS_DIR = 'nginx-headers';
-const NGINX_KINDS = ['page', 'asset', 'config'] as const;
+/** The site's SVG files, as paths from its root (/favicon.svg, /_astro/….svg). */
+function svgPaths(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.svg'))
+    .map((e) => `/${relative(dir, join(e.parentPath, e.name)).split('\\').join('/')}`)
+    .sort();
+}
 
 /**
  * The deployment settings the CSP names (the identity provider's and the API's origins), read from
@@ -83,10 +145,11 @@ export function hostingConfig(env: Record<string, string | undefined>): Config {
   return loadConfig({ PUBLIC_URL, PORT, KEYCLOAK_URL, API_URL });
 }
 
-/** Writes dist/_headers and dist/nginx-headers/{page,asset,config}.conf for the built site in `dir`. */
+/** Writes dist/_headers and dist/nginx-headers/{page,asset,asset-svg,config,svg}.conf for the built site in `dir`. */
 export function writeHostingHeaders(dir: string, config: Config): void {
   const csp = contentSecurityPolicy(config, inlineHashes(dir));
-  writeFileSync(join(dir, '_headers'), netlifyHeaders(csp));
+  const transport = transportHeaders(config);
+  writeFileSync(join(dir, '_headers'), netlifyHeaders(csp, svgPaths(dir), transport));
   mkdirSync(join(dir, NGINX_HEADERS_DIR), { recursive: true });
-  for (const kind of NGINX_KINDS) writeFileSync(join(dir, NGINX_HEADERS_DIR, `${kind}.conf`), nginxHeaders(kind, csp));
+  for (const [name, headers] of Object.entries(nginxIncludes(csp, transport))) writeFileSync(join(dir, NGINX_HEADERS_DIR, `${name}.conf`), nginxHeaders(headers));
 }

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
 import { parseRecipeId } from '../../src/lib/routes.ts';
 import { contentSecurityPolicy, inlineHashes } from './csp.ts';
-import { siteHeaders } from './headers.ts';
+import { isHostingPath, siteHeaders, SVG_POLICY } from './headers.ts';
 
 // Serves the built site: /config.json from the Config, the files of dist/, the /{id} and
 // /{id}/edit shells (ids are unknown at build time) and the 404 page with status 404.
@@ -25,12 +25,24 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   const isPage = (name: string) =>
     /^[a-z0-9-]+$/.test(name) && !SHELLS.has(name) && existsSync(resolve(root, `${name}.html`));
 
+  const notFound = (reply: FastifyReply) => reply.code(404).sendFile('404.html');
+
+  // dist/_headers, _redirects and nginx-headers/ configure static hosts; they are not the site (and would tell how
+  // it is hosted). Checked on the decoded, normalised path: the static files decode and normalise it too.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isHostingPath(request.url)) return notFound(reply);
+  });
+
   // The headers (./headers.ts) are the ones `npm run build` writes for static hosts.
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
+    // HTML answers (the 404 page too) are pages: no-cache. Any other error is never stored: a 403 for /_astro/%00
+    // must not be kept for a year like the asset that name might one day be.
     if (type.startsWith('text/html')) reply.headers(siteHeaders('page', csp));
-    else if (request.url.startsWith('/_astro/')) reply.headers(siteHeaders('asset', csp));
-    else if (!reply.hasHeader('cache-control')) reply.headers(siteHeaders('file', csp));
+    else if (reply.statusCode >= 400) reply.headers(siteHeaders('error'));
+    else if (request.url.startsWith('/_astro/')) reply.headers(siteHeaders('asset'));
+    else if (!reply.hasHeader('cache-control')) reply.headers(siteHeaders('file'));
+    if (type.startsWith('image/svg+xml')) reply.header('content-security-policy', SVG_POLICY);
     return payload;
   });
 
@@ -39,7 +51,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   await app.register(fastifyStatic, { root, wildcard: true, cacheControl: false, index: ['index.html'], preCompressed: true, dotfiles: 'deny' });
 
   app.get('/config.json', async (_request, reply) => {
-    reply.headers(siteHeaders('config', csp));
+    reply.headers(siteHeaders('config'));
     return {
       KEYCLOAK_URL: config.keycloakUrl,
       KEYCLOAK_REALM: config.keycloakRealm,
@@ -47,8 +59,6 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
       API_URL: config.apiUrl,
     };
   });
-
-  const notFound = (reply: FastifyReply) => reply.code(404).sendFile('404.html');
 
   app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
     const { id } = request.params;

@@ -326,4 +326,51 @@ describe('POST /recipe-imports: a hostile page is read off the event loop, withi
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(recipeFromHtml(RECIPE));
   });
+
+  // Issue 29, item 6: `{` + `a:"b,` × 40,000 (240 KB as the pasted body, its quotes escaped) made jsonrepair run
+  // 22 s on the event loop; 100 KB took 2.5 s.
+  const repairBlock = `<script type="application/ld+json">{${'a:"b,'.repeat(40_000)}</script>`;
+  const repairPage = (blocks: number) => `<!doctype html><html><head>${repairBlock.repeat(blocks)}</head><body></body></html>`;
+  /** As many blocks as a pasted page can hold: its JSON body (quotes escaped) within IMPORT_MAX_BYTES. */
+  const mostBlocks = () => {
+    let blocks = 1;
+    while (JSON.stringify({ html: repairPage(blocks + 1) }).length <= h.config.recipeImport.maxBytes) blocks++;
+    return blocks;
+  };
+  const TOO_COMPLEX = 'The page could not be read within 2 s: it is too large or too deeply nested to import';
+  const NO_RECIPE_MESSAGE = 'The page has no schema.org Recipe (JSON-LD) to import';
+
+  it.each([
+    ['one block of 240 KB', () => 1],
+    ['as many such blocks as IMPORT_MAX_BYTES holds', mostBlocks],
+  ])('answers 422 for JSON-LD that sends the JSON repair into quadratic time (%s), while /api/health keeps answering', async (_label, blocks) => {
+    const page = repairPage(blocks());
+    expect(JSON.stringify({ html: page }).length).toBeGreaterThan(240_000);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const started = performance.now();
+    const imports = Promise.all([1, 2].map(() => post(h, { html: page }, token)));
+    const health: number[] = [];
+    const healthTimes: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const asked = performance.now();
+      health.push((await h.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+      healthTimes.push(performance.now() - asked);
+    }
+    const answers = await imports;
+    const elapsed = performance.now() - started;
+    delay.disable();
+    for (const res of answers) {
+      expect(res.statusCode).toBe(422);
+      // One block may be repaired (and found to hold no recipe) within the limit on a fast machine; several cannot.
+      expect([TOO_COMPLEX, NO_RECIPE_MESSAGE]).toContain(res.json().message);
+      if (blocks() > 1) expect(res.json().message).toBe(TOO_COMPLEX);
+    }
+    expect(health).toEqual(Array(10).fill(200));
+    // Generous bounds (a loaded 2-core CI machine): on the event loop the repair held it for seconds per block.
+    expect(Math.max(...healthTimes)).toBeLessThan(1000);
+    expect(delay.max / 1e6).toBeLessThan(1000);
+    expect(elapsed).toBeLessThan(10_000);
+  });
 });

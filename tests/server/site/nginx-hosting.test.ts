@@ -20,7 +20,8 @@ const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 // The deployment settings, given to the build and to the embedded server alike.
 const DEPLOYMENT = { PUBLIC_URL: 'https://recipes.example.test', KEYCLOAK_URL: TEST_KEYCLOAK_URL, API_URL: 'https://api.example.test/api' };
 // The headers compared, lower-case; absent on both sides counts as equal.
-const COMPARED = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cache-control'];
+const COMPARED = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cache-control', 'strict-transport-security'];
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 let work: string;
 let dist: string;
@@ -145,6 +146,8 @@ const PAGES = [
   ['/new-recipe', 'new-recipe.html'],
 ] as const;
 const NOT_FOUND = ['/nope', '/123abc', '/0', '/123/edit/x', '/abc/edit', '/recipe', '/recipe.html', '/index.html', '/_astro', '/_astro/nope.js'];
+// Hosting configuration the build leaves in dist/: not the site, on any server (issue 29, item 7).
+const HOSTING = ['/_headers', '/_redirects', '/nginx-headers', '/nginx-headers/page.conf', '/nginx-headers/svg.conf', '/%5Fheaders', '//_redirects'];
 
 describe('deploy/nginx.conf on Debian nginx', () => {
   it('the build names the deployment origins in the policy', async () => {
@@ -166,7 +169,7 @@ describe('deploy/nginx.conf on Debian nginx', () => {
     expect(theirs.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(NOT_FOUND)('%s answers 404 with the 404 page and the embedded server headers', async (path) => {
+  it.each([...NOT_FOUND, ...HOSTING])('%s answers 404 with the 404 page and the embedded server headers', async (path) => {
     const [theirs, ours] = await Promise.all([fromNginx(path), fromEmbedded(path)]);
     expect(theirs.status).toBe(404);
     expect(theirs.body).toBe(file('404.html'));
@@ -184,6 +187,22 @@ describe('deploy/nginx.conf on Debian nginx', () => {
     expect(compared(theirs)).toEqual(compared(ours));
     expect(theirs.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(theirs.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('/favicon.svg is a document with a policy of its own', async () => {
+    const [theirs, ours] = await Promise.all([fromNginx('/favicon.svg'), fromEmbedded('/favicon.svg')]);
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(compared(theirs)).toEqual(compared(ours));
+    expect(theirs.headers['content-security-policy']).toBe(SVG_POLICY);
+    expect(theirs.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('an error answer in /_astro/ is never kept for long', async () => {
+    for (const answer of await Promise.all([fromNginx('/_astro/%00'), fromEmbedded('/_astro/%00')])) {
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.headers['cache-control'] ?? '').not.toMatch(/max-age=[1-9]|immutable/);
+    }
   });
 
   it('/config.json uploaded beside the site is never stored', async () => {
@@ -240,6 +259,12 @@ describe('dist/_headers (Netlify, Cloudflare Pages)', () => {
     expect(theirs['cache-control']).toBe(ours.headers['cache-control']);
     expect(theirs['x-content-type-options']).toBe(ours.headers['x-content-type-options']);
     expect(theirs['referrer-policy']).toBe(ours.headers['referrer-policy']);
+  });
+
+  it('/favicon.svg gets the SVG policy too (joined to the pages\', a browser enforces both)', async () => {
+    const theirs = headersForPath(rules, '/favicon.svg');
+    expect(theirs['content-security-policy']?.split(', ')).toContain(SVG_POLICY);
+    expect(theirs['cache-control']).toBe((await fromEmbedded('/favicon.svg')).headers['cache-control']);
   });
 
   it('/config.json is never stored (no-store joins the page rule no-cache)', async () => {
