@@ -45,6 +45,46 @@ describe('concurrent guesses (item 1)', () => {
   }, 300_000); // twenty password checks, one at a time for one address, on a busy two-core machine
 });
 
+describe('bursts do not take the others\' turns (item 2)', () => {
+  const held = async (burst: Promise<number>[], probe: () => Promise<number>) => {
+    let answered = 0;
+    const all = Promise.all(burst.map((status) => status.finally(() => (answered += 1))));
+    // Let the burst reach the password queue before the probe is sent.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = performance.now();
+    const status = await probe();
+    const ms = performance.now() - started;
+    const pendingAfterProbe = burst.length - answered;
+    return { status, ms, pendingAfterProbe, statuses: await all };
+  };
+
+  it('a correct sign-in from another address answers within 3 s while one address sends 200 guesses at once', async () => {
+    const ip = address();
+    const result = await held(
+      Array.from({ length: 200 }, (_, i) => statusOf(ip, `gissning-${i}`, 'fel-losen')),
+      () => statusOf(address(), 'redaktor', 'redaktor'),
+    );
+    expect(result.status).toBe(302);
+    expect(result.ms).toBeLessThan(3000);
+    expect(result.pendingAfterProbe).toBeGreaterThan(0); // measured while the burst was held
+    expect(result.statuses.every((s) => s === 401 || s === 429 || s === 503)).toBe(true);
+  }, 300_000);
+
+  it('a burst at one account from 40 addresses neither stalls another user nor refuses the owner', async () => {
+    const attackers = Array.from({ length: 40 }, address);
+    const result = await held(
+      attackers.flatMap((ip) => Array.from({ length: 5 }, (_, i) => statusOf(ip, 'besokare', `fel-${i}`))),
+      () => statusOf(address(), 'redaktor', 'redaktor'),
+    );
+    expect(result.status).toBe(302);
+    expect(result.ms).toBeLessThan(3000);
+    expect(result.pendingAfterProbe).toBeGreaterThan(0);
+    // The account's share of the queue is bounded: most of the crowd is told to come back, not queued.
+    expect(count(result.statuses, 503)).toBeGreaterThan(0);
+    expect(await statusOf(address(), 'besokare', 'besokare')).toBe(302);
+  }, 300_000);
+});
+
 describe('long login names (item 5)', () => {
   const gc = (() => {
     setFlagsFromString('--expose-gc');
