@@ -41,7 +41,8 @@ export async function authenticate(idp: Idp, login: string, password: string, ip
   // Taken before the check and settled after it, so guesses sent at once are counted as they are accepted.
   const attempt = idp.throttle.begin(account, ip);
   if (!attempt) return { ok: false, error: THROTTLED, status: 429 };
-  const matches = await check(attempt, async () => verifyPassword(password, user?.passwordHash ?? (await dummyHash()), { client: ip, account }));
+  const requester = { client: ip, account, weight: () => idp.throttle.addressLoad(ip) };
+  const matches = await check(attempt, async () => verifyPassword(password, user?.passwordHash ?? (await dummyHash()), requester));
   if (!user || !matches || !password) {
     attempt.fail();
     return INVALID;
@@ -59,7 +60,8 @@ export async function checkCurrentPassword(idp: Idp, user: User, password: strin
   const account = accountKey(`user:${user.id}`);
   const attempt = idp.throttle.begin(account, ip);
   if (!attempt) return 'locked';
-  if (password && (await check(attempt, () => verifyPassword(password, user.passwordHash, { client: ip, account })))) {
+  const requester = { client: ip, account, weight: () => idp.throttle.addressLoad(ip) };
+  if (password && (await check(attempt, () => verifyPassword(password, user.passwordHash, requester)))) {
     attempt.succeed();
     return 'ok';
   }

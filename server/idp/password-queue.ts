@@ -5,11 +5,13 @@
 // refused or waits behind the whole burst (issue 29, item 2). Checks made for a sign-in therefore carry who
 // asks — the client address and the account — and the queue is fair between them:
 // - one address runs at most one check at a time, and one account too, so a burst never holds every core;
-// - a free core goes to the waiting check whose address has had the fewest checks started since it last was
-//   idle (then the oldest), so a newcomer goes ahead of a burst's later guesses;
+// - a free core goes to the waiting check whose address has the smallest share (then the oldest): its checks
+//   started since it last was idle plus those waiting, or what the throttle says it is pressing (its accepted
+//   attempts of the last half-minute, failures, attempts in flight), whichever is more; so a newcomer goes
+//   ahead of a burst's guesses, even of a crowd of addresses that each keep one guess waiting and retry;
 // - at most MAX_WAITING_PER_CLIENT wait per address and MAX_WAITING_PER_ACCOUNT per account; when the queue
-//   (or the account's share of it) is full, a newcomer takes the place of the latest check of the address that
-//   has had the most, if that is more than the newcomer's own — the displaced check gets the 503.
+//   (or the account's part of it) is full, a newcomer takes the place of the latest check of the address with
+//   the largest share, if that is more than the newcomer's own — the displaced check gets the 503.
 // Work without a requester (hashing a new password at registration, the CLI, start-up) keeps the old rules.
 
 export const MAX_RUNNING = 2;
@@ -24,8 +26,12 @@ export class PasswordCheckBusyError extends Error {
   }
 }
 
-/** Who a password check is for: the client key (throttle.ts `clientKey`) and a fixed-size account key. */
-export type Requester = { client: string; account: string };
+/**
+ * Who a password check is for: the client key (throttle.ts `clientKey`) and a fixed-size account key, and
+ * optionally how hard that address is pressing now (LoginThrottle.addressLoad, this attempt included), which
+ * the queue weighs beside what it sees itself.
+ */
+export type Requester = { client: string; account: string; weight?: () => number };
 
 type Job = { requester?: Requester; seq: number; start: () => void; refuse: (error: Error) => void };
 type Load = { running: number; waiting: number; started: number };
@@ -45,10 +51,12 @@ const forget = (map: Map<string, Load>, key: string) => {
   const load = map.get(key);
   if (load && load.running === 0 && load.waiting === 0) map.delete(key);
 };
-// How much an address has had in its current busy period: checks started plus checks waiting.
-const share = (requester: Requester | undefined) => {
-  const load = requester && clients.get(requester.client);
-  return load ? load.started + load.waiting : 0;
+// How much an address has had: checks started in its current busy period plus checks waiting, or what the
+// throttle says it is guessing, whichever is more. `extra` counts a newcomer's own check as if admitted.
+const share = (requester: Requester | undefined, extra = 0) => {
+  if (!requester) return 0;
+  const load = clients.get(requester.client);
+  return Math.max((load ? load.started + load.waiting : 0) + extra, requester.weight?.() ?? 0);
 };
 
 function mayStart(job: Job): boolean {
@@ -74,15 +82,15 @@ function unqueue(job: Job): void {
   loadOf(accounts, job.requester.account).waiting -= 1;
 }
 
-/** Starts waiting checks while cores are free: fewest started for their address first, then the oldest. */
+/** Starts waiting checks while cores are free: the smallest share for their address first, then the oldest. */
 function dispatch(): void {
   while (running < MAX_RUNNING) {
     let next: Job | undefined;
     let best = Infinity;
     for (const job of waiting) {
       if (!mayStart(job)) continue;
-      const started = job.requester ? (clients.get(job.requester.client)?.started ?? 0) : 0;
-      if (started < best) [next, best] = [job, started];
+      const jobShare = share(job.requester);
+      if (jobShare < best) [next, best] = [job, jobShare];
     }
     if (!next) return;
     unqueue(next);
@@ -109,12 +117,12 @@ function admit(job: Job): boolean {
   const requester = job.requester;
   if (!requester) return waiting.length < MAX_WAITING;
   if ((clients.get(requester.client)?.waiting ?? 0) >= MAX_WAITING_PER_CLIENT) return false;
-  const own = share(requester);
+  const own = share(requester, 1);
   if ((accounts.get(requester.account)?.waiting ?? 0) >= MAX_WAITING_PER_ACCOUNT) {
     const sameAccount = waiting.filter((other) => other.requester?.account === requester.account);
-    if (!displace(sameAccount, own + 1)) return false;
+    if (!displace(sameAccount, own)) return false;
   }
-  return waiting.length < MAX_WAITING || displace(waiting, own + 1);
+  return waiting.length < MAX_WAITING || displace(waiting, own);
 }
 
 function release(job: Job): void {

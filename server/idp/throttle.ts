@@ -94,6 +94,11 @@ export class Throttle {
     return [...this.#entries.keys(), ...this.#pending.keys()];
   }
 
+  /** Recent failures plus attempts being checked: how much this key is guessing now. */
+  load(key: string): number {
+    return (this.#current(key)?.failures ?? 0) + (this.#pending.get(key) ?? 0);
+  }
+
   #current(key: string): Entry | undefined {
     const entry = this.#entries.get(key);
     if (entry && entry.lastFailure + this.rule.resetMs <= this.now() && entry.waitUntil <= this.now()) {
@@ -142,6 +147,41 @@ export class WindowLimit {
   }
 }
 
+/**
+ * Attempts accepted per key, decaying by half every `halfLifeMs`: how hard an address is pressing now. Unlike the
+ * failure count it also sees attempts that were never checked (told to come back), which is what a burst that
+ * keeps the password queue full mostly consists of.
+ */
+export class Pressure {
+  readonly #counts = new Map<string, { value: number; at: number }>();
+
+  private readonly halfLifeMs: number;
+  private readonly now: () => number;
+
+  constructor(halfLifeMs: number, now: () => number = Date.now) {
+    this.halfLifeMs = halfLifeMs;
+    this.now = now;
+  }
+
+  add(key: string): void {
+    const now = this.now();
+    if (this.#counts.size >= MAX_KEYS) {
+      for (const [other] of this.#counts) if (this.get(other) < 0.5) this.#counts.delete(other);
+      if (this.#counts.size >= MAX_KEYS) this.#counts.clear(); // a flood of distinct keys: start afresh
+    }
+    this.#counts.set(key, { value: this.get(key) + 1, at: now });
+  }
+
+  get(key: string): number {
+    const entry = this.#counts.get(key);
+    return entry ? entry.value * 2 ** (-(this.now() - entry.at) / this.halfLifeMs) : 0;
+  }
+
+  keys(): string[] {
+    return [...this.#counts.keys()];
+  }
+}
+
 /** A password check the throttles have accepted: exactly one of its methods is called when it ends. */
 export type Attempt = {
   fail(): void;
@@ -163,10 +203,12 @@ const digest = (value: string) => createHash('sha256').update(value).digest('bas
 export class LoginThrottle {
   readonly account: Throttle;
   readonly address: Throttle;
+  readonly pressure: Pressure;
 
   constructor(now: () => number = Date.now) {
     this.account = new Throttle(ACCOUNT_RULE, now);
     this.address = new Throttle(ADDRESS_RULE, now);
+    this.pressure = new Pressure(30_000, now);
   }
 
   /** Accepts a guess for this account from this address for checking, or null when it must wait. */
@@ -176,6 +218,7 @@ export class LoginThrottle {
     if (!this.address.allows(address) || !this.account.allows(account)) return null;
     this.address.reserve(address);
     this.account.reserve(account);
+    this.pressure.add(address);
     let open = true;
     const end = (then: () => void) => () => {
       if (!open) return;
@@ -194,6 +237,15 @@ export class LoginThrottle {
     };
   }
 
+  /**
+   * How much this address is guessing now, for the password queue's fairness: its recent failures plus its
+   * attempts being checked, or its accepted attempts of the last half-minute or so, whichever is more.
+   */
+  addressLoad(ip: string): number {
+    const address = digest(ip);
+    return Math.max(this.address.load(address), this.pressure.get(address));
+  }
+
   /** Whether a guess for this account from this address must wait now (attempts being checked count). */
   isLocked(accountKey: string, ip: string): boolean {
     return !this.address.allows(digest(ip)) || !this.account.allows(digest(`${accountKey}@${ip}`));
@@ -207,6 +259,6 @@ export class LoginThrottle {
 
   /** Every key held now, for tests: each is a fixed-size digest. */
   keys(): string[] {
-    return [...this.address.keys(), ...this.account.keys()];
+    return [...this.address.keys(), ...this.account.keys(), ...this.pressure.keys()];
   }
 }

@@ -80,3 +80,16 @@ describe('LoginThrottle under concurrent attempts', () => {
     for (const key of throttle.keys()) expect(key.length).toBeLessThanOrEqual(64);
   });
 });
+
+describe('LoginThrottle pressure', () => {
+  it('weighs an address by its attempts, even those never checked, and forgets them by half every 30 s', () => {
+    let now = 0;
+    const throttle = new LoginThrottle(() => now);
+    for (let i = 0; i < 10; i++) throttle.begin(`user:${i}`, '192.0.2.1')!.cancel();
+    throttle.begin('user:1', '192.0.2.2')!.succeed();
+    expect(throttle.addressLoad('192.0.2.1')).toBeCloseTo(10);
+    expect(throttle.addressLoad('192.0.2.2')).toBeCloseTo(1);
+    now += 30_000;
+    expect(throttle.addressLoad('192.0.2.1')).toBeCloseTo(5);
+  });
+});

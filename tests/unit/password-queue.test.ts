@@ -63,3 +63,27 @@ describe('password queue', () => {
     await expect(user).resolves.toBe('user');
   });
 });
+
+describe('password queue with the throttle\'s weight', () => {
+  it('lets a newcomer displace and go ahead of addresses that press harder, though each has one check waiting', async () => {
+    const order: string[] = [];
+    const open: (() => void)[] = [];
+    const run = (label: string, client: string, weight: number) =>
+      withPasswordSlot(() => new Promise<string>((done) => {
+        order.push(label);
+        open.push(() => done(label));
+      }), { client, account: label, weight: () => weight });
+    const crowd = Promise.allSettled(Array.from({ length: MAX_WAITING + 2 }, (_, i) => run(`c${i}`, `crowd-${i}`, 20)));
+    expect(passwordQueueStats()).toEqual({ running: 2, waiting: MAX_WAITING });
+    const user = run('user', 'u', 1);
+    open.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(order.at(-1)).toBe('user');
+    while (open.length) {
+      open.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await expect(user).resolves.toBe('user');
+    await crowd;
+  });
+});
