@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOGIN_LENGTH } from '../../../server/idp/login.ts';
 import { INVALID_CREDENTIALS } from '../../../server/idp/pages.ts';
 import { ACCOUNT_RULE, ADDRESS_RULE } from '../../../server/idp/throttle.ts';
-import { authParams, Browser, login, startIdp, type Harness } from './harness.ts';
+import { authParams, Browser, csrfOf, login, startIdp, type Harness } from './harness.ts';
 
 // Issue 29: guesses sent at once, bursts that would take everyone's turn, and login names that cost memory.
 // Every burst goes through the real app (inject with a client address), so routes, throttle and queue all run.
@@ -102,6 +102,13 @@ describe('long login names (item 5)', () => {
     expect(res.statusCode).toBe(401);
     expect(res.body).toContain(INVALID_CREDENTIALS);
     expect(await statusOf(address(), `${'r'.repeat(MAX_LOGIN_LENGTH - 11)}@example.se`, 'x')).toBe(401);
+    // The account page's own sign-in form has the same limit.
+    const b = new Browser(h, address());
+    const page = await b.request('GET', `${h.realm}/account`, undefined, { accept: 'text/html' });
+    const action = /id="kc-form-login" method="post" action="([^"]+)"/.exec(page.body)![1]!.replaceAll('&amp;', '&');
+    const account = await b.request('POST', action, { csrf: csrfOf(page.body), username: 'ﷺ'.repeat(MAX_LOGIN_LENGTH + 1), password: 'x' });
+    expect(account.statusCode).toBe(401);
+    expect(account.body).toContain(INVALID_CREDENTIALS);
   });
 
   it('100 failed sign-ins with a 252 KB username from 5 addresses keep at most 10 MB (heap and buffers)', async () => {
