@@ -1,9 +1,34 @@
+import { createHash } from 'node:crypto';
 import type { Idp } from './context.ts';
 import { dummyHash, needsRehash, verifyPassword } from './passwords.ts';
 import { INVALID_CREDENTIALS, THROTTLED } from './pages.ts';
+import type { Attempt } from './throttle.ts';
 import { findUserByLogin, normalise, setPassword, type User } from './users.ts';
+import { MAX_LENGTH } from './validation.ts';
 
 export type LoginResult = { ok: true; user: User } | { ok: false; error: string; status: number };
+
+/**
+ * The longest username or e-mail address a sign-in looks at: the forms' limit (Keycloak's 255, validation.ts).
+ * Checked before normalising: NFKC can make a string 18 times longer ('ﷺ'), and nobody's login is longer.
+ */
+export const MAX_LOGIN_LENGTH = MAX_LENGTH;
+
+const INVALID: LoginResult = { ok: false, error: INVALID_CREDENTIALS, status: 401 };
+
+// The account a guess is counted against, fixed-size whatever was typed: an existing user by id, else the
+// normalised login (so "Rut" and "rut" are one unknown account).
+const accountKey = (name: string) => createHash('sha256').update(name).digest('base64url');
+
+/** Runs the password check for an accepted attempt; a check that never ran (503, queue full) counts as nothing. */
+async function check(attempt: Attempt, run: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await run();
+  } catch (error) {
+    attempt.cancel();
+    throw error;
+  }
+}
 
 /**
  * Checks username-or-e-mail and password, throttled per account-and-address and per address (throttle.ts). The
@@ -11,15 +36,19 @@ export type LoginResult = { ok: true; user: User } | { ok: false; error: string;
  * never tells whether a username exists. A hash made with weaker parameters is replaced on success.
  */
 export async function authenticate(idp: Idp, login: string, password: string, ip: string): Promise<LoginResult> {
+  if (login.length > MAX_LOGIN_LENGTH) return INVALID;
   const user = login.trim() ? await findUserByLogin(idp.db, login) : null;
-  const account = user ? `user:${user.id}` : `login:${normalise(login)}`;
-  if (idp.throttle.isLocked(account, ip)) return { ok: false, error: THROTTLED, status: 429 };
-  const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+  const account = accountKey(user ? `user:${user.id}` : `login:${normalise(login)}`);
+  // Taken before the check and settled after it, so guesses sent at once are counted as they are accepted.
+  const attempt = idp.throttle.begin(account, ip);
+  if (!attempt) return { ok: false, error: THROTTLED, status: 429 };
+  const requester = { client: ip, account, weight: () => idp.throttle.addressLoad(ip) };
+  const matches = await check(attempt, async () => verifyPassword(password, user?.passwordHash ?? (await dummyHash()), requester));
   if (!user || !matches || !password) {
-    idp.throttle.fail(account, ip);
-    return { ok: false, error: INVALID_CREDENTIALS, status: 401 };
+    attempt.fail();
+    return INVALID;
   }
-  idp.throttle.succeed(account, ip);
+  attempt.succeed();
   if (needsRehash(user.passwordHash)) await setPassword(idp.db, user.id, password);
   return { ok: true, user };
 }
@@ -29,12 +58,14 @@ export async function authenticate(idp: Idp, login: string, password: string, ip
  * become an unlimited password oracle. 'locked' means the caller must wait.
  */
 export async function checkCurrentPassword(idp: Idp, user: User, password: string, ip: string): Promise<'ok' | 'wrong' | 'locked'> {
-  const account = `user:${user.id}`;
-  if (idp.throttle.isLocked(account, ip)) return 'locked';
-  if (password && (await verifyPassword(password, user.passwordHash))) {
-    idp.throttle.succeed(account, ip);
+  const account = accountKey(`user:${user.id}`);
+  const attempt = idp.throttle.begin(account, ip);
+  if (!attempt) return 'locked';
+  const requester = { client: ip, account, weight: () => idp.throttle.addressLoad(ip) };
+  if (password && (await check(attempt, () => verifyPassword(password, user.passwordHash, requester)))) {
+    attempt.succeed();
     return 'ok';
   }
-  idp.throttle.fail(account, ip);
+  attempt.fail();
   return 'wrong';
 }

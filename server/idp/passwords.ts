@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { withPasswordSlot, type Requester } from './password-queue.ts';
 
 // scrypt from node:crypto: no native addon to build, and the parameters travel with the hash so they can grow.
 // N=2^17, r=8, p=1 is OWASP's minimum for scrypt (Password Storage Cheat Sheet): 128 MiB and a few hundred
@@ -7,45 +8,19 @@ export const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
-// Each derivation holds 128 MiB and a core: at most two run at once, and at most MAX_WAITING wait for a turn.
-// Beyond that the caller is told to come back later (503), so a flood of sign-ins cannot exhaust the machine.
-const MAX_RUNNING = 2;
-const MAX_WAITING = 32;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-export class PasswordCheckBusyError extends Error {
-  readonly statusCode = 503;
-  constructor() {
-    super('too many password checks at once');
-  }
-}
-
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_RUNNING) {
-    if (waiting.length >= MAX_WAITING) throw new PasswordCheckBusyError();
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running += 1;
-  }
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next(); // the slot passes on directly
-    else running -= 1;
-  }
-}
+// Each derivation holds 128 MiB and a core: password-queue.ts decides when it runs, fairly between addresses.
+export { PasswordCheckBusyError, type Requester } from './password-queue.ts';
 
 type Params = { N: number; r: number; p: number };
 
-function derive(password: string, salt: Buffer, params: Params): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: Params, requester?: Requester): Promise<Buffer> {
   const opts: ScryptOptions = { ...params, maxmem: MAX_MEMORY };
-  return withSlot(
+  return withPasswordSlot(
     () =>
       new Promise((resolve, reject) => {
         scrypt(password.normalize('NFC'), salt, KEY_LENGTH, opts, (err, key) => (err ? reject(err) : resolve(key)));
       }),
+    requester,
   );
 }
 
@@ -65,10 +40,11 @@ function parse(stored: string) {
   return { params, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') };
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** `requester` (the client and account a sign-in is for) lets the queue keep one burst from taking every turn. */
+export async function verifyPassword(password: string, stored: string, requester?: Requester): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed) return false;
-  const actual = await derive(password, parsed.salt, parsed.params);
+  const actual = await derive(password, parsed.salt, parsed.params, requester);
   return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 
 // In-memory throttling of password guesses and registrations. Memory is enough: a restart forgets the counts,
@@ -33,6 +34,8 @@ type Entry = { failures: number; lastFailure: number; waitUntil: number };
 
 export class Throttle {
   readonly #entries = new Map<string, Entry>();
+  // Attempts accepted for checking and not yet finished: each counts as a failure until it turns out otherwise.
+  readonly #pending = new Map<string, number>();
 
   private readonly rule: ThrottleRule;
   private readonly now: () => number;
@@ -46,6 +49,27 @@ export class Throttle {
   waitMs(key: string): number {
     const entry = this.#current(key);
     return entry ? Math.max(0, entry.waitUntil - this.now()) : 0;
+  }
+
+  /**
+   * Whether one more attempt may be checked now, counting the attempts still being checked as failures: as if
+   * they had all failed, no wait has started. So concurrent attempts get exactly what sequential ones would.
+   */
+  allows(key: string): boolean {
+    if (this.waitMs(key) > 0) return false;
+    const pending = this.#pending.get(key) ?? 0;
+    return pending === 0 || (this.#current(key)?.failures ?? 0) + pending < this.rule.free;
+  }
+
+  /** An attempt is being checked (call `allows` first); `settle` ends it, before `fail` or `succeed`. */
+  reserve(key: string): void {
+    this.#pending.set(key, (this.#pending.get(key) ?? 0) + 1);
+  }
+
+  settle(key: string): void {
+    const pending = (this.#pending.get(key) ?? 0) - 1;
+    if (pending > 0) this.#pending.set(key, pending);
+    else this.#pending.delete(key);
   }
 
   /** Records a failure; returns the wait it starts (0 while the key is within its free failures). */
@@ -64,6 +88,15 @@ export class Throttle {
 
   succeed(key: string): void {
     this.#entries.delete(key);
+  }
+
+  keys(): string[] {
+    return [...this.#entries.keys(), ...this.#pending.keys()];
+  }
+
+  /** Recent failures plus attempts being checked: how much this key is guessing now. */
+  load(key: string): number {
+    return (this.#current(key)?.failures ?? 0) + (this.#pending.get(key) ?? 0);
   }
 
   #current(key: string): Entry | undefined {
@@ -114,28 +147,118 @@ export class WindowLimit {
   }
 }
 
-/** The sign-in throttles the provider keeps: guesses per account-and-address and per address. */
+/**
+ * Attempts accepted per key, decaying by half every `halfLifeMs`: how hard an address is pressing now. Unlike the
+ * failure count it also sees attempts that were never checked (told to come back), which is what a burst that
+ * keeps the password queue full mostly consists of.
+ */
+export class Pressure {
+  readonly #counts = new Map<string, { value: number; at: number }>();
+
+  private readonly halfLifeMs: number;
+  private readonly now: () => number;
+
+  constructor(halfLifeMs: number, now: () => number = Date.now) {
+    this.halfLifeMs = halfLifeMs;
+    this.now = now;
+  }
+
+  add(key: string): void {
+    const now = this.now();
+    if (this.#counts.size >= MAX_KEYS) {
+      for (const [other] of this.#counts) if (this.get(other) < 0.5) this.#counts.delete(other);
+      if (this.#counts.size >= MAX_KEYS) this.#counts.clear(); // a flood of distinct keys: start afresh
+    }
+    this.#counts.set(key, { value: this.get(key) + 1, at: now });
+  }
+
+  get(key: string): number {
+    const entry = this.#counts.get(key);
+    return entry ? entry.value * 2 ** (-(this.now() - entry.at) / this.halfLifeMs) : 0;
+  }
+
+  keys(): string[] {
+    return [...this.#counts.keys()];
+  }
+}
+
+/** A password check the throttles have accepted: exactly one of its methods is called when it ends. */
+export type Attempt = {
+  fail(): void;
+  /** A right password: the account-and-address count is forgotten, the address gives back this attempt's slot. */
+  succeed(): void;
+  /** Not checked after all (the password queue was full): counts as nothing. */
+  cancel(): void;
+};
+
+// Keys are fixed-size whatever the login typed (issue 29, item 5): a long name must not cost memory for hours.
+const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/**
+ * The sign-in throttles the provider keeps: guesses per account-and-address and per address. `accountKey` is
+ * any string naming the account (login.ts passes a hash); `ip` is a `clientKey`. An attempt counts from the
+ * moment it is accepted (`begin`), not when its password check ends, so a burst sent at once is held to the
+ * same 5 and 20 as guesses sent one by one.
+ */
 export class LoginThrottle {
   readonly account: Throttle;
   readonly address: Throttle;
+  readonly pressure: Pressure;
 
   constructor(now: () => number = Date.now) {
     this.account = new Throttle(ACCOUNT_RULE, now);
     this.address = new Throttle(ADDRESS_RULE, now);
+    this.pressure = new Pressure(30_000, now);
   }
 
-  /** Whether a guess for this account from this address must wait now. */
+  /** Accepts a guess for this account from this address for checking, or null when it must wait. */
+  begin(accountKey: string, ip: string): Attempt | null {
+    const address = digest(ip);
+    const account = digest(`${accountKey}@${ip}`);
+    if (!this.address.allows(address) || !this.account.allows(account)) return null;
+    this.address.reserve(address);
+    this.account.reserve(account);
+    this.pressure.add(address);
+    let open = true;
+    const end = (then: () => void) => () => {
+      if (!open) return;
+      open = false;
+      this.address.settle(address);
+      this.account.settle(account);
+      then();
+    };
+    return {
+      fail: end(() => {
+        this.address.fail(address);
+        this.account.fail(account);
+      }),
+      succeed: end(() => this.account.succeed(account)),
+      cancel: end(() => {}),
+    };
+  }
+
+  /**
+   * How much this address is guessing now, for the password queue's fairness: its recent failures plus its
+   * attempts being checked, or its accepted attempts of the last half-minute or so, whichever is more.
+   */
+  addressLoad(ip: string): number {
+    const address = digest(ip);
+    return Math.max(this.address.load(address), this.pressure.get(address));
+  }
+
+  /** Whether a guess for this account from this address must wait now (attempts being checked count). */
   isLocked(accountKey: string, ip: string): boolean {
-    return this.address.waitMs(ip) > 0 || this.account.waitMs(`${accountKey}@${ip}`) > 0;
+    return !this.address.allows(digest(ip)) || !this.account.allows(digest(`${accountKey}@${ip}`));
   }
 
+  /** Records a finished failure without `begin` (tests). */
   fail(accountKey: string, ip: string): void {
-    this.address.fail(ip);
-    this.account.fail(`${accountKey}@${ip}`);
+    this.address.fail(digest(ip));
+    this.account.fail(digest(`${accountKey}@${ip}`));
   }
 
-  /** A right password clears the account's count from this address (the address keeps its count). */
-  succeed(accountKey: string, ip: string): void {
-    this.account.succeed(`${accountKey}@${ip}`);
+  /** Every key held now, for tests: each is a fixed-size digest. */
+  keys(): string[] {
+    return [...this.address.keys(), ...this.account.keys(), ...this.pressure.keys()];
   }
 }

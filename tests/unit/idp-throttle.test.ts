@@ -46,3 +46,50 @@ describe('WindowLimit', () => {
     expect(limit.take('a')).toBe(true);
   });
 });
+
+describe('LoginThrottle under concurrent attempts', () => {
+  it('counts an attempt from the moment it is accepted; a success or a cancelled check gives its slot back', () => {
+    const throttle = new LoginThrottle(() => 0);
+    const attempts = Array.from({ length: 7 }, () => throttle.begin('user:1', '192.0.2.1'));
+    expect(attempts.filter(Boolean)).toHaveLength(5);
+    attempts[0]!.succeed();
+    attempts[1]!.cancel();
+    // Two slots back: two more may be checked, then the account waits again.
+    expect(throttle.begin('user:1', '192.0.2.1')).not.toBeNull();
+    expect(throttle.begin('user:1', '192.0.2.1')).not.toBeNull();
+    expect(throttle.begin('user:1', '192.0.2.1')).toBeNull();
+    expect(throttle.begin('user:1', '192.0.2.2')).not.toBeNull();
+  });
+
+  it('after a wait has passed, lets exactly one attempt through at a time, as sequential guessing would', () => {
+    let now = 0;
+    const throttle = new LoginThrottle(() => now);
+    for (let i = 0; i < 5; i++) throttle.begin('user:1', '192.0.2.1')!.fail();
+    expect(throttle.begin('user:1', '192.0.2.1')).toBeNull();
+    now += 30_000;
+    const one = throttle.begin('user:1', '192.0.2.1');
+    expect(one).not.toBeNull();
+    expect(throttle.begin('user:1', '192.0.2.1')).toBeNull();
+  });
+
+  it('keeps fixed-size keys however long the login', () => {
+    const throttle = new LoginThrottle(() => 0);
+    throttle.fail(`login:${'ﷺ'.repeat(28_000).normalize('NFKC')}`, '192.0.2.1');
+    throttle.begin(`login:${'x'.repeat(1_000_000)}`, '2001:db8::/64');
+    expect(throttle.keys().length).toBeGreaterThan(0);
+    for (const key of throttle.keys()) expect(key.length).toBeLessThanOrEqual(64);
+  });
+});
+
+describe('LoginThrottle pressure', () => {
+  it('weighs an address by its attempts, even those never checked, and forgets them by half every 30 s', () => {
+    let now = 0;
+    const throttle = new LoginThrottle(() => now);
+    for (let i = 0; i < 10; i++) throttle.begin(`user:${i}`, '192.0.2.1')!.cancel();
+    throttle.begin('user:1', '192.0.2.2')!.succeed();
+    expect(throttle.addressLoad('192.0.2.1')).toBeCloseTo(10);
+    expect(throttle.addressLoad('192.0.2.2')).toBeCloseTo(1);
+    now += 30_000;
+    expect(throttle.addressLoad('192.0.2.1')).toBeCloseTo(5);
+  });
+});

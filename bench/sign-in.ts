@@ -1,0 +1,150 @@
+// npm run bench:sign-in — how long a normal user's sign-in takes while others guess passwords (issue 29, item 2).
+// Starts the real server as `npm start` does, with the embedded provider and its demo users, and signs in as
+// `redaktor` over HTTP, one sign-in after another (login page, then the form post), each from a fresh loopback
+// address (127.0.1.x), first idle, then during bursts of wrong passwords sent at once from other loopback
+// addresses: from 1 address (200 guesses), from 50 (20 each: an address's allowance) and from 50 at redaktor's own account
+// (5 each: the account-and-address allowance). Attackers answered 503 (password
+// queue full) send again after its Retry-After, so the burst keeps pressing until the user's sign-ins are
+// measured. Prints p50/p99/max of the user's sign-ins and what the guesses were answered.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, waitForHttp } from './net.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SAMPLES = 20;
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const realm = '/realms/recipes';
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-sign-in-'));
+const server = spawn(process.execPath, ['server/start.ts'], {
+  cwd: ROOT,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    SERVE_SITE: 'false',
+    LOG_LEVEL: 'error',
+    IDP_RATE_LIMIT: '1000000', // the per-address request limit would otherwise answer the burst before the throttle
+    IDP_SEED_DEMO_USERS: 'true',
+  },
+});
+process.once('exit', () => server.kill('SIGKILL'));
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+function send(from: string, method: 'GET' | 'POST', path: string, cookie: string, form?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${base}${path}`,
+      {
+        method,
+        localAddress: from,
+        agent: false,
+        headers: { cookie, ...(form ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) } : {}) },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(form);
+  });
+}
+
+/** One sign-in through the login form from `from`: the status of the form post (302 when signed in). */
+async function signIn(from: string, username: string, password: string): Promise<number> {
+  const verifier = randomBytes(32).toString('base64url');
+  const query = new URLSearchParams({
+    client_id: 'recipes-frontend', redirect_uri: `${base}/`, response_type: 'code', scope: 'openid',
+    state: randomBytes(8).toString('hex'), code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256',
+  });
+  const page = await send(from, 'GET', `${realm}/protocol/openid-connect/auth?${query}`, '');
+  const cookie = ([page.headers['set-cookie'] ?? []].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
+  const action = /id="kc-form-login" method="post" action="([^"]+)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  const form = new URLSearchParams({ csrf, username, password }).toString();
+  return (await send(from, 'POST', action.replace(base, ''), cookie, form)).status;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+let userAddress = 0;
+/** `SAMPLES` sign-ins by redaktor, one after another, each from a fresh address. */
+async function userSignIns(): Promise<{ times: number[]; statuses: number[] }> {
+  const times: number[] = [];
+  const statuses: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    userAddress += 1;
+    const started = performance.now();
+    statuses.push(await signIn(`127.0.1.${userAddress}`, 'redaktor', 'redaktor'));
+    times.push(performance.now() - started);
+  }
+  return { times, statuses };
+}
+
+/** Each address sends `perAddress` wrong guesses at once; a 503 (or a failed connection) is sent again after a second until `stop`. */
+function burst(addresses: string[], perAddress: number, username: (i: number) => string, stop: { done: boolean }): Promise<number[]> {
+  const guess = async (from: string, i: number): Promise<number> => {
+    for (;;) {
+      // 0: the connection failed (a thousand sockets opened at once overflow the listen backlog); sent again too.
+      const status = await signIn(from, username(i), `fel-${i}`).catch(() => 0);
+      if ((status !== 503 && status !== 0) || stop.done) return status;
+      await new Promise((done) => setTimeout(done, 1000));
+    }
+  };
+  return Promise.all(addresses.flatMap((from) => Array.from({ length: perAddress }, (_, i) => guess(from, i))));
+}
+
+const tally = (statuses: number[]) =>
+  Object.entries(statuses.reduce<Record<number, number>>((all, s) => ({ ...all, [s]: (all[s] ?? 0) + 1 }), {}))
+    .map(([status, n]) => `${n}×${status}`)
+    .join(' ');
+
+function line(label: string, user: { times: number[]; statuses: number[] }, guesses?: number[]): void {
+  const sorted = [...user.times].sort((a, b) => a - b);
+  const f = (n: number) => n.toFixed(0).padStart(6);
+  console.log(
+    `${label.padEnd(44)} n=${sorted.length}  p50 ${f(percentile(sorted, 50))} ms  p99 ${f(percentile(sorted, 99))} ms  max ${f(sorted.at(-1) ?? NaN)} ms` +
+      `  user: ${tally(user.statuses)}${guesses ? `  guesses: ${tally(guesses)}` : ''}`,
+  );
+}
+
+let round = 0;
+async function during(label: string, addresses: number, perAddress: number, username: (i: number) => string): Promise<void> {
+  round += 1;
+  const stop = { done: false };
+  const from = Array.from({ length: addresses }, (_, i) => `127.0.${10 + round}.${i + 1}`);
+  const guesses = burst(from, perAddress, username, stop);
+  await new Promise((done) => setTimeout(done, 500)); // the burst reaches the password queue first
+  const user = await userSignIns();
+  stop.done = true;
+  line(label, user, await guesses);
+}
+
+try {
+  await waitForHttp(`${base}/api/health`, 120_000, () => server.exitCode !== null);
+  await signIn('127.0.1.250', 'redaktor', 'redaktor'); // warm-up
+  console.log(`\nSign-in by redaktor (server pid ${server.pid}; each sign-in = login page + form post with one scrypt check)\n`);
+  line('idle', await userSignIns());
+  await during('burst: 1 address, 200 guesses, many accounts', 1, 200, (i) => `okand-${i}`);
+  await during('burst: 50 addresses × 20 guesses, many accounts', 50, 20, (i) => `okand-${i}`);
+  await during('burst: 50 addresses × 5 guesses at redaktor', 50, 5, () => 'redaktor');
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((done) => server.once('exit', done));
+  rmSync(dataDir, { recursive: true, force: true });
+}
