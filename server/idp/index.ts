@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import type { Config } from '../config.ts';
 import { cors, idpCorsOptions } from '../plugins/cors.ts';
 import { idpRateLimitOptions, rateLimit } from '../plugins/rate-limit.ts';
-import type { Database } from '../db/index.ts';
+import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import type { Idp } from './context.ts';
 import { loadOrCreateKeys } from './keys.ts';
 import { LoginThrottle, WindowLimit } from './throttle.ts';
@@ -31,10 +31,21 @@ export type IdpOptions = { config: Config; db: Database };
  * The embedded identity provider: Keycloak's paths and token shapes for the flows keycloak-js uses.
  * Registered by the app with prefix /realms/{realm}; encapsulated, so its cookie and form parsers stay here.
  */
+/** Fills in missing name skeletons now, or, while the database cannot be reached, every second until it can. */
+async function backfillSkeletonsWhenReachable(db: Database): Promise<void> {
+  try {
+    await backfillNameSkeletons(db);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    setTimeout(() => void backfillSkeletonsWhenReachable(db).catch(() => undefined), 1000).unref();
+  }
+}
+
 export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions): Promise<void> {
   const { config, db } = opts;
-  // Users stored before their names had skeletons (migration 008) get them before anyone can register.
-  await backfillNameSkeletons(db);
+  // Users stored before their names had skeletons (migration 008) get them before anyone can register; with
+  // PostgreSQL not reached yet (the server starts anyway and answers 503 until it is), as soon as it is.
+  await backfillSkeletonsWhenReachable(db);
   const realmUrl = config.issuer;
   const idp: Idp = {
     config,
