@@ -37,11 +37,13 @@ export default async function registerRoutes(app: FastifyInstance, opts: { idp: 
     const body = flat(request.body);
     const values = valuesOf(body);
     if (!csrfValid(idp, request, body.csrf)) return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, { username: CSRF_EXPIRED });
-    // Shape first: a form with a field error asks nothing of the database, so it reveals no names and costs nothing.
+    // Shape first: a username or e-mail address that is not valid asks nothing of the database, so it reveals no
+    // names and costs nothing.
     const errors = validateRegistration({ ...values, password: body.password ?? '', passwordConfirm: body['password-confirm'] ?? '' });
-    if (Object.keys(errors).length) return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, errors);
-    // Only a complete form asks whether its names are taken, and each asking uses one of the address's registrations
-    // per hour, refused or not: probing which names exist costs what registering does (issue 29, item 3).
+    if (errors.username || errors.email) return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, errors);
+    // Valid names are checked for being taken, and each asking uses one of the address's registrations per hour,
+    // refused or not: probing which names exist costs what registering does (issue 29, item 3). As Keycloak, the
+    // answer names every problem at once (a taken name beside a password that does not match).
     if (!idp.registrations.take(clientKey(request.ip))) return sendRegisterPage(idp, request, reply, flat(request.query), 429, values, { username: REGISTRATIONS_EXHAUSTED });
     // Usernames and e-mail addresses share one namespace: a username equal to someone's e-mail address (or the
     // reverse) would take over that person's sign-in by e-mail.

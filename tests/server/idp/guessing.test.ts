@@ -94,14 +94,26 @@ describe('registration', () => {
     expect((await register(new Browser(h, address()), valid('sond-annan'))).statusCode).toBe(302);
   });
 
-  it('does not count a form with a field error: it asks nothing of the database', async () => {
+  it('does not count a form whose username or e-mail address is not valid: it asks nothing of the database', async () => {
     const ip = address();
     for (let i = 0; i < 5; i++) {
-      const res = await register(new Browser(h, ip), { ...valid('redaktor'), 'password-confirm': 'annat-losen' });
+      const res = await register(new Browser(h, ip), { ...valid('ab'), email: 'redaktor@example.se' });
       expect(res.statusCode).toBe(400);
-      expect(errorOf(res.body, 'username')).toBeUndefined();
+      expect(errorOf(res.body, 'username')).toBe('Längd måste vara mellan 3 och 255.');
+      expect(errorOf(res.body, 'email')).toBeUndefined();
     }
     expect((await register(new Browser(h, ip), valid('felfri'))).statusCode).toBe(302);
+  });
+
+  it('names a taken name beside a password that does not match, as Keycloak does, and counts the asking', async () => {
+    const ip = address();
+    for (let i = 0; i < 3; i++) {
+      const res = await register(new Browser(h, ip), { ...valid('redaktor'), 'password-confirm': 'annat-losen' });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res.body, 'username')).toBe('Användarnamnet är upptaget.');
+      expect(errorOf(res.body, 'password-confirm')).toBe('Lösenorden matchar inte.');
+    }
+    expect((await register(new Browser(h, ip), valid('for-sent'))).statusCode).toBe(429);
   });
 
   it('refuses a username equal to an e-mail address, and an e-mail address equal to a username', async () => {
