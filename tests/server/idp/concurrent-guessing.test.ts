@@ -124,10 +124,10 @@ describe('long login names (item 5)', () => {
     await send(0, 100);
     const after = settledMemory();
     const mb = (bytes: number) => bytes / 1024 / 1024;
-    // What the process keeps after collection (JS heap and buffers) is the measure that is not noise: a key of
-    // the whole normalised name kept ~2 MiB per failure. Resident memory also moves with the allocator's
-    // arenas (a few MB either way on this test's own parsing), so it gets a coarse bound that old code exceeds.
+    // What the process keeps after collection (JS heap and buffers) is what a failure leaves behind: a key of the
+    // whole normalised name kept ~2 MiB per failure (the old code grew it by 96 MB here). Resident memory is not
+    // asserted: it also moves with what the allocator keeps of freed memory, which in CI ranged from 11 to 55 MB
+    // over these 100 requests with nothing kept at all, so a bound on it failed or passed by chance.
     expect(mb(after.heapUsed + after.external - before.heapUsed - before.external)).toBeLessThan(10);
-    expect(mb(after.rss - before.rss)).toBeLessThan(50);
   }, 600_000);
 });
