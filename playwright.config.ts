@@ -41,7 +41,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Our identity provider's own pages do not exist when a real Keycloak is configured; moving users to
   // Keycloak needs one. Backup and moving start their own embedded servers: one run is enough.
-  testIgnore: process.env.E2E_KEYCLOAK_URL ? ['**/idp-pages.spec.ts', '**/backup-and-move.spec.ts'] : ['**/keycloak-user-import.spec.ts'],
+  testIgnore: process.env.E2E_KEYCLOAK_URL
+    ? ['**/idp-pages.spec.ts', '**/backup-and-move.spec.ts']
+    : ['**/keycloak-user-import.spec.ts'],
   // Against a real Keycloak only what depends on the identity provider runs (tagged @provider): keycloak-js,
   // roles, sign-in and sign-out, registration, the account page, one full editor flow, the user import.
   // The embedded run keeps every test. docs/decisions/e2e-keycloak-scope.md lists which runs where and why.

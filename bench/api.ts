@@ -29,7 +29,10 @@ const { values: opts } = parseArgs({
     'database-url': { type: 'string' },
   },
 });
-const sizes = opts.sizes.split(',').map(Number).sort((a, b) => a - b);
+const sizes = opts.sizes
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
 const durations = {
   seconds: Number(opts.seconds),
   connections: Number(opts.connections),
@@ -54,7 +57,11 @@ try {
   for (const size of sizes) {
     log(`\n== ${size.toLocaleString('en')} recipes ==`);
     // Other work on this machine skews every figure: say how busy it was.
-    notes.push(`${size}: load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')} (${cpus().length} cores)`);
+    notes.push(
+      `${size}: load average at start ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (${cpus().length} cores)`,
+    );
     const seed = await runSeed({ mode: 'seed', dataDir, databaseUrl: opts['database-url'], from: seeded, to: size });
     seeded = size;
     log(`seeded ${seed.inserted.toLocaleString('en')} more recipes in ${seed.seconds.toFixed(1)} s`);
@@ -71,8 +78,12 @@ try {
       const base = `http://127.0.0.1:${server.info.port}${server.info.apiBasePath}`;
       const { target, listBytes, listMs, rebuildMs, readAfterWrite } = await probe(base, identity.editorToken);
       log(`GET /recipes body: ${bytes(listBytes.length)}, first one alone took ${listMs.toFixed(0)} ms`);
-      notes.push(`${size}: one GET /recipes alone (first, idle server): ${listMs.toFixed(0)} ms for ${bytes(listBytes.length)}`);
-      notes.push(`${size}: one GET /recipes alone right after a PUT (with the PUT in it, downloaded): ${rebuildMs.toFixed(0)} ms`);
+      notes.push(
+        `${size}: one GET /recipes alone (first, idle server): ${listMs.toFixed(0)} ms for ${bytes(listBytes.length)}`,
+      );
+      notes.push(
+        `${size}: one GET /recipes alone right after a PUT (with the PUT in it, downloaded): ${rebuildMs.toFixed(0)} ms`,
+      );
       notes.push(
         `${size}: read-after-write wait (HEAD /recipes right after each of 50 PUTs, each answer with its PUT): ` +
           `p50 ${readAfterWrite.p50.toFixed(1)} ms, p99 ${readAfterWrite.p99.toFixed(1)} ms`,
@@ -80,7 +91,9 @@ try {
 
       const runs = scenarios(target, durations, size > BIG_LIST);
       for (const run of runs) {
-        log(`  ${run.label}: ${run.connections} connections, ${run.amount ? `${run.amount} requests` : `${run.seconds} s`}`);
+        log(
+          `  ${run.label}: ${run.connections} connections, ${run.amount ? `${run.amount} requests` : `${run.seconds} s`}`,
+        );
         // Start from an idle server, so nothing left over from the probe or the last run is counted here.
         await settle(`${base}/recipes/${target.ids[0]}`, server.info.pid);
         const cpuBefore = cpuSeconds(server.info.pid);
@@ -105,7 +118,9 @@ try {
         ours.ratio = ours.reqPerSec / theirs.reqPerSec;
         if (ours.cpuMsPerRequest !== undefined && theirs.cpuMsPerRequest) {
           const cpuRatio = theirs.cpuMsPerRequest / ours.cpuMsPerRequest;
-          notes.push(`${size}: GET /recipes by CPU per request, ours/nginx (as a throughput ratio): ${(cpuRatio * 100).toFixed(2)} %`);
+          notes.push(
+            `${size}: GET /recipes by CPU per request, ours/nginx (as a throughput ratio): ${(cpuRatio * 100).toFixed(2)} %`,
+          );
         }
         // Right under our list row, so the two compared figures sit together.
         rows.splice(rows.indexOf(ours) + 1, 0, { ...theirs, size: size.toLocaleString('en') });
@@ -125,7 +140,9 @@ try {
 }
 
 // nginx prints its version on stderr.
-const nginxVersion = spawnSync('/usr/sbin/nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace('nginx version: ', '');
+const nginxVersion = spawnSync('/usr/sbin/nginx', ['-v'], { encoding: 'utf8' })
+  .stderr.trim()
+  .replace('nginx version: ', '');
 log(`\nResults (loopback; latency in ms; ${nginxVersion || 'nginx'} with 1 worker; done = answered within the run;`);
 log('cpu ms/req = server CPU time per request sent, the figure least skewed by other load on the machine)\n');
 log(table(rows));

@@ -20,7 +20,9 @@ export async function insertBenchRecipes(db: Database, from: number, to: number)
     // Existing rows would break the name join above and skew every figure: start from empty.
     const [existing] = await tx.select({ n: count() }).from(recipes);
     if ((existing?.n ?? 0) !== from) {
-      throw new Error(`expected ${from} recipes in the database before seeding, found ${existing?.n}: use an empty database`);
+      throw new Error(
+        `expected ${from} recipes in the database before seeding, found ${existing?.n}: use an empty database`,
+      );
     }
     for (let start = from; start < to; start += CHUNK) {
       const batch = [];
@@ -28,7 +30,11 @@ export async function insertBenchRecipes(db: Database, from: number, to: number)
       const json = JSON.stringify(
         batch.map((r) => ({
           ...r,
-          ingredients: r.ingredients.map((g) => ({ name: g.name, value: g.quantity?.value ?? null, unit: g.quantity?.unit ?? null })),
+          ingredients: r.ingredients.map((g) => ({
+            name: g.name,
+            value: g.quantity?.value ?? null,
+            unit: g.quantity?.unit ?? null,
+          })),
         })),
       );
       await tx.execute(sql`

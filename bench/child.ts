@@ -51,7 +51,9 @@ export function startChild<T>(args: ServerArgs, timeoutMs = 300_000): Promise<Ch
 }
 
 /** Runs a seed step to completion and returns what it printed. */
-export async function runSeed(args: Extract<ServerArgs, { mode: 'seed' }>): Promise<{ inserted: number; seconds: number }> {
+export async function runSeed(
+  args: Extract<ServerArgs, { mode: 'seed' }>,
+): Promise<{ inserted: number; seconds: number }> {
   const child = await startChild<{ inserted: number; seconds: number }>(args);
   await new Promise<void>((done) => {
     if (child.process.exitCode !== null) done();

@@ -17,12 +17,20 @@ import { startBenchIdentity } from './identity.ts';
 type Served = { port: number; pid: number; apiBasePath: string };
 
 const identity = await startBenchIdentity('recipes', 'recipes-frontend');
-const headers = { authorization: `Bearer ${identity.editorToken}`, 'content-type': 'application/json', accept: 'application/json' };
+const headers = {
+  authorization: `Bearer ${identity.editorToken}`,
+  'content-type': 'application/json',
+  accept: 'application/json',
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function sender(port: number): Send {
   return async ({ method, url, body }) => {
-    const res = await fetch(`http://127.0.0.1:${port}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     await res.arrayBuffer();
     return res.status;
   };
@@ -42,7 +50,12 @@ async function outages(): Promise<void> {
   console.log('\n== PostgreSQL unreachable for 6 s under load (3 writers, 3 readers, DB_REQUEST_TIMEOUT_MS=1500)');
   const cluster = await startTestPostgres();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-faults-'));
-  const server = await startChild<Served>({ mode: 'serve', dataDir, databaseUrl: cluster.url, keycloakUrl: identity.keycloakUrl });
+  const server = await startChild<Served>({
+    mode: 'serve',
+    dataDir,
+    databaseUrl: cluster.url,
+    keycloakUrl: identity.keycloakUrl,
+  });
   try {
     const send = sender(server.info.port);
     await send({ method: 'POST', url: '/api/recipes', body: { name: 'Läsbar', servings: 1 } });
@@ -58,7 +71,10 @@ async function outages(): Promise<void> {
       const acknowledged = writes.filter((s) => s.status === 201);
       const refused = writes.filter((s) => s.status !== 201);
       const slowest = Math.max(...run.samples.map((s) => s.end - s.start));
-      const firstOk = run.samples.filter((s) => s.start >= run.backAt && s.status < 300).map((s) => s.end - run.backAt).sort((a, b) => a - b)[0];
+      const firstOk = run.samples
+        .filter((s) => s.start >= run.backAt && s.status < 300)
+        .map((s) => s.end - run.backAt)
+        .sort((a, b) => a - b)[0];
       console.log(run.lines.join('\n'));
       console.log(
         `  longest wait ${slowest} ms; first success ${firstOk ?? '—'} ms after the return; ` +
@@ -92,7 +108,11 @@ async function crashes(kind: 'pglite' | 'postgres', rounds: number): Promise<voi
       const send = sender(server.info.port);
       const names: string[] = [];
       if (target === undefined) {
-        const res = await fetch(`http://127.0.0.1:${server.info.port}/api/recipes`, { method: 'POST', headers, body: JSON.stringify({ name: 'Versioner', servings: 1 }) });
+        const res = await fetch(`http://127.0.0.1:${server.info.port}/api/recipes`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name: 'Versioner', servings: 1 }),
+        });
         target = ((await res.json()) as { id: number }).id;
       } else {
         // The recipe PUT before the last crash: its version is at least the last one acknowledged.
@@ -105,14 +125,22 @@ async function crashes(kind: 'pglite' | 'postgres', rounds: number): Promise<voi
       const writer = async (w: number) => {
         for (let i = 0; running; i++) {
           const name = `Krasch ${round}-${w}-${i}`;
-          const status = await send({ method: 'POST', url: '/api/recipes', body: { name, servings: 2, ingredients: [{ name: 'Salt' }] } }).catch(() => 0);
+          const status = await send({
+            method: 'POST',
+            url: '/api/recipes',
+            body: { name, servings: 2, ingredients: [{ name: 'Salt' }] },
+          }).catch(() => 0);
           if (status === 201) names.push(name);
           else unanswered++;
         }
       };
       const putter = async () => {
         while (running) {
-          const res = await fetch(`http://127.0.0.1:${server.info.port}/api/recipes/${target}`, { method: 'PUT', headers, body: JSON.stringify({ name: 'Versioner', servings: 1 + (lastVersion % 90) }) }).catch(() => undefined);
+          const res = await fetch(`http://127.0.0.1:${server.info.port}/api/recipes/${target}`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify({ name: 'Versioner', servings: 1 + (lastVersion % 90) }),
+          }).catch(() => undefined);
           if (res?.status === 200) lastVersion = ((await res.json()) as { version: number }).version;
           else await res?.arrayBuffer();
         }
@@ -127,7 +155,9 @@ async function crashes(kind: 'pglite' | 'postgres', rounds: number): Promise<voi
       // Verify on the next start (the folder lock and a crashed PostgreSQL connection must allow it).
       const check = await startChild<Served>(args);
       const stored = new Set<string>();
-      const res = await fetch(`http://127.0.0.1:${check.info.port}/api/recipes?search=${encodeURIComponent(`Krasch ${round}-`)}`);
+      const res = await fetch(
+        `http://127.0.0.1:${check.info.port}/api/recipes?search=${encodeURIComponent(`Krasch ${round}-`)}`,
+      );
       for (const r of (await res.json()) as { name: string }[]) stored.add(r.name);
       missing += names.filter((n) => !stored.has(n)).length;
       await check.stop();

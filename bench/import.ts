@@ -28,7 +28,8 @@ const ROUNDS = 3;
 
 const identity = await startBenchIdentity('recipes', 'recipes-frontend');
 const pages = createServer((req, res) =>
-  res.writeHead(200, { 'content-type': 'text/html' }).end(req.url === '/json-repair' ? REPAIR_MOST : HOSTILE));
+  res.writeHead(200, { 'content-type': 'text/html' }).end(req.url === '/json-repair' ? REPAIR_MOST : HOSTILE),
+);
 const pagePort = await freePort();
 await new Promise<void>((done) => pages.listen(pagePort, '127.0.0.1', done));
 const port = await freePort();

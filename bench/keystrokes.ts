@@ -11,7 +11,15 @@ const QUERY = 'köttbullar nr 1234';
 export async function keystrokeTimes(url: string): Promise<number[]> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -27,7 +35,9 @@ export async function keystrokeTimes(url: string): Promise<number[]> {
     await page.waitForFunction(() => true, null, { polling: 'raf' });
     const times: number[] = [];
     for (let i = 0; i < QUERY.length; i++) {
-      const typed = QUERY.slice(0, i + 1).trim().toLocaleLowerCase('sv');
+      const typed = QUERY.slice(0, i + 1)
+        .trim()
+        .toLocaleLowerCase('sv');
       const started = performance.now();
       await page.keyboard.type(QUERY[i] ?? '');
       await page.waitForFunction(

@@ -3,9 +3,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type PageFigures = { score: number; lcpMs: number; tbtMs: number; cls: number; bytes: number; domNodes: number; failed: number };
+export type PageFigures = {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  domNodes: number;
+  failed: number;
+};
 
-const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
+const CHROME_FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
 
 /** One Lighthouse run (mobile preset, performance only) with Debian's Chromium; the CLI, as people run it. */
 function runOnce(url: string): PageFigures {
@@ -14,7 +23,15 @@ function runOnce(url: string): PageFigures {
   try {
     const run = spawnSync(
       'npx',
-      ['lighthouse', url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${out}`, `--chrome-flags=${CHROME_FLAGS}`],
+      [
+        'lighthouse',
+        url,
+        '--quiet',
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${out}`,
+        `--chrome-flags=${CHROME_FLAGS}`,
+      ],
       { encoding: 'utf8', env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, timeout: 180_000 },
     );
     if (run.status !== 0) throw new Error(`lighthouse ${url} failed: ${run.stderr.slice(-400)}`);

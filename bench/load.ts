@@ -34,9 +34,13 @@ export type LoadRun = Pick<Options, 'url' | 'method' | 'headers' | 'body' | 'req
 export async function load(run: LoadRun): Promise<LoadFigures> {
   // Only the keys that are set: autocannon treats an explicit `method: undefined` as a method.
   const optional = Object.fromEntries(
-    Object.entries({ method: run.method, headers: run.headers, body: run.body, requests: run.requests, amount: run.amount }).filter(
-      ([, value]) => value !== undefined,
-    ),
+    Object.entries({
+      method: run.method,
+      headers: run.headers,
+      body: run.body,
+      requests: run.requests,
+      amount: run.amount,
+    }).filter(([, value]) => value !== undefined),
   );
   // autocannon's own histogram keeps whole milliseconds, so a fast route reads "p50 0 ms"; the
   // response event carries the float duration, which we keep for sub-millisecond percentiles.

@@ -51,9 +51,13 @@ ${http(prefix, port)}
 `;
   writeFileSync(join(prefix, 'nginx.conf'), conf);
   // -g is not needed: every directive lives in the generated file; -e keeps the startup error log out of /var/log.
-  const child: ChildProcess = spawn(NGINX, ['-e', join(prefix, 'logs', 'error.log'), '-p', prefix, '-c', join(prefix, 'nginx.conf')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    NGINX,
+    ['-e', join(prefix, 'logs', 'error.log'), '-p', prefix, '-c', join(prefix, 'nginx.conf')],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   // Should the bench die half-way, nginx must not keep running on its own.
   const orphan = () => child.kill('SIGKILL');
   process.once('exit', orphan);

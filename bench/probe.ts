@@ -18,7 +18,13 @@ async function getJson(url: string): Promise<{ bytes: number; json: unknown }> {
 export async function probe(
   base: string,
   editorToken: string,
-): Promise<{ target: Target; listBytes: Buffer; listMs: number; rebuildMs: number; readAfterWrite: { p50: number; p99: number } }> {
+): Promise<{
+  target: Target;
+  listBytes: Buffer;
+  listMs: number;
+  rebuildMs: number;
+  readAfterWrite: { p50: number; p99: number };
+}> {
   const started = performance.now();
   const listRes = await fetch(`${base}/recipes`);
   const listBytes = Buffer.from(await listRes.arrayBuffer());
@@ -50,7 +56,8 @@ export async function probe(
       body: firstBody,
     });
     const putText = await put.text();
-    if (!put.ok) throw new Error(`a probe PUT ${base}/recipes/${firstId} answered ${put.status}: ${putText.slice(0, 300)}`);
+    if (!put.ok)
+      throw new Error(`a probe PUT ${base}/recipes/${firstId} answered ${put.status}: ${putText.slice(0, 300)}`);
     return performance.now();
   };
   // Read-after-write: a PUT, then at once a read of the list (HEAD, so the probe's own download is not counted).
@@ -63,7 +70,8 @@ export async function probe(
     const asked = performance.now();
     const head = await fetch(`${base}/recipes`, { method: 'HEAD' });
     waits.push(performance.now() - asked);
-    if (head.headers.get('etag') === etag) throw new Error('GET /recipes right after an acknowledged PUT did not include it (same ETag)');
+    if (head.headers.get('etag') === etag)
+      throw new Error('GET /recipes right after an acknowledged PUT did not include it (same ETag)');
     etag = head.headers.get('etag');
   }
   waits.sort((a, b) => a - b);
@@ -87,7 +95,14 @@ export async function probe(
       editorToken,
       ids,
       putBodies,
-      sizes: { list: listBytes.length, one: one.bytes, common: common.bytes, rare: rare.bytes, names: names.bytes, namesSearch: namesSearch.bytes },
+      sizes: {
+        list: listBytes.length,
+        one: one.bytes,
+        common: common.bytes,
+        rare: rare.bytes,
+        names: names.bytes,
+        namesSearch: namesSearch.bytes,
+      },
       matches: { common: (common.json as unknown[]).length, rare: (rare.json as unknown[]).length },
     },
   };

@@ -7,10 +7,26 @@ export type BenchIngredient = Ingredient;
 export type BenchRecipe = Omit<RecipeInput, 'id' | 'version'> & { author: string };
 
 const DISHES = [
-  'Kanelbullar', 'Köttbullar', 'Pannkakor', 'Ärtsoppa', 'Laxpudding', 'Janssons frestelse',
-  'Kycklinggryta', 'Raggmunk', 'Kåldolmar', 'Semlor', 'Sill i dill', 'Kroppkakor',
-  'Pytt i panna', 'Kladdkaka', 'Äppelpaj', 'Fiskgratäng', 'Biff Lindström', 'Wallenbergare',
-  'Skagenröra', 'Prinsesstårta',
+  'Kanelbullar',
+  'Köttbullar',
+  'Pannkakor',
+  'Ärtsoppa',
+  'Laxpudding',
+  'Janssons frestelse',
+  'Kycklinggryta',
+  'Raggmunk',
+  'Kåldolmar',
+  'Semlor',
+  'Sill i dill',
+  'Kroppkakor',
+  'Pytt i panna',
+  'Kladdkaka',
+  'Äppelpaj',
+  'Fiskgratäng',
+  'Biff Lindström',
+  'Wallenbergare',
+  'Skagenröra',
+  'Prinsesstårta',
 ];
 const INGREDIENTS: BenchIngredient[] = [
   { name: 'Vetemjöl', quantity: { value: 5, unit: 'DECILITER' } },

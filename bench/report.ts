@@ -17,11 +17,26 @@ export function bytes(n: number | undefined): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const fixed = (n: number) => (!Number.isFinite(n) ? '-' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+const fixed = (n: number) =>
+  !Number.isFinite(n) ? '-' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
 
 /** A plain-text table that reads well in a terminal and pastes into a Markdown code block. */
 export function table(rows: Row[]): string {
-  const header = ['recipes', 'request', 'conns', 'secs', 'done', 'req/s', 'p50 ms', 'p99 ms', 'cpu ms/req', 'body', 'non-2xx', 'errors', 'ours/nginx'];
+  const header = [
+    'recipes',
+    'request',
+    'conns',
+    'secs',
+    'done',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'cpu ms/req',
+    'body',
+    'non-2xx',
+    'errors',
+    'ours/nginx',
+  ];
   const cells = rows.map((r) => [
     r.size,
     r.label,

@@ -49,7 +49,12 @@ function send(from: string, method: 'GET' | 'POST', path: string, cookie: string
         method,
         localAddress: from,
         agent: false,
-        headers: { cookie, ...(form ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) } : {}) },
+        headers: {
+          cookie,
+          ...(form
+            ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) }
+            : {}),
+        },
       },
       (res) => {
         let body = '';
@@ -67,12 +72,18 @@ function send(from: string, method: 'GET' | 'POST', path: string, cookie: string
 async function signIn(from: string, username: string, password: string): Promise<number> {
   const verifier = randomBytes(32).toString('base64url');
   const query = new URLSearchParams({
-    client_id: 'recipes-frontend', redirect_uri: `${base}/`, response_type: 'code', scope: 'openid',
-    state: randomBytes(8).toString('hex'), code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256',
+    client_id: 'recipes-frontend',
+    redirect_uri: `${base}/`,
+    response_type: 'code',
+    scope: 'openid',
+    state: randomBytes(8).toString('hex'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
   });
   const page = await send(from, 'GET', `${realm}/protocol/openid-connect/auth?${query}`, '');
   const cookie = ([page.headers['set-cookie'] ?? []].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
-  const action = /id="kc-form-login" method="post" action="([^"]+)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
+  const action =
+    /id="kc-form-login" method="post" action="([^"]+)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
   const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
   const form = new URLSearchParams({ csrf, username, password }).toString();
   return (await send(from, 'POST', action.replace(base, ''), cookie, form)).status;
@@ -97,7 +108,12 @@ async function userSignIns(): Promise<{ times: number[]; statuses: number[] }> {
 }
 
 /** Each address sends `perAddress` wrong guesses at once; a 503 (or a failed connection) is sent again after a second until `stop`. */
-function burst(addresses: string[], perAddress: number, username: (i: number) => string, stop: { done: boolean }): Promise<number[]> {
+function burst(
+  addresses: string[],
+  perAddress: number,
+  username: (i: number) => string,
+  stop: { done: boolean },
+): Promise<number[]> {
   const guess = async (from: string, i: number): Promise<number> => {
     for (;;) {
       // 0: the connection failed (a thousand sockets opened at once overflow the listen backlog); sent again too.
@@ -124,7 +140,12 @@ function line(label: string, user: { times: number[]; statuses: number[] }, gues
 }
 
 let round = 0;
-async function during(label: string, addresses: number, perAddress: number, username: (i: number) => string): Promise<void> {
+async function during(
+  label: string,
+  addresses: number,
+  perAddress: number,
+  username: (i: number) => string,
+): Promise<void> {
   round += 1;
   const stop = { done: false };
   const from = Array.from({ length: addresses }, (_, i) => `127.0.${10 + round}.${i + 1}`);
@@ -138,7 +159,9 @@ async function during(label: string, addresses: number, perAddress: number, user
 try {
   await waitForHttp(`${base}/api/health`, 120_000, () => server.exitCode !== null);
   await signIn('127.0.1.250', 'redaktor', 'redaktor'); // warm-up
-  console.log(`\nSign-in by redaktor (server pid ${server.pid}; each sign-in = login page + form post with one scrypt check)\n`);
+  console.log(
+    `\nSign-in by redaktor (server pid ${server.pid}; each sign-in = login page + form post with one scrypt check)\n`,
+  );
   line('idle', await userSignIns());
   await during('burst: 1 address, 200 guesses, many accounts', 1, 200, (i) => `okand-${i}`);
   await during('burst: 50 addresses × 20 guesses, many accounts', 50, 20, (i) => `okand-${i}`);

@@ -16,8 +16,18 @@ function stopper(child: ChildProcess, signal: NodeJS.Signals) {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((done) => child.once('exit', () => done()));
       // The group: npm and the server it starts.
-      try { process.kill(-(child.pid ?? 0), signal); } catch { /* gone already */ }
-      const timer = setTimeout(() => { try { process.kill(-(child.pid ?? 0), 'SIGKILL'); } catch { /* gone */ } }, 10_000);
+      try {
+        process.kill(-(child.pid ?? 0), signal);
+      } catch {
+        /* gone already */
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-(child.pid ?? 0), 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, 10_000);
       await exited;
       clearTimeout(timer);
     }
@@ -38,8 +48,14 @@ export async function startProduct(root: string, dataDir: string, alsoAllowed: s
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ALLOWED_ORIGINS: [url, ...alsoAllowed].join(','),
-      DATA_DIR: dataDir, LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: '1000000',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      ALLOWED_ORIGINS: [url, ...alsoAllowed].join(','),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WRITE_RATE_LIMIT: '1000000',
     },
   });
   const stop = stopper(child, 'SIGTERM');
@@ -60,12 +76,18 @@ export function treeMemory(pid: number): { rssMb: number; peakMb: number } {
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
-    for (const [child, parent] of parents) if (tree.has(parent) && !tree.has(child)) { tree.add(child); grew = true; }
+    for (const [child, parent] of parents)
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child);
+        grew = true;
+      }
   }
   let rss = 0;
   let peak = 0;
@@ -75,7 +97,9 @@ export function treeMemory(pid: number): { rssMb: number; peakMb: number } {
       const kb = (f: string) => Number(new RegExp(`^${f}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
       rss += kb('VmRSS');
       peak += kb('VmHWM');
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   return { rssMb: rss / 1024, peakMb: peak / 1024 };
 }

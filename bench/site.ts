@@ -23,7 +23,10 @@ const { values: opts } = parseArgs({
     'nginx-runs': { type: 'string', default: '3' },
   },
 });
-const sizes = opts.sizes.split(',').map(Number).sort((a, b) => a - b);
+const sizes = opts.sizes
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-data-'));
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -31,7 +34,18 @@ const rows: string[][] = [];
 const notes: string[] = [];
 
 const row = (size: number, server: string, page: string, f: PageFigures) => {
-  const cells = [size.toLocaleString('en'), server, page, f.score.toFixed(2), (f.lcpMs / 1000).toFixed(2), f.tbtMs.toFixed(0), f.cls.toFixed(3), bytes(f.bytes), String(f.domNodes), String(f.failed)];
+  const cells = [
+    size.toLocaleString('en'),
+    server,
+    page,
+    f.score.toFixed(2),
+    (f.lcpMs / 1000).toFixed(2),
+    f.tbtMs.toFixed(0),
+    f.cls.toFixed(3),
+    bytes(f.bytes),
+    String(f.domNodes),
+    String(f.failed),
+  ];
   rows.push(cells);
   // Printed at once too: a long run that dies later keeps what it measured.
   log(`    ${cells.join(' | ')}`);
@@ -42,7 +56,11 @@ try {
   let seeded = 0;
   for (const size of sizes) {
     log(`\n== ${size.toLocaleString('en')} recipes ==`);
-    notes.push(`${size}: load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    notes.push(
+      `${size}: load average at start ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     await runSeed({ mode: 'seed', dataDir, from: seeded, to: size });
     seeded = size;
     // nginx's port is chosen first so the product's identity provider lets its pages sign in too.
@@ -52,7 +70,10 @@ try {
       await new Promise((done) => setTimeout(done, 3000));
       const idle = treeMemory(product.pid);
       const detailsUrl = `${product.url}/${Math.ceil(size / 2)}`;
-      for (const [page, url] of [['/', `${product.url}/`], ['/{id}', detailsUrl]] as const) {
+      for (const [page, url] of [
+        ['/', `${product.url}/`],
+        ['/{id}', detailsUrl],
+      ] as const) {
         log(`  ours ${page}: ${opts.runs} Lighthouse runs`);
         row(size, 'ours', page, lighthouse(url, Number(opts.runs)));
       }
@@ -60,14 +81,23 @@ try {
       const times = keystrokeTimes(`${product.url}/`);
       const ms = await times;
       log(`    keystrokes: p95 ${p95(ms).toFixed(0)} ms`);
-      notes.push(`${size}: search keystroke (list shows only matches) p95 ${p95(ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms over ${ms.length} keys (each: ${ms.map((t) => t.toFixed(0)).join(' ')})`);
+      notes.push(
+        `${size}: search keystroke (list shows only matches) p95 ${p95(ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms over ${ms.length} keys (each: ${ms.map((t) => t.toFixed(0)).join(' ')})`,
+      );
       const loaded = treeMemory(product.pid);
-      log(`    RSS idle ${idle.rssMb.toFixed(0)} MB, after ${loaded.rssMb.toFixed(0)} MB, peak ${loaded.peakMb.toFixed(0)} MB`);
-      notes.push(`${size}: npm start RSS (whole process tree) idle ${idle.rssMb.toFixed(0)} MB, after the runs ${loaded.rssMb.toFixed(0)} MB, peak ${loaded.peakMb.toFixed(0)} MB`);
+      log(
+        `    RSS idle ${idle.rssMb.toFixed(0)} MB, after ${loaded.rssMb.toFixed(0)} MB, peak ${loaded.peakMb.toFixed(0)} MB`,
+      );
+      notes.push(
+        `${size}: npm start RSS (whole process tree) idle ${idle.rssMb.toFixed(0)} MB, after the runs ${loaded.rssMb.toFixed(0)} MB, peak ${loaded.peakMb.toFixed(0)} MB`,
+      );
 
       const nginx = await startSiteNginx(join(root, 'dist'), product.url, nginxPort);
       try {
-        for (const [page, path] of [['/', '/'], ['/{id}', `/${Math.ceil(size / 2)}`]] as const) {
+        for (const [page, path] of [
+          ['/', '/'],
+          ['/{id}', `/${Math.ceil(size / 2)}`],
+        ] as const) {
           log(`  nginx ${page}: ${opts['nginx-runs']} Lighthouse runs`);
           row(size, 'nginx', page, lighthouse(`${nginx.url}${path}`, Number(opts['nginx-runs'])));
         }
@@ -84,8 +114,11 @@ try {
 
 const header = ['recipes', 'server', 'page', 'score', 'LCP s', 'TBT ms', 'CLS', 'bytes', 'DOM nodes', 'failed runs'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-const line = (c: string[]) => c.map((v, i) => (i < 3 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join('  ');
-log(`\nLighthouse mobile, median of ${opts.runs} runs (nginx: ${opts['nginx-runs']}); nginx serves the same dist/ and proxies the API to ours\n`);
+const line = (c: string[]) =>
+  c.map((v, i) => (i < 3 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join('  ');
+log(
+  `\nLighthouse mobile, median of ${opts.runs} runs (nginx: ${opts['nginx-runs']}); nginx serves the same dist/ and proxies the API to ours\n`,
+);
 log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n'));
 log('');
 for (const note of notes) log(note);

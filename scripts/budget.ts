@@ -36,7 +36,8 @@ function closure(entries: string[]): Map<string, number> {
     const code = readFileSync(file, 'utf8');
     sizes.set(url, gz(code));
     // Quotes of every kind: the bundler writes dynamic imports with backticks.
-    const imports = /(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'`]([^"'`]+\.m?js)["'`]|import\(\s*["'`]([^"'`]+\.m?js)["'`]/g;
+    const imports =
+      /(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'`]([^"'`]+\.m?js)["'`]|import\(\s*["'`]([^"'`]+\.m?js)["'`]/g;
     for (const m of code.matchAll(imports)) {
       const spec = m[1] ?? m[2];
       if (spec) queue.push(spec.startsWith('/') ? spec : posix.join(dirname(url), spec));

@@ -15,8 +15,10 @@ const ci = Object.fromEntries(
 const steps: Record<string, number> = { ...ci, ...read('reports/steps.json'), ...read('reports/keycloak-steps.json') };
 const width = Math.max(...Object.keys(steps).map((name) => name.length), 5);
 console.log('Step times (minutes):');
-for (const [name, s] of Object.entries(steps)) console.log(`  ${name.padEnd(width)}  ${(s / 60).toFixed(1).padStart(5)}`);
-if (process.env.CI_TOTAL_SECONDS) console.log(`  ${'whole run'.padEnd(width)}  ${(Number(process.env.CI_TOTAL_SECONDS) / 60).toFixed(1).padStart(5)}`);
+for (const [name, s] of Object.entries(steps))
+  console.log(`  ${name.padEnd(width)}  ${(s / 60).toFixed(1).padStart(5)}`);
+if (process.env.CI_TOTAL_SECONDS)
+  console.log(`  ${'whole run'.padEnd(width)}  ${(Number(process.env.CI_TOTAL_SECONDS) / 60).toFixed(1).padStart(5)}`);
 
 const parts: Counts[] = [
   vitestCounts('reports/vitest.json'),

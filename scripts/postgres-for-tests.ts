@@ -22,7 +22,6 @@ export type TestPostgres = {
   thaw(): void;
 };
 
-
 function asPostgresUser(): { run: string[]; uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return { run: [] };
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());

@@ -18,9 +18,12 @@ export function precompress(dir: string): number {
   const list = files(dir);
   for (const file of list) {
     const body = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   }
   return list.length;

@@ -53,17 +53,34 @@ async function main(): Promise<number> {
   // Kept beside npm test's reports so CI can add the two up.
   mkdirSync('reports', { recursive: true });
   if (existsSync(report)) copyFileSync(report, 'reports/keycloak-playwright.json');
-  writeFileSync('reports/keycloak-steps.json', JSON.stringify({ 'Keycloak: fetch': prepareSeconds, 'Keycloak: start-up': keycloak.startupSeconds, 'Keycloak: end-to-end': Number(suite) }, null, 2));
+  writeFileSync(
+    'reports/keycloak-steps.json',
+    JSON.stringify(
+      {
+        'Keycloak: fetch': prepareSeconds,
+        'Keycloak: start-up': keycloak.startupSeconds,
+        'Keycloak: end-to-end': Number(suite),
+      },
+      null,
+      2,
+    ),
+  );
   if (code === 0) rmSync(work, { recursive: true, force: true });
-  log(`Suite against Keycloak ${prepared.release.version} (Java ${prepared.jdk.major}): ` +
-    `${code === 0 ? 'passed' : 'FAILED'} in ${suite} s; Keycloak start-up ${keycloak.startupSeconds.toFixed(1)} s`);
+  log(
+    `Suite against Keycloak ${prepared.release.version} (Java ${prepared.jdk.major}): ` +
+      `${code === 0 ? 'passed' : 'FAILED'} in ${suite} s; Keycloak start-up ${keycloak.startupSeconds.toFixed(1)} s`,
+  );
   console.log(summaryLine(playwrightCounts('reports/keycloak-playwright.json')));
   return code;
 }
 
 function runPlaywright(args: string[], env: Record<string, string>): Promise<number> {
   // Its own process group, so a signal to this script also reaches the product server Playwright started.
-  const child = spawn('playwright', ['test', ...args], { stdio: 'inherit', detached: true, env: { ...process.env, ...env } });
+  const child = spawn('playwright', ['test', ...args], {
+    stdio: 'inherit',
+    detached: true,
+    env: { ...process.env, ...env },
+  });
   onCleanup(() => stopGroup(child, 10_000));
   return new Promise((resolve) => {
     child.on('error', (error) => {

@@ -1,4 +1,4 @@
-// `npm test`: the whole suite in one go - types, dependency rules, unit and server tests (PGlite and PostgreSQL), the site build,
+// `npm test`: the whole suite in one go - types, lint and format, dependency rules, unit and server tests (PGlite and PostgreSQL), the site build,
 // the JavaScript budget and the end-to-end suite in Chromium. Every step runs; the summary counts them all.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,10 @@ const steps: Step[] = [
   { name: 'typecheck', cmd: 'tsc', args: ['--noEmit'] },
   // src/lib alone, without DOM or Node types: shared code that uses either does not compile.
   { name: 'typecheck src/lib', cmd: 'tsc', args: ['--noEmit', '-p', 'src/lib'] },
+  // ESLint with typescript-eslint's type-aware rules (eslint.config.js); any warning fails.
+  { name: 'lint', cmd: 'eslint', args: ['.', '--max-warnings', '0'] },
+  // Prettier's layout (.prettierrc.json); `npm run format` writes it.
+  { name: 'format', cmd: 'prettier', args: ['--check', '.'] },
   // The layering and no import cycles (.dependency-cruiser.cjs).
   { name: 'dependency rules', cmd: 'depcruise', args: ['src', 'server', '--config', '.dependency-cruiser.cjs'] },
   {
@@ -59,7 +63,9 @@ const total = {
   skipped: vitest.skipped + e2e.skipped,
 };
 // Steps that are not test runners count as one check each.
-for (const name of ['typecheck', 'typecheck src/lib', 'dependency rules', 'build', 'budget']) outcome.get(name) ? total.passed++ : total.failed++;
+for (const name of ['typecheck', 'typecheck src/lib', 'lint', 'format', 'dependency rules', 'build', 'budget'])
+  if (outcome.get(name)) total.passed++;
+  else total.failed++;
 const failedSteps = [...outcome].filter(([, ok]) => !ok).map(([name]) => name);
 
 console.log(`\nSteps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);

@@ -25,7 +25,13 @@ export async function serviceApp(app: FastifyInstance, { config, db, jwks }: App
   // With the embedded provider the API refuses tokens of sessions that ended (logout, revocation) at once,
   // not only when they expire: both run in this process and share the database.
   const sessionCheck = config.embeddedIdp ? createSessionCheck(db, config.idp.refreshTokenSeconds) : undefined;
-  await app.register(apiPlugin, { prefix: config.apiBasePath, config, db, ...(jwks ? { jwks } : {}), ...(sessionCheck ? { sessionCheck } : {}) });
+  await app.register(apiPlugin, {
+    prefix: config.apiBasePath,
+    config,
+    db,
+    ...(jwks ? { jwks } : {}),
+    ...(sessionCheck ? { sessionCheck } : {}),
+  });
   if (config.embeddedIdp) {
     await app.register(idpPlugin, { prefix: `/realms/${config.keycloakRealm}`, config, db });
   }

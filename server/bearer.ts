@@ -15,7 +15,9 @@ export function readBearer(header: string | undefined): BearerHeader {
 export function bearerChallenge(options: { realm?: string; description?: string } = {}): string {
   const parts = [
     options.realm ? `realm="${options.realm}"` : '',
-    options.description ? `error="invalid_token", error_description="${options.description.replace(/["\\]/g, '')}"` : '',
+    options.description
+      ? `error="invalid_token", error_description="${options.description.replace(/["\\]/g, '')}"`
+      : '',
   ].filter(Boolean);
   return parts.length ? `Bearer ${parts.join(', ')}` : 'Bearer';
 }

@@ -34,8 +34,14 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   KEYCLOAK_URL: url('the Keycloak base URL, without /realms/…').optional(),
-  KEYCLOAK_REALM: z.string().regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, _ and - only' }).default('recipes'),
-  KEYCLOAK_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.-]+$/, { message: 'letters, digits, _ . and - only' }).default('recipes-frontend'),
+  KEYCLOAK_REALM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, _ and - only' })
+    .default('recipes'),
+  KEYCLOAK_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/, { message: 'letters, digits, _ . and - only' })
+    .default('recipes-frontend'),
   ALLOWED_ORIGINS: z.string().optional(),
   SITE_DIR: z.string().min(1).default('./dist'),
   SERVE_SITE: bool.default(true),
@@ -87,10 +93,14 @@ function trustedProxies(value: string): false | number | string[] | undefined {
   if (value === 'false' || value === '0') return false;
   if (value === 'true') return 1;
   if (/^\d{1,2}$/.test(value)) return Number(value);
-  const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   // Written out in full (ipaddr.js alone would read '100' as the address 0.0.0.100).
   const address = (a: string) => ipaddr.IPv4.isValidFourPartDecimal(a) || (a.includes(':') && ipaddr.IPv6.isValid(a));
-  const valid = (a: string) => PROXY_RANGE_NAMES.has(a) || address(a) || (address(a.split('/')[0] ?? '') && ipaddr.isValidCIDR(a));
+  const valid = (a: string) =>
+    PROXY_RANGE_NAMES.has(a) || address(a) || (address(a.split('/')[0] ?? '') && ipaddr.isValidCIDR(a));
   return list.length > 0 && list.every(valid) ? list : undefined;
 }
 
@@ -168,9 +178,7 @@ export class ConfigError extends Error {
 
 /** Reads and validates settings once. Empty strings count as unset. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const raw = Object.fromEntries(
-    Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
-  );
+  const raw = Object.fromEntries(Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(
@@ -187,10 +195,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const badOrigin = origins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
   if (badOrigin) throw new ConfigError([`ALLOWED_ORIGINS: "${badOrigin}" is not an origin like https://example.com`]);
   const redirectUris = e.IDP_REDIRECT_URIS
-    ? e.IDP_REDIRECT_URIS.split(',').map((u) => u.trim()).filter(Boolean)
+    ? e.IDP_REDIRECT_URIS.split(',')
+        .map((u) => u.trim())
+        .filter(Boolean)
     : origins.map((o) => `${o}/*`);
   const badRedirect = redirectUris.find((u) => !/^https?:\/\/[^/\s?#*]+(\/[^\s#]*)?$/.test(u));
-  if (badRedirect) throw new ConfigError([`IDP_REDIRECT_URIS: "${badRedirect}" is not an http(s) URI or URI pattern ending in *`]);
+  if (badRedirect)
+    throw new ConfigError([`IDP_REDIRECT_URIS: "${badRedirect}" is not an http(s) URI or URI pattern ending in *`]);
   const trustProxy = trustedProxies(e.TRUST_PROXY);
   if (trustProxy === undefined) {
     throw new ConfigError([
@@ -199,13 +210,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // The demo users' passwords are published: only a product nobody else can reach gets them by default.
   const demoUsersReason: DemoUsersReason =
-    e.IDP_SEED_DEMO_USERS !== undefined ? 'setting' : !isLoopbackUrl(publicUrl) ? 'public-url' : !isLoopbackHost(e.HOST) ? 'listening' : 'loopback';
+    e.IDP_SEED_DEMO_USERS !== undefined
+      ? 'setting'
+      : !isLoopbackUrl(publicUrl)
+        ? 'public-url'
+        : !isLoopbackHost(e.HOST)
+          ? 'listening'
+          : 'loopback';
   if (!e.KEYCLOAK_URL && e.KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS !== undefined) {
-    throw new ConfigError(['KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: applies to a real Keycloak only (KEYCLOAK_URL); the embedded provider\'s tokens live IDP_ACCESS_TOKEN_SECONDS']);
+    throw new ConfigError([
+      "KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: applies to a real Keycloak only (KEYCLOAK_URL); the embedded provider's tokens live IDP_ACCESS_TOKEN_SECONDS",
+    ]);
   }
-  const importAllowed = (e.IMPORT_ALLOWED_ADDRESSES ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const importAllowed = (e.IMPORT_ALLOWED_ADDRESSES ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   const badAddress = importAllowed.find((a) => !ipaddr.isValid(a) && !ipaddr.isValidCIDR(a));
-  if (badAddress) throw new ConfigError([`IMPORT_ALLOWED_ADDRESSES: "${badAddress}" is not an IP address or CIDR range like 10.0.0.0/8`]);
+  if (badAddress)
+    throw new ConfigError([
+      `IMPORT_ALLOWED_ADDRESSES: "${badAddress}" is not an IP address or CIDR range like 10.0.0.0/8`,
+    ]);
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,

@@ -58,7 +58,9 @@ export function closeConnectionsGracefully(app: FastifyInstance): void {
       await tick();
       await afterIO();
       const now = Date.now();
-      const recent = [...connections.values()].some(({ active, idleSince }) => active.size === 0 && now - idleSince < QUIET_MS);
+      const recent = [...connections.values()].some(
+        ({ active, idleSince }) => active.size === 0 && now - idleSince < QUIET_MS,
+      );
       if (!recent || now >= deadline) return;
     }
   });

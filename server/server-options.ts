@@ -52,7 +52,9 @@ function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, 
   if (socket.writable) {
     const body = JSON.stringify(errorBody(status, message));
     const headers = { ...REFUSED_HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
   }
   socket.destroy(error);
@@ -61,7 +63,10 @@ function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, 
 /** Fastify's frameworkErrors (e.g. a path with a malformed %-escape), answered before any hook runs. */
 function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid (a malformed %-escape?)' : (STATUS_CODES[status] ?? 'Bad request');
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The URL is not valid (a malformed %-escape?)'
+      : (STATUS_CODES[status] ?? 'Bad request');
   void reply.code(status).headers(REFUSED_HEADERS).send(errorBody(status, message));
 }
 
@@ -71,11 +76,14 @@ function answerFrameworkError(error: FastifyError, _request: FastifyRequest, rep
  */
 function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
   if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
-  return Array.isArray(trust) ? [...trust] : false;
+  return trust === false ? false : [...trust];
 }
 
 /** Options for Fastify(): logging, limits, proxy trust, shutdown behaviour and the answers to unparsable requests. */
-export function serverOptions(config: Config, logger: FastifyServerOptions['logger'] = loggerOptions(config)): FastifyServerOptions {
+export function serverOptions(
+  config: Config,
+  logger: FastifyServerOptions['logger'] = loggerOptions(config),
+): FastifyServerOptions {
   return {
     logger,
     bodyLimit: config.bodyLimit,

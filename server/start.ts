@@ -13,6 +13,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // the first are expected and ignored. A stop that hangs ends after FORCE_EXIT_MS with exit code 1.
 const FORCE_EXIT_MS = 10_000;
 let stopSignal: NodeJS.Signals | undefined;
+// eslint-disable-next-line prefer-const -- assigned once the app exists, read by the signal handler before that
 let onStop: (() => void) | undefined;
 let log: (message: string) => void = (message) => console.log(message);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -98,7 +99,9 @@ const db = await openDatabase({
   statementTimeoutMs: config.database.statementTimeoutMs,
   onWaiting: (reason, retryInMs) => {
     databaseReady = false;
-    console.warn(`PostgreSQL cannot be reached (${reason}): the API answers 503 until it can; next try in ${retryInMs / 1000} s.`);
+    console.warn(
+      `PostgreSQL cannot be reached (${reason}): the API answers 503 until it can; next try in ${retryInMs / 1000} s.`,
+    );
   },
   onReady: () => {
     console.log('PostgreSQL reached: migrations applied, the API answers again.');
@@ -166,9 +169,13 @@ const lines = [
     : `  Inloggning: Keycloak på ${config.issuer}`,
 ];
 if (config.embeddedIdp && config.idp.seedDemoUsers) {
-  const why = config.idp.demoUsersReason === 'setting' ? 'IDP_SEED_DEMO_USERS=true' : `bara loopback: ${config.publicUrl}, lyssnar på ${config.host}`;
+  const why =
+    config.idp.demoUsersReason === 'setting'
+      ? 'IDP_SEED_DEMO_USERS=true'
+      : `bara loopback: ${config.publicUrl}, lyssnar på ${config.host}`;
   lines.push(`  Demokonton (${why}):`);
-  for (const u of DEMO_USERS) lines.push(`    ${u.username} / ${u.password}  ${u.editor ? '(redaktör)' : '(besökare)'}`);
+  for (const u of DEMO_USERS)
+    lines.push(`    ${u.username} / ${u.password}  ${u.editor ? '(redaktör)' : '(besökare)'}`);
   if (demoUsers.length) lines.push(`  (skapade nu: ${demoUsers.join(', ')})`);
 } else if (config.embeddedIdp) {
   const why = {
@@ -182,7 +189,9 @@ if (config.embeddedIdp && config.idp.seedDemoUsers) {
     '  Skapa den första redaktören: npm run users -- add <användarnamn> --email <e-post> --first <förnamn> --last <efternamn> --editor',
   );
   if (exposedDemoUsers.length) {
-    lines.push(`  VARNING: ${exposedDemoUsers.join(', ')} har fortfarande sitt publicerade lösenord: npm run users -- passwd <användarnamn>`);
+    lines.push(
+      `  VARNING: ${exposedDemoUsers.join(', ')} har fortfarande sitt publicerade lösenord: npm run users -- passwd <användarnamn>`,
+    );
   }
 }
 if (!stopSignal) console.log(lines.join('\n') + '\n');

@@ -24,7 +24,11 @@ export function cleanup(): Promise<void> {
 
 /** Signals end the run through cleanup, with the shell's conventional exit codes. */
 export function cleanupOnSignals(): void {
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
     process.on(signal, () => {
       console.error(`\n${signal}: stopping what this run started`);
       void cleanup().then(() => process.exit(code));

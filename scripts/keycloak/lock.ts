@@ -6,6 +6,7 @@ import { HarnessError } from './errors.ts';
 /** Takes the lock (taking over a stale one left by a killed run); returns the release function. */
 export function acquireLock(path: string): () => void {
   const lock = acquireLockFile(path, 0);
-  if ('heldBy' in lock) throw new HarnessError(`Another test:keycloak run (pid ${lock.heldBy}) is using this Keycloak copy (${path}).`);
+  if ('heldBy' in lock)
+    throw new HarnessError(`Another test:keycloak run (pid ${lock.heldBy}) is using this Keycloak copy (${path}).`);
   return lock.release;
 }

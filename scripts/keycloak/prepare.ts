@@ -15,7 +15,9 @@ export function cacheRoot(env: NodeJS.ProcessEnv): string {
 /** Picks the JDK and release, fetches the distribution when it is not cached; logs what it did. */
 export function prepareKeycloak(env: NodeJS.ProcessEnv, log: (line: string) => void): Prepared {
   // KEYCLOAK_JAVA_HOME pins one JDK (e.g. to prove the Java 17 fallback); otherwise every JDK found counts.
-  const jdks = env.KEYCLOAK_JAVA_HOME ? findJdks([], env.KEYCLOAK_JAVA_HOME) : findJdks(['/usr/lib/jvm'], env.JAVA_HOME);
+  const jdks = env.KEYCLOAK_JAVA_HOME
+    ? findJdks([], env.KEYCLOAK_JAVA_HOME)
+    : findJdks(['/usr/lib/jvm'], env.JAVA_HOME);
   const choice = chooseRelease(jdks);
   if (!choice) {
     const found = jdks.length ? jdks.map((j) => `${j.home} (Java ${j.major})`).join(', ') : 'none';

@@ -30,7 +30,12 @@ const FORBIDDEN = 'You lack the privileges required to perform this action';
 const hasRole = (roles: unknown, role: string) => Array.isArray(roles) && roles.includes(role);
 
 function unauthorized(message: string, error?: 'invalid_token'): HttpError {
-  return new HttpError(401, message, {}, { 'www-authenticate': bearerChallenge(error ? { description: message } : {}) });
+  return new HttpError(
+    401,
+    message,
+    {},
+    { 'www-authenticate': bearerChallenge(error ? { description: message } : {}) },
+  );
 }
 
 export function createAuth(config: Config, jwks?: JWTVerifyGetKey, sessionCheck?: SessionCheck) {
@@ -59,13 +64,17 @@ export function createAuth(config: Config, jwks?: JWTVerifyGetKey, sessionCheck?
     // Whoever holds the signing keys (a restored backup's maker, say) could mint a token good for a year: the
     // provider never issues one that lives longer than its maximum, nor one dated in the future.
     const { iat, exp } = payload as { iat: number; exp: number };
-    if (iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) throw unauthorized('The token was issued in the future', 'invalid_token');
-    if (exp - iat > config.accessTokenMaxSeconds) throw unauthorized('The token lives longer than the provider issues them', 'invalid_token');
-    if (payload.azp !== config.keycloakClientId) throw unauthorized('The token was issued to another client', 'invalid_token');
+    if (iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS)
+      throw unauthorized('The token was issued in the future', 'invalid_token');
+    if (exp - iat > config.accessTokenMaxSeconds)
+      throw unauthorized('The token lives longer than the provider issues them', 'invalid_token');
+    if (payload.azp !== config.keycloakClientId)
+      throw unauthorized('The token was issued to another client', 'invalid_token');
     if (typeof payload.preferred_username !== 'string' || !payload.preferred_username) {
       throw unauthorized('The token names no user', 'invalid_token');
     }
-    if (sessionCheck && !(await sessionCheck(payload))) throw unauthorized('The sign-in session has ended', 'invalid_token');
+    if (sessionCheck && !(await sessionCheck(payload)))
+      throw unauthorized('The sign-in session has ended', 'invalid_token');
     const isEditor =
       hasRole(payload.realm_access?.roles, 'editor') ||
       hasRole(payload.resource_access?.[config.keycloakClientId]?.roles, 'editor');
@@ -76,13 +85,18 @@ export function createAuth(config: Config, jwks?: JWTVerifyGetKey, sessionCheck?
   async function requireEditor(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = readBearer(request.headers.authorization);
     if (header.kind === 'missing') throw unauthorized('Sign in to do this: a bearer token is required');
-    if (header.kind === 'malformed') throw unauthorized('The Authorization header must be "Bearer <token>"', 'invalid_token');
+    if (header.kind === 'malformed')
+      throw unauthorized('The Authorization header must be "Bearer <token>"', 'invalid_token');
     let caller: Caller;
     try {
       caller = await verify(header.token);
     } catch (error) {
       // Why a token was refused helps operators; the token itself never reaches the log.
-      if (error instanceof HttpError) request.log.info({ status: error.statusCode, reason: error.message, code: error.cause }, 'bearer token refused');
+      if (error instanceof HttpError)
+        request.log.info(
+          { status: error.statusCode, reason: error.message, code: error.cause },
+          'bearer token refused',
+        );
       throw error;
     }
     if (!caller.isEditor) {

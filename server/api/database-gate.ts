@@ -17,12 +17,18 @@ export function createDatabaseGate(timeoutMs: number, log: FastifyBaseLogger): D
   // The database refuses a commit this long before the request gives up: an acknowledgement still on its
   // way (network, event loop) arrives before the client is told 503, never after.
   const margin = Math.min(250, Math.floor(timeoutMs / 4));
-  const outages = { read: { since: undefined as number | undefined, failures: 0 }, write: { since: undefined as number | undefined, failures: 0 } };
+  const outages = {
+    read: { since: undefined as number | undefined, failures: 0 },
+    write: { since: undefined as number | undefined, failures: 0 },
+  };
 
   const up = (kind: 'read' | 'write') => {
     const outage = outages[kind];
     if (outage.since === undefined) return;
-    log.info({ requests: `${kind}s`, outageMs: Date.now() - outage.since, failedRequests: outage.failures }, 'database reachable again');
+    log.info(
+      { requests: `${kind}s`, outageMs: Date.now() - outage.since, failedRequests: outage.failures },
+      'database reachable again',
+    );
     outage.since = undefined;
     outage.failures = 0;
   };
@@ -32,7 +38,10 @@ export function createDatabaseGate(timeoutMs: number, log: FastifyBaseLogger): D
     outage.failures++;
     if (outage.since !== undefined) return;
     outage.since = Date.now();
-    log.warn({ requests: `${kind}s`, reason: unavailableReason(error) }, 'database unreachable: requests answer 503 until it is back');
+    log.warn(
+      { requests: `${kind}s`, reason: unavailableReason(error) },
+      'database unreachable: requests answer 503 until it is back',
+    );
   };
 
   return {

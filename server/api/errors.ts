@@ -60,7 +60,10 @@ function fieldsOf(error: { validation: { instancePath: string; message?: string 
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.message, error.extra));
+    return reply
+      .code(error.statusCode)
+      .headers(error.headers)
+      .send(errorBody(error.statusCode, error.message, error.extra));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? 'body';
@@ -74,7 +77,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       .send(errorBody(503, 'The database cannot be reached right now; nothing was changed. Try again shortly.'));
   }
   // The JSON parser reports a malformed body as a SyntaxError carrying statusCode 400.
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(errorBody(status, 'Something went wrong on the server'));

@@ -38,9 +38,10 @@ export function registerHttpCache(api: FastifyInstance, db: Database, gate: Data
   api.addHook('preHandler', async (request, reply) => {
     if (!isRead(request)) return;
     const path = request.url.split('?')[0] ?? '';
-    const etag = path === recipesPrefix || path.startsWith(`${recipesPrefix}/`)
-      ? `W/"r-${instance}-${await gate.run(() => recipeListStamp(db.orm))}"`
-      : `W/"p-${instance}"`;
+    const etag =
+      path === recipesPrefix || path.startsWith(`${recipesPrefix}/`)
+        ? `W/"r-${instance}-${await gate.run(() => recipeListStamp(db.orm))}"`
+        : `W/"p-${instance}"`;
     request.stampEtag = etag;
     if (matchesEtag(request, etag)) return notModified(reply, etag);
   });

@@ -49,7 +49,10 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
 
   // Third-party plugins scoped to the API; their options live in server/plugins/.
   await instance.register(cors, apiCorsOptions(config));
-  await instance.register(rateLimit, apiRateLimitOptions((message) => errorBody(429, message)));
+  await instance.register(
+    rateLimit,
+    apiRateLimitOptions((message) => errorBody(429, message)),
+  );
 
   const docsPrefix = `${config.apiBasePath}/docs`;
   instance.addHook('onSend', async (request, reply) => {

@@ -127,12 +127,23 @@ export function createListCache(
     const label = `${instance}-${stamp}`;
     await refresh(stamp);
     if (!dirty && current) return { ...current, at: BigInt(stamp), stamp: label };
-    await Promise.all(segments.filter((s) => !s.piece).map(async (s) => (s.piece = await deflatePiece(joined(s.entries)))));
-    const pieces = [OPEN, ...segments.flatMap((s, i) => (i === 0 ? [s.piece as Piece] : [COMMA, s.piece as Piece])), CLOSE];
+    await Promise.all(
+      segments.filter((s) => !s.piece).map(async (s) => (s.piece = await deflatePiece(joined(s.entries)))),
+    );
+    const pieces = [
+      OPEN,
+      ...segments.flatMap((s, i) => (i === 0 ? [s.piece as Piece] : [COMMA, s.piece as Piece])),
+      CLOSE,
+    ];
     dirty = false;
     // The uncompressed text only for the rare client that accepts no gzip, laid together once.
     let json: Buffer | undefined;
-    return { at: BigInt(stamp), stamp: label, gzip: gzipOf(pieces), json: () => (json ??= Buffer.concat(pieces.map((p) => p.raw))) };
+    return {
+      at: BigInt(stamp),
+      stamp: label,
+      gzip: gzipOf(pieces),
+      json: () => (json ??= Buffer.concat(pieces.map((p) => p.raw))),
+    };
   }
 
   /**

@@ -81,7 +81,12 @@ export function createNameIndex(db: Database) {
    * Swedish order: from the start, after `after` or before `before` (both exclusive). `next` and
    * `previous` are the page's last and first recipe when more match beyond them, else null.
    */
-  async function page(opts: { after?: NamedRecipe; before?: NamedRecipe; search?: string; limit: number }): Promise<Page> {
+  async function page(opts: {
+    after?: NamedRecipe;
+    before?: NamedRecipe;
+    search?: string;
+    limit: number;
+  }): Promise<Page> {
     const list = await current();
     const query = fold(opts.search?.trim() ?? '');
     const matches = (i: number) => query === '' || (list[i] as Entry).folded.includes(query);
@@ -103,7 +108,8 @@ export function createNameIndex(db: Database) {
       for (let i = from; i < to; i++) if (matches(i)) return true;
       return false;
     };
-    const pick = (i: number | undefined) => (i === undefined ? null : { id: (list[i] as Entry).id, name: (list[i] as Entry).name });
+    const pick = (i: number | undefined) =>
+      i === undefined ? null : { id: (list[i] as Entry).id, name: (list[i] as Entry).name };
     return {
       recipes: found.map((i) => ({ id: (list[i] as Entry).id, name: (list[i] as Entry).name })),
       next: found.length > 0 && anyIn(high, list.length) ? pick(found.at(-1)) : null,

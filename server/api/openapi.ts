@@ -9,10 +9,12 @@ type Document = OpenAPIV3_1.Document;
 type Responses = OpenAPIV3_1.ResponsesObject;
 
 const header = (description: string): OpenAPIV3_1.HeaderObject => ({ description, schema: { type: 'string' } });
-const ETAG = header('The validator of this answer: a recipe\'s is its version ("3"), to send back in If-Match; send any of them in If-None-Match to revalidate');
+const ETAG = header(
+  'The validator of this answer: a recipe\'s is its version ("3"), to send back in If-Match; send any of them in If-None-Match to revalidate',
+);
 const CACHE_CONTROL = header('How long a shared cache may keep the answer');
 const RETRY_AFTER = header('Seconds to wait before trying again');
-const LOCATION = header('The new recipe\'s URL');
+const LOCATION = header("The new recipe's URL");
 
 function addHeaders(responses: Responses, status: string, headers: Record<string, OpenAPIV3_1.HeaderObject>) {
   const response = responses[status] as OpenAPIV3_1.ResponseObject | undefined;
@@ -64,7 +66,7 @@ export async function registerOpenApi(api: FastifyInstance, config: Config): Pro
             scheme: 'bearer',
             bearerFormat: 'JWT',
             description:
-              'An access token of the realm (RS256, typ Bearer, azp = the site\'s client). Answered 401: an expired token, ' +
+              "An access token of the realm (RS256, typ Bearer, azp = the site's client). Answered 401: an expired token, " +
               'one that lives longer than the provider issues them (exp - iat), one issued in the future (beyond 30 s ' +
               'of clock skew), and with the embedded provider one whose session was revoked or logged out.',
           },
@@ -72,7 +74,8 @@ export async function registerOpenApi(api: FastifyInstance, config: Config): Pro
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: (document) => describeHeaders(('openapiObject' in document ? document.openapiObject : {}) as Document),
+    transformObject: (document) =>
+      describeHeaders(('openapiObject' in document ? document.openapiObject : {}) as Document),
   });
   await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { deepLinking: false } });
   api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());

@@ -33,15 +33,21 @@ async function backUpIdleFolder(dataDir: string, holder: { pid: number }): Promi
 
 try {
   const config = loadConfig();
-  if (config.databaseUrl) throw new Error('DATABASE_URL is set: back PostgreSQL up with pg_dump (see the README); db:backup copies the embedded database');
-  if (!existsSync(join(config.dataDir, 'PG_VERSION'))) throw new Error(`there is no embedded database in ${resolve(config.dataDir)}`);
+  if (config.databaseUrl)
+    throw new Error(
+      'DATABASE_URL is set: back PostgreSQL up with pg_dump (see the README); db:backup copies the embedded database',
+    );
+  if (!existsSync(join(config.dataDir, 'PG_VERSION')))
+    throw new Error(`there is no embedded database in ${resolve(config.dataDir)}`);
   const holder = { pid: 0 };
   const done = await backUpIdleFolder(config.dataDir, holder);
   if (done) console.log(done);
   else {
     const result = await requestBackup(config.dataDir, target, holder.pid);
     if (!result.ok) throw new Error(`the server (pid ${holder.pid}) could not write it: ${result.error}`);
-    console.log(`Backed up PGlite in ${config.dataDir} to ${target} (${size(result.bytes)}) through the running server (pid ${holder.pid}), which held its database for ${result.pausedMs} ms.`);
+    console.log(
+      `Backed up PGlite in ${config.dataDir} to ${target} (${size(result.bytes)}) through the running server (pid ${holder.pid}), which held its database for ${result.pausedMs} ms.`,
+    );
   }
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `db:backup failed: ${unavailableReason(error)}`);

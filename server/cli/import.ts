@@ -12,7 +12,8 @@ const { file } = fileArgument('npm run db:import -- FILE');
 
 function describe(o: ImportOutcome): string | null {
   const which = `#${o.index + 1} "${o.name}"`;
-  if (o.kind === 'renumbered') return `  renumbered ${which}: id ${o.fileId} belongs to another recipe, stored as id ${o.id}`;
+  if (o.kind === 'renumbered')
+    return `  renumbered ${which}: id ${o.fileId} belongs to another recipe, stored as id ${o.id}`;
   if (o.kind === 'skipped') return `  skipped ${which}: already present as id ${o.id}`;
   if (o.kind === 'refused') return `  refused ${which}: ${o.problem}`;
   return null;

@@ -22,13 +22,23 @@ const newKeys = flags.has('--new-keys')
 
 try {
   const config = loadConfig();
-  if (config.databaseUrl) throw new RestoreRefusedError('DATABASE_URL is set: restore PostgreSQL with pg_restore or psql (see the README); db:restore makes an embedded data folder.');
+  if (config.databaseUrl)
+    throw new RestoreRefusedError(
+      'DATABASE_URL is set: restore PostgreSQL with pg_restore or psql (see the README); db:restore makes an embedded data folder.',
+    );
   const report = await restoreBackup(file, config.dataDir, { force, ...(newKeys ? { prepare: newKeys } : {}) });
   console.log(`Restored ${file} into ${config.dataDir}: ${report.recipes} recipes, ${report.users} users.`);
-  if (endedSessions !== undefined) console.log(`New signing keys for the identity provider; ${endedSessions} sessions from the backup ended (everyone signs in again).`);
-  if (report.replacedKeptAt) console.log(`The data folder it replaced is kept as ${report.replacedKeptAt}; delete it once you have checked the restore.`);
+  if (endedSessions !== undefined)
+    console.log(
+      `New signing keys for the identity provider; ${endedSessions} sessions from the backup ended (everyone signs in again).`,
+    );
+  if (report.replacedKeptAt)
+    console.log(
+      `The data folder it replaced is kept as ${report.replacedKeptAt}; delete it once you have checked the restore.`,
+    );
 } catch (error) {
-  const known = error instanceof ConfigError || error instanceof RestoreRefusedError || error instanceof DataDirInUseError;
-  console.error(known ? (error as Error).message : `db:restore failed: ${(error as Error).message}`);
+  const known =
+    error instanceof ConfigError || error instanceof RestoreRefusedError || error instanceof DataDirInUseError;
+  console.error(known ? error.message : `db:restore failed: ${(error as Error).message}`);
   process.exit(1);
 }

@@ -20,7 +20,8 @@ try {
     const where = db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
     const inserted = await seedRecipes(db, { onlyIfEmpty: !args.includes('--missing') });
     if (inserted) console.log(`Seeded ${inserted} of ${SEED_RECIPES.length} demo recipes into ${where}.`);
-    else if (args.includes('--missing')) console.log(`All ${SEED_RECIPES.length} demo recipes are already in ${where}.`);
+    else if (args.includes('--missing'))
+      console.log(`All ${SEED_RECIPES.length} demo recipes are already in ${where}.`);
     else console.log(`${where} already has recipes; nothing seeded (use --missing to add absent demo recipes).`);
   } finally {
     await db.close();

@@ -23,8 +23,23 @@ export class DatabaseStartingError extends Error {
 // many connections, a statement cancelled by its time limit (ours: the write deadline), disk full, I/O.
 const UNAVAILABLE_STATES = /^(08...|57P0[1-4]|57014|53000|53100|53200|53300|58030|25006)$/;
 // Node's socket errors, pg's own timeouts and ended connections, and PGlite closed or out of disk.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ENOSPC', 'EROFS', 'EACCES', 'EIO', 'EDQUOT']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|no space left on device|read-only file system|Client was closed/i;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENOSPC',
+  'EROFS',
+  'EACCES',
+  'EIO',
+  'EDQUOT',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|no space left on device|read-only file system|Client was closed/i;
 
 function* causes(error: unknown): Generator<Record<string, unknown>> {
   let current = error;

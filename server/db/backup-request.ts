@@ -9,10 +9,17 @@ import { REQUEST_SUFFIX, REQUESTS_FOLDER, RESULT_SUFFIX, type BackupResult } fro
 export class NoAnswerError extends Error {}
 
 /** Asks the server holding `dataDir` to write its backup to `file` (absolute); resolves with its answer. */
-export async function requestBackup(dataDir: string, file: string, pid: number, timeoutMs = 120_000): Promise<BackupResult> {
+export async function requestBackup(
+  dataDir: string,
+  file: string,
+  pid: number,
+  timeoutMs = 120_000,
+): Promise<BackupResult> {
   const folder = join(dataDir, REQUESTS_FOLDER);
   if (!existsSync(folder)) {
-    throw new NoAnswerError(`The server holding ${dataDir} (pid ${pid}) does not take backup requests: it runs a version without them. Stop it and run this again, or update and restart it.`);
+    throw new NoAnswerError(
+      `The server holding ${dataDir} (pid ${pid}) does not take backup requests: it runs a version without them. Stop it and run this again, or update and restart it.`,
+    );
   }
   const id = randomBytes(8).toString('hex');
   const request = join(folder, `${id}${REQUEST_SUFFIX}`);
@@ -26,7 +33,9 @@ export async function requestBackup(dataDir: string, file: string, pid: number, 
       if (existsSync(result)) return JSON.parse(await readFile(result, 'utf8')) as BackupResult;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new NoAnswerError(`The server holding ${dataDir} (pid ${pid}) did not answer within ${timeoutMs / 1000} s; is it stuck, or an older version without backups?`);
+    throw new NoAnswerError(
+      `The server holding ${dataDir} (pid ${pid}) did not answer within ${timeoutMs / 1000} s; is it stuck, or an older version without backups?`,
+    );
   } finally {
     await rm(request, { force: true });
     await rm(result, { force: true });

@@ -30,7 +30,8 @@ export async function cleanTarball(tar: Uint8Array): Promise<Buffer> {
     const name = segments(header.name).join('/');
     if (!name || LEFT_OUT.some((rule) => rule.test(name))) continue;
     // PGlite reads plain ustar names (no prefix field, no pax): a data folder's paths are far shorter.
-    if (Buffer.byteLength(name) > 100) throw new Error(`a file name in the data folder is too long for the backup: ${name}`);
+    if (Buffer.byteLength(name) > 100)
+      throw new Error(`a file name in the data folder is too long for the backup: ${name}`);
     writer.entry({ ...header, name, pax: null }, data);
   }
   writer.finalize();

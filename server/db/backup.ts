@@ -18,7 +18,8 @@ type Log = { info(details: object, message: string): void; error(details: object
 
 /** Writes the database's tarball to `file`: beside it first, then renamed, so a file there is always whole. */
 export async function writeBackup(db: Database, file: string): Promise<{ bytes: number; pausedMs: number }> {
-  if (!db.dumpDataDir) throw new Error('Only the embedded database (PGlite) is backed up this way; for PostgreSQL use pg_dump.');
+  if (!db.dumpDataDir)
+    throw new Error('Only the embedded database (PGlite) is backed up this way; for PostgreSQL use pg_dump.');
   const { tarball, heldMs: pausedMs } = await db.dumpDataDir();
   const partial = `${file}.partial-${process.pid}`;
   try {
@@ -37,7 +38,8 @@ async function answer(db: Database, dataDir: string, folder: string, id: string,
     const { file } = JSON.parse(await readFile(request, 'utf8')) as { file?: unknown };
     if (typeof file !== 'string' || !isAbsolute(file)) throw new Error('the request names no absolute file path');
     // A backup inside the folder it copies would be copied into the next one.
-    if (!relative(resolve(dataDir), file).startsWith('..')) throw new Error(`the backup cannot be written inside DATA_DIR (${file})`);
+    if (!relative(resolve(dataDir), file).startsWith('..'))
+      throw new Error(`the backup cannot be written inside DATA_DIR (${file})`);
     result = { ok: true, ...(await writeBackup(db, file)) };
     log.info({ file, bytes: result.bytes, pausedMs: result.pausedMs }, 'backup written');
   } catch (error) {
@@ -60,14 +62,18 @@ export async function answerBackupRequests(db: Database, dataDir: string, log: L
   const done = new Set<string>();
   let queue = Promise.resolve();
   const sweep = () => {
-    queue = queue.then(async () => {
-      const ids = (await readdir(folder)).filter((f) => f.endsWith(REQUEST_SUFFIX)).map((f) => f.slice(0, -REQUEST_SUFFIX.length));
-      for (const id of ids) {
-        if (done.has(id)) continue;
-        done.add(id);
-        await answer(db, dataDir, folder, id, log);
-      }
-    }).catch((error: unknown) => log.error({ error: (error as Error).message }, 'backup requests could not be read'));
+    queue = queue
+      .then(async () => {
+        const ids = (await readdir(folder))
+          .filter((f) => f.endsWith(REQUEST_SUFFIX))
+          .map((f) => f.slice(0, -REQUEST_SUFFIX.length));
+        for (const id of ids) {
+          if (done.has(id)) continue;
+          done.add(id);
+          await answer(db, dataDir, folder, id, log);
+        }
+      })
+      .catch((error: unknown) => log.error({ error: (error as Error).message }, 'backup requests could not be read'));
   };
   const watcher = watch(folder, sweep);
   watcher.unref();

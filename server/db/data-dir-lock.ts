@@ -1,6 +1,16 @@
 import { makePrivateFolder } from './private-folder.ts';
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 
 // PGlite takes no lock of its own: two processes on one folder would corrupt it. A lock file created
@@ -201,7 +211,7 @@ export function acquireLockFile(path: string, waitMs = LOCK_WAIT_MS): { release(
   const me = currentHolder();
   const content = formatHolder(me);
   const deadline = Date.now() + waitMs;
-  for (let takeovers = 0; ; ) {
+  for (let takeovers = 0; ;) {
     if (tryCreate(path, content)) {
       let released = false;
       return {

@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { DatabaseStartingError, isDatabaseUnavailable, unavailableReason } from './availability.ts';
 import { applyMigrations } from './migrate.ts';
 import * as schema from './schema/index.ts';
-import type { AppDatabase, Database, OpenDatabaseOptions } from './types.ts';
+import type { Database, OpenDatabaseOptions } from './types.ts';
 
 // Any number of API processes may share one PostgreSQL; the first to start migrates, the others
 // wait on this advisory lock and then find nothing left to do.
@@ -21,8 +21,10 @@ function startingPool(config: pg.PoolConfig): StartingPool {
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   pool.ready = false;
   pool.connectNow = () => connect() as Promise<pg.PoolClient>;
-  pool.query = ((...args: unknown[]) => (pool.ready ? query(...args) : Promise.reject(new DatabaseStartingError()))) as pg.Pool['query'];
-  pool.connect = ((...args: unknown[]) => (pool.ready ? connect(...args) : Promise.reject(new DatabaseStartingError()))) as pg.Pool['connect'];
+  pool.query = ((...args: unknown[]) =>
+    pool.ready ? query(...args) : Promise.reject(new DatabaseStartingError())) as pg.Pool['query'];
+  pool.connect = ((...args: unknown[]) =>
+    pool.ready ? connect(...args) : Promise.reject(new DatabaseStartingError())) as pg.Pool['connect'];
   return pool;
 }
 
@@ -69,7 +71,7 @@ export async function openPostgres(connectionString: string, opts: OpenDatabaseO
   let retry: NodeJS.Timeout | undefined;
   const database: Database = {
     kind: 'postgres',
-    orm: drizzle({ client: pool, schema }) as unknown as AppDatabase,
+    orm: drizzle({ client: pool, schema }),
     async ping() {
       await pool.query('SELECT 1');
     },
@@ -102,7 +104,8 @@ export async function openPostgres(connectionString: string, opts: OpenDatabaseO
         (failure: unknown) => {
           if (closed) return;
           delay = Math.min(delay * 2, 15_000);
-          if (!isDatabaseUnavailable(failure)) onWaiting(`${unavailableReason(failure)} (not a connection problem)`, delay);
+          if (!isDatabaseUnavailable(failure))
+            onWaiting(`${unavailableReason(failure)} (not a connection problem)`, delay);
           retry = setTimeout(attempt, delay);
         },
       );

@@ -23,7 +23,7 @@ export async function readAllRecipes(db: AppDatabase): Promise<ExportedRecipe[]>
       coalesce((SELECT json_agg(json_build_object('name', i.name, 'value', i.quantity_value, 'unit', i.unit) ORDER BY i.position)
         FROM ingredients i WHERE i.recipe_id = r.id), '[]'::json) AS ingredients
     FROM recipes r ORDER BY r.id`);
-  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+  return (result as { rows: Row[] }).rows.map((row) => ({
     id: row.id,
     name: row.name,
     author: row.author,
@@ -39,7 +39,8 @@ export async function readAllRecipes(db: AppDatabase): Promise<ExportedRecipe[]>
 function toIngredient(i: Row['ingredients'][number]): Ingredient {
   if (i.value === null || i.unit === null) return { name: i.name };
   // JSON has no NaN or Infinity: a file that could not be read back must not be written.
-  if (!Number.isFinite(i.value)) throw new Error(`ingredient "${i.name}" has the quantity ${i.value}, which JSON cannot hold`);
+  if (!Number.isFinite(i.value))
+    throw new Error(`ingredient "${i.name}" has the quantity ${i.value}, which JSON cannot hold`);
   return { name: i.name, quantity: { value: i.value, unit: i.unit } };
 }
 

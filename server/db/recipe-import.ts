@@ -10,7 +10,13 @@
 import { sql } from 'drizzle-orm';
 import { ingredients } from './schema/recipes.ts';
 import { readAllRecipes } from './recipe-export.ts';
-import { contentKey, firstProblem, TRANSFER_FORMAT, transferRecipeSchema, type TransferRecipe } from './transfer-format.ts';
+import {
+  contentKey,
+  firstProblem,
+  TRANSFER_FORMAT,
+  transferRecipeSchema,
+  type TransferRecipe,
+} from './transfer-format.ts';
 import type { AppDatabase } from './index.ts';
 
 export type ImportOutcome = { index: number; name: string } & (
@@ -29,12 +35,16 @@ type Accepted = { index: number; recipe: TransferRecipe; key: string };
 
 function checkDocument(document: unknown): unknown[] {
   const doc = document as { format?: unknown; recipes?: unknown } | null;
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new TransferFormatError('The file is not a recipe export (no JSON object).');
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+    throw new TransferFormatError('The file is not a recipe export (no JSON object).');
   if (doc.format !== TRANSFER_FORMAT) {
     const found = typeof doc.format === 'string' ? `"${doc.format}"` : 'no format';
-    throw new TransferFormatError(`The file has ${found}; this version reads "${TRANSFER_FORMAT}" only. Nothing was imported.`);
+    throw new TransferFormatError(
+      `The file has ${found}; this version reads "${TRANSFER_FORMAT}" only. Nothing was imported.`,
+    );
   }
-  if (!Array.isArray(doc.recipes)) throw new TransferFormatError('The file has no "recipes" list. Nothing was imported.');
+  if (!Array.isArray(doc.recipes))
+    throw new TransferFormatError('The file has no "recipes" list. Nothing was imported.');
   return doc.recipes;
 }
 
@@ -55,7 +65,7 @@ export async function importRecipes(db: AppDatabase, document: unknown): Promise
   await db.transaction(async (tx) => {
     // Writers wait until the import is done (readers do not), so no id it counted as free is taken meanwhile.
     await tx.execute(sql`LOCK TABLE recipes IN SHARE ROW EXCLUSIVE MODE`);
-    const present = await readAllRecipes(tx as unknown as AppDatabase);
+    const present = await readAllRecipes(tx);
     const ids = new Set(present.map((r) => r.id));
     const byContent = new Map(present.map((r) => [contentKey(r), r.id]));
 
@@ -74,7 +84,10 @@ export async function importRecipes(db: AppDatabase, document: unknown): Promise
       }
     }
     if (keep.length) {
-      await insertWithIds(tx, keep.map((a) => a.recipe));
+      await insertWithIds(
+        tx,
+        keep.map((a) => a.recipe),
+      );
       await moveIdentityPastMax(tx);
     }
     for (const item of renumber) {
@@ -95,7 +108,13 @@ export async function importRecipes(db: AppDatabase, document: unknown): Promise
   return { outcomes, count };
 }
 
-const skipped = (item: Accepted, id: number): ImportOutcome => ({ index: item.index, name: item.recipe.name, kind: 'skipped', id, fileId: item.recipe.id });
+const skipped = (item: Accepted, id: number): ImportOutcome => ({
+  index: item.index,
+  name: item.recipe.name,
+  kind: 'skipped',
+  id,
+  fileId: item.recipe.id,
+});
 
 const recipeValues = (r: TransferRecipe) =>
   sql`${r.name}, ${r.author}, ${r.instructions}, ${r.servings}, ${r.version}, ${r.createdAt}::timestamptz, ${r.updatedAt}::timestamptz`;
@@ -106,26 +125,39 @@ async function insertWithIds(tx: Tx, list: TransferRecipe[]): Promise<void> {
     const slice = list.slice(start, start + 1000);
     await tx.execute(sql`
       INSERT INTO recipes (id, name, author, instructions, servings, version, created_at, updated_at) OVERRIDING SYSTEM VALUE
-      VALUES ${sql.join(slice.map((r) => sql`(${r.id}::integer, ${recipeValues(r)})`), sql`, `)}`);
+      VALUES ${sql.join(
+        slice.map((r) => sql`(${r.id}::integer, ${recipeValues(r)})`),
+        sql`, `,
+      )}`);
   }
-  await insertIngredients(tx, list.flatMap((r) => ingredientRows(r.id, r)));
+  await insertIngredients(
+    tx,
+    list.flatMap((r) => ingredientRows(r.id, r)),
+  );
 }
 
 async function insertWithNewId(tx: Tx, r: TransferRecipe): Promise<number> {
   const result = await tx.execute(sql`
     INSERT INTO recipes (name, author, instructions, servings, version, created_at, updated_at)
     VALUES (${recipeValues(r)}) RETURNING id`);
-  const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id;
+  const id = (result as { rows: { id: number }[] }).rows[0]?.id;
   if (id === undefined) throw new Error('INSERT returned no id');
   await insertIngredients(tx, ingredientRows(id, r));
   return id;
 }
 
 const ingredientRows = (recipeId: number, r: TransferRecipe) =>
-  r.ingredients.map((i, position) => ({ recipeId, position, name: i.name, quantityValue: i.quantity?.value ?? null, unit: i.quantity?.unit ?? null }));
+  r.ingredients.map((i, position) => ({
+    recipeId,
+    position,
+    name: i.name,
+    quantityValue: i.quantity?.value ?? null,
+    unit: i.quantity?.unit ?? null,
+  }));
 
 async function insertIngredients(tx: Tx, rows: ReturnType<typeof ingredientRows>): Promise<void> {
-  for (let start = 0; start < rows.length; start += 1000) await tx.insert(ingredients).values(rows.slice(start, start + 1000));
+  for (let start = 0; start < rows.length; start += 1000)
+    await tx.insert(ingredients).values(rows.slice(start, start + 1000));
 }
 
 // Explicit ids bypass the identity sequence; the next recipe the API creates must still get a free id. The

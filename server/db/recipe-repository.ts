@@ -2,7 +2,14 @@ import { and, asc, eq, getTableColumns, gt, ilike, inArray, sql, type SQL } from
 import type { Ingredient, Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
 import { compareRecipes } from '../../src/lib/recipe-search.ts';
-import { idempotencyKeys, ingredients, recipeDeletions, recipeListStamp as stampTable, recipes, type RecipeRow } from './schema/recipes.ts';
+import {
+  idempotencyKeys,
+  ingredients,
+  recipeDeletions,
+  recipeListStamp as stampTable,
+  recipes,
+  type RecipeRow,
+} from './schema/recipes.ts';
 import type { AppDatabase } from './index.ts';
 
 // Reads and writes of recipes. Returns null for "not found"; the routes turn that into 404.
@@ -23,7 +30,9 @@ export function likeContains(text: string): string {
 }
 
 function toIngredient(i: StoredIngredient): Ingredient {
-  return i.value === null || i.unit === null ? { name: i.name } : { name: i.name, quantity: { value: i.value, unit: i.unit } };
+  return i.value === null || i.unit === null
+    ? { name: i.name }
+    : { name: i.name, quantity: { value: i.value, unit: i.unit } };
 }
 
 function toRecipe(row: Omit<RecipeRow, 'changedAt'>, list: Ingredient[]): Recipe {
@@ -56,8 +65,15 @@ async function selectRecipes(db: AppDatabase, where: SQL | undefined): Promise<R
 // on PostgreSQL a named statement is parsed and planned once per connection.
 function prepareHotReads(db: AppDatabase) {
   return {
-    recipeById: db.select(recipeColumns).from(recipes).where(eq(recipes.id, sql.placeholder('id'))).prepare('recipe_by_id'),
-    listStamp: db.select({ n: sql<string>`${stampTable.n}::text` }).from(stampTable).prepare('recipe_list_stamp'),
+    recipeById: db
+      .select(recipeColumns)
+      .from(recipes)
+      .where(eq(recipes.id, sql.placeholder('id')))
+      .prepare('recipe_by_id'),
+    listStamp: db
+      .select({ n: sql<string>`${stampTable.n}::text` })
+      .from(stampTable)
+      .prepare('recipe_list_stamp'),
   };
 }
 const hotReads = new WeakMap<AppDatabase, ReturnType<typeof prepareHotReads>>();
@@ -83,8 +99,10 @@ export async function listRecipes(db: AppDatabase, search?: string): Promise<Rec
  * change stamp first and asks what changed since it on its next refresh).
  */
 export async function* recipesInBatches(db: AppDatabase, size: number): AsyncGenerator<Recipe[]> {
-  for (let after = 0; ; ) {
-    const batch = fromRows(await db.select(recipeColumns).from(recipes).where(gt(recipes.id, after)).orderBy(asc(recipes.id)).limit(size));
+  for (let after = 0; ;) {
+    const batch = fromRows(
+      await db.select(recipeColumns).from(recipes).where(gt(recipes.id, after)).orderBy(asc(recipes.id)).limit(size),
+    );
     if (batch.length === 0) return;
     yield batch;
     after = (batch.at(-1) as Recipe).id;
@@ -102,12 +120,18 @@ export async function recipesByIds(db: AppDatabase, ids: readonly number[]): Pro
  * or deletions it would need already forgotten). An id can be in both lists (deleted, then imported
  * again under the same id): drop it, then refetch it.
  */
-export async function recipeChangesSince(db: AppDatabase, since: string): Promise<{ changed: number[]; removed: number[] } | null> {
+export async function recipeChangesSince(
+  db: AppDatabase,
+  since: string,
+): Promise<{ changed: number[]; removed: number[] } | null> {
   const [mark] = await db.select({ rebuildFrom: stampTable.rebuildFrom }).from(stampTable);
   const after = BigInt(since);
   if (!mark || after < mark.rebuildFrom) return null;
   const changed = await db.select({ id: recipes.id }).from(recipes).where(gt(recipes.changedAt, after));
-  const removed = await db.select({ id: recipeDeletions.id }).from(recipeDeletions).where(gt(recipeDeletions.stamp, after));
+  const removed = await db
+    .select({ id: recipeDeletions.id })
+    .from(recipeDeletions)
+    .where(gt(recipeDeletions.stamp, after));
   return { changed: changed.map((r) => r.id), removed: removed.map((r) => r.id) };
 }
 
@@ -134,7 +158,8 @@ async function insertIngredients(tx: Tx, recipeId: number, list: readonly Ingred
 
 /** A transaction that refuses to commit after `deadline` (epoch ms; migration 006), when one is given. */
 async function withDeadline(tx: Tx, deadline: number | undefined): Promise<void> {
-  if (deadline !== undefined) await tx.execute(sql`SELECT set_config('recipe_book.write_deadline', ${String(deadline)}, true)`);
+  if (deadline !== undefined)
+    await tx.execute(sql`SELECT set_config('recipe_book.write_deadline', ${String(deadline)}, true)`);
 }
 
 /** A POST's Idempotency-Key and a hash of its body; keys are kept a day. */
@@ -182,7 +207,12 @@ export async function createRecipeOnce(
 }
 
 /** Stores a new recipe and its ingredients in one transaction. */
-export async function createRecipe(db: AppDatabase, input: RecipeInput, author: string, deadline?: number): Promise<Recipe> {
+export async function createRecipe(
+  db: AppDatabase,
+  input: RecipeInput,
+  author: string,
+  deadline?: number,
+): Promise<Recipe> {
   return db.transaction(async (tx) => {
     await withDeadline(tx, deadline);
     return insertRecipe(tx, input, author);
@@ -200,9 +230,7 @@ async function insertRecipe(tx: Tx, input: RecipeInput, author: string): Promise
 }
 
 export type UpdateResult =
-  | { kind: 'updated'; recipe: Recipe }
-  | { kind: 'not-found' }
-  | { kind: 'conflict'; currentVersion: number };
+  { kind: 'updated'; recipe: Recipe } | { kind: 'not-found' } | { kind: 'conflict'; currentVersion: number };
 
 /**
  * Replaces a recipe (author and createdAt stay). With `expectedVersion` the UPDATE only matches
@@ -217,7 +245,10 @@ export async function updateRecipe(
 ): Promise<UpdateResult> {
   return db.transaction(async (tx) => {
     await withDeadline(tx, deadline);
-    const match = expectedVersion === undefined ? eq(recipes.id, id) : and(eq(recipes.id, id), eq(recipes.version, expectedVersion));
+    const match =
+      expectedVersion === undefined
+        ? eq(recipes.id, id)
+        : and(eq(recipes.id, id), eq(recipes.version, expectedVersion));
     const [row] = await tx
       .update(recipes)
       .set({
@@ -243,8 +274,14 @@ export async function updateRecipe(
 export type DeleteResult = { kind: 'deleted' } | { kind: 'not-found' } | { kind: 'conflict'; currentVersion: number };
 
 /** Deletes the recipe; with `expectedVersion`, only while it still has that version (If-Match, as PUT). */
-export async function deleteRecipe(db: AppDatabase, id: number, expectedVersion?: number, deadline?: number): Promise<DeleteResult> {
-  const match = expectedVersion === undefined ? eq(recipes.id, id) : and(eq(recipes.id, id), eq(recipes.version, expectedVersion));
+export async function deleteRecipe(
+  db: AppDatabase,
+  id: number,
+  expectedVersion?: number,
+  deadline?: number,
+): Promise<DeleteResult> {
+  const match =
+    expectedVersion === undefined ? eq(recipes.id, id) : and(eq(recipes.id, id), eq(recipes.version, expectedVersion));
   return db.transaction(async (tx) => {
     await withDeadline(tx, deadline);
     const gone = await tx.delete(recipes).where(match).returning({ id: recipes.id });

@@ -31,11 +31,18 @@ async function unpack(file: string, dir: string): Promise<void> {
   const escaping = await escapingEntry(tar).catch((error: Error) => {
     throw new RestoreRefusedError(`${file} is not a backup of the embedded database (${error.message}).`);
   });
-  if (escaping) throw new RestoreRefusedError(`${file} is not a backup of the embedded database: it would write outside the data folder (${escaping}).`);
+  if (escaping)
+    throw new RestoreRefusedError(
+      `${file} is not a backup of the embedded database: it would write outside the data folder (${escaping}).`,
+    );
   mkdirSync(dir, { mode: 0o700 });
   let pg: PGlite | undefined;
   try {
-    pg = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([tar], { type: 'application/x-tar' }), extensions: { pg_trgm } });
+    pg = await PGlite.create({
+      dataDir: dir,
+      loadDataDir: new Blob([tar], { type: 'application/x-tar' }),
+      extensions: { pg_trgm },
+    });
     await pg.query('SELECT 1');
   } catch (error) {
     throw new RestoreRefusedError(`${file} is not a backup of the embedded database (${(error as Error).message}).`);
@@ -50,15 +57,23 @@ async function unpack(file: string, dir: string): Promise<void> {
 /** `prepare` runs on the restored database in its new folder before that is put in place (db:restore --new-keys). */
 export type RestoreOptions = { force?: boolean; prepare?: (db: Database, dir: string) => Promise<void> };
 
-export async function restoreBackup(file: string, dataDir: string, { force = false, prepare }: RestoreOptions = {}): Promise<RestoreReport> {
+export async function restoreBackup(
+  file: string,
+  dataDir: string,
+  { force = false, prepare }: RestoreOptions = {},
+): Promise<RestoreReport> {
   const target = resolve(dataDir);
   if (!existsSync(file)) throw new RestoreRefusedError(`${file} does not exist.`);
   const replacing = !isEmptyFolder(target);
   if (replacing && !force) {
-    throw new RestoreRefusedError(`${target} is not empty: restore into an empty or absent DATA_DIR, or add --force to replace the database there.`);
+    throw new RestoreRefusedError(
+      `${target} is not empty: restore into an empty or absent DATA_DIR, or add --force to replace the database there.`,
+    );
   }
   if (replacing && !existsSync(join(target, 'PG_VERSION'))) {
-    throw new RestoreRefusedError(`${target} is not empty and holds no embedded database: --force replaces a data folder only.`);
+    throw new RestoreRefusedError(
+      `${target} is not empty and holds no embedded database: --force replaces a data folder only.`,
+    );
   }
   // Refuses (DataDirInUseError) while a server runs on the folder; held until the new folder is in place.
   const lock = replacing ? acquireDataDirLock(target) : undefined;
@@ -71,8 +86,10 @@ export async function restoreBackup(file: string, dataDir: string, { force = fal
     let counts: { recipes: number; users: number };
     try {
       await prepare?.(db, staging);
-      const result = await db.orm.execute(sql`SELECT (SELECT count(*) FROM recipes)::int AS recipes, (SELECT count(*) FROM users)::int AS users`);
-      counts = (result as unknown as { rows: { recipes: number; users: number }[] }).rows[0]!;
+      const result = await db.orm.execute(
+        sql`SELECT (SELECT count(*) FROM recipes)::int AS recipes, (SELECT count(*) FROM users)::int AS users`,
+      );
+      counts = (result as { rows: { recipes: number; users: number }[] }).rows[0]!;
     } finally {
       await db.close();
     }

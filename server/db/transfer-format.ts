@@ -27,19 +27,29 @@ const RFC3339 = /^([1-9]\d{3})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1
 
 /** The zone offsets PostgreSQL accepts in a timestamp: hours up to 15 (it refuses "+16:00", "+18:00"). */
 export const ZONE_MESSAGE = 'The time-zone offset must be from -15:59 to +15:59';
-const zoneAccepted = (zone: string) => zone === 'Z' || (Number(zone.slice(1, 3)) <= 15 && Number(zone.slice(4, 6)) <= 59);
+const zoneAccepted = (zone: string) =>
+  zone === 'Z' || (Number(zone.slice(1, 3)) <= 15 && Number(zone.slice(4, 6)) <= 59);
 
 /** Microseconds since 1970 of an RFC 3339 timestamp, or null when it is not one, names no real moment or has a zone PostgreSQL refuses. */
 export function timestampMicros(text: string): bigint | null {
   const m = RFC3339.exec(text);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = Date.UTC(year, month - 1, day, hour, minute, second);
   const date = new Date(ms);
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59)
+    return null;
   const zone = m[8] ?? 'Z';
   if (!zoneAccepted(zone)) return null;
-  const offsetMinutes = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const offsetMinutes =
+    zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
   return (BigInt(ms) - BigInt(offsetMinutes) * 60_000n) * 1000n + BigInt((m[7] ?? '').padEnd(6, '0'));
 }
 
@@ -47,7 +57,13 @@ export function timestampMicros(text: string): bigint | null {
 // would abort the whole import's transaction.
 const timestamp = z
   .string({ error: 'Must be text' })
-  .refine((s) => { const zone = RFC3339.exec(s)?.[8]; return zone === undefined || zoneAccepted(zone); }, { error: ZONE_MESSAGE, abort: true })
+  .refine(
+    (s) => {
+      const zone = RFC3339.exec(s)?.[8];
+      return zone === undefined || zoneAccepted(zone);
+    },
+    { error: ZONE_MESSAGE, abort: true },
+  )
   .refine((s) => timestampMicros(s) !== null, { error: 'Must be a timestamp like 2025-03-01T12:00:00.000000Z' });
 
 /**
@@ -68,8 +84,12 @@ const shape = recipeInputSchema.shape;
 
 /** One recipe of an import file: the API's rules for a recipe body, plus the fields only an export has. */
 export const transferRecipeSchema = recipeInputSchema.extend({
-  id: shape.id.unwrap().max(MAX_IMPORTED_NUMBER, { error: `Must be at most ${MAX_IMPORTED_NUMBER}, so that new recipes still get ids` }),
-  version: shape.version.unwrap().max(MAX_IMPORTED_NUMBER, { error: `Must be at most ${MAX_IMPORTED_NUMBER}, so that the recipe can still be saved` }),
+  id: shape.id
+    .unwrap()
+    .max(MAX_IMPORTED_NUMBER, { error: `Must be at most ${MAX_IMPORTED_NUMBER}, so that new recipes still get ids` }),
+  version: shape.version.unwrap().max(MAX_IMPORTED_NUMBER, {
+    error: `Must be at most ${MAX_IMPORTED_NUMBER}, so that the recipe can still be saved`,
+  }),
   author,
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -91,7 +111,13 @@ export function firstProblem(error: z.ZodError): string {
 export function contentKey(r: Omit<TransferRecipe, 'id'>): string {
   const ingredients = r.ingredients.map((i) => (i.quantity ? [i.name, i.quantity.value, i.quantity.unit] : [i.name]));
   return JSON.stringify([
-    r.name, r.author, r.instructions, r.servings, ingredients, r.version,
-    String(timestampMicros(r.createdAt)), String(timestampMicros(r.updatedAt)),
+    r.name,
+    r.author,
+    r.instructions,
+    r.servings,
+    ingredients,
+    r.version,
+    String(timestampMicros(r.createdAt)),
+    String(timestampMicros(r.updatedAt)),
   ]);
 }

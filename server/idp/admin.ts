@@ -2,8 +2,23 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/index.ts';
 import { keycloakPartialImport, oneTimePassword } from './keycloak-export.ts';
-import { backfillNameSkeletons, createUser, findUserByUsername, listUsers, loginTaken, setEditor, setPassword } from './users.ts';
-import { MESSAGES, validateEmail, validateNames, validateNewPassword, validateUsername, type FieldErrors } from './validation.ts';
+import {
+  backfillNameSkeletons,
+  createUser,
+  findUserByUsername,
+  listUsers,
+  loginTaken,
+  setEditor,
+  setPassword,
+} from './users.ts';
+import {
+  MESSAGES,
+  validateEmail,
+  validateNames,
+  validateNewPassword,
+  validateUsername,
+  type FieldErrors,
+} from './validation.ts';
 
 // The logic behind `npm run users`, separate from process handling so tests can drive it.
 export const USAGE = `Usage: npm run users -- <command>
@@ -41,8 +56,11 @@ export async function runUsersCommand(db: Database, argv: string[], io: AdminIo)
     args: argv,
     allowPositionals: true,
     options: {
-      email: { type: 'string' }, first: { type: 'string' }, last: { type: 'string' },
-      password: { type: 'string' }, editor: { type: 'boolean', default: false },
+      email: { type: 'string' },
+      first: { type: 'string' },
+      last: { type: 'string' },
+      password: { type: 'string' },
+      editor: { type: 'boolean', default: false },
       'no-passwords': { type: 'boolean', default: false },
     },
   });
@@ -51,12 +69,18 @@ export async function runUsersCommand(db: Database, argv: string[], io: AdminIo)
     case 'list': {
       const users = await listUsers(db);
       io.out(['username', 'e-mail', 'name', 'editor'].join('\t'));
-      for (const u of users) io.out([u.username, u.email, `${u.firstName} ${u.lastName}`, u.isEditor ? 'yes' : 'no'].join('\t'));
+      for (const u of users)
+        io.out([u.username, u.email, `${u.firstName} ${u.lastName}`, u.isEditor ? 'yes' : 'no'].join('\t'));
       io.out(`${users.length} user(s)`);
       return;
     }
     case 'add': {
-      const input = { username: username ?? '', email: values.email ?? '', firstName: values.first ?? '', lastName: values.last ?? '' };
+      const input = {
+        username: username ?? '',
+        email: values.email ?? '',
+        firstName: values.first ?? '',
+        lastName: values.last ?? '',
+      };
       const errors: FieldErrors = {};
       validateUsername(input.username, errors);
       validateEmail(input.email, errors);
@@ -88,7 +112,9 @@ export async function runUsersCommand(db: Database, argv: string[], io: AdminIo)
       const user = await mustFind(db, username);
       await setEditor(db, user.id, command === 'grant-editor');
       // Tokens already issued keep their roles until they expire (at most the access-token lifetime).
-      io.out(`${user.username} ${command === 'grant-editor' ? 'is now an editor' : 'is no longer an editor'} (from the next sign-in or token refresh).`);
+      io.out(
+        `${user.username} ${command === 'grant-editor' ? 'is now an editor' : 'is no longer an editor'} (from the next sign-in or token refresh).`,
+      );
       return;
     }
     case 'export-keycloak': {
@@ -96,11 +122,17 @@ export async function runUsersCommand(db: Database, argv: string[], io: AdminIo)
       if (!file) throw new UsageError('A file to write is required.');
       const users = await listUsers(db);
       const passwords = new Map<string, string>();
-      const document = keycloakPartialImport(users, io.realm ?? 'recipes', values['no-passwords'] ? null : (user) => {
-        const password = oneTimePassword();
-        passwords.set(user.username, password);
-        return password;
-      });
+      const document = keycloakPartialImport(
+        users,
+        io.realm ?? 'recipes',
+        values['no-passwords']
+          ? null
+          : (user) => {
+              const password = oneTimePassword();
+              passwords.set(user.username, password);
+              return password;
+            },
+      );
       // Secret (one-time passwords): 0600, renamed into place whole.
       const partial = `${file}.partial-${process.pid}`;
       try {
@@ -109,12 +141,18 @@ export async function runUsersCommand(db: Database, argv: string[], io: AdminIo)
       } finally {
         rmSync(partial, { force: true });
       }
-      io.out(`Wrote ${users.length} user(s) to ${file} for Keycloak realm ${io.realm ?? 'recipes'} (partial import, existing users skipped).`);
+      io.out(
+        `Wrote ${users.length} user(s) to ${file} for Keycloak realm ${io.realm ?? 'recipes'} (partial import, existing users skipped).`,
+      );
       if (values['no-passwords']) {
-        io.out('No passwords: send each user Keycloak\'s "Update Password" e-mail (Users → user → Credentials → Credential reset).');
+        io.out(
+          'No passwords: send each user Keycloak\'s "Update Password" e-mail (Users → user → Credentials → Credential reset).',
+        );
         return;
       }
-      io.out('One-time passwords (Keycloak asks for a new password at the first sign-in); give each to its owner, then delete the file:');
+      io.out(
+        'One-time passwords (Keycloak asks for a new password at the first sign-in); give each to its owner, then delete the file:',
+      );
       for (const [name, password] of passwords) io.out(`${name}\t${password}`);
       return;
     }

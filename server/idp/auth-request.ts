@@ -36,18 +36,32 @@ export function parseAuthRequest(idp: Idp, params: Form): Parsed {
     send: (reply) => sendError(idp, reply, 400, message, backHref),
   });
   if (!isKnownClient(idp.config, params.client_id)) return page(CLIENT_NOT_FOUND);
-  if (!isAllowedRedirect(idp.config, params.redirect_uri)) return page('Ogiltig parameter: redirect_uri', `${idp.config.publicUrl}/`);
-  const responseMode = (RESPONSE_MODES.includes(params.response_mode ?? '') ? params.response_mode : 'query') as ResponseMode;
+  if (!isAllowedRedirect(idp.config, params.redirect_uri))
+    return page('Ogiltig parameter: redirect_uri', `${idp.config.publicUrl}/`);
+  const responseMode = (
+    RESPONSE_MODES.includes(params.response_mode ?? '') ? params.response_mode : 'query'
+  ) as ResponseMode;
   const redirectUri = params.redirect_uri;
   const fail = (error: string, description: string): Parsed => ({
     ok: false,
-    send: (reply) => answer(idp, reply, redirectUri, responseMode, { error, error_description: description, state: params.state || undefined }),
+    send: (reply) =>
+      answer(idp, reply, redirectUri, responseMode, {
+        error,
+        error_description: description,
+        state: params.state || undefined,
+      }),
   });
-  if (params.response_mode && !RESPONSE_MODES.includes(params.response_mode)) return fail('invalid_request', 'Invalid parameter: response_mode');
-  if (params.response_type !== 'code') return fail('unsupported_response_type', 'Client is not allowed to initiate browser login with given response_type.');
+  if (params.response_mode && !RESPONSE_MODES.includes(params.response_mode))
+    return fail('invalid_request', 'Invalid parameter: response_mode');
+  if (params.response_type !== 'code')
+    return fail(
+      'unsupported_response_type',
+      'Client is not allowed to initiate browser login with given response_type.',
+    );
   if (!(params.scope ?? '').split(' ').includes('openid')) return fail('invalid_scope', 'Missing openid scope');
   // PKCE is mandatory: the client is public, so the code alone must be useless to whoever intercepts it.
-  if (params.code_challenge_method !== 'S256') return fail('invalid_request', 'Missing parameter: code_challenge_method');
+  if (params.code_challenge_method !== 'S256')
+    return fail('invalid_request', 'Missing parameter: code_challenge_method');
   if (!CHALLENGE.test(params.code_challenge ?? '')) return fail('invalid_request', 'Invalid parameter: code_challenge');
   const maxAge = params.max_age && /^\d+$/.test(params.max_age) ? Number(params.max_age) : undefined;
   return {
@@ -77,7 +91,13 @@ export function sessionSatisfies(req: AuthRequest, active: ActiveSession | null)
  * Issues a code for the session and sends the browser back to the client. `acr` says how the person
  * authenticated for this request: "1" with a password just now, "0" on the SSO cookie alone (as Keycloak).
  */
-export async function completeAuth(idp: Idp, reply: FastifyReply, req: AuthRequest, active: ActiveSession, acr: '0' | '1'): Promise<FastifyReply> {
+export async function completeAuth(
+  idp: Idp,
+  reply: FastifyReply,
+  req: AuthRequest,
+  active: ActiveSession,
+  acr: '0' | '1',
+): Promise<FastifyReply> {
   await touchSession(idp.db, active.session.id);
   const code = await createCode(idp.db, {
     sessionId: active.session.id,
@@ -87,7 +107,11 @@ export async function completeAuth(idp: Idp, reply: FastifyReply, req: AuthReque
     nonce: req.nonce ?? null,
     acr,
   });
-  return answer(idp, reply, req.redirectUri, req.responseMode, { state: req.state, session_state: active.session.id, code });
+  return answer(idp, reply, req.redirectUri, req.responseMode, {
+    state: req.state,
+    session_state: active.session.id,
+    code,
+  });
 }
 
 export function loginRequired(idp: Idp, reply: FastifyReply, req: AuthRequest): FastifyReply {
@@ -95,7 +119,13 @@ export function loginRequired(idp: Idp, reply: FastifyReply, req: AuthRequest): 
 }
 
 /** Sends the authorization response, always with `iss` (RFC 9207), in the requested response mode. */
-function answer(idp: Idp, reply: FastifyReply, redirectUri: string, mode: ResponseMode, params: Record<string, string | undefined>): FastifyReply {
+function answer(
+  idp: Idp,
+  reply: FastifyReply,
+  redirectUri: string,
+  mode: ResponseMode,
+  params: Record<string, string | undefined>,
+): FastifyReply {
   const all = { ...params, iss: idp.config.issuer };
   reply.header('cache-control', 'no-store');
   if (mode === 'form_post') return sendFormPost(reply, redirectUri, all);

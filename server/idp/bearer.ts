@@ -5,7 +5,10 @@ import { findActiveSession, issuedAfterRevocation, type ActiveSession } from './
 import { verifySigned, type Claims } from './tokens.ts';
 
 /** Verifies the bearer access token, that its SSO session still exists and that it was not revoked (as Keycloak's userinfo does). */
-export async function bearerSession(idp: Idp, request: FastifyRequest): Promise<{ claims: Claims; active: ActiveSession } | null> {
+export async function bearerSession(
+  idp: Idp,
+  request: FastifyRequest,
+): Promise<{ claims: Claims; active: ActiveSession } | null> {
   const header = readBearer(request.headers.authorization);
   if (header.kind !== 'token') return null;
   const claims = await verifySigned(idp.config, idp.keys, header.token, 'Bearer');

@@ -34,7 +34,11 @@ function matches(pattern: string, redirect: string): boolean {
 }
 
 /** Appends OAuth response parameters to the redirect URI in the fragment or the query. */
-export function withResponseParams(uri: string, params: Record<string, string | undefined>, mode: 'fragment' | 'query'): string {
+export function withResponseParams(
+  uri: string,
+  params: Record<string, string | undefined>,
+  mode: 'fragment' | 'query',
+): string {
   const url = new URL(uri);
   const entries = Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined);
   if (mode === 'query') {

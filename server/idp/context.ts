@@ -24,7 +24,15 @@ export type Idp = {
 export const SESSION_COOKIE = 'KEYCLOAK_SESSION';
 export const CSRF_COOKIE = 'KC_CSRF';
 
-export function sendPage(idp: Idp, reply: FastifyReply, status: number, title: string, heading: string, body: Html, pageId?: string): FastifyReply {
+export function sendPage(
+  idp: Idp,
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  heading: string,
+  body: Html,
+  pageId?: string,
+): FastifyReply {
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -36,7 +44,13 @@ export function sendPage(idp: Idp, reply: FastifyReply, status: number, title: s
 }
 
 /** Keycloak's error page (error.ftl): the usual title, heading 'Vi ber om ursäkt...', the message in #kc-error-message. */
-export function sendError(idp: Idp, reply: FastifyReply, status: number, message: string, backHref?: string): FastifyReply {
+export function sendError(
+  idp: Idp,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  backHref?: string,
+): FastifyReply {
   return sendPage(idp, reply, status, PAGE_TITLE, ERROR_TITLE, errorBody(message, backHref), 'login-error');
 }
 
@@ -56,7 +70,12 @@ export function setSessionCookie(idp: Idp, reply: FastifyReply, cookieSecret: st
 }
 
 export function clearSessionCookie(idp: Idp, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: idp.cookie.path, httpOnly: true, sameSite: 'lax', secure: idp.cookie.secure });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: idp.cookie.path,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: idp.cookie.secure,
+  });
 }
 
 /** The query string of the current request, to carry authorization parameters from page to page. */

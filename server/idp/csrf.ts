@@ -12,7 +12,12 @@ export function csrfToken(idp: Idp, request: FastifyRequest, reply: FastifyReply
   let value = request.cookies[CSRF_COOKIE];
   if (!value || value.length < 20) {
     value = randomId(24);
-    reply.setCookie(CSRF_COOKIE, value, { path: idp.cookie.path, httpOnly: true, sameSite: 'lax', secure: idp.cookie.secure });
+    reply.setCookie(CSRF_COOKIE, value, {
+      path: idp.cookie.path,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: idp.cookie.secure,
+    });
     // Make it visible to the rest of this request (the page renders with it).
     request.cookies[CSRF_COOKIE] = value;
   }

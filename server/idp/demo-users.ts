@@ -4,8 +4,22 @@ import { createUser, findUserByUsername } from './users.ts';
 
 /** The two accounts of the embedded default (the start-up banner prints them). */
 export const DEMO_USERS = [
-  { username: 'redaktor', password: 'redaktor', firstName: 'Rut', lastName: 'Redaktör', email: 'redaktor@example.se', editor: true },
-  { username: 'besokare', password: 'besokare', firstName: 'Bo', lastName: 'Besökare', email: 'besokare@example.se', editor: false },
+  {
+    username: 'redaktor',
+    password: 'redaktor',
+    firstName: 'Rut',
+    lastName: 'Redaktör',
+    email: 'redaktor@example.se',
+    editor: true,
+  },
+  {
+    username: 'besokare',
+    password: 'besokare',
+    firstName: 'Bo',
+    lastName: 'Besökare',
+    email: 'besokare@example.se',
+    editor: false,
+  },
 ] as const;
 
 /** Creates the demo users that are missing; an existing user (maybe with a changed password) is left alone. Returns the usernames created. */

@@ -2,7 +2,8 @@ import { PATHS } from './paths.ts';
 
 // Every page goes through layout(); every interpolated value through esc() (or attrs()).
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+export const esc = (value: string | number | boolean | null | undefined) =>
+  String(value ?? '').replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
 
 /** A trusted HTML fragment: the result of a template, never raw input. */
 export class Html {
@@ -16,11 +17,13 @@ export class Html {
 }
 
 /** Tagged template: interpolations are escaped unless they are Html (or arrays of Html). */
-export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
+type Part = Html | string | number | boolean | null | undefined;
+export function html(strings: TemplateStringsArray, ...values: (Part | readonly Part[])[]): Html {
   let out = strings[0] ?? '';
   values.forEach((value, index) => {
-    const parts = Array.isArray(value) ? value : [value];
-    for (const part of parts) out += part instanceof Html ? part.value : part === false || part == null ? '' : esc(part);
+    const parts: readonly Part[] = Array.isArray(value) ? value : [value as Part];
+    for (const part of parts)
+      out += part instanceof Html ? part.value : part === false || part == null ? '' : esc(part);
     out += strings[index + 1] ?? '';
   });
   return new Html(out);
@@ -42,24 +45,29 @@ export function csp(formTargets: readonly string[]): string {
 }
 
 /** `pageId` is Keycloak's `data-page-id` (login-login, login-register, login-error…), for whoever inspects the page. */
-export function layout(opts: { title: string; heading: string; realmPath: string; body: Html; pageId?: string }): string {
+export function layout(opts: {
+  title: string;
+  heading: string;
+  realmPath: string;
+  body: Html;
+  pageId?: string;
+}): string {
   return html`<!doctype html>
-<html lang="sv">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="robots" content="noindex">
-<title>${opts.title}</title>
-<link rel="stylesheet" href="${opts.realmPath}${PATHS.css}">
-</head>
-<body id="keycloak-bg"${opts.pageId ? html` data-page-id="${opts.pageId}"` : ''}>
-<header id="kc-header">${REALM_DISPLAY_NAME}</header>
-<main class="card">
-<h1 id="kc-page-title">${opts.heading}</h1>
-${opts.body}
-</main>
-</body>
-</html>
-`.value;
+    <html lang="sv">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="robots" content="noindex" />
+        <title>${opts.title}</title>
+        <link rel="stylesheet" href="${opts.realmPath}${PATHS.css}" />
+      </head>
+      <body id="keycloak-bg" ${opts.pageId ? html` data-page-id="${opts.pageId}"` : ''}>
+        <header id="kc-header">${REALM_DISPLAY_NAME}</header>
+        <main class="card">
+          <h1 id="kc-page-title">${opts.heading}</h1>
+          ${opts.body}
+        </main>
+      </body>
+    </html> `.value;
 }

@@ -66,8 +66,12 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
   await registerStaticFiles(app, idp);
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (status429(error)) return reply.code(429).send({ error: error.error, error_description: error.error_description });
-    const status = error.statusCode && ((error.statusCode >= 400 && error.statusCode < 500) || error.statusCode === 503) ? error.statusCode : 500;
+    if (status429(error))
+      return reply.code(429).send({ error: error.error, error_description: error.error_description });
+    const status =
+      error.statusCode && ((error.statusCode >= 400 && error.statusCode < 500) || error.statusCode === 503)
+        ? error.statusCode
+        : 500;
     if (status === 500) request.log.error(error);
     // Too many password checks queued (passwords.ts): come back in a moment.
     if (status === 503) return reply.code(503).header('retry-after', '1').send({ error: 'temporarily_unavailable' });
@@ -75,7 +79,16 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
     return reply.code(status).send({ error: status === 500 ? 'server_error' : 'invalid_request' });
   });
 
-  for (const routes of [discoveryRoutes, authorizeRoutes, registerRoutes, tokenRoutes, revocationRoutes, userinfoRoutes, logoutRoutes, accountRoutes]) {
+  for (const routes of [
+    discoveryRoutes,
+    authorizeRoutes,
+    registerRoutes,
+    tokenRoutes,
+    revocationRoutes,
+    userinfoRoutes,
+    logoutRoutes,
+    accountRoutes,
+  ]) {
     await app.register(routes, { idp });
   }
 }

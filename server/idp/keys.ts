@@ -35,7 +35,9 @@ async function readKeyFile(path: string): Promise<KeyFile | null> {
     return JSON.parse(await readFile(path, 'utf8')) as KeyFile;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new Error(`Cannot read the identity provider's keys in ${path}: ${(error as Error).message}`);
+    throw new Error(`Cannot read the identity provider's keys in ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 

@@ -43,7 +43,9 @@ export async function authenticate(idp: Idp, login: string, password: string, ip
   const attempt = idp.throttle.begin(account, ip);
   if (!attempt) return { ok: false, error: THROTTLED, status: 429 };
   const requester = { client: ip, account, weight: () => idp.throttle.addressLoad(ip) };
-  const matches = await check(attempt, async () => verifyPassword(password, user?.passwordHash ?? (await dummyHash()), requester));
+  const matches = await check(attempt, async () =>
+    verifyPassword(password, user?.passwordHash ?? (await dummyHash()), requester),
+  );
   if (!user || !matches || !password) {
     attempt.fail();
     return INVALID;
@@ -57,7 +59,12 @@ export async function authenticate(idp: Idp, login: string, password: string, ip
  * The account page's current-password check, throttled exactly like sign-in: a stolen session cookie must not
  * become an unlimited password oracle. 'locked' means the caller must wait.
  */
-export async function checkCurrentPassword(idp: Idp, user: User, password: string, ip: string): Promise<'ok' | 'wrong' | 'locked'> {
+export async function checkCurrentPassword(
+  idp: Idp,
+  user: User,
+  password: string,
+  ip: string,
+): Promise<'ok' | 'wrong' | 'locked'> {
   const account = accountKey(`user:${user.id}`);
   const attempt = idp.throttle.begin(account, ip);
   if (!attempt) return 'locked';

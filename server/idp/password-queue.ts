@@ -61,7 +61,9 @@ const share = (requester: Requester | undefined, extra = 0) => {
 
 function mayStart(job: Job): boolean {
   if (!job.requester) return true;
-  return (clients.get(job.requester.client)?.running ?? 0) === 0 && (accounts.get(job.requester.account)?.running ?? 0) === 0;
+  return (
+    (clients.get(job.requester.client)?.running ?? 0) === 0 && (accounts.get(job.requester.account)?.running ?? 0) === 0
+  );
 }
 
 function begin(job: Job): void {

@@ -23,6 +23,11 @@ export function createSessionCheck(db: Database, idleSeconds: number): (token: T
       cache.set(sid, entry);
     }
     const active = entry.session;
-    return !!active && active.user.id === sub && issuedAfterRevocation(active.session, iat) && active.session.expiresAt.getTime() > now;
+    return (
+      !!active &&
+      active.user.id === sub &&
+      issuedAfterRevocation(active.session, iat) &&
+      active.session.expiresAt.getTime() > now
+    );
   };
 }

@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { idpAuthCodes, idpRefreshTokens, idpSessions, users, type SessionRow, type UserRow } from '../db/schema/users.ts';
+import {
+  idpAuthCodes,
+  idpRefreshTokens,
+  idpSessions,
+  users,
+  type SessionRow,
+  type UserRow,
+} from '../db/schema/users.ts';
 
 // SSO sessions, one-time codes and refresh-token state, all in the database so a restart signs nobody out.
 export const SESSION_MAX_SECONDS = 10 * 3600; // Keycloak's default "SSO Session Max"
@@ -97,7 +104,14 @@ export async function endOtherSessions(db: Database, userId: string, keepId: str
   await db.orm.delete(idpSessions).where(and(eq(idpSessions.userId, userId), ne(idpSessions.id, keepId)));
 }
 
-export type CodeGrant = { sessionId: string; clientId: string; redirectUri: string; codeChallenge: string; nonce: string | null; acr: '0' | '1' };
+export type CodeGrant = {
+  sessionId: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  nonce: string | null;
+  acr: '0' | '1';
+};
 
 export async function createCode(db: Database, grant: CodeGrant, now = new Date()): Promise<string> {
   const code = randomId();
@@ -122,7 +136,11 @@ export async function consumeCode(db: Database, code: string, now = new Date()):
     .where(and(eq(idpAuthCodes.codeHash, sha256(code)), isNull(idpAuthCodes.usedAt)))
     .returning();
   if (!row) {
-    const [used] = await db.orm.select().from(idpAuthCodes).where(eq(idpAuthCodes.codeHash, sha256(code))).limit(1);
+    const [used] = await db.orm
+      .select()
+      .from(idpAuthCodes)
+      .where(eq(idpAuthCodes.codeHash, sha256(code)))
+      .limit(1);
     if (used) await deleteSession(db, used.sessionId);
     return null;
   }

@@ -17,22 +17,62 @@ export const carried = (params: Form) => {
 type LoginPage = { status: number; username: string; error?: string };
 
 /** The login form of an authorization request: posts back to the authorization endpoint, links to registration. */
-export function sendLoginPage(idp: Idp, request: FastifyRequest, reply: FastifyReply, params: Form, page: LoginPage): FastifyReply {
-  return sendLogin(idp, request, reply, page, `${idp.realmUrl}${PATHS.auth}${carried(params)}`, `${idp.realmUrl}${PATHS.registrations}${carried(params)}`);
+export function sendLoginPage(
+  idp: Idp,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  params: Form,
+  page: LoginPage,
+): FastifyReply {
+  return sendLogin(
+    idp,
+    request,
+    reply,
+    page,
+    `${idp.realmUrl}${PATHS.auth}${carried(params)}`,
+    `${idp.realmUrl}${PATHS.registrations}${carried(params)}`,
+  );
 }
 
 /** The account page's own login form (no client, so no registration link). */
-export function sendAccountLoginPage(idp: Idp, request: FastifyRequest, reply: FastifyReply, params: Form, page: LoginPage): FastifyReply {
+export function sendAccountLoginPage(
+  idp: Idp,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  params: Form,
+  page: LoginPage,
+): FastifyReply {
   return sendLogin(idp, request, reply, page, `${idp.realmUrl}${PATHS.account}/login${carried(params)}`);
 }
 
-function sendLogin(idp: Idp, request: FastifyRequest, reply: FastifyReply, page: LoginPage, action: string, registerHref?: string): FastifyReply {
-  const body = loginBody({ action, csrf: csrfToken(idp, request, reply), username: page.username, error: page.error, registerHref });
+function sendLogin(
+  idp: Idp,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: LoginPage,
+  action: string,
+  registerHref?: string,
+): FastifyReply {
+  const body = loginBody({
+    action,
+    csrf: csrfToken(idp, request, reply),
+    username: page.username,
+    error: page.error,
+    registerHref,
+  });
   return sendPage(idp, reply, page.status, PAGE_TITLE, LOGIN_HEADING, body, 'login-login');
 }
 
 /** The registration form of an authorization request, with a link back to its login form. */
-export function sendRegisterPage(idp: Idp, request: FastifyRequest, reply: FastifyReply, params: Form, status: number, values: RegisterValues, errors: FieldErrors): FastifyReply {
+export function sendRegisterPage(
+  idp: Idp,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  params: Form,
+  status: number,
+  values: RegisterValues,
+  errors: FieldErrors,
+): FastifyReply {
   const body = registerBody({
     action: `${idp.realmUrl}${PATHS.registrations}${carried(params)}`,
     csrf: csrfToken(idp, request, reply),

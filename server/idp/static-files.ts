@@ -23,7 +23,10 @@ export async function registerStaticFiles(app: FastifyInstance, idp: Idp): Promi
     frames.addHook('onSend', async (_request, reply) => {
       reply.removeHeader('x-frame-options');
       reply.header('cache-control', 'no-store');
-      reply.header('content-security-policy', `default-src 'none'; script-src 'self'; frame-ancestors 'self' ${idp.config.allowedOrigins.join(' ')}`);
+      reply.header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'self'; frame-ancestors 'self' ${idp.config.allowedOrigins.join(' ')}`,
+      );
     });
     await frames.register(fastifyStatic, {
       root: `${PUBLIC}3p-cookies`,

@@ -24,9 +24,19 @@ export function clientKey(address: string): string {
 export type ThrottleRule = { free: number; firstWaitMs: number; maxWaitMs: number; resetMs: number };
 
 /** Guesses at one account from one address: the fifth failure waits 30 s, the next 1 min, 2 min ... up to 15 min. */
-export const ACCOUNT_RULE: ThrottleRule = { free: 5, firstWaitMs: 30_000, maxWaitMs: 15 * 60_000, resetMs: 12 * 3600_000 };
+export const ACCOUNT_RULE: ThrottleRule = {
+  free: 5,
+  firstWaitMs: 30_000,
+  maxWaitMs: 15 * 60_000,
+  resetMs: 12 * 3600_000,
+};
 /** Guesses from one address at any accounts: the twentieth failure waits 1 min, doubling up to 15 min. */
-export const ADDRESS_RULE: ThrottleRule = { free: 20, firstWaitMs: 60_000, maxWaitMs: 15 * 60_000, resetMs: 12 * 3600_000 };
+export const ADDRESS_RULE: ThrottleRule = {
+  free: 20,
+  firstWaitMs: 60_000,
+  maxWaitMs: 15 * 60_000,
+  resetMs: 12 * 3600_000,
+};
 
 const MAX_KEYS = 50_000;
 
@@ -81,7 +91,8 @@ export class Throttle {
     entry.lastFailure = now;
     // The `free`-th failure starts the first wait; each one after it doubles the wait, up to the cap.
     const doublings = entry.failures - this.rule.free;
-    if (doublings >= 0) entry.waitUntil = now + Math.min(this.rule.firstWaitMs * 2 ** Math.min(doublings, 30), this.rule.maxWaitMs);
+    if (doublings >= 0)
+      entry.waitUntil = now + Math.min(this.rule.firstWaitMs * 2 ** Math.min(doublings, 30), this.rule.maxWaitMs);
     this.#entries.set(key, entry);
     return Math.max(0, entry.waitUntil - now);
   }
@@ -114,7 +125,9 @@ export class Throttle {
     }
     // Still full (a flood of distinct keys): drop the oldest half rather than grow without bound.
     if (this.#entries.size >= MAX_KEYS) {
-      const oldest = [...this.#entries].sort((first, second) => first[1].lastFailure - second[1].lastFailure).slice(0, MAX_KEYS / 2);
+      const oldest = [...this.#entries]
+        .sort((first, second) => first[1].lastFailure - second[1].lastFailure)
+        .slice(0, MAX_KEYS / 2);
       for (const [key] of oldest) this.#entries.delete(key);
     }
   }
@@ -138,7 +151,8 @@ export class WindowLimit {
   take(key: string): boolean {
     const now = this.now();
     if (this.#hits.size >= MAX_KEYS) {
-      for (const [hitKey, times] of this.#hits) if (times.every((time) => time <= now - this.windowMs)) this.#hits.delete(hitKey);
+      for (const [hitKey, times] of this.#hits)
+        if (times.every((time) => time <= now - this.windowMs)) this.#hits.delete(hitKey);
     }
     const recent = (this.#hits.get(key) ?? []).filter((time) => time > now - this.windowMs);
     if (recent.length >= this.limit) return false;

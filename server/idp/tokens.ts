@@ -43,9 +43,21 @@ export type TokenSet = {
 };
 
 /** `acr`: "1" when the person typed a password for this grant, "0" when the SSO cookie alone signed them in. */
-export type IssueInput = { user: UserRow; session: SessionRow; clientId: string; nonce: string | null; acr: '0' | '1'; idleSeconds: number };
+export type IssueInput = {
+  user: UserRow;
+  session: SessionRow;
+  clientId: string;
+  nonce: string | null;
+  acr: '0' | '1';
+  idleSeconds: number;
+};
 
-export async function issueTokens(config: Config, keys: IdpKeys, input: IssueInput, now = new Date()): Promise<TokenSet> {
+export async function issueTokens(
+  config: Config,
+  keys: IdpKeys,
+  input: IssueInput,
+  now = new Date(),
+): Promise<TokenSet> {
   const { user, session, clientId } = input;
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + config.idp.accessTokenSeconds;
@@ -53,7 +65,15 @@ export async function issueTokens(config: Config, keys: IdpKeys, input: IssueInp
   // The refresh token never outlives the SSO session (idle window from now, capped by the session maximum).
   const refreshExp = Math.min(iat + input.idleSeconds, Math.floor(session.expiresAt.getTime() / 1000));
   const rs256 = { alg: 'RS256', typ: 'JWT', kid: keys.kid };
-  const common = { iat, auth_time: authTime, iss: config.issuer, sub: user.id, azp: clientId, sid: session.id, acr: input.acr };
+  const common = {
+    iat,
+    auth_time: authTime,
+    iss: config.issuer,
+    sub: user.id,
+    azp: clientId,
+    sid: session.id,
+    acr: input.acr,
+  };
 
   const access = await new SignJWT({
     ...common,

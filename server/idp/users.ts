@@ -27,12 +27,20 @@ export async function findUserById(db: Database, id: string): Promise<User | nul
 }
 
 export async function findUserByUsername(db: Database, username: string): Promise<User | null> {
-  const [row] = await db.orm.select().from(users).where(eq(users.username, normalise(username))).limit(1);
+  const [row] = await db.orm
+    .select()
+    .from(users)
+    .where(eq(users.username, normalise(username)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<User | null> {
-  const [row] = await db.orm.select().from(users).where(eq(users.email, normalise(email))).limit(1);
+  const [row] = await db.orm
+    .select()
+    .from(users)
+    .where(eq(users.email, normalise(email)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -59,7 +67,14 @@ export async function loginTaken(db: Database, value: string, exceptId?: string)
   const rows = await db.orm
     .select({ id: users.id })
     .from(users)
-    .where(or(eq(users.username, normalised), eq(users.email, normalised), eq(users.usernameSkeleton, shape), eq(users.emailSkeleton, shape)))
+    .where(
+      or(
+        eq(users.username, normalised),
+        eq(users.email, normalised),
+        eq(users.usernameSkeleton, shape),
+        eq(users.emailSkeleton, shape),
+      ),
+    )
     .limit(2);
   return rows.some((row) => row.id !== exceptId);
 }
@@ -74,7 +89,10 @@ export async function backfillNameSkeletons(db: Database): Promise<number> {
     .from(users)
     .where(or(isNull(users.usernameSkeleton), isNull(users.emailSkeleton)));
   for (const row of missing) {
-    await db.orm.update(users).set({ usernameSkeleton: skeleton(row.username), emailSkeleton: skeleton(row.email) }).where(eq(users.id, row.id));
+    await db.orm
+      .update(users)
+      .set({ usernameSkeleton: skeleton(row.username), emailSkeleton: skeleton(row.email) })
+      .where(eq(users.id, row.id));
   }
   return missing.length;
 }
@@ -124,7 +142,10 @@ export async function updateProfile(
 }
 
 export async function setPassword(db: Database, id: string, password: string): Promise<void> {
-  await db.orm.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, id));
+  await db.orm
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, id));
 }
 
 export async function setEditor(db: Database, id: string, isEditor: boolean): Promise<void> {

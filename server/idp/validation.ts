@@ -1,7 +1,9 @@
 // Field rules for registration, the account page and the users CLI (one place for the messages).
 // Rules and words are Keycloak 26's (default user profile, theme messages_sv) or, where the realm overrides a
 // message in keycloak/realm-recipes.json `localizationTexts.sv`, the realm's: both providers show the same text.
-export type FieldErrors = Partial<Record<'firstName' | 'lastName' | 'email' | 'username' | 'password' | 'passwordConfirm' | 'currentPassword', string>>;
+export type FieldErrors = Partial<
+  Record<'firstName' | 'lastName' | 'email' | 'username' | 'password' | 'passwordConfirm' | 'currentPassword', string>
+>;
 
 /** Keycloak's default user profile: every attribute is at most 255 long, a username at least 3. */
 export const MAX_LENGTH = 255;
@@ -38,10 +40,12 @@ const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 // Keycloak's validators, translated from Java regex: username-prohibited-characters ...
+// eslint-disable-next-line no-control-regex -- Keycloak refuses control characters; this is how it says so.
 const USERNAME_PROHIBITED = /[<>&"'\s\x85$%!#?§,;:*~/\\|^=[\]{}()`\x00-\x1F\x7F]/u;
 // ... up-username-not-idn-homograph (only Latin and "Common" script characters, against look-alike names) ...
 const USERNAME_SCRIPTS = /^[\p{Script=Latin}\p{Script=Common}|]+$/u;
 // ... and person-name-prohibited-characters (Java's \v: vertical whitespace; \p{Cntrl}: ASCII controls).
+// eslint-disable-next-line no-control-regex -- as above.
 const NAME_PROHIBITED = /[<>&"\n\x0B\f\r\x85\u2028\u2029$%!#?§;*~/\\|^=[\]{}()\x00-\x1F\x7F]/u;
 
 function validateName(value: string, field: 'firstName' | 'lastName', errors: FieldErrors): void {
@@ -80,7 +84,8 @@ export function validateUsername(username: string, errors: FieldErrors): void {
   const name = normalise(username);
   if (!name) errors.username = MESSAGES.usernameMissing;
   else if (name.length < USERNAME_MIN || name.length > MAX_LENGTH) errors.username = MESSAGES.usernameLength;
-  else if (USERNAME_PROHIBITED.test(name) || INVISIBLE.test(name) || !USERNAME_SCRIPTS.test(name)) errors.username = MESSAGES.invalidCharacters;
+  else if (USERNAME_PROHIBITED.test(name) || INVISIBLE.test(name) || !USERNAME_SCRIPTS.test(name))
+    errors.username = MESSAGES.invalidCharacters;
 }
 
 /**
@@ -96,7 +101,14 @@ export function validateNewPassword(password: string, confirm: string | undefine
   if (confirm !== password) errors.passwordConfirm = MESSAGES.passwordsDiffer;
 }
 
-export type Registration = { firstName: string; lastName: string; email: string; username: string; password: string; passwordConfirm: string };
+export type Registration = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  password: string;
+  passwordConfirm: string;
+};
 
 /** Shape checks only; uniqueness needs the database and is added by the caller. */
 export function validateRegistration(v: Registration): FieldErrors {

@@ -8,7 +8,9 @@ type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
 // Cloud metadata services that sit on public-looking or easily forgotten addresses (the usual
 // 169.254.169.254 and fd00:ec2::254 are already link-local and unique-local).
-const METADATA = ['169.254.169.254', 'fd00:ec2::254', '100.100.100.200', '168.63.129.16', '192.0.0.192'].map((a) => ipaddr.parse(a));
+const METADATA = ['169.254.169.254', 'fd00:ec2::254', '100.100.100.200', '168.63.129.16', '192.0.0.192'].map((a) =>
+  ipaddr.parse(a),
+);
 
 const RANGE_WORDS: Record<string, string> = {
   unspecified: 'an unspecified address',
@@ -56,7 +58,8 @@ export function createAddressPolicy(allowed: readonly string[] = []): AddressPol
       const address = asNetworkSees(text);
       if (ranges.some((range) => range[0].kind() === address.kind() && address.match(range))) return undefined;
       const shown = address.toString();
-      if (METADATA.some((m) => m.kind() === address.kind() && m.toString() === shown)) return `${shown} is a cloud metadata address`;
+      if (METADATA.some((m) => m.kind() === address.kind() && m.toString() === shown))
+        return `${shown} is a cloud metadata address`;
       const range = address.range();
       if (range === 'unicast') return undefined;
       return `${shown} is ${RANGE_WORDS[range] ?? 'a special-purpose address'}`;

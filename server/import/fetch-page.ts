@@ -65,16 +65,25 @@ function guardedAgent(policy: AddressPolicy): Agent {
   });
 }
 
-function typeOf(header: string | string[] | undefined): { kind: FetchedPage['kind'] | undefined; charset: string | undefined } {
+function typeOf(header: string | string[] | undefined): {
+  kind: FetchedPage['kind'] | undefined;
+  charset: string | undefined;
+} {
   const value = (Array.isArray(header) ? header[0] : header) ?? '';
   const [mediaType = '', ...params] = value.split(';').map((p) => p.trim().toLowerCase());
-  const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replace(/"/g, '');
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice(8)
+    .replace(/"/g, '');
   return { kind: TYPES[mediaType], charset };
 }
 
 /** The header's charset, else the page's own <meta charset> (older Swedish sites are often ISO-8859-1), else UTF-8. */
 function decode(bytes: Buffer, charset: string | undefined, kind: FetchedPage['kind']): string {
-  const declared = kind === 'html' ? /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(bytes.subarray(0, 1024).toString('latin1'))?.[1] : undefined;
+  const declared =
+    kind === 'html'
+      ? /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(bytes.subarray(0, 1024).toString('latin1'))?.[1]
+      : undefined;
   try {
     return new TextDecoder(charset ?? declared ?? 'utf-8').decode(bytes);
   } catch {
@@ -112,7 +121,8 @@ export async function fetchPage(address: string, options: FetchOptions): Promise
   let url = new URL(address);
   try {
     for (let hop = 0; ; hop++) {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw forbidden(`only http and https addresses can be fetched, not ${url.protocol}`);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw forbidden(`only http and https addresses can be fetched, not ${url.protocol}`);
       const response = await request(url, {
         dispatcher: agent,
         signal,
@@ -121,7 +131,8 @@ export async function fetchPage(address: string, options: FetchOptions): Promise
       const { statusCode, headers, body } = response;
       if (REDIRECTS.has(statusCode) && headers.location) {
         await body.dump();
-        if (hop === MAX_REDIRECTS) throw new PageFetchError('unreachable', `The page redirected more than ${MAX_REDIRECTS} times`);
+        if (hop === MAX_REDIRECTS)
+          throw new PageFetchError('unreachable', `The page redirected more than ${MAX_REDIRECTS} times`);
         url = new URL(String(headers.location), url);
         continue;
       }
@@ -132,7 +143,10 @@ export async function fetchPage(address: string, options: FetchOptions): Promise
       const { kind, charset } = typeOf(headers['content-type']);
       if (!kind) {
         await body.dump();
-        throw new PageFetchError('unusable', `The page is not HTML or JSON-LD (Content-Type: ${String(headers['content-type'] ?? 'none')})`);
+        throw new PageFetchError(
+          'unusable',
+          `The page is not HTML or JSON-LD (Content-Type: ${String(headers['content-type'] ?? 'none')})`,
+        );
       }
       if (Number(headers['content-length']) > options.maxBytes) {
         body.destroy();
@@ -142,7 +156,8 @@ export async function fetchPage(address: string, options: FetchOptions): Promise
     }
   } catch (error) {
     if (error instanceof PageFetchError) throw error;
-    if (signal.aborted) throw new PageFetchError('timeout', `The page did not answer within ${options.timeoutMs / 1000} s`);
+    if (signal.aborted)
+      throw new PageFetchError('timeout', `The page did not answer within ${options.timeoutMs / 1000} s`);
     throw new PageFetchError('unreachable', `The page could not be fetched: ${describe(error, url.host)}`);
   } finally {
     void agent.destroy().catch(() => undefined);

@@ -11,7 +11,8 @@ export function jsonLdScripts(html: string): string[] {
   let current: string | undefined;
   const parser = new Parser({
     onopentag(name, attributes) {
-      if (name === 'script' && attributes.type?.split(';')[0]?.trim().toLowerCase() === 'application/ld+json') current = '';
+      if (name === 'script' && attributes.type?.split(';')[0]?.trim().toLowerCase() === 'application/ld+json')
+        current = '';
     },
     // Script content is raw text: the tokenizer decodes no entities inside it.
     ontext(text) {

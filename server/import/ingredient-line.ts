@@ -38,8 +38,21 @@ const LEVEL_WORDS = new Set(['level', 'struken', 'strukna', 'struket']);
 const HEAPED_WORDS = new Set(['heaped', 'heaping', 'rounded', 'rågad', 'rågade', 'rågat', 'generous']);
 
 const VULGAR: Record<string, number> = {
-  '½': 1 / 2, '⅓': 1 / 3, '⅔': 2 / 3, '¼': 1 / 4, '¾': 3 / 4, '⅕': 1 / 5, '⅖': 2 / 5, '⅗': 3 / 5,
-  '⅘': 4 / 5, '⅙': 1 / 6, '⅚': 5 / 6, '⅛': 1 / 8, '⅜': 3 / 8, '⅝': 5 / 8, '⅞': 7 / 8,
+  '½': 1 / 2,
+  '⅓': 1 / 3,
+  '⅔': 2 / 3,
+  '¼': 1 / 4,
+  '¾': 3 / 4,
+  '⅕': 1 / 5,
+  '⅖': 2 / 5,
+  '⅗': 3 / 5,
+  '⅘': 4 / 5,
+  '⅙': 1 / 6,
+  '⅚': 5 / 6,
+  '⅛': 1 / 8,
+  '⅜': 3 / 8,
+  '⅝': 5 / 8,
+  '⅞': 7 / 8,
 };
 const V = `[${Object.keys(VULGAR).join('')}]`;
 // "1½", "1 ½", "2 1/2", "1/2", "½", "1,5", "0.5", "3" - the longer forms first.
@@ -95,7 +108,10 @@ function firstWord(text: string): { key: string; length: number } | undefined {
 // The first number of the amount; fractions kept to 6 significant digits (0.333333), as scaling stores them.
 function amountValue(amount: string): number | undefined {
   let value = 0;
-  for (const part of amount.replace(new RegExp(`(${V})`, 'gu'), ' $1').trim().split(/\s+/)) {
+  for (const part of amount
+    .replace(new RegExp(`(${V})`, 'gu'), ' $1')
+    .trim()
+    .split(/\s+/)) {
     const fraction = /^(\d+)[/⁄](\d+)$/.exec(part);
     if (fraction) {
       const denominator = Number(fraction[2]);

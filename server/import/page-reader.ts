@@ -43,13 +43,17 @@ export function createPageReader({ timeoutMs }: { timeoutMs: number }): PageRead
     niceIncrement: NICE,
   });
   const tooComplex = () =>
-    new PageReadError('too-complex', `The page could not be read within ${timeoutMs / 1000} s: it is too large or too deeply nested to import`);
+    new PageReadError(
+      'too-complex',
+      `The page could not be read within ${timeoutMs / 1000} s: it is too large or too deeply nested to import`,
+    );
 
   let inFlight = 0;
 
   return {
     async read(page) {
-      if (inFlight >= THREADS + MAX_WAITING) throw new PageReadError('busy', 'Too many pages are being imported right now; try again shortly');
+      if (inFlight >= THREADS + MAX_WAITING)
+        throw new PageReadError('busy', 'Too many pages are being imported right now; try again shortly');
       // The limit counts from the request, waiting for a free reader (or its start) included: an import answers within it.
       const signal = AbortSignal.timeout(timeoutMs);
       inFlight++;

@@ -6,7 +6,12 @@ import { htmlLines, htmlText, jsonLdScripts } from './html-text.ts';
 import { parseIngredientLine, type ImportedIngredient } from './ingredient-line.ts';
 
 export type { ImportedIngredient } from './ingredient-line.ts';
-export type ImportedRecipe = { name: string; servings: number | null; instructions: string; ingredients: ImportedIngredient[] };
+export type ImportedRecipe = {
+  name: string;
+  servings: number | null;
+  instructions: string;
+  ingredients: ImportedIngredient[];
+};
 
 type JsonObject = Record<string, unknown>;
 
@@ -73,7 +78,8 @@ function isRecipe(type: unknown): boolean {
 // "4", 4, "4 portioner", "4-6 portioner" (4), "Serves 4", ["4", "4 servings"]; null when unusable or not 1..100.
 function servings(recipeYield: unknown): number | null {
   for (const item of list(recipeYield)) {
-    const number = typeof item === 'number' ? item : Number(/\d+(?:[.,]\d+)?/.exec(oneLine(item))?.[0].replace(',', '.') ?? NaN);
+    const number =
+      typeof item === 'number' ? item : Number(/\d+(?:[.,]\d+)?/.exec(oneLine(item))?.[0].replace(',', '.') ?? NaN);
     if (!Number.isFinite(number)) continue;
     const rounded = Math.round(number);
     return rounded >= 1 && rounded <= 100 ? rounded : null;

@@ -26,7 +26,18 @@ export function idpCorsOptions(config: Config, urls: ReadonlySet<string>): Fasti
   return {
     delegator: (request, callback) => {
       const path = (request.url ?? '').split('?')[0] ?? '';
-      callback(null, urls.has(path) ? { origin: [...config.allowedOrigins], credentials: true, methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 3600 } : { origin: false });
+      callback(
+        null,
+        urls.has(path)
+          ? {
+              origin: [...config.allowedOrigins],
+              credentials: true,
+              methods: ['GET', 'POST'],
+              allowedHeaders: ['Authorization', 'Content-Type'],
+              maxAge: 3600,
+            }
+          : { origin: false },
+      );
     },
   };
 }

@@ -3,7 +3,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 // `npm start` builds the site when dist/ is missing or older than its sources, so one command is enough.
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'scripts/precompress.ts', 'scripts/hosting-headers.ts', 'server/site/headers.ts', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'scripts/precompress.ts',
+  'scripts/hosting-headers.ts',
+  'server/site/headers.ts',
+  'package-lock.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -43,8 +43,9 @@ function originOf(url: string, publicUrl: string): string | undefined {
 /** The policy for every page: own scripts plus the hashed inline blocks; the IdP and API origins. */
 export function contentSecurityPolicy(config: Config, hashes: InlineHashes): string {
   const self = originOf(config.publicUrl, config.publicUrl);
-  const extra = [originOf(config.keycloakUrl, config.publicUrl), originOf(config.apiUrl, config.publicUrl)]
-    .filter((o): o is string => !!o && o !== self);
+  const extra = [originOf(config.keycloakUrl, config.publicUrl), originOf(config.apiUrl, config.publicUrl)].filter(
+    (o): o is string => !!o && o !== self,
+  );
   const others = [...new Set(extra)].join(' ');
   const withOthers = (base: string) => (others ? `${base} ${others}` : base);
   return [

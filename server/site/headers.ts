@@ -61,7 +61,10 @@ export function isHostingPath(path: string): boolean {
   } catch {
     return false; // not a name at all: the static files answer it with an error
   }
-  const first = posix.normalize(`/${decoded}`).split('/').find((segment) => segment !== '');
+  const first = posix
+    .normalize(`/${decoded}`)
+    .split('/')
+    .find((segment) => segment !== '');
   return (HOSTING_FILES as readonly string[]).includes(first ?? '');
 }
 
@@ -72,19 +75,27 @@ export function isHostingPath(path: string): boolean {
  * files, so the CSP goes with everything (browsers ignore it on scripts and styles).
  */
 export function netlifyHeaders(csp: string, svgPaths: string[] = [], transport: Record<string, string> = {}): string {
-  const everywhere = Object.entries({ 'Content-Security-Policy': csp, ...SECURITY_HEADERS, ...transport }).map(([name, value]) => `  ${name}: ${value}`);
+  const everywhere = Object.entries({ 'Content-Security-Policy': csp, ...SECURITY_HEADERS, ...transport }).map(
+    ([name, value]) => `  ${name}: ${value}`,
+  );
   const cache = (kind: Kind) => `  Cache-Control: ${CACHE_CONTROL[kind]}`;
   // The SVG policy joins the one on /*: a browser enforces both, so what SVG_POLICY forbids stays forbidden.
   const svg = svgPaths.flatMap((path) => [path, `  Content-Security-Policy: ${SVG_POLICY}`]);
   return [
     '# Written by `npm run build` (server/site/headers.ts): the headers the embedded server sends. Do not edit.',
-    '/*', ...everywhere,
+    '/*',
+    ...everywhere,
     // Pages, /{id} and top-level files are one path segment; /{id}/edit is two.
-    '/', cache('page'),
-    '/:name', cache('page'),
-    '/:id/edit', cache('page'),
-    '/_astro/*', cache('asset'),
-    '/config.json', cache('config'),
+    '/',
+    cache('page'),
+    '/:name',
+    cache('page'),
+    '/:id/edit',
+    cache('page'),
+    '/_astro/*',
+    cache('asset'),
+    '/config.json',
+    cache('config'),
     ...svg,
     '',
   ].join('\n');
@@ -122,9 +133,16 @@ function transportHeaders(config: Config): Record<string, string> {
  * Cache-Control, which goes on success answers only, so that no error answer (a 403 in /_astro/) is kept for long.
  */
 export function nginxHeaders(headers: Record<string, string>): string {
-  const always = (name: string, value: string) => (name === 'Cache-Control' && value === CACHE_CONTROL.asset ? '' : ' always');
-  const adds = Object.entries(headers).map(([name, value]) => `add_header ${name} ${nginxValue(value)}${always(name, value)};`);
-  return [`# Written by \`npm run build\` (server/site/headers.ts) for deploy/nginx.conf. Do not edit.`, ...adds, ''].join('\n');
+  const always = (name: string, value: string) =>
+    name === 'Cache-Control' && value === CACHE_CONTROL.asset ? '' : ' always';
+  const adds = Object.entries(headers).map(
+    ([name, value]) => `add_header ${name} ${nginxValue(value)}${always(name, value)};`,
+  );
+  return [
+    `# Written by \`npm run build\` (server/site/headers.ts) for deploy/nginx.conf. Do not edit.`,
+    ...adds,
+    '',
+  ].join('\n');
 }
 
 /** The site's SVG files, as paths from its root (/favicon.svg, /_astro/….svg). */
@@ -151,5 +169,6 @@ export function writeHostingHeaders(dir: string, config: Config): void {
   const transport = transportHeaders(config);
   writeFileSync(join(dir, '_headers'), netlifyHeaders(csp, svgPaths(dir), transport));
   mkdirSync(join(dir, NGINX_HEADERS_DIR), { recursive: true });
-  for (const [name, headers] of Object.entries(nginxIncludes(csp, transport))) writeFileSync(join(dir, NGINX_HEADERS_DIR, `${name}.conf`), nginxHeaders(headers));
+  for (const [name, headers] of Object.entries(nginxIncludes(csp, transport)))
+    writeFileSync(join(dir, NGINX_HEADERS_DIR, `${name}.conf`), nginxHeaders(headers));
 }

@@ -48,7 +48,14 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
 
   // preCompressed: the .br and .gz files written at build time (scripts/precompress.ts) are sent as they are.
   // dotfiles: 'deny' answers 403 for /.git/config and the like, should SITE_DIR hold any.
-  await app.register(fastifyStatic, { root, wildcard: true, cacheControl: false, index: ['index.html'], preCompressed: true, dotfiles: 'deny' });
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    cacheControl: false,
+    index: ['index.html'],
+    preCompressed: true,
+    dotfiles: 'deny',
+  });
 
   app.get('/config.json', async (_request, reply) => {
     reply.headers(siteHeaders('config'));
@@ -66,7 +73,8 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     if (isPage(id)) return reply.sendFile(`${id}.html`);
     // '/:id' also wins over the static wildcard for top-level files (favicon.svg) and for '/'.
     if (id === '') return reply.sendFile('index.html');
-    if (FILE_NAME.test(id) && !SHELLS.has(id.replace(/\.html$/, '')) && existsSync(resolve(root, id))) return reply.sendFile(id);
+    if (FILE_NAME.test(id) && !SHELLS.has(id.replace(/\.html$/, '')) && existsSync(resolve(root, id)))
+      return reply.sendFile(id);
     return notFound(reply);
   });
 

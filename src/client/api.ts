@@ -4,14 +4,19 @@
 import { apiBase } from './config.ts';
 import { takeEarlyRecipe } from './early.ts';
 import { isUnitKey, unitKey, unitLabel, OFFERED_UNIT_KEYS } from '../lib/units.ts';
-import type { Ingredient as ApiIngredient, Quantity as ApiQuantity, Recipe as ApiRecipe } from '../lib/recipe-schema.ts';
+import type {
+  Ingredient as ApiIngredient,
+  Quantity as ApiQuantity,
+  Recipe as ApiRecipe,
+} from '../lib/recipe-schema.ts';
 
 // The site's recipe types are the shared schema's (src/lib/recipe-schema.ts) with one change: a unit is the
 // label people see ('dl'; '' for none) instead of the wire's key. A recipe not saved yet has no stored fields.
 export type Quantity = Omit<ApiQuantity, 'unit'> & { unit: string };
 export type Ingredient = Omit<ApiIngredient, 'quantity'> & { quantity?: Quantity };
 type Stored = 'id' | 'version' | 'createdAt' | 'updatedAt';
-export type Recipe = Omit<ApiRecipe, 'ingredients' | Stored> & Partial<Pick<ApiRecipe, Stored>> & { ingredients: Ingredient[] };
+export type Recipe = Omit<ApiRecipe, 'ingredients' | Stored> &
+  Partial<Pick<ApiRecipe, Stored>> & { ingredients: Ingredient[] };
 /** What the editor sends: no author (the API sets it from the token on create and keeps it on edits). */
 export type RecipeDraft = Omit<Recipe, 'author' | 'createdAt' | 'updatedAt'>;
 
@@ -55,7 +60,15 @@ export function toLabels<R extends { ingredients: Ingredient[] }>(r: R): R {
   return {
     ...r,
     ingredients: (r.ingredients ?? []).map(({ name, quantity }) =>
-      quantity ? { name, quantity: { value: quantity.value, unit: isUnitKey(quantity.unit) ? unitLabel(quantity.unit) : quantity.unit } } : { name },
+      quantity
+        ? {
+            name,
+            quantity: {
+              value: quantity.value,
+              unit: isUnitKey(quantity.unit) ? unitLabel(quantity.unit) : quantity.unit,
+            },
+          }
+        : { name },
     ),
   };
 }
@@ -123,7 +136,10 @@ async function request<T>(
     // so a person always sees the change just saved.
     const cache = isRead ? 'no-cache' : undefined;
     const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    res = await withinTimeout(started ?? fetch(url, { method, headers, cache, signal, body: body === undefined ? undefined : JSON.stringify(body) }));
+    res = await withinTimeout(
+      started ??
+        fetch(url, { method, headers, cache, signal, body: body === undefined ? undefined : JSON.stringify(body) }),
+    );
   } catch (error) {
     throw new ApiError(0, error instanceof Error ? error.message : String(error));
   }
@@ -147,7 +163,9 @@ export type RecipeName = { id: number; name: string };
 export type NamePage = { recipes: RecipeName[]; next: string | null; previous: string | null };
 
 /** One page of ids and names in Swedish order (GET /recipes/names): the list screen's light read. */
-export async function listRecipeNames(opts: { search?: string; after?: string; before?: string; limit?: number } = {}): Promise<NamePage> {
+export async function listRecipeNames(
+  opts: { search?: string; after?: string; before?: string; limit?: number } = {},
+): Promise<NamePage> {
   const q = new URLSearchParams();
   if (opts.search?.trim()) q.set('search', opts.search.trim());
   if (opts.after) q.set('after', opts.after);
@@ -167,7 +185,9 @@ export async function getRecipe(id: number, servings?: number): Promise<Recipe> 
 /** Unit labels to offer (NONE dropped), in the server's order. */
 export async function listUnits(): Promise<string[]> {
   const keys = await request<string[]>('GET', '/units');
-  return keys.filter((k) => k !== 'NONE' && isUnitKey(k)).map((k) => unitLabel(k as (typeof OFFERED_UNIT_KEYS)[number]));
+  return keys
+    .filter((k) => k !== 'NONE' && isUnitKey(k))
+    .map((k) => unitLabel(k as (typeof OFFERED_UNIT_KEYS)[number]));
 }
 
 /** A fresh Idempotency-Key (getRandomValues works on plain http too, unlike randomUUID). */

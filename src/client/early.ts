@@ -2,7 +2,8 @@
 // /config.json and, on /{id}, the recipe. Each is handed out once; later reads fetch as usual.
 type Early = { config?: Promise<Response>; recipe?: Promise<Response>; recipeId?: number };
 
-const early = (): Early => (typeof window === 'undefined' ? {} : ((window as unknown as { __early?: Early }).__early ?? {}));
+const early = (): Early =>
+  typeof window === 'undefined' ? {} : ((window as unknown as { __early?: Early }).__early ?? {});
 
 /** The /config.json response already under way, if the page started one. */
 export function takeEarlyConfig(): Promise<Response> | undefined {

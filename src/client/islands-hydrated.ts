@@ -7,6 +7,9 @@ export function afterIslandsHydrated(giveUpMs = 3000): Promise<void> {
   );
   const giveUp = new Promise<void>((done) => setTimeout(done, giveUpMs));
   return Promise.race([Promise.all(pending), giveUp]).then(
-    () => new Promise<void>((done) => ('requestIdleCallback' in window ? requestIdleCallback(() => done(), { timeout: 500 }) : setTimeout(done, 0))),
+    () =>
+      new Promise<void>((done) =>
+        'requestIdleCallback' in window ? requestIdleCallback(() => done(), { timeout: 500 }) : setTimeout(done, 0),
+      ),
   );
 }

@@ -47,6 +47,7 @@ function UserMenu({ username }: { username: string }) {
   // Focus the first item once the panel exists (opened by keyboard or mouse alike).
   useEffect(() => {
     if (open) focusItem(0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focusItem only reads the DOM; `open` is the trigger.
   }, [open]);
 
   // A click anywhere else closes the menu.
@@ -107,7 +108,14 @@ function UserMenu({ username }: { username: string }) {
         </svg>
       </button>
       {open && (
-        <ul id="user-menu" ref={panelRef} className="menu-panel" role="menu" aria-label={username} onKeyDown={onMenuKey}>
+        <ul
+          id="user-menu"
+          ref={panelRef}
+          className="menu-panel"
+          role="menu"
+          aria-label={username}
+          onKeyDown={onMenuKey}
+        >
           <li role="none">
             <a role="menuitem" className="menu-item" href="/profile" tabIndex={-1}>
               Profil

@@ -24,7 +24,9 @@ export default function ProfileView() {
     return (
       <div className="card">
         <h1>Profil</h1>
-        <p role="alert" className="error-text">{ACCESS_VALIDATION_ERROR}</p>
+        <p role="alert" className="error-text">
+          {ACCESS_VALIDATION_ERROR}
+        </p>
         <BackButton href="/" />
       </div>
     );
@@ -69,7 +71,9 @@ export default function ProfileView() {
         <button
           type="button"
           className="button"
-          onClick={() => manageAccount().catch((e: unknown) => console.error('Could not open the account page', e))}
+          onClick={() =>
+            void manageAccount().catch((e: unknown) => console.error('Could not open the account page', e))
+          }
         >
           Redigera
         </button>

@@ -101,7 +101,9 @@ export default function RecipeDetails() {
               Matlagningsläge
             </button>
             {wakeLock === 'held' && <span className="notice">Skärmen hålls tänd</span>}
-            {wakeLock === 'unavailable' && <span className="notice">Skärmen kan inte hållas tänd i den här webbläsaren</span>}
+            {wakeLock === 'unavailable' && (
+              <span className="notice">Skärmen kan inte hållas tänd i den här webbläsaren</span>
+            )}
           </div>
           <div className="field servings">
             <label htmlFor="servings">Portioner</label>

@@ -63,10 +63,15 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     if (!cursor) return;
     loading.current = true;
     const ticket = ++latest.current;
-    listRecipeNames({ search: query ?? '', limit: PAGE, ...(direction === 'next' ? { after: cursor } : { before: cursor }) })
+    listRecipeNames({
+      search: query ?? '',
+      limit: PAGE,
+      ...(direction === 'next' ? { after: cursor } : { before: cursor }),
+    })
       .then((page) => {
         if (ticket !== latest.current) return;
-        const pages = direction === 'next' ? [...load.pages, page].slice(-MAX_PAGES) : [page, ...load.pages].slice(0, MAX_PAGES);
+        const pages =
+          direction === 'next' ? [...load.pages, page].slice(-MAX_PAGES) : [page, ...load.pages].slice(0, MAX_PAGES);
         setLoad({ state: 'ready', pages });
       })
       .catch((error: unknown) => console.error('Could not load the recipes', error))
@@ -94,7 +99,9 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
         )}
       </div>
       {load.state === 'loading' && <Spinner label="Laddar recept…" />}
-      {load.state === 'ready' && recipes.length === 0 && shownQuery === '' && <p className="notice">Det finns inga recept ännu.</p>}
+      {load.state === 'ready' && recipes.length === 0 && shownQuery === '' && (
+        <p className="notice">Det finns inga recept ännu.</p>
+      )}
       {load.state === 'ready' && recipes.length === 0 && shownQuery !== '' && (
         <p className="notice">Inga recept matchar ”{shownQuery}”.</p>
       )}

@@ -30,7 +30,9 @@ export function recipeJsonLd(recipe: Shown, url: string): Record<string, unknown
     url,
     author: { '@type': 'Person', name: recipe.author },
     recipeYield: `${recipe.servings} portioner`,
-    recipeIngredient: recipe.ingredients.map((i) => [formatIngredientQuantity(i.quantity), i.name].filter(Boolean).join(' ')),
+    recipeIngredient: recipe.ingredients.map((i) =>
+      [formatIngredientQuantity(i.quantity), i.name].filter(Boolean).join(' '),
+    ),
     recipeInstructions: steps.map((text) => ({ '@type': 'HowToStep', text })),
     ...(recipe.createdAt ? { datePublished: recipe.createdAt } : {}),
     ...(recipe.updatedAt ? { dateModified: recipe.updatedAt } : {}),

@@ -53,7 +53,8 @@ const limitedText = (max: number, tooLong: string, typeError: string) =>
   text(typeError).refine((s) => characterCount(s) <= max, { error: tooLong });
 
 /** Text of at most `max` characters (code points), documented as maxLength (e.g. the API's search). */
-export const textUpTo = (max: number, tooLong: string) => limitedText(max, tooLong, MESSAGES.notText).meta({ maxLength: max });
+export const textUpTo = (max: number, tooLong: string) =>
+  limitedText(max, tooLong, MESSAGES.notText).meta({ maxLength: max });
 
 export const recipeNameSchema = limitedText(64, MESSAGES.max64, MESSAGES.nameRequired)
   .regex(NOT_BLANK, { error: MESSAGES.nameRequired })
@@ -99,7 +100,12 @@ function ingredientList<T extends z.ZodType>(item: T) {
 }
 
 export const recipeInputSchema = z.object({
-  id: z.number({ error: MESSAGES.notAnId }).int({ error: MESSAGES.notAnId }).min(1, { error: MESSAGES.notAnId }).max(MAX_VERSION, { error: MESSAGES.notAnId }).optional(),
+  id: z
+    .number({ error: MESSAGES.notAnId })
+    .int({ error: MESSAGES.notAnId })
+    .min(1, { error: MESSAGES.notAnId })
+    .max(MAX_VERSION, { error: MESSAGES.notAnId })
+    .optional(),
   name: recipeNameSchema,
   instructions: instructionsSchema.default(''),
   servings: servingsSchema,

@@ -17,14 +17,18 @@ type Scalable = {
  * Multiplying before dividing keeps exact cases exact (2 dl for 4 -> 1 dl for 2).
  */
 export function scaleRecipe<T extends Scalable>(recipe: T, servings: number): T {
-  if (!Number.isInteger(servings) || servings < 1) throw new RangeError(`servings must be a positive integer, got ${servings}`);
+  if (!Number.isInteger(servings) || servings < 1)
+    throw new RangeError(`servings must be a positive integer, got ${servings}`);
   const from = recipe.servings;
   return {
     ...recipe,
     servings,
     ingredients: recipe.ingredients.map((ingredient) =>
       ingredient.quantity
-        ? { ...ingredient, quantity: { ...ingredient.quantity, value: round6((ingredient.quantity.value * servings) / from) } }
+        ? {
+            ...ingredient,
+            quantity: { ...ingredient.quantity, value: round6((ingredient.quantity.value * servings) / from) },
+          }
         : ingredient,
     ),
   };

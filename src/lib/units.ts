@@ -34,9 +34,7 @@ export const UNIT_LABELS = {
 
 export type UnitLabel = (typeof UNIT_LABELS)[OfferedUnitKey];
 
-const KEY_BY_LABEL = new Map<string, OfferedUnitKey>(
-  OFFERED_UNIT_KEYS.map((key) => [UNIT_LABELS[key], key]),
-);
+const KEY_BY_LABEL = new Map<string, OfferedUnitKey>(OFFERED_UNIT_KEYS.map((key) => [UNIT_LABELS[key], key]));
 
 export function isUnitKey(value: unknown): value is UnitKey {
   return typeof value === 'string' && (UNIT_KEYS as readonly string[]).includes(value);

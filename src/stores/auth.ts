@@ -151,12 +151,14 @@ export async function loadProfile(): Promise<void> {
   if (!kc?.authenticated) return;
   try {
     const p = await kc.loadUserProfile();
-    $auth.set(signedInState(kc, {
-      username: str(p.username),
-      firstName: str(p.firstName),
-      lastName: str(p.lastName),
-      email: str(p.email),
-    }));
+    $auth.set(
+      signedInState(kc, {
+        username: str(p.username),
+        firstName: str(p.firstName),
+        lastName: str(p.lastName),
+        email: str(p.email),
+      }),
+    );
   } catch (error) {
     // The token's claims already filled the profile; keep them.
     console.warn('Could not load the account profile; showing the token claims', error);
@@ -175,7 +177,7 @@ export async function ensureSignedIn(): Promise<boolean> {
     return false;
   } catch (error) {
     console.error(ACCESS_VALIDATION_ERROR, error);
-    throw new Error(ACCESS_VALIDATION_ERROR);
+    throw new Error(ACCESS_VALIDATION_ERROR, { cause: error });
   }
 }
 

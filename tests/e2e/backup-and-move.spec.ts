@@ -44,7 +44,7 @@ async function listedNames(page: Page, baseUrl: string): Promise<string[]> {
   await page.goto(`${baseUrl}/`);
   const links = page.getByRole('list', { name: 'Recept' }).getByRole('link');
   await expect(links.first()).toBeVisible();
-  for (let count = -1; count !== (await links.count()); ) {
+  for (let count = -1; count !== (await links.count());) {
     count = await links.count();
     await links.last().scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
@@ -62,7 +62,14 @@ async function recipePage(page: Page, baseUrl: string, id: number): Promise<stri
     ...(await page
       .getByRole('region', { name: 'Ingredienser' })
       .getByRole('listitem')
-      .evaluateAll((items) => items.map((li) => [...li.querySelectorAll('.amount, .ingredient-name')].map((s) => s.textContent).join(' ').trim()))),
+      .evaluateAll((items) =>
+        items.map((li) =>
+          [...li.querySelectorAll('.amount, .ingredient-name')]
+            .map((s) => s.textContent)
+            .join(' ')
+            .trim(),
+        ),
+      )),
   ];
 }
 
@@ -81,7 +88,11 @@ test('a backed-up, exported, imported and restored book reads the same in the br
       name: 'Flyttkaka',
       servings: 6,
       instructions: 'Blanda.\nGrädda i 200 °C.',
-      ingredients: [{ name: 'vetemjöl', quantity: { value: 3.5, unit: 'DECILITER' } }, { name: 'ägg', quantity: { value: 2, unit: 'PIECES' } }, { name: 'salt' }],
+      ingredients: [
+        { name: 'vetemjöl', quantity: { value: 3.5, unit: 'DECILITER' } },
+        { name: 'ägg', quantity: { value: 2, unit: 'PIECES' } },
+        { name: 'salt' },
+      ],
     }),
   });
   expect(written.status).toBe(201);

@@ -5,7 +5,11 @@ import { uniqueName } from './support/recipes.ts';
 // Saving when someone else saved first (409), saving without the editor role (403) and leaving a
 // form with unsaved changes.
 
-test('two editors: the second save gets the conflict message and keeps its text', async ({ browser, recipes, sessions }) => {
+test('two editors: the second save gets the conflict message and keeps its text', async ({
+  browser,
+  recipes,
+  sessions,
+}) => {
   const original = await recipes.create({ name: uniqueName('Gryta'), instructions: 'Koka i en timme.' });
   const [a, b] = [await browser.newContext(), await browser.newContext()];
   try {
@@ -50,21 +54,28 @@ test('two editors: the second save gets the conflict message and keeps its text'
   }
 });
 
-test('besokare gets the 403 message, keeps the input and nothing is stored', { tag: '@provider' }, async ({ page, baseURL, sessions }) => {
-  const name = uniqueName('Besökarsoppa');
-  await sessions.open(page, VISITOR, '/new-recipe');
-  await page.getByLabel('Namn').fill(name);
-  await page.getByRole('button', { name: 'Spara nytt recept' }).click();
-  await expect(page.getByText('You lack the privileges required to perform this action')).toBeVisible();
-  await expect(page).toHaveURL(/\/new-recipe$/);
-  await expect(page.getByLabel('Namn')).toHaveValue(name);
-  await expect(page.getByRole('button', { name: 'Spara nytt recept' })).toBeVisible(); // spinner gone
+test(
+  'besokare gets the 403 message, keeps the input and nothing is stored',
+  { tag: '@provider' },
+  async ({ page, baseURL, sessions }) => {
+    const name = uniqueName('Besökarsoppa');
+    await sessions.open(page, VISITOR, '/new-recipe');
+    await page.getByLabel('Namn').fill(name);
+    await page.getByRole('button', { name: 'Spara nytt recept' }).click();
+    await expect(page.getByText('You lack the privileges required to perform this action')).toBeVisible();
+    await expect(page).toHaveURL(/\/new-recipe$/);
+    await expect(page.getByLabel('Namn')).toHaveValue(name);
+    await expect(page.getByRole('button', { name: 'Spara nytt recept' })).toBeVisible(); // spinner gone
 
-  const api = new URL((await runtimeConfig(page.request, String(baseURL))).API_URL, String(baseURL)).href.replace(/\/+$/, '');
-  const found = await page.request.get(`${api}/recipes?search=${encodeURIComponent(name)}`);
-  expect(found.ok()).toBe(true);
-  expect(await found.json()).toEqual([]);
-});
+    const api = new URL((await runtimeConfig(page.request, String(baseURL))).API_URL, String(baseURL)).href.replace(
+      /\/+$/,
+      '',
+    );
+    const found = await page.request.get(`${api}/recipes?search=${encodeURIComponent(name)}`);
+    expect(found.ok()).toBe(true);
+    expect(await found.json()).toEqual([]);
+  },
+);
 
 test('leaving with unsaved changes asks first; saying no keeps the input', async ({ page, sessions }) => {
   await sessions.open(page, EDITOR, '/new-recipe');
@@ -95,22 +106,24 @@ test('closing the tab with unsaved changes triggers beforeunload', async ({ page
   await dialog.accept();
 });
 
-test('besokare: a refused delete shows the 403 message inside the dialog and keeps the recipe', { tag: '@provider' }, async ({
-  page,
-  recipes,
-  baseURL,
-  sessions,
-}) => {
-  const recipe = await recipes.create({ name: uniqueName('Skyddad paj') });
-  await sessions.open(page, VISITOR);
-  await page.goto(`/${recipe.id}/edit`);
-  await expect(page.getByLabel('Namn')).toHaveValue(recipe.name);
-  await page.getByRole('button', { name: 'Ta bort recept' }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Ta bort recept' });
-  await dialog.getByRole('button', { name: 'Ta bort' }).click();
-  await expect(dialog.getByText('You lack the privileges required to perform this action')).toBeVisible();
-  await expect(page).toHaveURL(`/${recipe.id}/edit`);
+test(
+  'besokare: a refused delete shows the 403 message inside the dialog and keeps the recipe',
+  { tag: '@provider' },
+  async ({ page, recipes, baseURL, sessions }) => {
+    const recipe = await recipes.create({ name: uniqueName('Skyddad paj') });
+    await sessions.open(page, VISITOR);
+    await page.goto(`/${recipe.id}/edit`);
+    await expect(page.getByLabel('Namn')).toHaveValue(recipe.name);
+    await page.getByRole('button', { name: 'Ta bort recept' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Ta bort recept' });
+    await dialog.getByRole('button', { name: 'Ta bort' }).click();
+    await expect(dialog.getByText('You lack the privileges required to perform this action')).toBeVisible();
+    await expect(page).toHaveURL(`/${recipe.id}/edit`);
 
-  const api = new URL((await runtimeConfig(page.request, String(baseURL))).API_URL, String(baseURL)).href.replace(/\/+$/, '');
-  expect((await page.request.get(`${api}/recipes/${recipe.id}`)).status()).toBe(200);
-});
+    const api = new URL((await runtimeConfig(page.request, String(baseURL))).API_URL, String(baseURL)).href.replace(
+      /\/+$/,
+      '',
+    );
+    expect((await page.request.get(`${api}/recipes/${recipe.id}`)).status()).toBe(200);
+  },
+);

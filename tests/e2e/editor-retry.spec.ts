@@ -32,7 +32,11 @@ test('a save whose answer was lost, saved again, makes one recipe', async ({ pag
   expect(keys[1]).toBe(keys[0]);
 });
 
-test('changed content after a failed save gets a new key: a new recipe, not the old answer', async ({ page, recipes, sessions }) => {
+test('changed content after a failed save gets a new key: a new recipe, not the old answer', async ({
+  page,
+  recipes,
+  sessions,
+}) => {
   const first = uniqueName('Första');
   const keys: string[] = [];
   await page.route('**/recipes', async (route) => {
@@ -55,7 +59,11 @@ test('changed content after a failed save gets a new key: a new recipe, not the 
   expect(keys[1]).not.toBe(keys[0]);
 });
 
-test('a save answered 503 (the database is away) shows the generic message and keeps everything typed', async ({ page, recipes, sessions }) => {
+test('a save answered 503 (the database is away) shows the generic message and keeps everything typed', async ({
+  page,
+  recipes,
+  sessions,
+}) => {
   const name = uniqueName('Databasen borta');
   let refused = 0;
   await page.route('**/recipes', async (route) => {
@@ -64,7 +72,11 @@ test('a save answered 503 (the database is away) shows the generic message and k
     await route.fulfill({
       status: 503,
       headers: { 'content-type': 'application/json', 'retry-after': '5' },
-      body: JSON.stringify({ status: 503, error: 'Service Unavailable', message: 'The database cannot be reached right now; nothing was changed. Try again shortly.' }),
+      body: JSON.stringify({
+        status: 503,
+        error: 'Service Unavailable',
+        message: 'The database cannot be reached right now; nothing was changed. Try again shortly.',
+      }),
     });
   });
   await sessions.open(page, EDITOR, '/new-recipe');

@@ -36,7 +36,8 @@ async function openHarness(page: Page, baseURL: string): Promise<string> {
   const harnessBase = `${baseURL}/__kc-harness/`;
   await page.route(`${harnessBase}**`, (route) => {
     const path = new URL(route.request().url()).pathname;
-    if (path === '/__kc-harness/keycloak.js') return route.fulfill({ contentType: 'text/javascript', body: KEYCLOAK_JS });
+    if (path === '/__kc-harness/keycloak.js')
+      return route.fulfill({ contentType: 'text/javascript', body: KEYCLOAK_JS });
     return route.fulfill({ contentType: 'text/html; charset=utf-8', body: HARNESS_HTML });
   });
   // Playwright does not intercept the request that follows an HTTP redirect, so the provider's redirect back to
@@ -50,7 +51,11 @@ async function openHarness(page: Page, baseURL: string): Promise<string> {
     const location = response.headers()['location'];
     const target = location ? new URL(location, request.url()).href : '';
     if (response.status() >= 300 && response.status() < 400 && target.startsWith(harnessBase)) {
-      return route.fulfill({ status: 200, contentType: 'text/html', body: `<!doctype html><meta http-equiv="refresh" content="0;url=${escAttr(target)}">` });
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: `<!doctype html><meta http-equiv="refresh" content="0;url=${escAttr(target)}">`,
+      });
     }
     return route.fulfill({ response });
   });
@@ -61,7 +66,9 @@ async function openHarness(page: Page, baseURL: string): Promise<string> {
 
 /** Waits for init() on the current harness load and returns its outcome. */
 async function initResult(page: Page): Promise<KcResult> {
-  await page.waitForFunction(() => (window as unknown as KcWindow).kcResult !== undefined, undefined, { timeout: PROVIDER_TIMEOUT });
+  await page.waitForFunction(() => (window as unknown as KcWindow).kcResult !== undefined, undefined, {
+    timeout: PROVIDER_TIMEOUT,
+  });
   return page.evaluate(() => (window as unknown as KcWindow).kcResult!);
 }
 
@@ -92,18 +99,33 @@ test.describe('keycloak-js against the identity provider', { tag: '@provider' },
 
     const state = await page.evaluate(() => {
       const { kc } = window as unknown as KcWindow;
-      return { editor: kc.hasRealmRole('editor'), username: kc.tokenParsed?.preferred_username, hasRefresh: !!kc.refreshToken, hasId: !!kc.idToken };
+      return {
+        editor: kc.hasRealmRole('editor'),
+        username: kc.tokenParsed?.preferred_username,
+        hasRefresh: !!kc.refreshToken,
+        hasId: !!kc.idToken,
+      };
     });
     expect(state).toEqual({ editor: true, username: 'redaktor', hasRefresh: true, hasId: true });
 
     const profile = await page.evaluate(() => (window as unknown as KcWindow).kc.loadUserProfile());
-    expect(profile).toMatchObject({ username: 'redaktor', firstName: 'Rut', lastName: 'Redaktör', email: 'redaktor@example.se' });
+    expect(profile).toMatchObject({
+      username: 'redaktor',
+      firstName: 'Rut',
+      lastName: 'Redaktör',
+      email: 'redaktor@example.se',
+    });
 
     const refreshed = await page.evaluate(async () => {
       const { kc } = window as unknown as KcWindow;
       const before = { token: kc.token, refresh: kc.refreshToken };
       const didRefresh = await kc.updateToken(-1);
-      return { didRefresh, newToken: kc.token !== before.token, newRefresh: kc.refreshToken !== before.refresh, editor: kc.hasRealmRole('editor') };
+      return {
+        didRefresh,
+        newToken: kc.token !== before.token,
+        newRefresh: kc.refreshToken !== before.refresh,
+        editor: kc.hasRealmRole('editor'),
+      };
     });
     expect(refreshed).toEqual({ didRefresh: true, newToken: true, newRefresh: true, editor: true });
 
@@ -120,7 +142,9 @@ test.describe('keycloak-js against the identity provider', { tag: '@provider' },
     const harness = await openHarness(page, String(baseURL));
     await signInThroughForm(page, harness, VISITOR);
     expect(await page.evaluate(() => (window as unknown as KcWindow).kc.hasRealmRole('editor'))).toBe(false);
-    expect(await page.evaluate(() => (window as unknown as KcWindow).kc.tokenParsed?.preferred_username)).toBe('besokare');
+    expect(await page.evaluate(() => (window as unknown as KcWindow).kc.tokenParsed?.preferred_username)).toBe(
+      'besokare',
+    );
     // check-sso on a new load signs in silently through the SSO session.
     await page.goto(harness);
     expect(await initResult(page)).toMatchObject({ authenticated: true });
@@ -169,11 +193,18 @@ test.describe('keycloak-js against the identity provider', { tag: '@provider' },
       const profile = await kc.loadUserProfile();
       return { username: kc.tokenParsed?.preferred_username, editor: kc.hasRealmRole('editor'), profile };
     });
-    expect(who).toMatchObject({ username, editor: false, profile: { username, firstName: 'Ebba', lastName: 'Testsson', email: `${username}@example.se` } });
+    expect(who).toMatchObject({
+      username,
+      editor: false,
+      profile: { username, firstName: 'Ebba', lastName: 'Testsson', email: `${username}@example.se` },
+    });
   });
 
   // The same words on both providers: Keycloak's own texts, or the realm's localizationTexts where it sets them.
-  test('registration refuses bad input with the same field errors, and keeps the user on the form', async ({ page, baseURL }) => {
+  test('registration refuses bad input with the same field errors, and keeps the user on the form', async ({
+    page,
+    baseURL,
+  }) => {
     await openHarness(page, String(baseURL));
     expect(await initResult(page)).toMatchObject({ authenticated: false });
     await page.evaluate(() => void (window as unknown as KcWindow).kc.register());
@@ -191,29 +222,82 @@ test.describe('keycloak-js against the identity provider', { tag: '@provider' },
     await expect(page).toHaveTitle('Logga in till Receptboken');
     await expect(page.locator('#kc-page-title')).toHaveText('Registrera');
     await submit(empty, {
-      username: 'Ange användarnamn.', password: 'Ange lösenord.', email: 'Ange e-post.', firstName: 'Fyll i detta fält.', lastName: 'Fyll i detta fält.', 'password-confirm': null,
+      username: 'Ange användarnamn.',
+      password: 'Ange lösenord.',
+      email: 'Ange e-post.',
+      firstName: 'Fyll i detta fält.',
+      lastName: 'Fyll i detta fält.',
+      'password-confirm': null,
     });
     await submit(
-      { username: 'ab', password: 'kort', 'password-confirm': 'kort', email: 'inte-en-adress', firstName: 'Ebba', lastName: 'A&O' },
-      { username: 'Längd måste vara mellan 3 och 255.', password: 'Lösenordet måste ha minst 8 tecken.', email: 'Ogiltig e-postadress.', firstName: null, lastName: 'Värdet innehåller ogiltiga tecken.' },
+      {
+        username: 'ab',
+        password: 'kort',
+        'password-confirm': 'kort',
+        email: 'inte-en-adress',
+        firstName: 'Ebba',
+        lastName: 'A&O',
+      },
+      {
+        username: 'Längd måste vara mellan 3 och 255.',
+        password: 'Lösenordet måste ha minst 8 tecken.',
+        email: 'Ogiltig e-postadress.',
+        firstName: null,
+        lastName: 'Värdet innehåller ogiltiga tecken.',
+      },
     );
     await submit(
-      { username: 'har mellanslag', password: 'Hemligt-123', 'password-confirm': '', email: 'ny@example.se', firstName: 'Ebba', lastName: 'Testsson' },
-      { username: 'Värdet innehåller ogiltiga tecken.', password: null, 'password-confirm': 'Lösenorden matchar inte.', email: null, lastName: null },
+      {
+        username: 'har mellanslag',
+        password: 'Hemligt-123',
+        'password-confirm': '',
+        email: 'ny@example.se',
+        firstName: 'Ebba',
+        lastName: 'Testsson',
+      },
+      {
+        username: 'Värdet innehåller ogiltiga tecken.',
+        password: null,
+        'password-confirm': 'Lösenorden matchar inte.',
+        email: null,
+        lastName: null,
+      },
     );
     await submit(
-      { username: 'Redaktor', password: 'Hemligt-123', 'password-confirm': 'Hemligt-124', email: 'REDAKTOR@example.se', firstName: 'Ebba', lastName: 'Testsson' },
-      { username: 'Användarnamnet är upptaget.', email: 'E-postadressen används redan.', 'password-confirm': 'Lösenorden matchar inte.' },
+      {
+        username: 'Redaktor',
+        password: 'Hemligt-123',
+        'password-confirm': 'Hemligt-124',
+        email: 'REDAKTOR@example.se',
+        firstName: 'Ebba',
+        lastName: 'Testsson',
+      },
+      {
+        username: 'Användarnamnet är upptaget.',
+        email: 'E-postadressen används redan.',
+        'password-confirm': 'Lösenorden matchar inte.',
+      },
     );
     await expect(page.locator('#lastName')).toHaveValue('Testsson');
   });
 
-  test('an authorization request for a foreign redirect_uri gets the error page, never a redirect', async ({ page, baseURL }) => {
-    const cfg = (await (await page.request.get(`${baseURL}/config.json`)).json()) as { KEYCLOAK_URL: string; KEYCLOAK_REALM: string; KEYCLOAK_CLIENT_ID: string };
+  test('an authorization request for a foreign redirect_uri gets the error page, never a redirect', async ({
+    page,
+    baseURL,
+  }) => {
+    const cfg = (await (await page.request.get(`${baseURL}/config.json`)).json()) as {
+      KEYCLOAK_URL: string;
+      KEYCLOAK_REALM: string;
+      KEYCLOAK_CLIENT_ID: string;
+    };
     const auth = new URL(`${cfg.KEYCLOAK_URL}/realms/${cfg.KEYCLOAK_REALM}/protocol/openid-connect/auth`);
     auth.search = new URLSearchParams({
-      client_id: cfg.KEYCLOAK_CLIENT_ID, redirect_uri: 'https://evil.example/cb', response_type: 'code', scope: 'openid',
-      code_challenge: 'A'.repeat(43), code_challenge_method: 'S256',
+      client_id: cfg.KEYCLOAK_CLIENT_ID,
+      redirect_uri: 'https://evil.example/cb',
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: 'A'.repeat(43),
+      code_challenge_method: 'S256',
     }).toString();
     const res = await page.goto(auth.href);
     expect(res?.status()).toBe(400);
@@ -222,6 +306,9 @@ test.describe('keycloak-js against the identity provider', { tag: '@provider' },
     await expect(page).toHaveTitle('Logga in till Receptboken');
     await expect(page.locator('#kc-page-title')).toHaveText('Vi ber om ursäkt...');
     await expect(page.locator('#kc-error-message')).toContainText('Ogiltig parameter: redirect_uri');
-    await expect(page.getByRole('link', { name: '« Tillbaka till applikationen' })).toHaveAttribute('href', `${baseURL}/`);
+    await expect(page.getByRole('link', { name: '« Tillbaka till applikationen' })).toHaveAttribute(
+      'href',
+      `${baseURL}/`,
+    );
   });
 });

@@ -12,7 +12,10 @@ import { arrivalAt, expectNoSession, oidcProvider, serveTestPages, TEST_PATH, ty
 // browser bundle on a page served by interception), with no settings beyond its defaults, against whichever
 // provider /config.json names. What is asserted is what Keycloak does.
 const BUNDLE = readFileSync(
-  join(dirname(createRequire(import.meta.url).resolve('oidc-client-ts/package.json')), 'dist/browser/oidc-client-ts.js'),
+  join(
+    dirname(createRequire(import.meta.url).resolve('oidc-client-ts/package.json')),
+    'dist/browser/oidc-client-ts.js',
+  ),
   'utf8',
 );
 
@@ -47,7 +50,15 @@ async function openApp(page: Page, provider: Provider, path = '/'): Promise<void
 function held(page: Page, mode?: 'fragment') {
   return page.evaluate(async (m) => {
     const user = await (window as unknown as TestWindow).manager(m).getUser();
-    return user && { access: user.access_token, refresh: user.refresh_token, id: user.id_token, profile: user.profile, expired: user.expired };
+    return (
+      user && {
+        access: user.access_token,
+        refresh: user.refresh_token,
+        id: user.id_token,
+        profile: user.profile,
+        expired: user.expired,
+      }
+    );
   }, mode);
 }
 
@@ -55,9 +66,14 @@ test.describe('oidc-client-ts against the identity provider', { tag: '@provider'
   test.use({ permissions: ['local-network-access'] });
 
   for (const mode of [undefined, 'fragment'] as const) {
-    test(`response_mode ${mode ?? 'unset (query)'}: sign-in, ID token, userinfo, refresh, revocation and sign-out`, async ({ page, baseURL }) => {
+    test(`response_mode ${mode ?? 'unset (query)'}: sign-in, ID token, userinfo, refresh, revocation and sign-out`, async ({
+      page,
+      baseURL,
+    }) => {
       const provider = await oidcProvider(page.request, String(baseURL));
-      const metadata = (await (await page.request.get(`${provider.issuer}/.well-known/openid-configuration`)).json()) as Metadata;
+      const metadata = (await (
+        await page.request.get(`${provider.issuer}/.well-known/openid-configuration`)
+      ).json()) as Metadata;
       await serveTestPages(page, provider, (path) =>
         path === '/oidc-client-ts.js'
           ? { contentType: 'text/javascript', body: BUNDLE }
@@ -69,7 +85,10 @@ test.describe('oidc-client-ts against the identity provider', { tag: '@provider'
       const authorize = page.waitForRequest((r) => r.url().startsWith(metadata.authorization_endpoint!));
       await page.evaluate((m) => void (window as unknown as TestWindow).manager(m).signinRedirect(), mode);
       const sent = new URL((await authorize).url()).searchParams;
-      expect({ mode: sent.get('response_mode'), method: sent.get('code_challenge_method') }).toEqual({ mode: mode ?? null, method: 'S256' });
+      expect({ mode: sent.get('response_mode'), method: sent.get('code_challenge_method') }).toEqual({
+        mode: mode ?? null,
+        method: 'S256',
+      });
       await expect(page.locator('#username')).toBeVisible();
       await fillLoginForm(page, EDITOR);
       const returned = await arrivalAt(page, provider.callback);
@@ -79,13 +98,24 @@ test.describe('oidc-client-ts against the identity provider', { tag: '@provider'
       expect(mode === 'fragment' ? returned.search : returned.hash).toBe('');
       await page.waitForFunction(() => 'manager' in window);
       const userinfo = page.waitForResponse((r) => r.url() === metadata.userinfo_endpoint);
-      await page.evaluate((m) => (window as unknown as TestWindow).manager(m).signinRedirectCallback().then(() => undefined), mode);
+      await page.evaluate(
+        (m) =>
+          (window as unknown as TestWindow)
+            .manager(m)
+            .signinRedirectCallback()
+            .then(() => undefined),
+        mode,
+      );
       expect((await userinfo).status()).toBe(200);
 
       // getUser on a fresh load: the library kept the user, with the userinfo claims merged into the profile.
       await openApp(page, provider);
       const user = (await held(page, mode))!;
-      expect(user.profile).toMatchObject({ preferred_username: EDITOR.username, email: 'redaktor@example.se', given_name: 'Rut' });
+      expect(user.profile).toMatchObject({
+        preferred_username: EDITOR.username,
+        email: 'redaktor@example.se',
+        given_name: 'Rut',
+      });
       expect(user.expired).toBe(false);
 
       // The ID token the library accepted (it checks nonce and claims, not the signature): verified against the JWKS.
@@ -93,11 +123,25 @@ test.describe('oidc-client-ts against the identity provider', { tag: '@provider'
         issuer: provider.issuer,
         audience: provider.clientId,
       });
-      expect(payload).toMatchObject({ typ: 'ID', sub: user.profile.sub, preferred_username: EDITOR.username, acr: '1' });
+      expect(payload).toMatchObject({
+        typ: 'ID',
+        sub: user.profile.sub,
+        preferred_username: EDITOR.username,
+        acr: '1',
+      });
 
       // signinSilent with a refresh token is a refresh_token grant from the browser.
-      const refreshGrant = page.waitForRequest((r) => r.url() === metadata.token_endpoint && !!r.postData()?.includes('grant_type=refresh_token'));
-      await page.evaluate((m) => (window as unknown as TestWindow).manager(m).signinSilent().then(() => undefined), mode);
+      const refreshGrant = page.waitForRequest(
+        (r) => r.url() === metadata.token_endpoint && !!r.postData()?.includes('grant_type=refresh_token'),
+      );
+      await page.evaluate(
+        (m) =>
+          (window as unknown as TestWindow)
+            .manager(m)
+            .signinSilent()
+            .then(() => undefined),
+        mode,
+      );
       await refreshGrant;
       const refreshed = (await held(page, mode))!;
       expect(refreshed.access).not.toBe(user.access);
@@ -111,17 +155,29 @@ test.describe('oidc-client-ts against the identity provider', { tag: '@provider'
       });
       expect(reuse.status()).toBe(400);
       expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
-      const afterRevocation = await page.request.get(metadata.userinfo_endpoint!, { headers: { Authorization: `Bearer ${refreshed.access}` } });
+      const afterRevocation = await page.request.get(metadata.userinfo_endpoint!, {
+        headers: { Authorization: `Bearer ${refreshed.access}` },
+      });
       expect(afterRevocation.status()).toBe(401);
 
       // signoutRedirect sends id_token_hint and comes straight back; the provider's session is gone.
       const endSession = page.waitForRequest((r) => r.url().startsWith(metadata.end_session_endpoint!));
       await page.evaluate((m) => void (window as unknown as TestWindow).manager(m).signoutRedirect(), mode);
       const logout = new URL((await endSession).url()).searchParams;
-      expect({ hint: logout.get('id_token_hint'), back: logout.get('post_logout_redirect_uri') }).toEqual({ hint: refreshed.id, back: provider.loggedOut });
+      expect({ hint: logout.get('id_token_hint'), back: logout.get('post_logout_redirect_uri') }).toEqual({
+        hint: refreshed.id,
+        back: provider.loggedOut,
+      });
       await arrivalAt(page, provider.loggedOut);
       await page.waitForFunction(() => 'manager' in window);
-      await page.evaluate((m) => (window as unknown as TestWindow).manager(m).signoutRedirectCallback().then(() => undefined), mode);
+      await page.evaluate(
+        (m) =>
+          (window as unknown as TestWindow)
+            .manager(m)
+            .signoutRedirectCallback()
+            .then(() => undefined),
+        mode,
+      );
       expect(await held(page, mode)).toBeNull();
       await expectNoSession(page, provider, metadata.authorization_endpoint!);
     });

@@ -24,8 +24,12 @@ async function discover(page: Page, baseURL: string): Promise<Flow> {
  * Code + PKCE; through the login page, or (`password: false`) on the provider's session cookie alone, when
  * the provider must answer without showing the form. Returns what the provider redirected back with.
  */
-async function authorize(page: Page, { config, provider }: Flow, { password = true, extra = {} as Record<string, string> } = {}) {
-  const checks = { pkceCodeVerifier: client.randomPKCECodeVerifier(), expectedState: client.randomState(), expectedNonce: client.randomNonce() };
+async function authorize(page: Page, { config, provider }: Flow, { password = true, extra = {} } = {}) {
+  const checks = {
+    pkceCodeVerifier: client.randomPKCECodeVerifier(),
+    expectedState: client.randomState(),
+    expectedNonce: client.randomNonce(),
+  };
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: provider.callback,
     scope: 'openid profile email',
@@ -56,12 +60,20 @@ test.describe('openid-client (panva) against the identity provider', { tag: '@pr
     expect(metadata).toMatchObject({ authorization_response_iss_parameter_supported: true });
     expect(metadata.code_challenge_methods_supported).toContain('S256');
     expect(metadata.response_modes_supported).toEqual(expect.arrayContaining(['query', 'fragment']));
-    for (const endpoint of ['revocation_endpoint', 'introspection_endpoint', 'end_session_endpoint', 'userinfo_endpoint'] as const) {
+    for (const endpoint of [
+      'revocation_endpoint',
+      'introspection_endpoint',
+      'end_session_endpoint',
+      'userinfo_endpoint',
+    ] as const) {
       expect(metadata[endpoint], endpoint).toMatch(new RegExp(`^${provider.issuer}/protocol/openid-connect/`));
     }
   });
 
-  test('code + PKCE in the query, ID token, userinfo, refresh, SSO sign-in, revocation and logout', async ({ page, baseURL }) => {
+  test('code + PKCE in the query, ID token, userinfo, refresh, SSO sign-in, revocation and logout', async ({
+    page,
+    baseURL,
+  }) => {
     const flow = await discover(page, String(baseURL));
     const { config, provider } = flow;
     const { returned, checks } = await authorize(page, flow);
@@ -73,12 +85,22 @@ test.describe('openid-client (panva) against the identity provider', { tag: '@pr
 
     // The library has checked the ID token's signature against the JWKS, iss, aud, exp, iat and nonce.
     const idToken = tokens.claims()!;
-    expect(idToken).toMatchObject({ iss: provider.issuer, nonce: checks.expectedNonce, preferred_username: EDITOR.username, acr: '1' });
+    expect(idToken).toMatchObject({
+      iss: provider.issuer,
+      nonce: checks.expectedNonce,
+      preferred_username: EDITOR.username,
+      acr: '1',
+    });
     expect([idToken.aud].flat()).toContain(provider.clientId);
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
 
     const userinfo = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);
-    expect(userinfo).toMatchObject({ sub: idToken.sub, preferred_username: 'redaktor', email: 'redaktor@example.se', given_name: 'Rut' });
+    expect(userinfo).toMatchObject({
+      sub: idToken.sub,
+      preferred_username: 'redaktor',
+      email: 'redaktor@example.se',
+      given_name: 'Rut',
+    });
 
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
     expect(refreshed.access_token).not.toBe(tokens.access_token);
@@ -93,8 +115,12 @@ test.describe('openid-client (panva) against the identity provider', { tag: '@pr
     // Revoked: the refresh token is refused from then on, and so is the access token of the same grant
     // (RFC 7009 2.1; Keycloak does both).
     await client.tokenRevocation(config, refreshed.refresh_token!, { token_type_hint: 'refresh_token' });
-    await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
-    await expect(client.fetchUserInfo(config, refreshed.access_token, idToken.sub)).rejects.toMatchObject({ status: 401 });
+    await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    await expect(client.fetchUserInfo(config, refreshed.access_token, idToken.sub)).rejects.toMatchObject({
+      status: 401,
+    });
 
     // RP-initiated logout with id_token_hint goes straight back with the state, and the session is gone.
     const logoutState = client.randomState();
@@ -119,6 +145,10 @@ test.describe('openid-client (panva) against the identity provider', { tag: '@pr
       body: request.postData() ?? '',
     });
     const tokens = await client.authorizationCodeGrant(flow.config, posted, { ...checks, idTokenExpected: true });
-    expect(tokens.claims()).toMatchObject({ iss: flow.provider.issuer, nonce: checks.expectedNonce, preferred_username: EDITOR.username });
+    expect(tokens.claims()).toMatchObject({
+      iss: flow.provider.issuer,
+      nonce: checks.expectedNonce,
+      preferred_username: EDITOR.username,
+    });
   });
 });

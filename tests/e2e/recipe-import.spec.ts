@@ -36,9 +36,15 @@ async function importFrom(page: Page, source: string) {
 }
 
 const ingredientNames = (page: Page) =>
-  page.getByRole('button', { name: /^Flytta / }).evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') ?? '').slice('Flytta '.length)));
+  page
+    .getByRole('button', { name: /^Flytta / })
+    .evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') ?? '').slice('Flytta '.length)));
 
-test('imports a recipe page by its address, fills the form, and saves only on Spara', async ({ page, recipes, sessions }) => {
+test('imports a recipe page by its address, fills the form, and saves only on Spara', async ({
+  page,
+  recipes,
+  sessions,
+}) => {
   const name = uniqueName('Kladdkaka');
   await sessions.open(page, EDITOR, '/new-recipe');
   await page.getByRole('button', { name: 'Importera recept' }).click();
@@ -89,7 +95,10 @@ test('imports pasted HTML and shows what must be fixed before saving', async ({ 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
-test('a recipe with more ingredients than the API takes shows the limit under the list and saves nothing', async ({ page, sessions }) => {
+test('a recipe with more ingredients than the API takes shows the limit under the list and saves nothing', async ({
+  page,
+  sessions,
+}) => {
   const name = uniqueName('Långlista');
   const many = Array.from({ length: 101 }, (_, i) => `"${i + 1} g mjöl nummer ${i + 1}"`).join(', ');
   const html = pageNamed(name).replace('"2 ägg", "3 dl strösocker", "100 g smör"', many);
@@ -100,7 +109,9 @@ test('a recipe with more ingredients than the API takes shows the limit under th
   await expect(page.getByRole('button', { name: /^Flytta / })).toHaveCount(101);
   await page.getByRole('button', { name: 'Spara nytt recept' }).click();
   await expect(page.locator('#editor-ingredients-error')).toHaveText('Max 100 ingredients');
-  await expect(page.getByRole('button', { name: 'Lägg till ingrediens' })).toHaveAccessibleDescription('Max 100 ingredients');
+  await expect(page.getByRole('button', { name: 'Lägg till ingrediens' })).toHaveAccessibleDescription(
+    'Max 100 ingredients',
+  );
   await expect(page).toHaveURL(/\/new-recipe$/);
   expect(posts).toEqual([]);
 
@@ -110,7 +121,10 @@ test('a recipe with more ingredients than the API takes shows the limit under th
   await expect(page.locator('#editor-ingredients-error')).toHaveCount(0);
 });
 
-test('a page without a recipe, or an address that is not allowed, says so and keeps the text', async ({ page, sessions }) => {
+test('a page without a recipe, or an address that is not allowed, says so and keeps the text', async ({
+  page,
+  sessions,
+}) => {
   await sessions.open(page, EDITOR, '/new-recipe');
   const dialog = await importFrom(page, `${origin}/om-oss`);
   await expect(dialog.getByRole('alert')).toHaveText('Sidan innehåller inget recept.');

@@ -100,7 +100,10 @@ test('a recipe named like markup shows as text and runs nothing', async ({ page,
   expect(dialogs).toEqual([]);
 });
 
-test('starts fetching the recipe before its island loads, within the page CSP, and uses that answer', async ({ page, recipes }) => {
+test('starts fetching the recipe before its island loads, within the page CSP, and uses that answer', async ({
+  page,
+  recipes,
+}) => {
   const recipe = await recipes.create({ name: uniqueName('Tidigt'), servings: 2, ingredients: [{ name: 'Mjöl' }] });
   const violations: string[] = [];
   page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
@@ -140,7 +143,10 @@ test('carries the recipe shown as schema.org Recipe JSON-LD, at the chosen servi
     author: { '@type': 'Person', name: 'redaktor' },
     recipeYield: '8 portioner',
     recipeIngredient: ['100 g Smör', 'Salt'],
-    recipeInstructions: [{ '@type': 'HowToStep', text: 'Smält smöret.' }, { '@type': 'HowToStep', text: 'Baka 15 minuter.' }],
+    recipeInstructions: [
+      { '@type': 'HowToStep', text: 'Smält smöret.' },
+      { '@type': 'HowToStep', text: 'Baka 15 minuter.' },
+    ],
     url: new URL(`/${recipe.id}`, page.url()).href,
   });
   await page.getByRole('combobox', { name: 'Portioner' }).selectOption('4');
@@ -159,7 +165,13 @@ test('prints the recipe at the chosen servings without navigation, search or but
   await expect(page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem')).toHaveText(['½ lVatten']);
   await expect(page.getByText('2 portioner')).toBeHidden();
   await page.emulateMedia({ media: 'print' });
-  for (const hidden of [page.getByRole('banner'), page.getByRole('contentinfo'), page.getByRole('search'), page.getByRole('link', { name: 'Tillbaka' }), page.getByRole('combobox', { name: 'Portioner' })]) {
+  for (const hidden of [
+    page.getByRole('banner'),
+    page.getByRole('contentinfo'),
+    page.getByRole('search'),
+    page.getByRole('link', { name: 'Tillbaka' }),
+    page.getByRole('combobox', { name: 'Portioner' }),
+  ]) {
     await expect(hidden).toBeHidden();
   }
   await expect(page.getByRole('heading', { level: 1, name: recipe.name })).toBeVisible();
@@ -178,7 +190,12 @@ test('cook mode keeps the screen awake and lets the cook tick off ingredients an
     const calls: string[] = [];
     (window as unknown as { wakeCalls: string[] }).wakeCalls = calls;
     Object.defineProperty(navigator, 'wakeLock', {
-      value: { request: async (type: string) => (calls.push(`request ${type}`), { release: async () => void calls.push('release') }) },
+      value: {
+        request: async (type: string) => (
+          calls.push(`request ${type}`),
+          { release: async () => void calls.push('release') }
+        ),
+      },
     });
   });
   const recipe = await recipes.create({
@@ -205,7 +222,9 @@ test('cook mode keeps the screen awake and lets the cook tick off ingredients an
   await expectAccessible(page);
   await button.click();
   await expect(page.getByRole('checkbox')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { wakeCalls: string[] }).wakeCalls)).toEqual(['request screen', 'release']);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { wakeCalls: string[] }).wakeCalls))
+    .toEqual(['request screen', 'release']);
 });
 
 test('cook mode says so when the browser cannot keep the screen awake', async ({ page, recipes }) => {

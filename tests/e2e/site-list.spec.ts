@@ -9,7 +9,7 @@ const listLinks = (page: import('@playwright/test').Page) =>
 /** Every name the list shows while scrolling to its end (pages load as the end comes near). */
 async function scrollThrough(page: import('@playwright/test').Page): Promise<string[]> {
   const seen: string[] = [];
-  for (let stable = 0; stable < 3; ) {
+  for (let stable = 0; stable < 3;) {
     const names = await listLinks(page).allInnerTexts();
     const fresh = names.slice(Math.max(0, names.indexOf(seen.at(-1) ?? '\u0000') + 1));
     if (seen.length === 0 || names.includes(seen.at(-1) ?? '')) seen.push(...fresh);
@@ -81,7 +81,10 @@ test('a keystroke narrows the names on screen at once, before the server answers
   await expect(listLinks(page).first()).toHaveText(`0 ${tag} Pannkaka`);
 });
 
-test('submitting a search goes to /?search=, the deep link filters, an empty search clears it', async ({ page, recipes }) => {
+test('submitting a search goes to /?search=, the deep link filters, an empty search clears it', async ({
+  page,
+  recipes,
+}) => {
   const tag = uniqueName('Djuplank').replace(' ', '');
   await recipes.create({ name: `${tag} Rabarberpaj` });
   await recipes.create({ name: `${tag} Sillsallad` });
@@ -144,7 +147,10 @@ test('text typed before the search bar has hydrated is kept and filters the list
   await expect(page.getByText(/Inga recept matchar/)).toBeVisible();
 });
 
-test('a ?search= deep link asks the server once, for that query, not for the whole list first', async ({ page, recipes }) => {
+test('a ?search= deep link asks the server once, for that query, not for the whole list first', async ({
+  page,
+  recipes,
+}) => {
   const tag = uniqueName('Enfråga').replace(' ', '');
   await recipes.create({ name: `${tag} Kalops` });
   const asked: string[] = [];
@@ -165,13 +171,19 @@ test('a visitor sees no Nytt recept button', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Nytt recept' })).toHaveCount(0);
 });
 
-test('a long list loads page by page while scrolling, keeps a bounded DOM and scrolls back to the start', async ({ page, recipes }) => {
+test('a long list loads page by page while scrolling, keeps a bounded DOM and scrolls back to the start', async ({
+  page,
+  recipes,
+}) => {
   test.setTimeout(180_000);
   // Ö sorts after z in Swedish: the 260 recipes come after everything other tests look for on the first page.
   const tag = uniqueName('Ölång').replace(' ', '');
   const made: string[] = [];
   for (let start = 0; start < 260; start += 26) {
-    const names = Array.from({ length: 26 }, (_, i) => `${tag} ${String.fromCharCode(97 + i)}${String(start + i).padStart(3, '0')}`);
+    const names = Array.from(
+      { length: 26 },
+      (_, i) => `${tag} ${String.fromCharCode(97 + i)}${String(start + i).padStart(3, '0')}`,
+    );
     await Promise.all(names.map((name) => recipes.create({ name })));
     made.push(...names);
   }

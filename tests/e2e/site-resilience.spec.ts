@@ -37,10 +37,17 @@ test('a protected page reports a failed access check', async ({ page }) => {
 const UNAVAILABLE = {
   status: 503,
   headers: { 'content-type': 'application/json', 'retry-after': '5' },
-  body: JSON.stringify({ status: 503, error: 'Service Unavailable', message: 'The database cannot be reached right now; nothing was changed. Try again shortly.' }),
+  body: JSON.stringify({
+    status: 503,
+    error: 'Service Unavailable',
+    message: 'The database cannot be reached right now; nothing was changed. Try again shortly.',
+  }),
 };
 
-test('while the API answers 503 the details page keeps its shell and says the recipe was not found', async ({ page, recipes }) => {
+test('while the API answers 503 the details page keeps its shell and says the recipe was not found', async ({
+  page,
+  recipes,
+}) => {
   const recipe = await recipes.create({ name: 'Under avbrott' });
   await page.route(`**/recipes/${recipe.id}*`, (route) => route.fulfill(UNAVAILABLE));
   const logged: string[] = [];
@@ -51,15 +58,22 @@ test('while the API answers 503 the details page keeps its shell and says the re
   expect(logged.some((text) => text.includes('Recipe not found'))).toBe(true);
 });
 
-test('an API that never answers does not leave a spinner turning: the details page gives up', async ({ page, recipes }) => {
+test('an API that never answers does not leave a spinner turning: the details page gives up', async ({
+  page,
+  recipes,
+}) => {
   test.slow(); // waits out the site's 15 s request limit
   const recipe = await recipes.create({ name: 'Inget svar' });
   await page.route(`**/recipes/${recipe.id}*`, () => undefined); // held forever
   await page.goto(`/${recipe.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Receptet hittades inte' })).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Receptet hittades inte' })).toBeVisible({
+    timeout: 25_000,
+  });
 });
 
-test('while the API answers 503 the list screen keeps its shell and reports the failure in the console only', async ({ page }) => {
+test('while the API answers 503 the list screen keeps its shell and reports the failure in the console only', async ({
+  page,
+}) => {
   await page.route('**/recipes/names*', (route) => route.fulfill(UNAVAILABLE));
   const logged: string[] = [];
   page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));

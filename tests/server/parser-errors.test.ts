@@ -38,7 +38,9 @@ function rawRequest(bytes: string): Promise<Raw> {
     socket.on('close', () => {
       const [head = '', body = ''] = text.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     });
   });
@@ -69,7 +71,9 @@ describe('requests the HTTP parser refuses', () => {
   });
 
   it('headers over the size limit: 431 in the one error shape', async () => {
-    const res = await rawRequest(`GET /api/recipes HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const res = await rawRequest(
+      `GET /api/recipes HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
     expectRefused(res, 431);
   });
 

@@ -47,7 +47,10 @@ export async function createApiHarness(kind: DatabaseKind, env: Record<string, s
       const violations = await contractViolations(app, `${config.apiBasePath}/openapi.json`);
       await app.close();
       await closeTestDatabase(db);
-      if (violations.length) throw new Error(`The API broke its OpenAPI document ${violations.length} times:\n${violations.slice(0, 20).join('\n')}`);
+      if (violations.length)
+        throw new Error(
+          `The API broke its OpenAPI document ${violations.length} times:\n${violations.slice(0, 20).join('\n')}`,
+        );
     },
   };
 }

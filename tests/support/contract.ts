@@ -24,7 +24,11 @@ export type Exchange = {
 type Schema = Record<string, unknown>;
 type Parameter = { in: string; name: string; required?: boolean; schema: Schema };
 type Response = { headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> };
-type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, Response> };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, Response>;
+};
 type Document = { servers?: { url: string }[]; paths: Record<string, Record<string, Operation>> };
 
 // Query parameters that carry a server-made token: any string is schema-valid, yet only the server's own are accepted.
@@ -50,7 +54,11 @@ export function recordExchanges(app: FastifyInstance): void {
   const raw = new WeakMap<object, { params: Record<string, string>; body: unknown; bodyParsed: boolean }>();
   // Before validation replaces them with the parsed values (defaults filled in, numbers from text).
   app.addHook('preValidation', async (request) => {
-    raw.set(request, { params: { ...(request.params as Record<string, string>) }, body: structuredClone(request.body), bodyParsed: true });
+    raw.set(request, {
+      params: { ...(request.params as Record<string, string>) },
+      body: structuredClone(request.body),
+      bodyParsed: true,
+    });
   });
   // The first onSend sees the serialized body; the plugins' own onSend hooks (ETag, 304) run after this one,
   // so status and headers are read when the response is finished.
@@ -111,7 +119,14 @@ export function createContract(document: Document) {
         problems.push(`query ${p.name} given more than once`);
         continue;
       }
-      const value = p.in === 'query' ? query.get(p.name) ?? undefined : p.in === 'path' ? e.params[p.name] : p.in === 'header' ? e.headers[p.name.toLowerCase()] : undefined;
+      const value =
+        p.in === 'query'
+          ? (query.get(p.name) ?? undefined)
+          : p.in === 'path'
+            ? e.params[p.name]
+            : p.in === 'header'
+              ? e.headers[p.name.toLowerCase()]
+              : undefined;
       if (value === undefined) {
         if (p.required) problems.push(`${p.in} ${p.name} is required`);
         continue;
@@ -143,13 +158,15 @@ export function createContract(document: Document) {
     }
     if (e.status < 300) {
       for (const name of Object.keys(response.headers ?? {})) {
-        if (e.responseHeaders[name.toLowerCase()] === undefined) violations.push(`${where}: documented header ${name} missing`);
+        if (e.responseHeaders[name.toLowerCase()] === undefined)
+          violations.push(`${where}: documented header ${name} missing`);
       }
     }
     // Authentication, limits and media type are decided before the body or parameters are read.
     if ([401, 403, 413, 415, 429, 503].includes(e.status)) return violations;
     const problem = requestProblem(e, op);
-    if (e.status < 400 && problem) violations.push(`${where}: the server accepted a request the document refuses (${problem})`);
+    if (e.status < 400 && problem)
+      violations.push(`${where}: the server accepted a request the document refuses (${problem})`);
     if (e.status === 400 && !problem) {
       const refused = JSON.parse(e.responseBody) as { message: string; fields?: Record<string, string> };
       const opaque = Object.keys(refused.fields ?? {}).every((field) => OPAQUE.has(field));

@@ -12,13 +12,18 @@ export function npmRun(script: string, args: string[], env: Record<string, strin
   delete inherited['DATA_DIR'];
   delete inherited['DATABASE_URL'];
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env: { ...inherited, ...env } });
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+      cwd: ROOT,
+      env: { ...inherited, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     // npm's own warnings about the machine's configuration are not the command's output.
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout: stdout.trim(), stderr: stderr.replace(/^npm warn .*\n?/gm, '').trim() }));
+    child.on('exit', (code) =>
+      resolve({ code, stdout: stdout.trim(), stderr: stderr.replace(/^npm warn .*\n?/gm, '').trim() }),
+    );
   });
 }

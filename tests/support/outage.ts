@@ -28,7 +28,10 @@ export async function runOutage(opts: {
   const samples = await traffic.stop();
   const lines = [
     `${opts.label}: down at ${downAt - t0} ms, back at ${backAt - t0} ms; r = read, w = write, ×count per second`,
-    ...timeline(samples, t0, [{ at: downAt, what: 'down' }, { at: backAt, what: 'back' }]),
+    ...timeline(samples, t0, [
+      { at: downAt, what: 'down' },
+      { at: backAt, what: 'back' },
+    ]),
   ];
   return { samples, t0, downAt, backAt, lines };
 }

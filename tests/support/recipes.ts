@@ -31,7 +31,11 @@ export function recipeBody(overrides: RecipeBody = {}): RecipeBody {
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** POSTs a recipe as an editor and returns what the API stored. */
-export async function postRecipe(app: FastifyInstance, token: string, body: RecipeBody = recipeBody()): Promise<Recipe> {
+export async function postRecipe(
+  app: FastifyInstance,
+  token: string,
+  body: RecipeBody = recipeBody(),
+): Promise<Recipe> {
   const response = await app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: body });
   if (response.statusCode !== 201) throw new Error(`POST failed: ${response.statusCode} ${response.body}`);
   return response.json();

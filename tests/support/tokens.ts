@@ -1,7 +1,16 @@
 // A test signing key, its JWKS (in memory, or served over HTTP like Keycloak's certs endpoint) and
 // builders for good and deliberately bad access tokens shaped like Keycloak 26's.
 import { createServer, type Server } from 'node:http';
-import { createLocalJWKSet, exportJWK, exportSPKI, generateKeyPair, SignJWT, type JWK, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  exportSPKI,
+  generateKeyPair,
+  SignJWT,
+  type JWK,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 
 export const TEST_KEYCLOAK_URL = 'http://idp.test';
 export const TEST_REALM = 'recipes';
@@ -19,7 +28,13 @@ export type TestKeys = {
 export async function createTestKeys(kid = 'test-key'): Promise<TestKeys> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  return { privateKey, publicKey, publicJwk, publicPem: await exportSPKI(publicKey), jwks: createLocalJWKSet({ keys: [publicJwk] }) };
+  return {
+    privateKey,
+    publicKey,
+    publicJwk,
+    publicPem: await exportSPKI(publicKey),
+    jwks: createLocalJWKSet({ keys: [publicJwk] }),
+  };
 }
 
 export type TokenOptions = {
@@ -66,7 +81,8 @@ export function signToken(keys: Pick<TestKeys, 'privateKey'>, opts: TokenOptions
     .sign(keys.privateKey);
 }
 
-export const editorToken = (keys: TestKeys, username = 'redaktor') => signToken(keys, { username, realmRoles: ['editor'] });
+export const editorToken = (keys: TestKeys, username = 'redaktor') =>
+  signToken(keys, { username, realmRoles: ['editor'] });
 export const visitorToken = (keys: TestKeys, username = 'besokare') => signToken(keys, { username });
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -7,7 +7,10 @@ export type Send = (request: { method: 'GET' | 'POST'; url: string; body?: unkno
 
 export type Traffic = { samples: Sample[]; stop(): Promise<Sample[]> };
 
-export function startTraffic(send: Send, opts: { writers: number; readers: number; readUrls: string[]; label: string }): Traffic {
+export function startTraffic(
+  send: Send,
+  opts: { writers: number; readers: number; readUrls: string[]; label: string },
+): Traffic {
   const samples: Sample[] = [];
   let running = true;
   let serial = 0;
@@ -15,7 +18,11 @@ export function startTraffic(send: Send, opts: { writers: number; readers: numbe
     while (running) {
       const name = `${opts.label} ${++serial}`;
       const start = Date.now();
-      const status = await send({ method: 'POST', url: '/api/recipes', body: { name, servings: 2, ingredients: [{ name: 'Salt' }] } }).catch(() => 0);
+      const status = await send({
+        method: 'POST',
+        url: '/api/recipes',
+        body: { name, servings: 2, ingredients: [{ name: 'Salt' }] },
+      }).catch(() => 0);
       samples.push({ kind: 'write', start, end: Date.now(), status, name });
     }
   };
@@ -26,7 +33,10 @@ export function startTraffic(send: Send, opts: { writers: number; readers: numbe
       samples.push({ kind: 'read', start, end: Date.now(), status });
     }
   };
-  const loops = [...Array.from({ length: opts.writers }, write), ...Array.from({ length: opts.readers }, (_, i) => read(i))];
+  const loops = [
+    ...Array.from({ length: opts.writers }, write),
+    ...Array.from({ length: opts.readers }, (_, i) => read(i)),
+  ];
   return {
     samples,
     async stop() {
@@ -47,9 +57,17 @@ export function timeline(samples: Sample[], t0: number, events: { at: number; wh
     counts.set(key, (counts.get(key) ?? 0) + 1);
     seconds.set(second, counts);
   }
-  return [...seconds.keys()].sort((a, b) => a - b).map((second) => {
-    const marks = events.filter((e) => Math.floor((e.at - t0) / 1000) === second).map((e) => `  ← ${e.what}`).join('');
-    const counts = [...(seconds.get(second) ?? new Map<string, number>())].sort().map(([k, n]) => `${k}×${n}`).join(' ');
-    return `${String(second).padStart(3)} s  ${counts}${marks}`;
-  });
+  return [...seconds.keys()]
+    .sort((a, b) => a - b)
+    .map((second) => {
+      const marks = events
+        .filter((e) => Math.floor((e.at - t0) / 1000) === second)
+        .map((e) => `  ← ${e.what}`)
+        .join('');
+      const counts = [...(seconds.get(second) ?? new Map<string, number>())]
+        .sort()
+        .map(([k, n]) => `${k}×${n}`)
+        .join(' ');
+      return `${String(second).padStart(3)} s  ${counts}${marks}`;
+    });
 }

@@ -15,11 +15,24 @@ const recipe = (units: Array<string | undefined>): Recipe => ({
   author: 'redaktor',
   instructions: '',
   servings: 4,
-  ingredients: units.map((unit, i) => (unit === undefined ? { name: `i${i}` } : { name: `i${i}`, quantity: { value: 1, unit } })),
+  ingredients: units.map((unit, i) =>
+    unit === undefined ? { name: `i${i}` } : { name: `i${i}`, quantity: { value: 1, unit } },
+  ),
 });
 
 describe('unit mapping', () => {
-  const keys = ['LITER', 'DECILITER', 'MILLILITER', 'TABLESPOON', 'TEASPOON', 'PINCH', 'GRAM', 'KILOGRAM', 'MILLIGRAM', 'PIECES'];
+  const keys = [
+    'LITER',
+    'DECILITER',
+    'MILLILITER',
+    'TABLESPOON',
+    'TEASPOON',
+    'PINCH',
+    'GRAM',
+    'KILOGRAM',
+    'MILLIGRAM',
+    'PIECES',
+  ];
   const labels = ['l', 'dl', 'ml', 'msk', 'tsk', 'krm', 'g', 'kg', 'mg', 'st'];
 
   it('turns every key into its Swedish label on the way in', () => {

@@ -32,7 +32,13 @@ describe('loadConfig', () => {
   it('names every bad value in one error', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'x', DATABASE_URL: 'mysql://h/db', KEYCLOAK_URL: 'sso', SERVE_SITE: 'maybe', API_BASE_PATH: 'api/' });
+      loadConfig({
+        PORT: 'x',
+        DATABASE_URL: 'mysql://h/db',
+        KEYCLOAK_URL: 'sso',
+        SERVE_SITE: 'maybe',
+        API_BASE_PATH: 'api/',
+      });
     } catch (e) {
       error = e;
     }
@@ -53,7 +59,8 @@ describe('loadConfig', () => {
     expect(trust('true')).toBe(1);
     expect(trust('2')).toBe(2);
     expect(trust('10.0.0.1, 192.168.0.0/16,loopback, ::1')).toEqual(['10.0.0.1', '192.168.0.0/16', 'loopback', '::1']);
-    for (const bad of ['yes', 'all', '10.0.0.300', '10.0.0.0/33', '100']) expect(() => trust(bad)).toThrow(/TRUST_PROXY/);
+    for (const bad of ['yes', 'all', '10.0.0.300', '10.0.0.0/33', '100'])
+      expect(() => trust(bad)).toThrow(/TRUST_PROXY/);
   });
 
   it('creates no demo users when the server listens beyond loopback, and says why', () => {
@@ -67,25 +74,45 @@ describe('loadConfig', () => {
     for (const HOST of ['0.0.0.0', '::', '192.168.1.5', 'recept.example.se']) {
       expect(demo({ HOST })).toEqual({ seedDemoUsers: false, demoUsersReason: 'listening' });
     }
-    expect(demo({ PUBLIC_URL: 'https://recept.example.se' })).toEqual({ seedDemoUsers: false, demoUsersReason: 'public-url' });
-    expect(demo({ HOST: '0.0.0.0', IDP_SEED_DEMO_USERS: 'true' })).toEqual({ seedDemoUsers: true, demoUsersReason: 'setting' });
+    expect(demo({ PUBLIC_URL: 'https://recept.example.se' })).toEqual({
+      seedDemoUsers: false,
+      demoUsersReason: 'public-url',
+    });
+    expect(demo({ HOST: '0.0.0.0', IDP_SEED_DEMO_USERS: 'true' })).toEqual({
+      seedDemoUsers: true,
+      demoUsersReason: 'setting',
+    });
   });
 
   it('creates the demo users (published passwords) only on a loopback address unless told', () => {
     const seeds = (env: Record<string, string>) => loadConfig(env).idp.seedDemoUsers;
     expect(seeds({})).toBe(true);
-    for (const url of ['http://localhost:8080', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'http://app.localhost']) expect(seeds({ PUBLIC_URL: url }), url).toBe(true);
-    for (const url of ['https://recept.example.se', 'http://192.168.1.20:8080', 'http://10.0.0.5', 'http://localhost.example.se']) expect(seeds({ PUBLIC_URL: url }), url).toBe(false);
+    for (const url of ['http://localhost:8080', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'http://app.localhost'])
+      expect(seeds({ PUBLIC_URL: url }), url).toBe(true);
+    for (const url of [
+      'https://recept.example.se',
+      'http://192.168.1.20:8080',
+      'http://10.0.0.5',
+      'http://localhost.example.se',
+    ])
+      expect(seeds({ PUBLIC_URL: url }), url).toBe(false);
     expect(seeds({ PUBLIC_URL: 'https://recept.example.se', IDP_SEED_DEMO_USERS: 'true' })).toBe(true);
     expect(seeds({ IDP_SEED_DEMO_USERS: 'false' })).toBe(false);
   });
 
-  it('bounds the access-token lifetime the API accepts: the embedded provider\'s, or KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS', () => {
+  it("bounds the access-token lifetime the API accepts: the embedded provider's, or KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS", () => {
     expect(loadConfig({}).accessTokenMaxSeconds).toBe(300);
     expect(loadConfig({ IDP_ACCESS_TOKEN_SECONDS: '120' }).accessTokenMaxSeconds).toBe(120);
     expect(loadConfig({ KEYCLOAK_URL: 'https://sso.example.se' }).accessTokenMaxSeconds).toBe(3600);
-    expect(loadConfig({ KEYCLOAK_URL: 'https://sso.example.se', KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: '600' }).accessTokenMaxSeconds).toBe(600);
-    expect(() => loadConfig({ KEYCLOAK_URL: 'https://sso.example.se', KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: '5' })).toThrow(/KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS="5": must be a whole number from 10 to 86400/);
-    expect(() => loadConfig({ KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: '600' })).toThrow(/KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: applies to a real Keycloak only/);
+    expect(
+      loadConfig({ KEYCLOAK_URL: 'https://sso.example.se', KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: '600' })
+        .accessTokenMaxSeconds,
+    ).toBe(600);
+    expect(() =>
+      loadConfig({ KEYCLOAK_URL: 'https://sso.example.se', KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: '5' }),
+    ).toThrow(/KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS="5": must be a whole number from 10 to 86400/);
+    expect(() => loadConfig({ KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: '600' })).toThrow(
+      /KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: applies to a real Keycloak only/,
+    );
   });
 });

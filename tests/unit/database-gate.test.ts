@@ -9,7 +9,8 @@ function recordingLog() {
   return { lines, log: { warn: at('warn'), info: at('info') } as unknown as FastifyBaseLogger };
 }
 
-const refused = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+const refused = () =>
+  Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
 
 describe('the database gate', () => {
   it('logs an outage once when it starts and once when it ends, however many requests fail', async () => {

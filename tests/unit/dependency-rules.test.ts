@@ -13,7 +13,17 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function tree(files: Record<string, string>): string {
   const dir = mkdtempSync(join(root, 'case-'));
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true, noEmit: true, module: 'ESNext', moduleResolution: 'Bundler' } }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        allowImportingTsExtensions: true,
+        noEmit: true,
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+      },
+    }),
+  );
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -39,15 +49,63 @@ describe('the dependency rules', () => {
   });
 
   it.each([
-    ['a cycle', 'no-circular', { 'server/db/a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n", 'server/db/b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n" }],
-    ['src/lib using Node', 'lib-no-node', { 'src/lib/bad.ts': "import { readFileSync } from 'node:fs';\nexport const bad = readFileSync;\n" }],
-    ['src/client using a store', 'client-below-stores', { 'src/stores/auth.ts': 'export const auth = 1;\n', 'src/client/api.ts': "import { auth } from '../stores/auth.ts';\nexport const api = auth;\n" }],
-    ['the site importing server code', 'site-not-server', { 'server/db/index.ts': 'export const db = 1;\n', 'src/lib/x.ts': "import { db } from '../../server/db/index.ts';\nexport const x = db;\n" }],
-    ['server/db importing the API', 'db-knows-nothing-above', { 'server/api/errors.ts': 'export const e = 1;\n', 'server/db/index.ts': "import { e } from '../api/errors.ts';\nexport const db = e;\n" }],
-    ['server/plugins importing the API', 'plugins-below-the-parts', { 'server/api/errors.ts': 'export const e = 1;\n', 'server/plugins/cors.ts': "import { e } from '../api/errors.ts';\nexport const c = e;\n" }],
-    ['the API importing the identity provider', 'api-not-idp-or-site', { 'server/idp/keys.ts': 'export const k = 1;\n', 'server/api/auth.ts': "import { k } from '../idp/keys.ts';\nexport const a = k;\n" }],
+    [
+      'a cycle',
+      'no-circular',
+      {
+        'server/db/a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+        'server/db/b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
+      },
+    ],
+    [
+      'src/lib using Node',
+      'lib-no-node',
+      { 'src/lib/bad.ts': "import { readFileSync } from 'node:fs';\nexport const bad = readFileSync;\n" },
+    ],
+    [
+      'src/client using a store',
+      'client-below-stores',
+      {
+        'src/stores/auth.ts': 'export const auth = 1;\n',
+        'src/client/api.ts': "import { auth } from '../stores/auth.ts';\nexport const api = auth;\n",
+      },
+    ],
+    [
+      'the site importing server code',
+      'site-not-server',
+      {
+        'server/db/index.ts': 'export const db = 1;\n',
+        'src/lib/x.ts': "import { db } from '../../server/db/index.ts';\nexport const x = db;\n",
+      },
+    ],
+    [
+      'server/db importing the API',
+      'db-knows-nothing-above',
+      {
+        'server/api/errors.ts': 'export const e = 1;\n',
+        'server/db/index.ts': "import { e } from '../api/errors.ts';\nexport const db = e;\n",
+      },
+    ],
+    [
+      'server/plugins importing the API',
+      'plugins-below-the-parts',
+      {
+        'server/api/errors.ts': 'export const e = 1;\n',
+        'server/plugins/cors.ts': "import { e } from '../api/errors.ts';\nexport const c = e;\n",
+      },
+    ],
+    [
+      'the API importing the identity provider',
+      'api-not-idp-or-site',
+      {
+        'server/idp/keys.ts': 'export const k = 1;\n',
+        'server/api/auth.ts': "import { k } from '../idp/keys.ts';\nexport const a = k;\n",
+      },
+    ],
   ])('fail on %s (%s)', (_what, rule, files) => {
-    const { status, output } = check(tree({ 'src/lib/ok.ts': 'export {};\n', 'server/ok.ts': 'export {};\n', ...files }));
+    const { status, output } = check(
+      tree({ 'src/lib/ok.ts': 'export {};\n', 'server/ok.ts': 'export {};\n', ...files }),
+    );
     expect(status).not.toBe(0);
     expect(output).toContain(rule);
   });

@@ -91,9 +91,21 @@ describe('label <-> key conversion around a save', () => {
 
   it('every offered label maps to its key', () => {
     const labels = ['l', 'dl', 'ml', 'msk', 'tsk', 'krm', 'g', 'kg', 'mg', 'st'];
-    const r = toKeys({ ...fromServer, ingredients: labels.map((unit) => ({ name: unit, quantity: { value: 1, unit } })) });
+    const r = toKeys({
+      ...fromServer,
+      ingredients: labels.map((unit) => ({ name: unit, quantity: { value: 1, unit } })),
+    });
     expect(r.ingredients.map((i) => i.quantity?.unit)).toEqual([
-      'LITER', 'DECILITER', 'MILLILITER', 'TABLESPOON', 'TEASPOON', 'PINCH', 'GRAM', 'KILOGRAM', 'MILLIGRAM', 'PIECES',
+      'LITER',
+      'DECILITER',
+      'MILLILITER',
+      'TABLESPOON',
+      'TEASPOON',
+      'PINCH',
+      'GRAM',
+      'KILOGRAM',
+      'MILLIGRAM',
+      'PIECES',
     ]);
   });
 });
@@ -103,7 +115,11 @@ describe('an imported draft as form values', () => {
     name: 'Kladdkaka',
     servings: 8,
     instructions: 'Rör.\nGrädda.',
-    ingredients: [{ name: 'smör', quantity: { value: 100, unit: 'g' } }, { name: 'ägg', quantity: { value: 2, unit: '' } }, { name: 'salt' }],
+    ingredients: [
+      { name: 'smör', quantity: { value: 100, unit: 'g' } },
+      { name: 'ägg', quantity: { value: 2, unit: '' } },
+      { name: 'salt' },
+    ],
   };
 
   it('fills every field, ingredients as rows with their own keys', () => {

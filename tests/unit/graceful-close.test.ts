@@ -16,9 +16,13 @@ function get(agent: Agent, url: string): Promise<Answer> {
     const req = request(url, { agent });
     req.on('response', (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, connection: res.headers.connection, reused: req.reusedSocket }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, connection: res.headers.connection, reused: req.reusedSocket }),
+      );
     });
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, reused: req.reusedSocket }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ error: error.code ?? error.message, reused: req.reusedSocket }),
+    );
     req.end();
   });
 }

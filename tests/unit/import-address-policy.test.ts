@@ -73,16 +73,21 @@ describe('the import address policy', () => {
 
 describe('the import settings', () => {
   it('default to nothing private, 10 s, 2 MB and 2 s to read a page', () => {
-    expect(loadConfig({}).recipeImport).toEqual({ allowedAddresses: [], timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, readTimeoutMs: 2000 });
+    expect(loadConfig({}).recipeImport).toEqual({
+      allowedAddresses: [],
+      timeoutMs: 10_000,
+      maxBytes: 2 * 1024 * 1024,
+      readTimeoutMs: 2000,
+    });
   });
 
   it('read a comma-separated list of addresses and ranges, and refuse anything else', () => {
-    expect(loadConfig({ IMPORT_ALLOWED_ADDRESSES: '127.0.0.2, 10.0.0.0/8,fd00::/8' }).recipeImport.allowedAddresses).toEqual([
-      '127.0.0.2',
-      '10.0.0.0/8',
-      'fd00::/8',
-    ]);
+    expect(
+      loadConfig({ IMPORT_ALLOWED_ADDRESSES: '127.0.0.2, 10.0.0.0/8,fd00::/8' }).recipeImport.allowedAddresses,
+    ).toEqual(['127.0.0.2', '10.0.0.0/8', 'fd00::/8']);
     expect(() => loadConfig({ IMPORT_ALLOWED_ADDRESSES: '10.0.0.0/8, intranet.local' })).toThrow(ConfigError);
-    expect(() => loadConfig({ IMPORT_ALLOWED_ADDRESSES: 'intranet.local' })).toThrow(/IMPORT_ALLOWED_ADDRESSES: "intranet.local"/);
+    expect(() => loadConfig({ IMPORT_ALLOWED_ADDRESSES: 'intranet.local' })).toThrow(
+      /IMPORT_ALLOWED_ADDRESSES: "intranet.local"/,
+    );
   });
 });

@@ -24,7 +24,10 @@ describe('the import page reader', () => {
     const started = performance.now();
     const error = await reader.read({ kind: 'html', text: HOSTILE }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PageReadError);
-    expect(error).toMatchObject({ kind: 'too-complex', message: 'The page could not be read within 2 s: it is too large or too deeply nested to import' });
+    expect(error).toMatchObject({
+      kind: 'too-complex',
+      message: 'The page could not be read within 2 s: it is too large or too deeply nested to import',
+    });
     expect(performance.now() - started).toBeLessThan(10_000); // not the tens of seconds the page would take
     const html = fixture('recipe.html');
     expect(await reader.read({ kind: 'html', text: html })).toEqual(recipeFromHtml(html));

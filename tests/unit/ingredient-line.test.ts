@@ -93,7 +93,9 @@ describe('parseIngredientLine', () => {
 
   it('normalises whitespace only, and never shortens a long name', () => {
     const line = '  2 dl\tvispgrädde (eller\u00a0havregrädde för en vegansk variant) ';
-    expect(parseIngredientLine(line)).toEqual(q(2, 'DECILITER', 'vispgrädde (eller havregrädde för en vegansk variant)'));
+    expect(parseIngredientLine(line)).toEqual(
+      q(2, 'DECILITER', 'vispgrädde (eller havregrädde för en vegansk variant)'),
+    );
   });
 
   it('keeps a bare amount, with nothing to name, as text', () => {

@@ -53,7 +53,10 @@ describe('realm copy for a test origin', () => {
     const copy = withOrigins(realm, 'recipes-frontend', ['http://localhost:4321']);
     const client = copy.clients!.find((c) => c.clientId === 'recipes-frontend')!;
     expect(client.redirectUris).toEqual(['http://localhost:8080/*', 'http://localhost:4321/*']);
-    expect(client.attributes!['post.logout.redirect.uris']!.split('##')).toEqual(['http://localhost:8080/*', 'http://localhost:4321/*']);
+    expect(client.attributes!['post.logout.redirect.uris']!.split('##')).toEqual([
+      'http://localhost:8080/*',
+      'http://localhost:4321/*',
+    ]);
     expect(client.rootUrl).toBe('http://localhost:4321');
   });
   it('leaves the committed realm untouched and refuses an unknown client', () => {
@@ -62,13 +65,18 @@ describe('realm copy for a test origin', () => {
     expect(() => withOrigins(realm, 'nope', [])).toThrow(/no client nope/);
   });
   it('is the realm the product expects: roles, PKCE, Swedish, brute-force protection, rotation, no users', () => {
-    const r = realm as Record<string, any>;
+    const r = realm as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a realm file is deep JSON;
     expect(r).toMatchObject({ realm: 'recipes', enabled: true, registrationAllowed: true, defaultLocale: 'sv' });
     expect(r.roles.realm.map((x: { name: string }) => x.name)).toContain('editor');
     const client = r.clients[0];
     expect(client).toMatchObject({ publicClient: true, standardFlowEnabled: true, directAccessGrantsEnabled: false });
     expect(client.attributes['pkce.code.challenge.method']).toBe('S256');
-    expect(r).toMatchObject({ bruteForceProtected: true, permanentLockout: false, revokeRefreshToken: true, refreshTokenMaxReuse: 0 });
+    expect(r).toMatchObject({
+      bruteForceProtected: true,
+      permanentLockout: false,
+      revokeRefreshToken: true,
+      refreshTokenMaxReuse: 0,
+    });
     // People import this file: it must not bring accounts with published passwords.
     expect(r.users).toBeUndefined();
   });

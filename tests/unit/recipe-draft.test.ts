@@ -163,7 +163,9 @@ describe('recipeFromHtml on small pages', () => {
 
   it('ignores scripts of other types, and reads the type attribute in any case with parameters', () => {
     expect(recipeFromHtml(script(recipe, 'application/json') + script(recipe, 'text/javascript'))).toBeNull();
-    expect(recipeFromHtml(`<SCRIPT data-x="1" TYPE = " Application/LD+JSON ; charset=UTF-8 ">${recipe}</SCRIPT>`)?.name).toBe('Gröt');
+    expect(
+      recipeFromHtml(`<SCRIPT data-x="1" TYPE = " Application/LD+JSON ; charset=UTF-8 ">${recipe}</SCRIPT>`)?.name,
+    ).toBe('Gröt');
   });
 
   it('takes the first Recipe in page order', () => {
@@ -176,7 +178,10 @@ describe('recipeFromJsonLd', () => {
   const draft = (fields: Record<string, unknown>) => recipeFromJsonLd({ '@type': 'Recipe', ...fields });
 
   it('finds the Recipe in arrays, nested @graphs and by https IRI', () => {
-    const data = [{ '@type': 'WebSite' }, { '@graph': [{ '@graph': [{ '@type': 'https://schema.org/Recipe', name: 'Pannkakor' }] }] }];
+    const data = [
+      { '@type': 'WebSite' },
+      { '@graph': [{ '@graph': [{ '@type': 'https://schema.org/Recipe', name: 'Pannkakor' }] }] },
+    ];
     expect(recipeFromJsonLd(data)?.name).toBe('Pannkakor');
     expect(recipeFromJsonLd({ '@type': 'Article', name: 'Inte ett recept' })).toBeNull();
     expect(recipeFromJsonLd('Recipe')).toBeNull();
@@ -221,7 +226,9 @@ describe('recipeFromJsonLd', () => {
       {
         '@type': 'HowToSection',
         name: 'Såsen',
-        itemListElement: [{ '@type': 'HowToSection', name: 'Bas', itemListElement: [{ '@type': 'HowToStep', text: 'Fräs löken.' }] }],
+        itemListElement: [
+          { '@type': 'HowToSection', name: 'Bas', itemListElement: [{ '@type': 'HowToStep', text: 'Fräs löken.' }] },
+        ],
       },
       { '@type': 'HowToStep' },
       42,
@@ -229,12 +236,16 @@ describe('recipeFromJsonLd', () => {
     expect(draft({ recipeInstructions })?.instructions).toBe(
       'Värm ugnen.\nSkala potatisen.\nKoka potatisen\ni saltat vatten.\nSåsen\nBas\nFräs löken.',
     );
-    expect(draft({ recipeInstructions: 'Rör ihop.\r\n\r\n  Grädda   i 20 min. ' })?.instructions).toBe('Rör ihop.\nGrädda i 20 min.');
+    expect(draft({ recipeInstructions: 'Rör ihop.\r\n\r\n  Grädda   i 20 min. ' })?.instructions).toBe(
+      'Rör ihop.\nGrädda i 20 min.',
+    );
   });
 
   it('reads a single ingredient string, skips blank and non-text lines', () => {
     expect(draft({ recipeIngredient: '2 dl mjölk' })?.ingredients).toEqual([q(2, 'DECILITER', 'mjölk')]);
-    expect(draft({ recipeIngredient: ['<p> </p>', 3, '1 tsk&nbsp;salt'] })?.ingredients).toEqual([q(1, 'TEASPOON', 'salt')]);
+    expect(draft({ recipeIngredient: ['<p> </p>', 3, '1 tsk&nbsp;salt'] })?.ingredients).toEqual([
+      q(1, 'TEASPOON', 'salt'),
+    ]);
   });
 
   it('does not exhaust the stack on absurdly deep nesting', () => {

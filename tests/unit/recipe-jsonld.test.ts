@@ -6,7 +6,11 @@ const recipe = {
   author: 'redaktor',
   instructions: 'Vispa ihop mjöl och mjölk.\n\nStek tunna pannkakor.',
   servings: 4,
-  ingredients: [{ name: 'Vetemjöl', quantity: { value: 2.5, unit: 'dl' } }, { name: 'Ägg', quantity: { value: 3, unit: '' } }, { name: 'Smör' }],
+  ingredients: [
+    { name: 'Vetemjöl', quantity: { value: 2.5, unit: 'dl' } },
+    { name: 'Ägg', quantity: { value: 3, unit: '' } },
+    { name: 'Smör' },
+  ],
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T11:00:00.000Z',
 };

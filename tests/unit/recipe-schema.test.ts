@@ -14,14 +14,58 @@ import { toKeys } from '../../src/client/api.ts';
 import { valuesToRecipe } from '../../src/islands/editor/recipe-form-values.ts';
 
 /** The first message per field path, as the API and the forms show them. */
-function messages(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) {
+function messages(
+  schema: {
+    safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
   return out;
 }
 
-const SYMBOLS = ['.', ',', ':', ';', '!', '?', '(', ')', '-', '–', '*', '°', '½', '"', "'", '`', 'é', 'è', '—', '_', '^', '´', '=', '#', '%', '&', '/', '[', ']', '{', '}', '€', '$', '@', '¨', '<', '>', '|'];
+const SYMBOLS = [
+  '.',
+  ',',
+  ':',
+  ';',
+  '!',
+  '?',
+  '(',
+  ')',
+  '-',
+  '–',
+  '*',
+  '°',
+  '½',
+  '"',
+  "'",
+  '`',
+  'é',
+  'è',
+  '—',
+  '_',
+  '^',
+  '´',
+  '=',
+  '#',
+  '%',
+  '&',
+  '/',
+  '[',
+  ']',
+  '{',
+  '}',
+  '€',
+  '$',
+  '@',
+  '¨',
+  '<',
+  '>',
+  '|',
+];
 const base = { name: 'Äggröra', servings: 4 };
 
 describe('allowed characters (section 5)', () => {
@@ -33,13 +77,19 @@ describe('allowed characters (section 5)', () => {
     expect(ALLOWED_CHARACTERS.test('åäö ÅÄÖ éè ü ñ 0123456789\nrad två')).toBe(true);
   });
 
-  it.each([['tab', '\t'], ['emoji', '🍰'], ['tilde', '~'], ['plus', '+'], ['backslash', '\\'], ['carriage return', '\r'], ['null', '\0'], ['section sign', '§']])(
-    'rejects %s',
-    (_, char) => {
-      expect(ALLOWED_CHARACTERS.test(`a${char}b`)).toBe(false);
-      expect(messages(recipeInputSchema, { ...base, name: `a${char}b` })).toEqual({ name: MESSAGES.invalidCharacters });
-    },
-  );
+  it.each([
+    ['tab', '\t'],
+    ['emoji', '🍰'],
+    ['tilde', '~'],
+    ['plus', '+'],
+    ['backslash', '\\'],
+    ['carriage return', '\r'],
+    ['null', '\0'],
+    ['section sign', '§'],
+  ])('rejects %s', (_, char) => {
+    expect(ALLOWED_CHARACTERS.test(`a${char}b`)).toBe(false);
+    expect(messages(recipeInputSchema, { ...base, name: `a${char}b` })).toEqual({ name: MESSAGES.invalidCharacters });
+  });
 });
 
 describe('recipeInputSchema (API bodies)', () => {
@@ -67,7 +117,9 @@ describe('recipeInputSchema (API bodies)', () => {
 
   it('checks instructions at 10000/10001 and defaults them to empty', () => {
     expect(messages(recipeInputSchema, { ...base, instructions: 'a'.repeat(10000) })).toEqual({});
-    expect(messages(recipeInputSchema, { ...base, instructions: 'a'.repeat(10001) })).toEqual({ instructions: 'Max 10000 characters' });
+    expect(messages(recipeInputSchema, { ...base, instructions: 'a'.repeat(10001) })).toEqual({
+      instructions: 'Max 10000 characters',
+    });
     expect(recipeInputSchema.parse(base).instructions).toBe('');
   });
 
@@ -89,14 +141,29 @@ describe('recipeInputSchema (API bodies)', () => {
     expect(ing({ name: 'a'.repeat(35) })).toEqual({ 'ingredients.0.name': 'Max 34 characters' });
     expect(ing({ name: '' })).toEqual({ 'ingredients.0.name': 'Name is required' });
     expect(ing({ name: 'Mjöl', quantity: { value: 1.5, unit: 'DECILITER' } })).toEqual({});
-    expect(ing({ name: 'Mjöl', quantity: { value: '1.5', unit: 'DECILITER' } })).toEqual({ 'ingredients.0.quantity.value': 'Must be a number' });
-    expect(ing({ name: 'Mjöl', quantity: { value: 1, unit: 'dl' } })).toEqual({ 'ingredients.0.quantity.unit': 'Unknown unit' });
-    expect(ing({ name: 'Mjöl', quantity: { value: 1e308, unit: 'GRAM' } })).toEqual({ 'ingredients.0.quantity.value': 'Must be a number' });
+    expect(ing({ name: 'Mjöl', quantity: { value: '1.5', unit: 'DECILITER' } })).toEqual({
+      'ingredients.0.quantity.value': 'Must be a number',
+    });
+    expect(ing({ name: 'Mjöl', quantity: { value: 1, unit: 'dl' } })).toEqual({
+      'ingredients.0.quantity.unit': 'Unknown unit',
+    });
+    expect(ing({ name: 'Mjöl', quantity: { value: 1e308, unit: 'GRAM' } })).toEqual({
+      'ingredients.0.quantity.value': 'Must be a number',
+    });
   });
 
   it('drops unknown fields, author included', () => {
-    const parsed = recipeInputSchema.parse({ ...base, author: 'mallory', extra: 1, ingredients: [{ name: 'Ägg', color: 'röd', quantity: { value: 2, unit: 'PIECES', x: 1 } }] });
-    expect(parsed).toEqual({ ...base, instructions: '', ingredients: [{ name: 'Ägg', quantity: { value: 2, unit: 'PIECES' } }] });
+    const parsed = recipeInputSchema.parse({
+      ...base,
+      author: 'mallory',
+      extra: 1,
+      ingredients: [{ name: 'Ägg', color: 'röd', quantity: { value: 2, unit: 'PIECES', x: 1 } }],
+    });
+    expect(parsed).toEqual({
+      ...base,
+      instructions: '',
+      ingredients: [{ name: 'Ägg', quantity: { value: 2, unit: 'PIECES' } }],
+    });
     expect(ingredientSchema.parse({ name: 'Salt' })).toEqual({ name: 'Salt' });
   });
 
@@ -118,7 +185,9 @@ describe('form schemas', () => {
     ['.5', 'Must be a number'],
     ['1 dl', 'Must be a number'],
   ])('quantity text %j', (quantity, message) => {
-    expect(messages(ingredientFormSchema, { name: 'Mjöl', quantity, unit: 'dl' })).toEqual(message ? { quantity: message } : {});
+    expect(messages(ingredientFormSchema, { name: 'Mjöl', quantity, unit: 'dl' })).toEqual(
+      message ? { quantity: message } : {},
+    );
   });
 
   it.each([
@@ -138,7 +207,7 @@ describe('form schemas', () => {
     expect(messages(recipeFormSchema, values)).toEqual(message ? { servings: message } : {});
   });
 
-  it('holds the form to the API\'s limit of ingredients, with the API\'s message', () => {
+  it("holds the form to the API's limit of ingredients, with the API's message", () => {
     const list = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Ingrediens ${i}` }));
     const values = (n: number) => ({ name: 'Pannkakor', servings: 4, instructions: '', ingredients: list(n) });
     expect(messages(recipeFormSchema, values(MAX_INGREDIENTS))).toEqual({});
@@ -147,7 +216,9 @@ describe('form schemas', () => {
   });
 
   it('turns servings text into a number', () => {
-    expect(recipeFormSchema.parse({ name: 'Pannkakor', servings: '6', instructions: '', ingredients: [] }).servings).toBe(6);
+    expect(
+      recipeFormSchema.parse({ name: 'Pannkakor', servings: '6', instructions: '', ingredients: [] }).servings,
+    ).toBe(6);
   });
 
   it('parses quantity text with , or .', () => {

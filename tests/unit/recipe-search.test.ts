@@ -27,13 +27,28 @@ describe('sortByName', () => {
   });
 
   it('orders numbers naturally and ignores case and accents, the rule the API sorts by too', () => {
-    const input = [{ id: 1, name: 'Recept 10' }, { id: 2, name: 'Recept 9' }, { id: 3, name: 'recept 1' }, { id: 4, name: 'Crème brûlée' }, { id: 5, name: 'Creme' }];
-    expect(sortByName(input).map((r) => r.name)).toEqual(['Creme', 'Crème brûlée', 'recept 1', 'Recept 9', 'Recept 10']);
+    const input = [
+      { id: 1, name: 'Recept 10' },
+      { id: 2, name: 'Recept 9' },
+      { id: 3, name: 'recept 1' },
+      { id: 4, name: 'Crème brûlée' },
+      { id: 5, name: 'Creme' },
+    ];
+    expect(sortByName(input).map((r) => r.name)).toEqual([
+      'Creme',
+      'Crème brûlée',
+      'recept 1',
+      'Recept 9',
+      'Recept 10',
+    ]);
     expect(compareRecipes({ id: 7, name: 'SOPPA' }, { id: 3, name: 'soppa' })).toBeGreaterThan(0);
   });
 
   it('does not change its input and keeps equal names in id order', () => {
-    const input = [{ id: 9, name: 'Soppa' }, { id: 2, name: 'Soppa' }];
+    const input = [
+      { id: 9, name: 'Soppa' },
+      { id: 2, name: 'Soppa' },
+    ];
     expect(sortByName(input).map((r) => r.id)).toEqual([2, 9]);
     expect(input[0]?.id).toBe(9);
   });

@@ -5,7 +5,9 @@ import { round6, scaleRecipe } from '../../src/lib/scaling.ts';
 const recipe = (servings: number, values: (number | undefined)[]) => ({
   name: 'x',
   servings,
-  ingredients: values.map((value, i) => (value === undefined ? { name: `i${i}` } : { name: `i${i}`, quantity: { value, unit: 'DECILITER' } })),
+  ingredients: values.map((value, i) =>
+    value === undefined ? { name: `i${i}` } : { name: `i${i}`, quantity: { value, unit: 'DECILITER' } },
+  ),
 });
 
 describe('round6', () => {
@@ -41,7 +43,9 @@ describe('scaleRecipe', () => {
   });
 
   it('scales to a third', () => {
-    expect(scaleRecipe(recipe(3, [1, 2, 0.5]), 1).ingredients.map((i) => i.quantity?.value)).toEqual([0.333333, 0.666667, 0.166667]);
+    expect(scaleRecipe(recipe(3, [1, 2, 0.5]), 1).ingredients.map((i) => i.quantity?.value)).toEqual([
+      0.333333, 0.666667, 0.166667,
+    ]);
   });
 
   it('keeps exact halves exact and leaves ingredients without a quantity alone', () => {
@@ -62,9 +66,13 @@ describe('scaleRecipe', () => {
 
   it('scaling to the same servings is the identity (up to 6 digits)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100 }), fc.double({ min: -1e6, max: 1e6, noNaN: true }), (servings, value) => {
-        expect(scaleRecipe(recipe(servings, [value]), servings).ingredients[0]?.quantity?.value).toBe(round6(value));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        (servings, value) => {
+          expect(scaleRecipe(recipe(servings, [value]), servings).ingredients[0]?.quantity?.value).toBe(round6(value));
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { editRecipeHref, parseRecipeId, recipeHref, recipeIdFromEditPath, recipeIdFromPath, searchHref } from '../../src/lib/routes.ts';
+import {
+  editRecipeHref,
+  parseRecipeId,
+  recipeHref,
+  recipeIdFromEditPath,
+  recipeIdFromPath,
+  searchHref,
+} from '../../src/lib/routes.ts';
 
 // The one recipe-id rule (src/lib/routes.ts): the site's routes, the server's rewrites and the API's path ids.
 describe('parseRecipeId', () => {
@@ -9,8 +16,9 @@ describe('parseRecipeId', () => {
     ['2147483647', 2147483647],
   ])('%s is %i', (text, id) => expect(parseRecipeId(text)).toBe(id));
 
-  it.each(['', '0', '007', '-1', '+1', '1.5', '1e3', ' 1', 'abc', '2147483648', '99999999999', '123456789012345'])('%j is no id', (text) =>
-    expect(parseRecipeId(text)).toBeUndefined(),
+  it.each(['', '0', '007', '-1', '+1', '1.5', '1e3', ' 1', 'abc', '2147483648', '99999999999', '123456789012345'])(
+    '%j is no id',
+    (text) => expect(parseRecipeId(text)).toBeUndefined(),
   );
 });
 
@@ -21,8 +29,9 @@ describe('recipeIdFromPath', () => {
     ['/42/', 42],
   ])('%s is recipe %i', (path, id) => expect(recipeIdFromPath(path)).toBe(id));
 
-  it.each(['/', '/0', '/007', '/-1', '/1.5', '/abc', '/42/edit', '/recipe', '/1e3', '/2147483648'])('%s is no recipe', (path) =>
-    expect(recipeIdFromPath(path)).toBeUndefined(),
+  it.each(['/', '/0', '/007', '/-1', '/1.5', '/abc', '/42/edit', '/recipe', '/1e3', '/2147483648'])(
+    '%s is no recipe',
+    (path) => expect(recipeIdFromPath(path)).toBeUndefined(),
   );
 });
 
@@ -30,7 +39,8 @@ describe('recipeIdFromEditPath', () => {
   it('reads the id from /{id}/edit', () => {
     expect(recipeIdFromEditPath('/12/edit')).toBe(12);
     expect(recipeIdFromEditPath('/12/edit/')).toBe(12);
-    for (const path of ['/0/edit', '/abc/edit', '/12', '/012/edit', '/2147483648/edit']) expect(recipeIdFromEditPath(path)).toBeUndefined();
+    for (const path of ['/0/edit', '/abc/edit', '/12', '/012/edit', '/2147483648/edit'])
+      expect(recipeIdFromEditPath(path)).toBeUndefined();
   });
 
   it('is the inverse of the links the site makes', () => {

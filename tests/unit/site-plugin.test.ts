@@ -67,15 +67,27 @@ describe('site plugin', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 
-  it.each(['/abc', '/0', '/-1', '/1.5', '/12/edit/x', '/abc/edit', '/0/edit', '/nope/deeper', '/recipe', '/recipes', '/index', '/recipe.html', '/.env', '/_astro'])(
-    '%s is a 404 with the 404 page',
-    async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(404);
-      expect(res.body).toContain('<h1>404</h1>');
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-    },
-  );
+  it.each([
+    '/abc',
+    '/0',
+    '/-1',
+    '/1.5',
+    '/12/edit/x',
+    '/abc/edit',
+    '/0/edit',
+    '/nope/deeper',
+    '/recipe',
+    '/recipes',
+    '/index',
+    '/recipe.html',
+    '/.env',
+    '/_astro',
+  ])('%s is a 404 with the 404 page', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<h1>404</h1>');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
 
   it('sends a CSP without unsafe-inline that allows exactly the hashed inline blocks and the IdP', async () => {
     const csp = String((await get('/')).headers['content-security-policy']);

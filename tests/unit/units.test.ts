@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { asUnitLabel, isUnitKey, OFFERED_UNIT_KEYS, UNIT_KEYS, UNIT_LABELS, unitKey, unitLabel } from '../../src/lib/units.ts';
+import {
+  asUnitLabel,
+  isUnitKey,
+  OFFERED_UNIT_KEYS,
+  UNIT_KEYS,
+  UNIT_LABELS,
+  unitKey,
+  unitLabel,
+} from '../../src/lib/units.ts';
 
 describe('units', () => {
   it('has 11 keys with NONE and offers the 10 others', () => {

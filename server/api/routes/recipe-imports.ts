@@ -31,10 +31,17 @@ const body = z.union(
         .string()
         .regex(/^[hH][tT][tT][pP][sS]?:\/\/[^\s/?#]+([/?#]\S*)?$/, { error: URL_RULE })
         .refine((text) => characterCount(text) <= MAX_URL, { error: URL_RULE })
-        .meta({ maxLength: MAX_URL, description: 'The page to read: http or https, any port; an address the WHATWG URL parser refuses is a 400 too' }),
+        .meta({
+          maxLength: MAX_URL,
+          description:
+            'The page to read: http or https, any port; an address the WHATWG URL parser refuses is a 400 too',
+        }),
     }),
     z.strictObject({
-      html: z.string().min(1, { error: 'Must not be empty' }).describe("The page itself, pasted (up to the route's body limit)"),
+      html: z
+        .string()
+        .min(1, { error: 'Must not be empty' })
+        .describe("The page itself, pasted (up to the route's body limit)"),
     }),
   ],
   { error: 'Send exactly one of url and html' },
@@ -53,7 +60,12 @@ const importedRecipeSchema = z.object({
 });
 
 // Refused addresses are the request's fault (400); a page that cannot be had is the other server's (502, 504).
-const STATUS: Record<PageFetchError['kind'], number> = { forbidden: 400, unreachable: 502, unusable: 502, timeout: 504 };
+const STATUS: Record<PageFetchError['kind'], number> = {
+  forbidden: 400,
+  unreachable: 502,
+  unusable: 502,
+  timeout: 504,
+};
 
 export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { config, requireEditor }) => {
   const { allowedAddresses, timeoutMs, maxBytes, readTimeoutMs } = config.recipeImport;
@@ -66,47 +78,52 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
   const reader = createPageReader({ timeoutMs: readTimeoutMs });
   api.addHook('onClose', () => reader.close());
 
-  api.post('/recipe-imports', {
-    // Counted and authorized like every write: it makes this server fetch from the internet.
-    onRequest: [api.rateLimit({ max: config.writeRateLimit, timeWindow: 60_000 }), requireEditor],
-    // Pasted pages are larger than recipes: this route alone takes bodies up to IMPORT_MAX_BYTES.
-    bodyLimit: maxBytes,
-    schema: {
-      summary:
-        'Read the schema.org Recipe (JSON-LD) of a page, fetched from `url` or pasted as `html` (editor). Nothing is saved: ' +
-        'the answer is a draft for POST /recipes. 400: an address that is malformed or may not be fetched (private, loopback, ' +
-        'link-local, metadata, also after a redirect; the message does not say why, the server log does); 422: the page holds ' +
-        'no Recipe, or could not be read within the reading time limit (too large or too deeply nested); 503: too many pages ' +
-        'are being read at once; 502: the page could not be fetched (DNS, refused, ' +
-        `not 2xx, more than 5 redirects, larger than the limit, not HTML or JSON); 504: no complete answer within the time limit.`,
-      security: [{ bearer: [] }],
-      body,
-      response: {
-        200: importedRecipeSchema,
-        400: errorBodySchema,
-        401: errorBodySchema,
-        403: errorBodySchema,
-        413: errorBodySchema,
-        415: errorBodySchema,
-        422: errorBodySchema,
-        429: errorBodySchema,
-        502: errorBodySchema,
-        503: errorBodySchema,
-        504: errorBodySchema,
+  api.post(
+    '/recipe-imports',
+    {
+      // Counted and authorized like every write: it makes this server fetch from the internet.
+      onRequest: [api.rateLimit({ max: config.writeRateLimit, timeWindow: 60_000 }), requireEditor],
+      // Pasted pages are larger than recipes: this route alone takes bodies up to IMPORT_MAX_BYTES.
+      bodyLimit: maxBytes,
+      schema: {
+        summary:
+          'Read the schema.org Recipe (JSON-LD) of a page, fetched from `url` or pasted as `html` (editor). Nothing is saved: ' +
+          'the answer is a draft for POST /recipes. 400: an address that is malformed or may not be fetched (private, loopback, ' +
+          'link-local, metadata, also after a redirect; the message does not say why, the server log does); 422: the page holds ' +
+          'no Recipe, or could not be read within the reading time limit (too large or too deeply nested); 503: too many pages ' +
+          'are being read at once; 502: the page could not be fetched (DNS, refused, ' +
+          `not 2xx, more than 5 redirects, larger than the limit, not HTML or JSON); 504: no complete answer within the time limit.`,
+        security: [{ bearer: [] }],
+        body,
+        response: {
+          200: importedRecipeSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+          502: errorBodySchema,
+          503: errorBodySchema,
+          504: errorBodySchema,
+        },
       },
     },
-  }, async (request) => {
-    const input = request.body;
-    const page: PageText = 'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, request);
-    const recipe = await read(page, 'html' in input ? 'html' : 'url');
-    if (!recipe) throw new HttpError(422, 'The page has no schema.org Recipe (JSON-LD) to import');
-    return recipe;
-  });
+    async (request) => {
+      const input = request.body;
+      const page: PageText = 'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, request);
+      const recipe = await read(page, 'html' in input ? 'html' : 'url');
+      if (!recipe) throw new HttpError(422, 'The page has no schema.org Recipe (JSON-LD) to import');
+      return recipe;
+    },
+  );
 
   async function fetched(url: string, request: FastifyRequest): Promise<FetchedPage> {
     // "http://[::1", "http://a:b:c/", a port above 65535: the document's pattern lets them through, a URL parser
     // does not. A 400 with the field named, as for the pattern (the site then says the address cannot be read).
-    if (!URL.canParse(url)) throw new HttpError(400, 'The address is not a valid URL', { fields: { url: NOT_AN_ADDRESS } });
+    if (!URL.canParse(url))
+      throw new HttpError(400, 'The address is not a valid URL', { fields: { url: NOT_AN_ADDRESS } });
     try {
       return await fetchPage(url, fetchOptions);
     } catch (error) {
@@ -122,8 +139,11 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
       return await reader.read(page);
     } catch (error) {
       if (!(error instanceof PageReadError)) throw error;
-      if (error.kind === 'busy') throw new HttpError(503, error.message, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
-      throw new HttpError(422, error.message, { fields: { [field]: 'Too large or too deeply nested to read in time' } });
+      if (error.kind === 'busy')
+        throw new HttpError(503, error.message, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+      throw new HttpError(422, error.message, {
+        fields: { [field]: 'Too large or too deeply nested to read in time' },
+      });
     }
   }
 };

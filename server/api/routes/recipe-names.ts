@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, textUpTo } from '../../../src/lib/recipe-schema.ts';
+import { textUpTo } from '../../../src/lib/recipe-schema.ts';
 import type { DatabaseGate } from '../database-gate.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
 import type { NamedRecipe, NameIndex } from '../name-index.ts';
@@ -18,7 +18,8 @@ export function encodeCursor(r: NamedRecipe): string {
 function decodeCursor(text: string): NamedRecipe | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && Number.isInteger(value[0]) && typeof value[1] === 'string') return { id: value[0], name: value[1] };
+    const [id, name] = Array.isArray(value) ? (value as unknown[]) : [];
+    if (typeof id === 'number' && Number.isInteger(id) && typeof name === 'string') return { id, name };
   } catch {
     // Not ours: answered as a 400 below.
   }
@@ -28,7 +29,10 @@ function decodeCursor(text: string): NamedRecipe | undefined {
 const cursor = z
   .string()
   .max(1000, { error: 'Not a cursor from this API' })
-  .transform((text, ctx) => decodeCursor(text) ?? (ctx.addIssue({ code: 'custom', message: 'Not a cursor from this API' }), z.NEVER));
+  .transform(
+    (text, ctx) =>
+      decodeCursor(text) ?? (ctx.addIssue({ code: 'custom', message: 'Not a cursor from this API' }), z.NEVER),
+  );
 
 const query = z.object({
   search: textUpTo(200, 'Max 200 characters').optional(),
@@ -40,7 +44,13 @@ const query = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= PAGE_MAX, { error: `A whole number from 1 to ${PAGE_MAX}` })
     .optional()
-    .meta({ type: 'integer', minimum: 1, maximum: PAGE_MAX, pattern: undefined, description: `Page size, default ${PAGE_DEFAULT}` }),
+    .meta({
+      type: 'integer',
+      minimum: 1,
+      maximum: PAGE_MAX,
+      pattern: undefined,
+      description: `Page size, default ${PAGE_DEFAULT}`,
+    }),
 });
 
 const pageSchema = z.object({
@@ -49,22 +59,30 @@ const pageSchema = z.object({
   previous: z.string().nullable().describe('Cursor (`before`) of the page before; null on the first page'),
 });
 
-export const recipeNameRoutes: FastifyPluginAsyncZod<{ index: NameIndex; gate: DatabaseGate }> = async (api, { index, gate }) => {
+export const recipeNameRoutes: FastifyPluginAsyncZod<{ index: NameIndex; gate: DatabaseGate }> = async (
+  api,
+  { index, gate },
+) => {
   // Built at start-up, not by the first visitor (about a second at 100,000 recipes), once every plugin has
   // loaded (as the full list, routes/recipes.ts).
   api.addHook('onReady', async () => index.refreshSoon());
 
-  api.get('/recipes/names', {
-    schema: {
-      summary: 'Recipe ids and names in Swedish alphabetical order, a page at a time; `search` keeps those whose name contains it (any case)',
-      querystring: query,
-      response: { 200: pageSchema, 400: errorBodySchema, 503: errorBodySchema },
+  api.get(
+    '/recipes/names',
+    {
+      schema: {
+        summary:
+          'Recipe ids and names in Swedish alphabetical order, a page at a time; `search` keeps those whose name contains it (any case)',
+        querystring: query,
+        response: { 200: pageSchema, 400: errorBodySchema, 503: errorBodySchema },
+      },
     },
-  }, async (request) => {
-    const { search, after, before, limit = PAGE_DEFAULT } = request.query;
-    if (after && before) throw new HttpError(400, 'Send after or before, not both');
-    const page = await gate.run(() => index.page({ search: search?.trim() || undefined, after, before, limit }));
-    const cursorOf = (r: NamedRecipe | null) => (r ? encodeCursor(r) : null);
-    return { recipes: page.recipes, next: cursorOf(page.next), previous: cursorOf(page.previous) };
-  });
+    async (request) => {
+      const { search, after, before, limit = PAGE_DEFAULT } = request.query;
+      if (after && before) throw new HttpError(400, 'Send after or before, not both');
+      const page = await gate.run(() => index.page({ search: search?.trim() || undefined, after, before, limit }));
+      const cursorOf = (r: NamedRecipe | null) => (r ? encodeCursor(r) : null);
+      return { recipes: page.recipes, next: cursorOf(page.next), previous: cursorOf(page.previous) };
+    },
+  );
 };

@@ -26,8 +26,15 @@ type Options = {
 const idParams = z.object({
   id: z
     .string()
-    .transform((text, ctx) => parseRecipeId(text) ?? (ctx.addIssue({ code: 'custom', message: MESSAGES.notAnId }), z.NEVER))
-    .meta({ type: 'integer', minimum: 1, maximum: MAX_RECIPE_ID, description: 'A recipe id, written in decimal without sign or leading zeros (^[1-9][0-9]{0,9}$)' }),
+    .transform(
+      (text, ctx) => parseRecipeId(text) ?? (ctx.addIssue({ code: 'custom', message: MESSAGES.notAnId }), z.NEVER),
+    )
+    .meta({
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_RECIPE_ID,
+      description: 'A recipe id, written in decimal without sign or leading zeros (^[1-9][0-9]{0,9}$)',
+    }),
 });
 const servingsQuery = z.object({
   // Canonical decimal only (no spaces, '+' or leading zeros), as an OpenAPI integer parameter is written.
@@ -37,14 +44,25 @@ const servingsQuery = z.object({
     .transform(Number)
     .pipe(servingsSchema)
     .optional()
-    .meta({ type: 'integer', minimum: 1, maximum: 100, pattern: undefined, description: 'Scale every quantity to this many servings' }),
+    .meta({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      pattern: undefined,
+      description: 'Scale every quantity to this many servings',
+    }),
 });
 
 const ifMatch = z
   .string()
   .optional()
-  .describe('The version you read, as its ETag ("3", W/"3") or a bare number; a different current version answers 409 and changes nothing. "*" only asks that the recipe exists.');
-const ifNoneMatch = z.string().optional().describe('An ETag this API sent; 304 without a body while it still names the current data');
+  .describe(
+    'The version you read, as its ETag ("3", W/"3") or a bare number; a different current version answers 409 and changes nothing. "*" only asks that the recipe exists.',
+  );
+const ifNoneMatch = z
+  .string()
+  .optional()
+  .describe('An ETag this API sent; 304 without a body while it still names the current data');
 
 const idempotencyKey = z
   .string()
@@ -61,9 +79,15 @@ function hashOf(body: unknown): string {
     Array.isArray(value)
       ? value.map(canonical)
       : value && typeof value === 'object'
-        ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+          )
         : value;
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('base64url');
 }
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
@@ -72,9 +96,16 @@ const bodyErrors = { 413: errorBodySchema, 415: errorBodySchema };
 
 const notFound = (id: number) => new HttpError(404, `Recipe ${id} not found`);
 const conflict = (id: number, did: 'edited' | 'read', version: number | undefined, currentVersion: number) =>
-  new HttpError(409, `Recipe ${id} was changed by someone else: you ${did} version ${version}, the current version is ${currentVersion}`, { currentVersion });
+  new HttpError(
+    409,
+    `Recipe ${id} was changed by someone else: you ${did} version ${version}, the current version is ${currentVersion}`,
+    { currentVersion },
+  );
 
-export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, gate, fullList, requireEditor, writeRateLimit }) => {
+export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
+  api,
+  { db, gate, fullList, requireEditor, writeRateLimit },
+) => {
   // Built at start-up, not by the first visitor; but only once every plugin has loaded: PGlite reads the
   // 100,000 recipes on this thread, and a build started during registration made the provider's plugin miss
   // Fastify's plugin timeout.
@@ -84,102 +115,150 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, ga
   // means 401, not 400 or 413.
   const write = { onRequest: [api.rateLimit({ max: writeRateLimit, timeWindow: 60_000 }), requireEditor] };
 
-  api.get('/recipes', {
-    schema: {
-      summary: 'Every recipe in Swedish alphabetical order, optionally only those whose name contains `search`',
-      querystring: z.object({ search: textUpTo(200, 'Max 200 characters').optional() }),
-      headers: z.looseObject({ 'if-none-match': ifNoneMatch }),
-      response: { 200: z.array(recipeSchema), 304: z.null().describe('Not modified (If-None-Match)'), 400: errorBodySchema, 503: errorBodySchema },
+  api.get(
+    '/recipes',
+    {
+      schema: {
+        summary: 'Every recipe in Swedish alphabetical order, optionally only those whose name contains `search`',
+        querystring: z.object({ search: textUpTo(200, 'Max 200 characters').optional() }),
+        headers: z.looseObject({ 'if-none-match': ifNoneMatch }),
+        response: {
+          200: z.array(recipeSchema),
+          304: z.null().describe('Not modified (If-None-Match)'),
+          400: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
     },
-  }, async (request, reply) => {
-    const { search } = request.query;
-    if (search) return gate.run(() => repo.listRecipes(db.orm, search));
-    // Stored bytes (compressed once per change), sent as they are; 304 on a matching ETag.
-    return fullList.send(request, reply);
-  });
+    async (request, reply) => {
+      const { search } = request.query;
+      if (search) return gate.run(() => repo.listRecipes(db.orm, search));
+      // Stored bytes (compressed once per change), sent as they are; 304 on a matching ETag.
+      return fullList.send(request, reply);
+    },
+  );
 
-  api.get('/recipes/:id', {
-    schema: {
-      summary: 'One recipe; with `servings` every quantity is scaled to that many servings',
-      params: idParams,
-      querystring: servingsQuery,
-      headers: z.looseObject({ 'if-none-match': ifNoneMatch }),
-      response: { 200: recipeSchema, 304: z.null().describe('Not modified (If-None-Match)'), ...errors },
+  api.get(
+    '/recipes/:id',
+    {
+      schema: {
+        summary: 'One recipe; with `servings` every quantity is scaled to that many servings',
+        params: idParams,
+        querystring: servingsQuery,
+        headers: z.looseObject({ 'if-none-match': ifNoneMatch }),
+        response: { 200: recipeSchema, 304: z.null().describe('Not modified (If-None-Match)'), ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const recipe = await gate.run(() => repo.getRecipe(db.orm, request.params.id));
-    if (!recipe) throw notFound(request.params.id);
-    const { servings } = request.query;
-    if (servings === undefined) return reply.header('etag', `"${recipe.version}"`).send(recipe);
-    return scaleRecipe(recipe, servings);
-  });
+    async (request, reply) => {
+      const recipe = await gate.run(() => repo.getRecipe(db.orm, request.params.id));
+      if (!recipe) throw notFound(request.params.id);
+      const { servings } = request.query;
+      if (servings === undefined) return reply.header('etag', `"${recipe.version}"`).send(recipe);
+      return scaleRecipe(recipe, servings);
+    },
+  );
 
-  api.post('/recipes', {
-    ...write,
-    schema: {
-      summary: 'Create a recipe (editor). The author is the signed-in user.',
-      security: [{ bearer: [] }],
-      headers: z.looseObject({ 'idempotency-key': idempotencyKey }),
-      body: recipeInputSchema,
-      response: { 201: recipeSchema, 400: errorBodySchema, ...authErrors, ...bodyErrors, 422: errorBodySchema, 503: errorBodySchema },
+  api.post(
+    '/recipes',
+    {
+      ...write,
+      schema: {
+        summary: 'Create a recipe (editor). The author is the signed-in user.',
+        security: [{ bearer: [] }],
+        headers: z.looseObject({ 'idempotency-key': idempotencyKey }),
+        body: recipeInputSchema,
+        response: {
+          201: recipeSchema,
+          400: errorBodySchema,
+          ...authErrors,
+          ...bodyErrors,
+          422: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
     },
-  }, async (request, reply) => {
-    const author = editorOf(request).username;
-    const key = request.headers['idempotency-key'];
-    const idempotency = key === undefined ? undefined : { key, bodyHash: hashOf(request.body) };
-    const result = await gate.run((deadline) => repo.createRecipeOnce(db.orm, request.body, author, idempotency, deadline), 'write');
-    if (result.kind === 'key-reused') {
-      throw new HttpError(422, 'This Idempotency-Key was used for a different recipe: send a new key for a new recipe', {
-        fields: { 'idempotency-key': 'Already used with another body' },
-      });
-    }
-    const { recipe } = result;
-    return reply
-      .code(201)
-      .header('location', `${request.url.split('?')[0]}/${recipe.id}`)
-      .header('etag', `"${recipe.version}"`)
-      .send(recipe);
-  });
+    async (request, reply) => {
+      const author = editorOf(request).username;
+      const key = request.headers['idempotency-key'];
+      const idempotency = key === undefined ? undefined : { key, bodyHash: hashOf(request.body) };
+      const result = await gate.run(
+        (deadline) => repo.createRecipeOnce(db.orm, request.body, author, idempotency, deadline),
+        'write',
+      );
+      if (result.kind === 'key-reused') {
+        throw new HttpError(
+          422,
+          'This Idempotency-Key was used for a different recipe: send a new key for a new recipe',
+          {
+            fields: { 'idempotency-key': 'Already used with another body' },
+          },
+        );
+      }
+      const { recipe } = result;
+      return reply
+        .code(201)
+        .header('location', `${request.url.split('?')[0]}/${recipe.id}`)
+        .header('etag', `"${recipe.version}"`)
+        .send(recipe);
+    },
+  );
 
-  api.put('/recipes/:id', {
-    ...write,
-    schema: {
-      summary: 'Replace a recipe (editor). Send its `version` (or If-Match) to refuse overwriting newer changes.',
-      security: [{ bearer: [] }],
-      params: idParams,
-      headers: z.looseObject({ 'if-match': ifMatch }),
-      body: recipeInputSchema,
-      response: { 200: recipeSchema, ...errors, 409: errorBodySchema, ...authErrors, ...bodyErrors },
+  api.put(
+    '/recipes/:id',
+    {
+      ...write,
+      schema: {
+        summary: 'Replace a recipe (editor). Send its `version` (or If-Match) to refuse overwriting newer changes.',
+        security: [{ bearer: [] }],
+        params: idParams,
+        headers: z.looseObject({ 'if-match': ifMatch }),
+        body: recipeInputSchema,
+        response: { 200: recipeSchema, ...errors, 409: errorBodySchema, ...authErrors, ...bodyErrors },
+      },
     },
-  }, async (request, reply) => {
-    const { id } = request.params;
-    if (request.body.id !== undefined && request.body.id !== id) {
-      throw new HttpError(400, `The body's id ${request.body.id} differs from the path's ${id}`, {
-        fields: { id: 'Must match the id in the path' },
-      });
-    }
-    const version = expectedVersion(request.body.version, request.headers['if-match']);
-    const result = await gate.run((deadline) => repo.updateRecipe(db.orm, id, request.body, version, deadline), 'write');
-    if (result.kind === 'not-found') throw notFound(id);
-    if (result.kind === 'conflict') throw conflict(id, 'edited', version, result.currentVersion);
-    return reply.header('etag', `"${result.recipe.version}"`).send(result.recipe);
-  });
+    async (request, reply) => {
+      const { id } = request.params;
+      if (request.body.id !== undefined && request.body.id !== id) {
+        throw new HttpError(400, `The body's id ${request.body.id} differs from the path's ${id}`, {
+          fields: { id: 'Must match the id in the path' },
+        });
+      }
+      const version = expectedVersion(request.body.version, request.headers['if-match']);
+      const result = await gate.run(
+        (deadline) => repo.updateRecipe(db.orm, id, request.body, version, deadline),
+        'write',
+      );
+      if (result.kind === 'not-found') throw notFound(id);
+      if (result.kind === 'conflict') throw conflict(id, 'edited', version, result.currentVersion);
+      return reply.header('etag', `"${result.recipe.version}"`).send(result.recipe);
+    },
+  );
 
-  api.delete('/recipes/:id', {
-    ...write,
-    schema: {
-      summary: 'Delete a recipe (editor). Send If-Match to refuse deleting a recipe changed since you read it.',
-      security: [{ bearer: [] }],
-      params: idParams,
-      headers: z.looseObject({ 'if-match': ifMatch }),
-      response: { 204: z.null().describe('Deleted'), ...errors, 409: errorBodySchema, ...authErrors, 413: errorBodySchema },
+  api.delete(
+    '/recipes/:id',
+    {
+      ...write,
+      schema: {
+        summary: 'Delete a recipe (editor). Send If-Match to refuse deleting a recipe changed since you read it.',
+        security: [{ bearer: [] }],
+        params: idParams,
+        headers: z.looseObject({ 'if-match': ifMatch }),
+        response: {
+          204: z.null().describe('Deleted'),
+          ...errors,
+          409: errorBodySchema,
+          ...authErrors,
+          413: errorBodySchema,
+        },
+      },
     },
-  }, async (request, reply) => {
-    const { id } = request.params;
-    const version = expectedVersion(undefined, request.headers['if-match']);
-    const result = await gate.run((deadline) => repo.deleteRecipe(db.orm, id, version, deadline), 'write');
-    if (result.kind === 'not-found') throw notFound(id);
-    if (result.kind === 'conflict') throw conflict(id, 'read', version, result.currentVersion);
-    return reply.code(204).send(null);
-  });
+    async (request, reply) => {
+      const { id } = request.params;
+      const version = expectedVersion(undefined, request.headers['if-match']);
+      const result = await gate.run((deadline) => repo.deleteRecipe(db.orm, id, version, deadline), 'write');
+      if (result.kind === 'not-found') throw notFound(id);
+      if (result.kind === 'conflict') throw conflict(id, 'read', version, result.currentVersion);
+      return reply.code(204).send(null);
+    },
+  );
 };

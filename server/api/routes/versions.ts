@@ -7,7 +7,10 @@ function parseIfMatch(header: string): number | undefined {
   const value = header.trim();
   if (value === '*') return undefined;
   const match = /^(?:W\/)?"?(\d{1,10})"?$/.exec(value);
-  if (!match || Number(match[1]) < 1 || Number(match[1]) > MAX_VERSION) throw new HttpError(400, 'If-Match must name one version, e.g. "3"', { fields: { 'if-match': 'Must be a version' } });
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > MAX_VERSION)
+    throw new HttpError(400, 'If-Match must name one version, e.g. "3"', {
+      fields: { 'if-match': 'Must be a version' },
+    });
   return Number(match[1]);
 }
 

@@ -1,4 +1,14 @@
-import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 // Recipes and their ordered ingredients (migration 001-recipes.sql is the source of truth for the DDL;
 // this file mirrors it for typed queries).

@@ -19,7 +19,10 @@ export const users = pgTable(
     usernameSkeleton: text('username_skeleton'),
     emailSkeleton: text('email_skeleton'),
   },
-  (t) => [index('users_username_skeleton_idx').on(t.usernameSkeleton), index('users_email_skeleton_idx').on(t.emailSkeleton)],
+  (t) => [
+    index('users_username_skeleton_idx').on(t.usernameSkeleton),
+    index('users_email_skeleton_idx').on(t.emailSkeleton),
+  ],
 );
 
 /**

@@ -1,12 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerSession, unauthorized } from '../bearer.ts';
 import { isAllowedRedirect } from '../clients.ts';
-import { clearSessionCookie, flat, queryString, sendError, sendPage, sessionCookieOf, setSessionCookie, type Idp } from '../context.ts';
+import {
+  clearSessionCookie,
+  flat,
+  queryString,
+  sendError,
+  sendPage,
+  sessionCookieOf,
+  setSessionCookie,
+  type Idp,
+} from '../context.ts';
 import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
 import { ACCOUNT_HEADING, accountBody, messageBody, THROTTLED, type AccountValues } from '../pages.ts';
 import { authenticate, checkCurrentPassword } from '../login.ts';
 import { PATHS } from '../paths.ts';
-import { createSession, deleteSession, endOtherSessions, findSessionByCookie, type ActiveSession } from '../sessions.ts';
+import {
+  createSession,
+  deleteSession,
+  endOtherSessions,
+  findSessionByCookie,
+  type ActiveSession,
+} from '../sessions.ts';
 import { sendAccountLoginPage } from '../sign-in-pages.ts';
 import { loginTaken, normalise, setPassword, updateProfile } from '../users.ts';
 import { MESSAGES, validateEmail, validateNames, validateNewPassword, type FieldErrors } from '../validation.ts';
@@ -25,34 +40,58 @@ function backHref(idp: Idp, request: FastifyRequest): string | undefined {
   return isAllowedRedirect(idp.config, uri) ? uri : undefined;
 }
 
-function renderAccount(idp: Idp, request: FastifyRequest, reply: FastifyReply, active: ActiveSession, options: { values?: AccountValues; errors?: FieldErrors; saved?: boolean; status?: number }) {
+function renderAccount(
+  idp: Idp,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  active: ActiveSession,
+  options: { values?: AccountValues; errors?: FieldErrors; saved?: boolean; status?: number },
+) {
   const qs = queryString(request);
-  const values = options.values ?? { firstName: active.user.firstName, lastName: active.user.lastName, email: active.user.email };
-  return sendPage(idp, reply, options.status ?? 200, 'Mitt konto', ACCOUNT_HEADING, accountBody({
-    action: `${idp.realmUrl}${ACCOUNT}${qs}`,
-    csrf: csrfToken(idp, request, reply),
-    username: active.user.username,
-    values,
-    errors: options.errors ?? {},
-    saved: options.saved ?? false,
-    backHref: backHref(idp, request),
-    logoutAction: `${idp.realmUrl}${ACCOUNT}/logout${qs}`,
-  }));
+  const values = options.values ?? {
+    firstName: active.user.firstName,
+    lastName: active.user.lastName,
+    email: active.user.email,
+  };
+  return sendPage(
+    idp,
+    reply,
+    options.status ?? 200,
+    'Mitt konto',
+    ACCOUNT_HEADING,
+    accountBody({
+      action: `${idp.realmUrl}${ACCOUNT}${qs}`,
+      csrf: csrfToken(idp, request, reply),
+      username: active.user.username,
+      values,
+      errors: options.errors ?? {},
+      saved: options.saved ?? false,
+      backHref: backHref(idp, request),
+      logoutAction: `${idp.realmUrl}${ACCOUNT}/logout${qs}`,
+    }),
+  );
 }
 
 export default async function accountRoutes(app: FastifyInstance, opts: { idp: Idp }) {
   const { idp } = opts;
-  const browserSession = (request: FastifyRequest) => findSessionByCookie(idp.db, sessionCookieOf(request), idp.idleSeconds);
+  const browserSession = (request: FastifyRequest) =>
+    findSessionByCookie(idp.db, sessionCookieOf(request), idp.idleSeconds);
 
   app.get(ACCOUNT, async (request, reply) => {
     if (wantsJson(request)) {
       const found = await bearerSession(idp, request);
       // The Account API wants the audience "account" (and view-profile, which every user has).
       const aud = found?.claims.aud;
-      if (!found || !(aud === 'account' || (Array.isArray(aud) && aud.includes('account')))) return unauthorized(idp, reply);
+      if (!found || !(aud === 'account' || (Array.isArray(aud) && aud.includes('account'))))
+        return unauthorized(idp, reply);
       const user = found.active.user;
       return reply.header('cache-control', 'no-store').send({
-        id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName, email: user.email, emailVerified: user.emailVerified,
+        id: user.id,
+        username: user.username,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        emailVerified: user.emailVerified,
       });
     }
     const active = await browserSession(request);
@@ -62,9 +101,19 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
 
   app.post(`${ACCOUNT}/login`, async (request, reply) => {
     const body = flat(request.body);
-    if (!csrfValid(idp, request, body.csrf)) return sendAccountLoginPage(idp, request, reply, flat(request.query), { status: 400, username: body.username ?? '', error: CSRF_EXPIRED });
+    if (!csrfValid(idp, request, body.csrf))
+      return sendAccountLoginPage(idp, request, reply, flat(request.query), {
+        status: 400,
+        username: body.username ?? '',
+        error: CSRF_EXPIRED,
+      });
     const result = await authenticate(idp, body.username ?? '', body.password ?? '', clientKey(request.ip));
-    if (!result.ok) return sendAccountLoginPage(idp, request, reply, flat(request.query), { status: result.status, username: body.username ?? '', error: result.error });
+    if (!result.ok)
+      return sendAccountLoginPage(idp, request, reply, flat(request.query), {
+        status: result.status,
+        username: body.username ?? '',
+        error: result.error,
+      });
     const { cookieSecret } = await createSession(idp.db, result.user.id);
     setSessionCookie(idp, reply, cookieSecret);
     return reply.redirect(`${idp.realmUrl}${ACCOUNT}${queryString(request)}`, 303);
@@ -75,7 +124,8 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
     if (!active) return sendAccountLoginPage(idp, request, reply, flat(request.query), { status: 401, username: '' });
     const body = flat(request.body);
     const values = { firstName: body.firstName ?? '', lastName: body.lastName ?? '', email: body.email ?? '' };
-    if (!csrfValid(idp, request, body.csrf)) return renderAccount(idp, request, reply, active, { values, errors: { firstName: CSRF_EXPIRED }, status: 400 });
+    if (!csrfValid(idp, request, body.csrf))
+      return renderAccount(idp, request, reply, active, { values, errors: { firstName: CSRF_EXPIRED }, status: 400 });
     const errors: FieldErrors = {};
     validateNames(values, errors);
     validateEmail(values.email, errors);
@@ -88,7 +138,12 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
     if (changesPassword) {
       validateNewPassword(next, confirm, errors);
       const check = await checkCurrentPassword(idp, active.user, current, clientKey(request.ip));
-      if (check === 'locked') return renderAccount(idp, request, reply, active, { values, errors: { currentPassword: THROTTLED }, status: 429 });
+      if (check === 'locked')
+        return renderAccount(idp, request, reply, active, {
+          values,
+          errors: { currentPassword: THROTTLED },
+          status: 429,
+        });
       if (check === 'wrong') errors.currentPassword = MESSAGES.currentPasswordWrong;
     }
     if (Object.keys(errors).length) return renderAccount(idp, request, reply, active, { values, errors, status: 400 });

@@ -35,9 +35,11 @@ export default async function authorizeRoutes(app: FastifyInstance, opts: { idp:
     const parsed = parseAuthRequest(idp, params);
     if (!parsed.ok) return parsed.send(reply);
     const username = body.username ?? '';
-    if (!csrfValid(idp, request, body.csrf)) return sendLoginPage(idp, request, reply, params, { status: 400, username, error: CSRF_EXPIRED });
+    if (!csrfValid(idp, request, body.csrf))
+      return sendLoginPage(idp, request, reply, params, { status: 400, username, error: CSRF_EXPIRED });
     const result = await authenticate(idp, username, body.password ?? '', clientKey(request.ip));
-    if (!result.ok) return sendLoginPage(idp, request, reply, params, { status: result.status, username, error: result.error });
+    if (!result.ok)
+      return sendLoginPage(idp, request, reply, params, { status: result.status, username, error: result.error });
     const { session, cookieSecret } = await createSession(idp.db, result.user.id);
     setSessionCookie(idp, reply, cookieSecret);
     return completeAuth(idp, reply, parsed.req, { session, user: result.user }, '1');

@@ -27,7 +27,22 @@ export function discoveryDocument(idp: Idp) {
     token_endpoint_auth_methods_supported: ['none'],
     code_challenge_methods_supported: ['S256'],
     scopes_supported: ['openid', 'profile', 'email'],
-    claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'name', 'given_name', 'family_name', 'preferred_username', 'email', 'email_verified', 'acr', 'sid'],
+    claims_supported: [
+      'sub',
+      'iss',
+      'aud',
+      'exp',
+      'iat',
+      'auth_time',
+      'name',
+      'given_name',
+      'family_name',
+      'preferred_username',
+      'email',
+      'email_verified',
+      'acr',
+      'sid',
+    ],
     frontchannel_logout_session_supported: false,
     backchannel_logout_supported: false,
   };
@@ -36,7 +51,9 @@ export function discoveryDocument(idp: Idp) {
 export default async function discoveryRoutes(app: FastifyInstance, opts: { idp: Idp }) {
   const { idp } = opts;
   const document = discoveryDocument(idp);
-  app.get(PATHS.discovery, async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(document));
+  app.get(PATHS.discovery, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(document),
+  );
   app.get(PATHS.certs, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send({ keys: [idp.keys.publicJwk] }),
   );

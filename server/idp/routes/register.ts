@@ -20,7 +20,9 @@ const valuesOf = (b: Form): RegisterValues => ({
 });
 
 // Postgres unique_violation: a concurrent registration took the name between our check and the insert.
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } })?.code === '23505' ||
+  (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export default async function registerRoutes(app: FastifyInstance, opts: { idp: Idp }) {
   const { idp } = opts;
@@ -36,27 +38,39 @@ export default async function registerRoutes(app: FastifyInstance, opts: { idp: 
     if (!parsed.ok) return parsed.send(reply);
     const body = flat(request.body);
     const values = valuesOf(body);
-    if (!csrfValid(idp, request, body.csrf)) return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, { username: CSRF_EXPIRED });
+    if (!csrfValid(idp, request, body.csrf))
+      return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, { username: CSRF_EXPIRED });
     // Shape first: a username or e-mail address that is not valid asks nothing of the database, so it reveals no
     // names and costs nothing.
-    const errors = validateRegistration({ ...values, password: body.password ?? '', passwordConfirm: body['password-confirm'] ?? '' });
-    if (errors.username || errors.email) return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, errors);
+    const errors = validateRegistration({
+      ...values,
+      password: body.password ?? '',
+      passwordConfirm: body['password-confirm'] ?? '',
+    });
+    if (errors.username || errors.email)
+      return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, errors);
     // Valid names are checked for being taken, and each asking uses one of the address's registrations per hour,
     // refused or not: probing which names exist costs what registering does (issue 29, item 3). As Keycloak, the
     // answer names every problem at once (a taken name beside a password that does not match).
-    if (!idp.registrations.take(clientKey(request.ip))) return sendRegisterPage(idp, request, reply, flat(request.query), 429, values, { username: REGISTRATIONS_EXHAUSTED });
+    if (!idp.registrations.take(clientKey(request.ip)))
+      return sendRegisterPage(idp, request, reply, flat(request.query), 429, values, {
+        username: REGISTRATIONS_EXHAUSTED,
+      });
     // Usernames and e-mail addresses share one namespace: a username equal to someone's e-mail address (or the
     // reverse) would take over that person's sign-in by e-mail.
     if (await loginTaken(idp.db, values.username)) errors.username = MESSAGES.usernameTaken;
     if (await loginTaken(idp.db, values.email)) errors.email = MESSAGES.emailTaken;
-    if (Object.keys(errors).length) return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, errors);
+    if (Object.keys(errors).length)
+      return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, errors);
     let user;
     try {
       // Self-registered users never get the editor role; only `npm run users -- grant-editor` gives it.
       user = await createUser(idp.db, { ...values, password: body.password ?? '', isEditor: false });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, { username: MESSAGES.usernameTaken });
+      return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, {
+        username: MESSAGES.usernameTaken,
+      });
     }
     const { session, cookieSecret } = await createSession(idp.db, user.id);
     setSessionCookie(idp, reply, cookieSecret);

@@ -23,7 +23,10 @@ async function identify(idp: Idp, token: string): Promise<Found | null> {
 }
 
 function invalidClient(reply: FastifyReply) {
-  return reply.code(401).header('cache-control', 'no-store').send({ error: 'invalid_client', error_description: 'Invalid client or Invalid client credentials' });
+  return reply
+    .code(401)
+    .header('cache-control', 'no-store')
+    .send({ error: 'invalid_client', error_description: 'Invalid client or Invalid client credentials' });
 }
 
 export default async function revocationRoutes(app: FastifyInstance, opts: { idp: Idp }) {
@@ -49,7 +52,11 @@ export default async function revocationRoutes(app: FastifyInstance, opts: { idp
     if (!active || active.user.id !== found.claims.sub) return inactive();
     if (found.kind === 'access' && !issuedAfterRevocation(active.session, found.claims.iat)) return inactive();
     if (found.kind === 'refresh') {
-      const [row] = await idp.db.orm.select().from(idpRefreshTokens).where(eq(idpRefreshTokens.jti, found.claims.jti!)).limit(1);
+      const [row] = await idp.db.orm
+        .select()
+        .from(idpRefreshTokens)
+        .where(eq(idpRefreshTokens.jti, found.claims.jti!))
+        .limit(1);
       if (!row || row.usedAt) return inactive();
     }
     return reply.header('cache-control', 'no-store').send({

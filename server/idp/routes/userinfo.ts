@@ -11,7 +11,9 @@ export default async function userinfoRoutes(app: FastifyInstance, opts: { idp: 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const found = await bearerSession(idp, request);
     if (!found) return unauthorized(idp, reply);
-    return reply.header('cache-control', 'no-store').send({ sub: found.active.user.id, ...profileClaims(found.active.user) });
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ sub: found.active.user.id, ...profileClaims(found.active.user) });
   };
   app.get(USERINFO, handler);
   app.post(USERINFO, handler);

@@ -58,6 +58,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
         setPhase('access-error');
       });
     // Runs once per page: the id comes from the URL, which does not change without a reload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` is new each render; once is the point.
   }, []);
 
   const save = async (values: RecipeFormOutput) => {
@@ -91,7 +92,9 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
   const status = conflict ? (
     <ConflictNotice onLoadLatest={() => void loadLatest()} />
   ) : error ? (
-    <p className="error-text editor-error" role="alert">{error}</p>
+    <p className="error-text editor-error" role="alert">
+      {error}
+    </p>
   ) : null;
 
   return (
@@ -113,7 +116,11 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
       {children}
       {phase === 'loading' ? <Spinner label={TEXT.loading} /> : null}
       {phase === 'not-found' ? <p className="notice">{TEXT.notFound}</p> : null}
-      {phase === 'access-error' ? <p className="error-text" role="alert">{accessError}</p> : null}
+      {phase === 'access-error' ? (
+        <p className="error-text" role="alert">
+          {accessError}
+        </p>
+      ) : null}
       {saving ? <Spinner label={TEXT.saving} /> : null}
       {phase === 'ready' ? (
         <RecipeForm

@@ -32,11 +32,24 @@ function useBoundField<T extends FieldValues>({ control, name }: Common<T>) {
     'aria-describedby': shown ? errorId : undefined,
   } as const;
   // What every control spreads: its id and error link, and react-hook-form's binding.
-  const bind = { ...aria, name: field.name, ref: field.ref, value: field.value ?? '', onChange: field.onChange, onBlur: field.onBlur };
+  const bind = {
+    ...aria,
+    name: field.name,
+    ref: field.ref,
+    value: field.value ?? '',
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+  };
   return { bind, shown, errorId, id };
 }
 
-function Wrapper(props: { id: string; label: string; errorId: string; shown: string | undefined; children: ReactNode }) {
+function Wrapper(props: {
+  id: string;
+  label: string;
+  errorId: string;
+  shown: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className="field editor-field">
       <label htmlFor={props.id}>{props.label}</label>
@@ -50,11 +63,20 @@ function Wrapper(props: { id: string; label: string; errorId: string; shown: str
   );
 }
 
-export function TextField<T extends FieldValues>(props: Common<T> & { inputMode?: 'text' | 'numeric' | 'decimal'; autoFocus?: boolean }) {
+export function TextField<T extends FieldValues>(
+  props: Common<T> & { inputMode?: 'text' | 'numeric' | 'decimal'; autoFocus?: boolean },
+) {
   const { bind, shown, errorId, id } = useBoundField(props);
   return (
     <Wrapper id={id} label={props.label} errorId={errorId} shown={shown}>
-      <input {...bind} className="input" type="text" inputMode={props.inputMode} autoComplete="off" autoFocus={props.autoFocus} />
+      <input
+        {...bind}
+        className="input"
+        type="text"
+        inputMode={props.inputMode}
+        autoComplete="off"
+        autoFocus={props.autoFocus}
+      />
     </Wrapper>
   );
 }

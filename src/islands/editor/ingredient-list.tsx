@@ -11,7 +11,12 @@ import {
   type DragEndEvent,
   type Modifier,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId, useMemo } from 'react';
 import { dragAnnouncements, dragInstructions } from './dnd-texts.ts';
@@ -102,7 +107,12 @@ function SortableRow({ row, error, onEdit }: { row: EditorRow; error: string | u
         aria-label={TEXT.dragHandle(row.name)}
       >
         <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-          <path d="M7 4h.01M13 4h.01M7 10h.01M13 10h.01M7 16h.01M13 16h.01" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+          <path
+            d="M7 4h.01M13 4h.01M7 10h.01M13 10h.01M7 16h.01M13 16h.01"
+            stroke="currentColor"
+            strokeWidth="3"
+            strokeLinecap="round"
+          />
         </svg>
       </button>
       {error ? (

@@ -9,7 +9,13 @@ import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema
 import { ensureSignedIn, startAuth } from '../../stores/auth.ts';
 import ImportDialog from './import-dialog.tsx';
 import RecipeForm from './recipe-form.tsx';
-import { emptyRecipeValues, FIELD_NAMES, importedToValues, valuesToRecipe, type EditorValues } from './recipe-form-values.ts';
+import {
+  emptyRecipeValues,
+  FIELD_NAMES,
+  importedToValues,
+  valuesToRecipe,
+  type EditorValues,
+} from './recipe-form-values.ts';
 import { TEXT } from './texts.ts';
 import { useUnits } from './use-units.ts';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
@@ -24,7 +30,7 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const guard = useUnsavedChanges(form.formState.isDirty);
-  const [access, setAccess] = useState<'checking' | 'granted' | string>('checking');
+  const [access, setAccess] = useState<string>('checking'); // 'checking', 'granted' or the reason access was refused;
   // One Idempotency-Key per recipe being saved: saving the same content again (after an error, a timeout
   // whose first attempt did arrive, a second click) reuses it, so the server makes one recipe; changed
   // content gets a new key.
@@ -70,7 +76,11 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
       </div>
       {children}
       {access === 'checking' ? <Spinner label={TEXT.checkingAccess} /> : null}
-      {access !== 'checking' && access !== 'granted' ? <p className="error-text" role="alert">{access}</p> : null}
+      {access !== 'checking' && access !== 'granted' ? (
+        <p className="error-text" role="alert">
+          {access}
+        </p>
+      ) : null}
       {saving ? <Spinner label={TEXT.saving} /> : null}
       {access === 'granted' && !saving ? <ImportDialog onImported={fill} /> : null}
       {access === 'granted' ? (
@@ -80,7 +90,13 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
           submitLabel={TEXT.saveNew}
           hidden={saving}
           onValid={(v) => void save(v)}
-          status={error ? <p className="error-text editor-error" role="alert">{error}</p> : null}
+          status={
+            error ? (
+              <p className="error-text editor-error" role="alert">
+                {error}
+              </p>
+            ) : null
+          }
         />
       ) : null}
     </>

@@ -36,7 +36,11 @@ export function toRow(item: IngredientItem): EditorRow {
 
 function toRows(ingredients: Recipe['ingredients']): EditorRow[] {
   return ingredients.map((i) =>
-    toRow(i.quantity ? { name: i.name, quantity: { value: i.quantity.value, unit: asUnitLabel(i.quantity.unit) } } : { name: i.name }),
+    toRow(
+      i.quantity
+        ? { name: i.name, quantity: { value: i.quantity.value, unit: asUnitLabel(i.quantity.unit) } }
+        : { name: i.name },
+    ),
   );
 }
 
@@ -60,7 +64,10 @@ export function importedToValues(draft: ImportedRecipe, servings: string): Edito
 }
 
 /** Validated form output -> what the API client sends (still labels; api.ts converts to keys). */
-export function valuesToRecipe(values: RecipeFormOutput, base: { id?: number; version?: number | undefined } = {}): RecipeDraft {
+export function valuesToRecipe(
+  values: RecipeFormOutput,
+  base: { id?: number; version?: number | undefined } = {},
+): RecipeDraft {
   return {
     ...(base.id === undefined ? {} : { id: base.id }),
     ...(base.version === undefined ? {} : { version: base.version }),

@@ -25,7 +25,7 @@ type Props = {
 };
 
 export default function RecipeForm({ form, units, submitLabel, onValid, status, hidden }: Props) {
-  const rows = useWatch({ control: form.control, name: 'ingredients' }) as EditorRow[];
+  const rows = useWatch({ control: form.control, name: 'ingredients' });
   // Rows made in the dialog are valid; an imported row may not be (a 40-character name): say which.
   const rowErrors = form.formState.errors.ingredients;
   const rowError = (index: number) => rowErrors?.[index]?.name?.message ?? rowErrors?.[index]?.quantity?.value?.message;
@@ -37,7 +37,8 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
 
   const setRows = (next: readonly EditorRow[]) => {
     // Validated, so a fixed imported row loses its message at once.
-    if (next !== rows) form.setValue('ingredients', [...next], { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+    if (next !== rows)
+      form.setValue('ingredients', [...next], { shouldDirty: true, shouldTouch: true, shouldValidate: true });
   };
 
   const openDialog = (t: DialogTarget) => {
@@ -61,8 +62,7 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
     (opener.current?.isConnected ? opener.current : addButton.current)?.focus();
   };
 
-  const submit = (event: FormEvent) =>
-    void form.handleSubmit(onValid, () => touchAll(form, FIELD_NAMES))(event);
+  const submit = (event: FormEvent) => void form.handleSubmit(onValid, () => touchAll(form, FIELD_NAMES))(event);
 
   return (
     <form className="editor-form card" noValidate onSubmit={submit} hidden={hidden} data-editor-form="">

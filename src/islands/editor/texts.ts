@@ -32,7 +32,8 @@ export const TEXT = {
   deleteTitle: 'Ta bort recept',
   // Conflict on save (HTTP 409)
   conflict: 'Receptet har ändrats av någon annan sedan du öppnade det.',
-  conflictHint: 'Dina ändringar finns kvar i formuläret. Kopiera det du vill behålla innan du hämtar den senaste versionen.',
+  conflictHint:
+    'Dina ändringar finns kvar i formuläret. Kopiera det du vill behålla innan du hämtar den senaste versionen.',
   loadLatest: 'Hämta senaste versionen',
   // Leaving with unsaved changes
   confirmLeave: 'Du har ändringar som inte är sparade. Vill du lämna sidan ändå?',

@@ -1,7 +1,14 @@
 // The form wrapper, written once: react-hook-form driven by a shared zod schema. Both the recipe
 // form and the ingredient dialog use it, so the "when does a message show" rule lives here only.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
 
 /**

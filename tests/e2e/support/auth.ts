@@ -36,7 +36,9 @@ export async function signIn(page: Page, who: Credentials, path = '/'): Promise<
     await page.getByRole('button', { name: 'Logga in' }).click({ timeout: PROVIDER_TIMEOUT });
   }
   // Either way the next page is the provider's form; wait for the navigation itself, not for a button.
-  await page.waitForURL(/\/realms\/[^/]+\/(protocol\/openid-connect\/auth|login-actions\/)/, { timeout: PROVIDER_TIMEOUT });
+  await page.waitForURL(/\/realms\/[^/]+\/(protocol\/openid-connect\/auth|login-actions\/)/, {
+    timeout: PROVIDER_TIMEOUT,
+  });
   await fillLoginForm(page, who);
   await expect(page.getByRole('button', { name: who.username })).toBeVisible({ timeout: PROVIDER_TIMEOUT });
 }

@@ -39,7 +39,10 @@ export async function serveTestPages(
 ): Promise<void> {
   await page.route(`${provider.app}/**`, (route) => {
     const path = new URL(route.request().url()).pathname.slice(TEST_PATH.length);
-    const answer = serve(path) ?? { contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>oidc-test</title><p>ok</p>' };
+    const answer = serve(path) ?? {
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><title>oidc-test</title><p>ok</p>',
+    };
     return route.fulfill({ status: 200, ...answer });
   });
   const providerOrigin = new URL(provider.issuer).origin;
@@ -62,7 +65,9 @@ export async function serveTestPages(
 
 /** The next page load under `prefix` (the redirect back from the provider), as a request: method and body. */
 export function nextLoadOf(page: Page, prefix: string): Promise<Request> {
-  return page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith(prefix), { timeout: 20_000 });
+  return page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith(prefix), {
+    timeout: 20_000,
+  });
 }
 
 /** Waits until the page is under `prefix` and returns its URL, fragment included (a request's URL has none). */
@@ -98,6 +103,10 @@ export async function expectNoSession(page: Page, provider: Provider, authorizat
 
   await page.goto(probeUrl(provider, authorizationEndpoint, 'none'));
   const answer = await arrivalAt(page, provider.callback);
-  expect(Object.fromEntries(answer.searchParams)).toMatchObject({ error: 'login_required', state: 'probe', iss: provider.issuer });
+  expect(Object.fromEntries(answer.searchParams)).toMatchObject({
+    error: 'login_required',
+    state: 'probe',
+    iss: provider.issuer,
+  });
   expect(answer.hash).toBe('');
 }

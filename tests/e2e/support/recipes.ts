@@ -3,7 +3,8 @@ import type { Recipe, RecipeInput } from '../../../src/lib/recipe-schema.ts';
 
 // Test data through the real API, with a bearer token from support/auth.ts. Quantities use
 // wire keys here (DECILITER): this talks to the API, not to the site.
-export type NewRecipe = Pick<RecipeInput, 'name'> & Partial<Pick<RecipeInput, 'instructions' | 'servings' | 'ingredients'>>;
+export type NewRecipe = Pick<RecipeInput, 'name'> &
+  Partial<Pick<RecipeInput, 'instructions' | 'servings' | 'ingredients'>>;
 export type StoredRecipe = Recipe;
 
 /** A name no other test (or earlier run) uses, so tests own their data. */
@@ -44,7 +45,9 @@ export class RecipeApi {
 
   /** Recipes whose name contains `text` (the API's search). */
   async search(text: string): Promise<StoredRecipe[]> {
-    const res = await this.request.get(`${this.apiUrl}/recipes?search=${encodeURIComponent(text)}`, { headers: await this.headers() });
+    const res = await this.request.get(`${this.apiUrl}/recipes?search=${encodeURIComponent(text)}`, {
+      headers: await this.headers(),
+    });
     expect(res.ok()).toBe(true);
     return (await res.json()) as StoredRecipe[];
   }

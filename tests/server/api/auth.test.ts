@@ -4,7 +4,15 @@ import { buildApp } from '../../../server/app.ts';
 import { buildApiApp, createApiHarness, testConfig, type ApiHarness } from '../../support/api-app.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
 import { bearer, recipeBody } from '../../support/recipes.ts';
-import { createTestKeys, hs256WithPublicKey, serveJwks, signToken, TEST_CLIENT_ID, unsignedToken, type TestKeys } from '../../support/tokens.ts';
+import {
+  createTestKeys,
+  hs256WithPublicKey,
+  serveJwks,
+  signToken,
+  TEST_CLIENT_ID,
+  unsignedToken,
+  type TestKeys,
+} from '../../support/tokens.ts';
 
 describe.each(DATABASE_KINDS)('authentication and roles (%s)', (kind) => {
   let h: ApiHarness;
@@ -15,7 +23,8 @@ describe.each(DATABASE_KINDS)('authentication and roles (%s)', (kind) => {
   });
   afterAll(() => h?.close());
 
-  const post = (headers: Record<string, string>) => h.app.inject({ method: 'POST', url: '/api/recipes', headers, payload: recipeBody() });
+  const post = (headers: Record<string, string>) =>
+    h.app.inject({ method: 'POST', url: '/api/recipes', headers, payload: recipeBody() });
 
   it('401 with WWW-Authenticate: Bearer without a token', async () => {
     const response = await post({});
@@ -28,7 +37,12 @@ describe.each(DATABASE_KINDS)('authentication and roles (%s)', (kind) => {
     const noToken = await h.app.inject({ method: 'POST', url: '/api/recipes', payload: { name: '' } });
     expect(noToken.statusCode).toBe(401);
     const visitor = await signToken(h.keys, { username: 'besokare' });
-    const forbidden = await h.app.inject({ method: 'PUT', url: '/api/recipes/1', headers: { ...bearer(visitor), 'content-type': 'application/json' }, payload: '{broken' });
+    const forbidden = await h.app.inject({
+      method: 'PUT',
+      url: '/api/recipes/1',
+      headers: { ...bearer(visitor), 'content-type': 'application/json' },
+      payload: '{broken',
+    });
     expect(forbidden.statusCode).toBe(403);
   });
 
@@ -40,7 +54,10 @@ describe.each(DATABASE_KINDS)('authentication and roles (%s)', (kind) => {
   const bad: [string, () => Promise<string> | string][] = [
     ['expired', () => signToken(h.keys, { realmRoles: ['editor'], expiresIn: -120 })],
     ['not yet valid', () => signToken(h.keys, { realmRoles: ['editor'], notBefore: 120 })],
-    ['from the wrong issuer', () => signToken(h.keys, { realmRoles: ['editor'], issuer: 'http://idp.test/realms/other' })],
+    [
+      'from the wrong issuer',
+      () => signToken(h.keys, { realmRoles: ['editor'], issuer: 'http://idp.test/realms/other' }),
+    ],
     ['for another client (azp)', () => signToken(h.keys, { realmRoles: ['editor'], claims: { azp: 'someone-else' } })],
     ['without azp', () => signToken(h.keys, { realmRoles: ['editor'], claims: { azp: undefined } })],
     ['signed by another key', () => signToken(otherKeys, { realmRoles: ['editor'] })],
@@ -48,9 +65,23 @@ describe.each(DATABASE_KINDS)('authentication and roles (%s)', (kind) => {
     ['HS256 with the public key as secret', () => hs256WithPublicKey(h.keys)],
     ['a refresh token (typ Refresh)', () => signToken(h.keys, { realmRoles: ['editor'], claims: { typ: 'Refresh' } })],
     ['an ID token (typ ID)', () => signToken(h.keys, { realmRoles: ['editor'], claims: { typ: 'ID' } })],
-    ['without preferred_username', () => signToken(h.keys, { realmRoles: ['editor'], claims: { preferred_username: undefined } })],
-    ['valid for a year (longer than KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS, 3600 by default)', () => signToken(h.keys, { realmRoles: ['editor'], expiresIn: 365 * 86400 })],
-    ['issued in the future (beyond the 30 s clock skew)', () => signToken(h.keys, { realmRoles: ['editor'], expiresIn: 600, claims: { iat: Math.floor(Date.now() / 1000) + 120 } })],
+    [
+      'without preferred_username',
+      () => signToken(h.keys, { realmRoles: ['editor'], claims: { preferred_username: undefined } }),
+    ],
+    [
+      'valid for a year (longer than KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS, 3600 by default)',
+      () => signToken(h.keys, { realmRoles: ['editor'], expiresIn: 365 * 86400 }),
+    ],
+    [
+      'issued in the future (beyond the 30 s clock skew)',
+      () =>
+        signToken(h.keys, {
+          realmRoles: ['editor'],
+          expiresIn: 600,
+          claims: { iat: Math.floor(Date.now() / 1000) + 120 },
+        }),
+    ],
     ['garbage', () => 'not.a.jwt'],
   ];
   it.each(bad)('401 for a token %s', async (_, make) => {
@@ -65,8 +96,14 @@ describe.each(DATABASE_KINDS)('authentication and roles (%s)', (kind) => {
     expect(response.statusCode).toBe(201);
   });
 
-  it('refuses a token without exp, without iat, or without typ Bearer (Keycloak\'s access tokens carry all three)', async () => {
-    for (const claims of [{ exp: undefined }, { iat: undefined }, { typ: undefined }, { typ: 'ID' }, { typ: 'Refresh' }]) {
+  it("refuses a token without exp, without iat, or without typ Bearer (Keycloak's access tokens carry all three)", async () => {
+    for (const claims of [
+      { exp: undefined },
+      { iat: undefined },
+      { typ: undefined },
+      { typ: 'ID' },
+      { typ: 'Refresh' },
+    ]) {
       const response = await post(bearer(await signToken(h.keys, { realmRoles: ['editor'], claims })));
       expect(response.statusCode, JSON.stringify(claims)).toBe(401);
     }
@@ -82,11 +119,15 @@ describe.each(DATABASE_KINDS)('authentication and roles (%s)', (kind) => {
     ]);
     for (const response of responses) {
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ status: 403, error: 'Forbidden', message: 'You lack the privileges required to perform this action' });
+      expect(response.json()).toEqual({
+        status: 403,
+        error: 'Forbidden',
+        message: 'You lack the privileges required to perform this action',
+      });
     }
   });
 
-  it("403 when editor is a role of another client, not ours", async () => {
+  it('403 when editor is a role of another client, not ours', async () => {
     const token = await signToken(h.keys, { claims: { resource_access: { other: { roles: ['editor'] } } } });
     expect((await post(bearer(token))).statusCode).toBe(403);
   });
@@ -118,10 +159,20 @@ describe('keys fetched from the issuer JWKS over HTTP', () => {
     const app = await buildApiApp(config, db);
     try {
       const token = await signToken(keys, { realmRoles: ['editor'], issuer: config.issuer });
-      const ok = await app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody() });
+      const ok = await app.inject({
+        method: 'POST',
+        url: '/api/recipes',
+        headers: bearer(token),
+        payload: recipeBody(),
+      });
       expect(ok.statusCode).toBe(201);
       const forged = await signToken(await createTestKeys(), { realmRoles: ['editor'], issuer: config.issuer });
-      const refused = await app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(forged), payload: recipeBody() });
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/recipes',
+        headers: bearer(forged),
+        payload: recipeBody(),
+      });
       expect(refused.statusCode).toBe(401);
     } finally {
       await app.close();
@@ -137,9 +188,18 @@ describe('keys fetched from the issuer JWKS over HTTP', () => {
     const app = await buildApiApp(config, db);
     try {
       const token = await signToken(keys, { realmRoles: ['editor'], issuer: config.issuer });
-      const response = await app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody() });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/recipes',
+        headers: bearer(token),
+        payload: recipeBody(),
+      });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 503, error: 'Service Unavailable', message: 'Cannot verify sign-in right now; try again shortly' });
+      expect(response.json()).toEqual({
+        status: 503,
+        error: 'Service Unavailable',
+        message: 'Cannot verify sign-in right now; try again shortly',
+      });
     } finally {
       await app.close();
       await closeTestDatabase(db);

@@ -25,11 +25,16 @@ describe.each(DATABASE_KINDS)('HTTP behaviour (%s)', (kind) => {
     expect(response.headers['access-control-allow-origin']).toBe(TEST_SITE_ORIGIN);
     expect(String(response.headers['access-control-allow-methods'])).toContain('PUT');
     const allowed = String(response.headers['access-control-allow-headers']).toLowerCase();
-    for (const header of ['authorization', 'content-type', 'if-match', 'x-xsrf-token']) expect(allowed).toContain(header);
+    for (const header of ['authorization', 'content-type', 'if-match', 'x-xsrf-token'])
+      expect(allowed).toContain(header);
   });
 
   it('gives no CORS grant to other origins', async () => {
-    const response = await h.app.inject({ method: 'GET', url: '/api/recipes', headers: { origin: 'http://evil.test' } });
+    const response = await h.app.inject({
+      method: 'GET',
+      url: '/api/recipes',
+      headers: { origin: 'http://evil.test' },
+    });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
     const ok = await h.app.inject({ method: 'GET', url: '/api/recipes', headers: { origin: TEST_SITE_ORIGIN } });
     expect(ok.headers['access-control-allow-origin']).toBe(TEST_SITE_ORIGIN);
@@ -81,15 +86,30 @@ describe.each(DATABASE_KINDS)('HTTP behaviour (%s)', (kind) => {
     const token = await editorToken(h.keys);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const response = await h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody(), remoteAddress: '10.0.0.9' });
+      const response = await h.app.inject({
+        method: 'POST',
+        url: '/api/recipes',
+        headers: bearer(token),
+        payload: recipeBody(),
+        remoteAddress: '10.0.0.9',
+      });
       statuses.push(response.statusCode);
-      if (response.statusCode === 429) expect(response.json()).toMatchObject({ status: 429, error: 'Too Many Requests' });
+      if (response.statusCode === 429)
+        expect(response.json()).toMatchObject({ status: 429, error: 'Too Many Requests' });
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
-    const other = await h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody(), remoteAddress: '10.0.0.10' });
+    const other = await h.app.inject({
+      method: 'POST',
+      url: '/api/recipes',
+      headers: bearer(token),
+      payload: recipeBody(),
+      remoteAddress: '10.0.0.10',
+    });
     expect(other.statusCode).toBe(201);
     for (let i = 0; i < 20; i++) {
-      expect((await h.app.inject({ method: 'GET', url: '/api/recipes', remoteAddress: '10.0.0.9' })).statusCode).toBe(200);
+      expect((await h.app.inject({ method: 'GET', url: '/api/recipes', remoteAddress: '10.0.0.9' })).statusCode).toBe(
+        200,
+      );
     }
   });
 
@@ -106,11 +126,23 @@ describe.each(DATABASE_KINDS)('HTTP behaviour (%s)', (kind) => {
     ];
     const statuses: number[] = [];
     for (const { method, url, headers } of attempts) {
-      statuses.push((await h.app.inject({ method, url, headers, payload: recipeBody(), remoteAddress: '10.0.0.11' })).statusCode);
+      statuses.push(
+        (await h.app.inject({ method, url, headers, payload: recipeBody(), remoteAddress: '10.0.0.11' })).statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 403, 403, 401, 429, 429]);
     const editor = await editorToken(h.keys);
-    expect((await h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(editor), payload: recipeBody(), remoteAddress: '10.0.0.11' })).statusCode).toBe(429);
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/recipes',
+          headers: bearer(editor),
+          payload: recipeBody(),
+          remoteAddress: '10.0.0.11',
+        })
+      ).statusCode,
+    ).toBe(429);
   });
 });
 
@@ -136,11 +168,28 @@ describe.each(DATABASE_KINDS)('when the database is gone (%s)', (kind) => {
 
   it('reads and writes answer 503 with Retry-After in the error shape, leaking nothing', async () => {
     const token = await editorToken(h.keys);
-    for (const [method, url] of [['GET', '/api/recipes'], ['GET', '/api/recipes?search=a'], ['GET', '/api/recipes/1'], ['GET', '/api/recipes/names'], ['POST', '/api/recipes'], ['PUT', '/api/recipes/1'], ['DELETE', '/api/recipes/1']] as const) {
-      const response = await h.app.inject({ method, url, headers: bearer(token), ...(method === 'POST' || method === 'PUT' ? { payload: recipeBody() } : {}) });
+    for (const [method, url] of [
+      ['GET', '/api/recipes'],
+      ['GET', '/api/recipes?search=a'],
+      ['GET', '/api/recipes/1'],
+      ['GET', '/api/recipes/names'],
+      ['POST', '/api/recipes'],
+      ['PUT', '/api/recipes/1'],
+      ['DELETE', '/api/recipes/1'],
+    ] as const) {
+      const response = await h.app.inject({
+        method,
+        url,
+        headers: bearer(token),
+        ...(method === 'POST' || method === 'PUT' ? { payload: recipeBody() } : {}),
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(503);
       expect(response.headers['retry-after']).toBe('5');
-      expect(response.json()).toEqual({ status: 503, error: 'Service Unavailable', message: 'The database cannot be reached right now; nothing was changed. Try again shortly.' });
+      expect(response.json()).toEqual({
+        status: 503,
+        error: 'Service Unavailable',
+        message: 'The database cannot be reached right now; nothing was changed. Try again shortly.',
+      });
     }
   });
 });
@@ -166,7 +215,8 @@ describe('client addresses behind a proxy and over IPv6', () => {
   it('TRUST_PROXY=true believes one hop: the leftmost X-Forwarded-For, which the client writes, chooses no key', async () => {
     // The proxy (10.0.0.1) appended the client's real address 203.0.113.7; the rest is the client's own text.
     const statuses = [];
-    for (const spoofed of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) statuses.push((await post('10.0.0.1', `${spoofed}, 203.0.113.7`)).statusCode);
+    for (const spoofed of ['1.1.1.1', '2.2.2.2', '3.3.3.3'])
+      statuses.push((await post('10.0.0.1', `${spoofed}, 203.0.113.7`)).statusCode);
     expect(statuses).toEqual([201, 201, 429]);
     // Another client behind the same proxy has an allowance of its own.
     expect((await post('10.0.0.1', '1.1.1.1, 203.0.113.8')).statusCode).toBe(201);
@@ -174,7 +224,12 @@ describe('client addresses behind a proxy and over IPv6', () => {
 
   it('counts an IPv6 client by its /64: new addresses from one network share one allowance', async () => {
     const statuses = [];
-    for (const address of ['2001:db8:7:7::1', '2001:db8:7:7::2', '2001:db8:7:7::abcd:1', '2001:db8:7:7:ffff:ffff:ffff:ffff']) {
+    for (const address of [
+      '2001:db8:7:7::1',
+      '2001:db8:7:7::2',
+      '2001:db8:7:7::abcd:1',
+      '2001:db8:7:7:ffff:ffff:ffff:ffff',
+    ]) {
       statuses.push((await post('10.0.0.1', address)).statusCode);
     }
     expect(statuses).toEqual([201, 201, 429, 429]);

@@ -9,10 +9,17 @@ import type { FastifyInstance } from 'fastify';
 // POST /recipes with an Idempotency-Key: a retry (after a timeout, a double click) returns the first
 // answer instead of creating a second recipe.
 const post = (app: FastifyInstance, token: string, key: string | undefined, body = recipeBody()) =>
-  app.inject({ method: 'POST', url: '/api/recipes', headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) }, payload: body });
+  app.inject({
+    method: 'POST',
+    url: '/api/recipes',
+    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body,
+  });
 
 async function count(app: FastifyInstance, name: string): Promise<number> {
-  return ((await app.inject({ method: 'GET', url: `/api/recipes?search=${encodeURIComponent(name)}` })).json() as unknown[]).length;
+  return (
+    (await app.inject({ method: 'GET', url: `/api/recipes?search=${encodeURIComponent(name)}` })).json() as unknown[]
+  ).length;
 }
 
 describe.each(DATABASE_KINDS)('Idempotency-Key (%s)', (kind) => {
@@ -50,7 +57,10 @@ describe.each(DATABASE_KINDS)('Idempotency-Key (%s)', (kind) => {
     expect((await post(h.app, token, 'key-reused-1', recipeBody({ name: 'Första' }))).statusCode).toBe(201);
     const reused = await post(h.app, token, 'key-reused-1', recipeBody({ name: 'Andra' }));
     expect(reused.statusCode).toBe(422);
-    expect(reused.json()).toMatchObject({ status: 422, fields: { 'idempotency-key': 'Already used with another body' } });
+    expect(reused.json()).toMatchObject({
+      status: 422,
+      fields: { 'idempotency-key': 'Already used with another body' },
+    });
     expect(await count(h.app, 'Andra')).toBe(0);
   });
 
@@ -82,7 +92,9 @@ describe('Idempotency-Key across two API processes on one PostgreSQL', () => {
     const { one: appOne, two: appTwo, token } = processes();
     for (let round = 0; round < 5; round++) {
       const body = recipeBody({ name: `Två processer ${round}` });
-      const answers = await Promise.all([appOne, appTwo, appOne, appTwo].map((app) => post(app, token, `cross-${round}`, body)));
+      const answers = await Promise.all(
+        [appOne, appTwo, appOne, appTwo].map((app) => post(app, token, `cross-${round}`, body)),
+      );
       expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
       expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
       expect(await count(appOne, `Två processer ${round}`)).toBe(1);

@@ -1,7 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/index.ts';
-import { createRecipe, deleteRecipe, listRecipes, recipeListStamp, updateRecipe } from '../../../server/db/recipe-repository.ts';
+import {
+  createRecipe,
+  deleteRecipe,
+  listRecipes,
+  recipeListStamp,
+  updateRecipe,
+} from '../../../server/db/recipe-repository.ts';
 import { createListCache } from '../../../server/api/list-cache.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
@@ -28,7 +34,12 @@ describe.each(DATABASE_KINDS)('the cached full list (%s)', (kind) => {
     await listed().then((l) => l.toEqual([]));
     const a = await postRecipe(h.app, token, recipeBody({ name: 'Bullar' }));
     await listed().then((l) => l.toEqual(['Bullar']));
-    await h.app.inject({ method: 'PUT', url: `/api/recipes/${a.id}`, headers: bearer(token), payload: recipeBody({ name: 'Ärtsoppa' }) });
+    await h.app.inject({
+      method: 'PUT',
+      url: `/api/recipes/${a.id}`,
+      headers: bearer(token),
+      payload: recipeBody({ name: 'Ärtsoppa' }),
+    });
     await listed().then((l) => l.toEqual(['Ärtsoppa']));
     const afterPut = await list();
     expect(afterPut.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -52,9 +63,15 @@ describe.each(DATABASE_KINDS)('the cached full list (%s)', (kind) => {
 
   it('keeps Swedish order when single recipes change (only changed recipes are refetched)', async () => {
     const made = [];
-    for (const name of ['Öl', 'Apelsin', 'Zucchini', 'Äpple', 'Bröd']) made.push(await postRecipe(h.app, token, recipeBody({ name })));
+    for (const name of ['Öl', 'Apelsin', 'Zucchini', 'Äpple', 'Bröd'])
+      made.push(await postRecipe(h.app, token, recipeBody({ name })));
     await listed().then((l) => l.toEqual(['Apelsin', 'Bröd', 'Zucchini', 'Äpple', 'Öl']));
-    await h.app.inject({ method: 'PUT', url: `/api/recipes/${made[0]?.id}`, headers: bearer(token), payload: recipeBody({ name: 'Citron' }) });
+    await h.app.inject({
+      method: 'PUT',
+      url: `/api/recipes/${made[0]?.id}`,
+      headers: bearer(token),
+      payload: recipeBody({ name: 'Citron' }),
+    });
     await h.app.inject({ method: 'DELETE', url: `/api/recipes/${made[2]?.id}`, headers: bearer(token) });
     await listed().then((l) => l.toEqual(['Apelsin', 'Bröd', 'Citron', 'Äpple']));
     expect((await list()).json()).toEqual(await listRecipes(h.db.orm));
@@ -75,11 +92,17 @@ describe.each(DATABASE_KINDS)('the cached full list (%s)', (kind) => {
   });
 
   it('follows writes that bypass the API (raw SQL, another connection)', async () => {
-    await createRecipe(h.db.orm, { name: 'Direkt', instructions: '', servings: 1, ingredients: [{ name: 'Salt' }] }, 'x');
+    await createRecipe(
+      h.db.orm,
+      { name: 'Direkt', instructions: '', servings: 1, ingredients: [{ name: 'Salt' }] },
+      'x',
+    );
     await listed().then((l) => l.toContain('Direkt'));
     // No recipe's version moves here: migration 007's trigger labels the recipe, so it is refetched.
     await h.db.orm.execute(`UPDATE ingredients SET name = 'Peppar' WHERE name = 'Salt'`);
-    expect((await list()).json().find((r: { name: string }) => r.name === 'Direkt')?.ingredients).toEqual([{ name: 'Peppar' }]);
+    expect((await list()).json().find((r: { name: string }) => r.name === 'Direkt')?.ingredients).toEqual([
+      { name: 'Peppar' },
+    ]);
   });
 
   it('answers If-None-Match with 304 until the list changes', async () => {
@@ -104,7 +127,9 @@ describe('two API processes on one PostgreSQL', () => {
     const { one: appOne, two: appTwo, token } = processes();
     const listOf = async (app: typeof appOne) => names(await app.inject({ method: 'GET', url: '/api/recipes' }));
     const namesOf = async (app: typeof appOne) =>
-      (await app.inject({ method: 'GET', url: '/api/recipes/names' })).json().recipes.map((r: { name: string }) => r.name);
+      (await app.inject({ method: 'GET', url: '/api/recipes/names' }))
+        .json()
+        .recipes.map((r: { name: string }) => r.name);
     expect(await listOf(appOne)).toEqual([]);
     expect(await listOf(appTwo)).toEqual([]);
     await postRecipe(appTwo, token, recipeBody({ name: 'Från två' }));
@@ -139,7 +164,8 @@ describe('the list in separately compressed segments', () => {
       return body;
     };
     const ids: number[] = [];
-    const make = async (name: string) => ids.push((await createRecipe(db.orm, { name, instructions: 'Rör.', servings: 2, ingredients: [] }, 'x')).id);
+    const make = async (name: string) =>
+      ids.push((await createRecipe(db.orm, { name, instructions: 'Rör.', servings: 2, ingredients: [] }, 'x')).id);
     for (let i = 0; i < 40; i++) await make(`Recept ${i}`);
     const expectInStep = async () => {
       const body = await fresh();
@@ -174,7 +200,14 @@ describe('the list in separately compressed segments', () => {
     const cache = createListCache(db, { segmentSize: 3 });
     const before = await cache.fullList();
     const [first] = await listRecipes(db.orm);
-    expect(await updateRecipe(db.orm, first?.id as number, { name: 'Nej', instructions: '', servings: 1, ingredients: [] }, 999)).toMatchObject({
+    expect(
+      await updateRecipe(
+        db.orm,
+        first?.id as number,
+        { name: 'Nej', instructions: '', servings: 1, ingredients: [] },
+        999,
+      ),
+    ).toMatchObject({
       kind: 'conflict',
     });
     const stamp = await recipeListStamp(db.orm);

@@ -16,7 +16,8 @@ let db: Database;
 const dir = mkdtempSync(join(tmpdir(), 'site-404-'));
 
 beforeAll(async () => {
-  for (const name of ['index', 'recipe', 'recipe-edit', '404']) writeFileSync(join(dir, `${name}.html`), `<!doctype html><h1>${name}</h1>`);
+  for (const name of ['index', 'recipe', 'recipe-edit', '404'])
+    writeFileSync(join(dir, `${name}.html`), `<!doctype html><h1>${name}</h1>`);
   const config = testConfig({ SITE_DIR: dir, SERVE_SITE: 'true' });
   db = await createTestDatabase('pglite');
   const keys = await createTestKeys();
@@ -34,7 +35,10 @@ describe('unknown routes', () => {
       const res = await app.inject({ method, url: '/api/no-such-thing?x=1' });
       expect(res.statusCode, method).toBe(404);
       expect(res.headers['content-type'], method).toMatch(/^application\/json/);
-      expect(res.json(), method).toMatchObject({ status: 404, message: `No such API route: ${method} /api/no-such-thing` });
+      expect(res.json(), method).toMatchObject({
+        status: 404,
+        message: `No such API route: ${method} /api/no-such-thing`,
+      });
     }
     const page = await app.inject({ method: 'GET', url: '/no-such-thing' });
     expect(page.statusCode).toBe(404);

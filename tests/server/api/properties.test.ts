@@ -11,22 +11,38 @@ import { bearer, postRecipe } from '../../support/recipes.ts';
 // Mostly valid bodies with random damage: valid often enough that both outcomes (stored and
 // refused) are exercised, and the damage covers wrong types, limits and refused characters.
 const ALLOWED = 'abcåäöÅÄÖ 0123456789.,:;!?()-–*°½"\'`éè—_^´=#%&/[]{}€$@¨<>|\n'.split('');
-const validText = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...ALLOWED), minLength: min, maxLength: max });
+const validText = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(...ALLOWED), minLength: min, maxLength: max });
 const anyText = (max: number) =>
   fc.oneof(
     fc.string({ maxLength: max }),
-    fc.string({ unit: fc.constantFrom('a', 'ö', '~', '+', '\\', '\t', '🍰', ' ', '\n', '\u00a0', '\ufeff'), maxLength: max }),
+    fc.string({
+      unit: fc.constantFrom('a', 'ö', '~', '+', '\\', '\t', '🍰', ' ', '\n', '\u00a0', '\ufeff'),
+      maxLength: max,
+    }),
     // Letters outside the BMP are one character but two UTF-16 units: lengths must count characters.
     fc.string({ unit: fc.constantFrom('𝒜', 'a', ' '), minLength: Math.max(0, max - 8), maxLength: max }),
   );
-const anyJson = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double(), fc.string({ maxLength: 5 }), fc.constant([]), fc.constant({}));
+const anyJson = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.string({ maxLength: 5 }),
+  fc.constant([]),
+  fc.constant({}),
+);
 const mostly = <T, U>(good: fc.Arbitrary<T>, ...bad: fc.Arbitrary<U>[]) =>
-  fc.oneof({ arbitrary: good as fc.Arbitrary<T | U>, weight: 8 }, ...bad.map((arbitrary) => ({ arbitrary: arbitrary as fc.Arbitrary<T | U>, weight: 1 })));
-const absentMostly = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: arb, weight: 1 });
+  fc.oneof({ arbitrary: good, weight: 8 }, ...bad.map((arbitrary) => ({ arbitrary: arbitrary, weight: 1 })));
+const absentMostly = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: arb, weight: 1 });
 
 const quantity = mostly(
   fc.record({ value: fc.double({ min: -1e6, max: 1e6, noNaN: true }), unit: fc.constantFrom(...UNIT_KEYS) }),
-  fc.record({ value: fc.oneof(fc.double(), anyJson), unit: fc.oneof(fc.constantFrom(...UNIT_KEYS), fc.string({ maxLength: 4 })) }),
+  fc.record({
+    value: fc.oneof(fc.double(), anyJson),
+    unit: fc.oneof(fc.constantFrom(...UNIT_KEYS), fc.string({ maxLength: 4 })),
+  }),
   anyJson,
 );
 const ingredient = mostly(
@@ -89,7 +105,12 @@ describe.each(DATABASE_KINDS)('random bodies (%s)', (kind) => {
     const seen = new Set<number>();
     await fc.assert(
       fc.asyncProperty(body, async (payload) => {
-        const response = await h.app.inject({ method: 'PUT', url: `/api/recipes/${target}`, headers: bearer(token), payload });
+        const response = await h.app.inject({
+          method: 'PUT',
+          url: `/api/recipes/${target}`,
+          headers: bearer(token),
+          payload,
+        });
         seen.add(response.statusCode);
         expect(response.statusCode).toBeLessThan(500);
         expect([200, 400, 409]).toContain(response.statusCode);
@@ -110,7 +131,12 @@ describe.each(DATABASE_KINDS)('random bodies (%s)', (kind) => {
     await fc.assert(
       fc.asyncProperty(body, async (payload) => {
         const json = JSON.parse(JSON.stringify(payload)); // what goes over the wire (undefined keys dropped)
-        const response = await h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: json });
+        const response = await h.app.inject({
+          method: 'POST',
+          url: '/api/recipes',
+          headers: bearer(token),
+          payload: json,
+        });
         expect(response.statusCode, JSON.stringify(json)).toBe(schemaAccepts(json) ? 201 : 400);
         outcomes[response.statusCode === 201 ? 'stored' : 'refused']++;
       }),
@@ -122,12 +148,16 @@ describe.each(DATABASE_KINDS)('random bodies (%s)', (kind) => {
 
   it('GET with a random search or servings never gives a 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ maxLength: 6 }), async (search, servings) => {
-        const list = await h.app.inject({ method: 'GET', url: '/api/recipes', query: { search } });
-        expect(list.statusCode).toBeLessThan(500);
-        const one = await h.app.inject({ method: 'GET', url: `/api/recipes/${target}`, query: { servings } });
-        expect([200, 400]).toContain(one.statusCode);
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: 'binary', maxLength: 30 }),
+        fc.string({ maxLength: 6 }),
+        async (search, servings) => {
+          const list = await h.app.inject({ method: 'GET', url: '/api/recipes', query: { search } });
+          expect(list.statusCode).toBeLessThan(500);
+          const one = await h.app.inject({ method: 'GET', url: `/api/recipes/${target}`, query: { servings } });
+          expect([200, 400]).toContain(one.statusCode);
+        },
+      ),
       { numRuns: 100 },
     );
   });

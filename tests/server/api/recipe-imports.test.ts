@@ -25,19 +25,28 @@ function pageServer(): { server: Server; base: () => string; seen: Record<string
     seen.push(request.headers);
     const html = (text: string) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(text);
     switch (request.url) {
-      case '/recipe': return html(RECIPE);
-      case '/no-recipe': return html(NO_RECIPE);
-      case '/recipe.jsonld': return response.writeHead(200, { 'content-type': 'application/ld+json' }).end(JSON_LD);
+      case '/recipe':
+        return html(RECIPE);
+      case '/no-recipe':
+        return html(NO_RECIPE);
+      case '/recipe.jsonld':
+        return response.writeHead(200, { 'content-type': 'application/ld+json' }).end(JSON_LD);
       case '/latin1': {
         const page = RECIPE.replace('charset="utf-8"', 'charset="iso-8859-1"').replaceAll('Kladdkaka', 'Ärtsoppa');
         return response.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.from(page, 'latin1'));
       }
-      case '/moved': return response.writeHead(302, { location: '/recipe' }).end();
-      case '/to-loopback': return response.writeHead(302, { location: `http://127.0.0.1:${port}/recipe` }).end();
-      case '/loop': return response.writeHead(302, { location: '/loop' }).end();
-      case '/missing': return response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Finns inte</h1>');
-      case '/text': return response.writeHead(200, { 'content-type': 'text/plain' }).end(RECIPE);
-      case '/big': return html(RECIPE + ' '.repeat(MAX_BYTES));
+      case '/moved':
+        return response.writeHead(302, { location: '/recipe' }).end();
+      case '/to-loopback':
+        return response.writeHead(302, { location: `http://127.0.0.1:${port}/recipe` }).end();
+      case '/loop':
+        return response.writeHead(302, { location: '/loop' }).end();
+      case '/missing':
+        return response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Finns inte</h1>');
+      case '/text':
+        return response.writeHead(200, { 'content-type': 'text/plain' }).end(RECIPE);
+      case '/big':
+        return html(RECIPE + ' '.repeat(MAX_BYTES));
       case '/big-streamed': {
         // No Content-Length: the limit must hold while reading.
         response.writeHead(200, { 'content-type': 'text/html' });
@@ -51,7 +60,8 @@ function pageServer(): { server: Server; base: () => string; seen: Record<string
         response.on('close', () => clearTimeout(timer));
         return;
       }
-      default: return response.writeHead(404).end();
+      default:
+        return response.writeHead(404).end();
     }
   });
   server.listen(0, '127.0.0.2', () => {
@@ -77,9 +87,15 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
   const url = (path: string) => `${pages.base()}${path}`;
 
   beforeAll(async () => {
-    h = await createApiHarness('pglite', { IMPORT_ALLOWED_ADDRESSES: '127.0.0.2', IMPORT_TIMEOUT_MS: '500', IMPORT_MAX_BYTES: String(MAX_BYTES) });
+    h = await createApiHarness('pglite', {
+      IMPORT_ALLOWED_ADDRESSES: '127.0.0.2',
+      IMPORT_TIMEOUT_MS: '500',
+      IMPORT_MAX_BYTES: String(MAX_BYTES),
+    });
     token = await editorToken(h.keys);
-    await new Promise((resolve) => (pages.server.listening ? resolve(undefined) : pages.server.once('listening', resolve)));
+    await new Promise((resolve) =>
+      pages.server.listening ? resolve(undefined) : pages.server.once('listening', resolve),
+    );
   });
   afterAll(async () => {
     pages.server.closeAllConnections();
@@ -132,7 +148,10 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
     for (const payload of [{ url: url('/no-recipe') }, { html: NO_RECIPE }, { html: 'bara text' }]) {
       const res = await post(h, payload, token);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ status: 422, message: 'The page has no schema.org Recipe (JSON-LD) to import' });
+      expect(res.json()).toMatchObject({
+        status: 422,
+        message: 'The page has no schema.org Recipe (JSON-LD) to import',
+      });
     }
   });
 
@@ -162,7 +181,12 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
       const res = await post(h, { url: target }, token);
       expect(res.statusCode).toBe(400);
       // `fields` is what makes the site say 'Adressen går inte att läsa' rather than 'inte tillåten'.
-      expect(res.json()).toEqual({ status: 400, error: 'Bad Request', message: 'The address is not a valid URL', fields: { url: 'Not a valid address' } });
+      expect(res.json()).toEqual({
+        status: 400,
+        error: 'Bad Request',
+        message: 'The address is not a valid URL',
+        fields: { url: 'Not a valid address' },
+      });
     },
   );
 
@@ -246,7 +270,7 @@ describe('POST /recipe-imports with the default settings (nothing private allowe
     expect(res.json()).toEqual({ status: 400, error: 'Bad Request', message: 'The address is not allowed' });
   });
 
-  it('takes pasted pages larger than the API\'s usual body limit, up to IMPORT_MAX_BYTES', async () => {
+  it("takes pasted pages larger than the API's usual body limit, up to IMPORT_MAX_BYTES", async () => {
     expect(h.config.bodyLimit).toBeLessThan(1024 * 1024);
     const big = RECIPE.replace('</body>', `<p>${'text '.repeat(200_000)}</p></body>`);
     const res = await post(h, { html: big }, token);
@@ -266,7 +290,12 @@ describe('POST /recipe-imports: why an address is refused goes to the log, not t
     try {
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${await editorToken(keys)}` };
       for (const target of ['http://localhost/', 'http://127.0.0.1/']) {
-        const res = await app.inject({ method: 'POST', url: '/api/recipe-imports', headers, payload: JSON.stringify({ url: target }) });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/recipe-imports',
+          headers,
+          payload: JSON.stringify({ url: target }),
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe('The address is not allowed');
         expect(res.body).not.toMatch(/127\.0\.0\.1 is|::1|loopback|resolves/);
@@ -330,7 +359,8 @@ describe('POST /recipe-imports: a hostile page is read off the event loop, withi
   // Issue 29, item 6: `{` + `a:"b,` × 40,000 (240 KB as the pasted body, its quotes escaped) made jsonrepair run
   // 22 s on the event loop; 100 KB took 2.5 s.
   const repairBlock = `<script type="application/ld+json">{${'a:"b,'.repeat(40_000)}</script>`;
-  const repairPage = (blocks: number) => `<!doctype html><html><head>${repairBlock.repeat(blocks)}</head><body></body></html>`;
+  const repairPage = (blocks: number) =>
+    `<!doctype html><html><head>${repairBlock.repeat(blocks)}</head><body></body></html>`;
   /** As many blocks as a pasted page can hold: its JSON body (quotes escaped) within IMPORT_MAX_BYTES. */
   const mostBlocks = () => {
     let blocks = 1;
@@ -343,34 +373,37 @@ describe('POST /recipe-imports: a hostile page is read off the event loop, withi
   it.each([
     ['one block of 240 KB', () => 1],
     ['as many such blocks as IMPORT_MAX_BYTES holds', mostBlocks],
-  ])('answers 422 for JSON-LD that sends the JSON repair into quadratic time (%s), while /api/health keeps answering', async (_label, blocks) => {
-    const page = repairPage(blocks());
-    expect(JSON.stringify({ html: page }).length).toBeGreaterThan(240_000);
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    const started = performance.now();
-    const imports = Promise.all([1, 2].map(() => post(h, { html: page }, token)));
-    const health: number[] = [];
-    const healthTimes: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const asked = performance.now();
-      health.push((await h.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
-      healthTimes.push(performance.now() - asked);
-    }
-    const answers = await imports;
-    const elapsed = performance.now() - started;
-    delay.disable();
-    for (const res of answers) {
-      expect(res.statusCode).toBe(422);
-      // One block may be repaired (and found to hold no recipe) within the limit on a fast machine; several cannot.
-      expect([TOO_COMPLEX, NO_RECIPE_MESSAGE]).toContain(res.json().message);
-      if (blocks() > 1) expect(res.json().message).toBe(TOO_COMPLEX);
-    }
-    expect(health).toEqual(Array(10).fill(200));
-    // Generous bounds (a loaded 2-core CI machine): on the event loop the repair held it for seconds per block.
-    expect(Math.max(...healthTimes)).toBeLessThan(1000);
-    expect(delay.max / 1e6).toBeLessThan(1000);
-    expect(elapsed).toBeLessThan(10_000);
-  });
+  ])(
+    'answers 422 for JSON-LD that sends the JSON repair into quadratic time (%s), while /api/health keeps answering',
+    async (_label, blocks) => {
+      const page = repairPage(blocks());
+      expect(JSON.stringify({ html: page }).length).toBeGreaterThan(240_000);
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
+      const started = performance.now();
+      const imports = Promise.all([1, 2].map(() => post(h, { html: page }, token)));
+      const health: number[] = [];
+      const healthTimes: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const asked = performance.now();
+        health.push((await h.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+        healthTimes.push(performance.now() - asked);
+      }
+      const answers = await imports;
+      const elapsed = performance.now() - started;
+      delay.disable();
+      for (const res of answers) {
+        expect(res.statusCode).toBe(422);
+        // One block may be repaired (and found to hold no recipe) within the limit on a fast machine; several cannot.
+        expect([TOO_COMPLEX, NO_RECIPE_MESSAGE]).toContain(res.json().message);
+        if (blocks() > 1) expect(res.json().message).toBe(TOO_COMPLEX);
+      }
+      expect(health).toEqual(Array(10).fill(200));
+      // Generous bounds (a loaded 2-core CI machine): on the event loop the repair held it for seconds per block.
+      expect(Math.max(...healthTimes)).toBeLessThan(1000);
+      expect(delay.max / 1e6).toBeLessThan(1000);
+      expect(elapsed).toBeLessThan(10_000);
+    },
+  );
 });

@@ -15,7 +15,7 @@ describe.each(DATABASE_KINDS)('GET /recipes/names, the paged read (%s)', (kind) 
   /** Every page in turn, following `next` from the first. */
   async function all(params: Record<string, string>): Promise<Page['recipes']> {
     const seen: Page['recipes'] = [];
-    for (let after: string | null | undefined = undefined; after !== null; ) {
+    for (let after: string | null | undefined = undefined; after !== null;) {
       const q = new URLSearchParams({ ...params, ...(after ? { after } : {}) });
       const p = await page(`?${q}`);
       seen.push(...p.recipes);
@@ -27,7 +27,16 @@ describe.each(DATABASE_KINDS)('GET /recipes/names, the paged read (%s)', (kind) 
   beforeAll(async () => {
     h = await createApiHarness(kind);
     token = await editorToken(h.keys);
-    for (const name of ['Ärtsoppa', 'Zucchinipaj', 'äppelkaka', 'Apelsinsallad', 'Kanelbullar', 'kanelsnäckor', 'Köttbullar', 'Öl']) {
+    for (const name of [
+      'Ärtsoppa',
+      'Zucchinipaj',
+      'äppelkaka',
+      'Apelsinsallad',
+      'Kanelbullar',
+      'kanelsnäckor',
+      'Köttbullar',
+      'Öl',
+    ]) {
       await postRecipe(h.app, token, recipeBody({ name }));
     }
   });
@@ -62,14 +71,26 @@ describe.each(DATABASE_KINDS)('GET /recipes/names, the paged read (%s)', (kind) 
   it('shows a write to the next page read', async () => {
     const made = await postRecipe(h.app, token, recipeBody({ name: 'Bananbröd' }));
     expect((await page('?search=banan')).recipes).toEqual([{ id: made.id, name: 'Bananbröd' }]);
-    await h.app.inject({ method: 'PUT', url: `/api/recipes/${made.id}`, headers: bearer(token), payload: recipeBody({ name: 'Bananpaj' }) });
+    await h.app.inject({
+      method: 'PUT',
+      url: `/api/recipes/${made.id}`,
+      headers: bearer(token),
+      payload: recipeBody({ name: 'Bananpaj' }),
+    });
     expect((await page('?search=banan')).recipes).toEqual([{ id: made.id, name: 'Bananpaj' }]);
     await h.app.inject({ method: 'DELETE', url: `/api/recipes/${made.id}`, headers: bearer(token) });
     expect((await page('?search=banan')).recipes).toEqual([]);
   });
 
   it('refuses a bad limit or a cursor it did not make (400)', async () => {
-    for (const q of ['?after=W10&before=W10', '?limit=0', '?limit=201', '?limit=x', '?after=bm90IGpzb24', '?after=%7B']) {
+    for (const q of [
+      '?after=W10&before=W10',
+      '?limit=0',
+      '?limit=201',
+      '?limit=x',
+      '?after=bm90IGpzb24',
+      '?after=%7B',
+    ]) {
       const answer = await get(q);
       expect(answer.statusCode, q).toBe(400);
     }
@@ -80,9 +101,15 @@ describe.each(DATABASE_KINDS)('GET /recipes/names, the paged read (%s)', (kind) 
     expect(first.headers['cache-control']).toMatch(/stale-while-revalidate=\d+/);
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    expect((await h.app.inject({ method: 'GET', url: '/api/recipes/names?limit=2', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/recipes/names?limit=2', headers: { 'if-none-match': etag } }))
+        .statusCode,
+    ).toBe(304);
     const made = await postRecipe(h.app, token, recipeBody({ name: 'Cacheprov' }));
-    expect((await h.app.inject({ method: 'GET', url: '/api/recipes/names?limit=2', headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/recipes/names?limit=2', headers: { 'if-none-match': etag } }))
+        .statusCode,
+    ).toBe(200);
     await h.app.inject({ method: 'DELETE', url: `/api/recipes/${made.id}`, headers: bearer(token) });
   });
 

@@ -9,7 +9,18 @@ import { postRecipe, recipeBody } from '../../support/recipes.ts';
 describe.each(DATABASE_KINDS)('reading recipes (%s)', (kind) => {
   let h: ApiHarness;
   let token: string;
-  const names = ['Äggröra', 'apelsinkaka', 'Zucchinisoppa', 'Ärtsoppa', 'Öllebröd', 'Åkerbärssylt', 'Biff', 'aprikosmos', 'ÄGG OCH SILL', '50% mörk choklad_kaka'];
+  const names = [
+    'Äggröra',
+    'apelsinkaka',
+    'Zucchinisoppa',
+    'Ärtsoppa',
+    'Öllebröd',
+    'Åkerbärssylt',
+    'Biff',
+    'aprikosmos',
+    'ÄGG OCH SILL',
+    '50% mörk choklad_kaka',
+  ];
 
   beforeAll(async () => {
     h = await createApiHarness(kind);
@@ -52,27 +63,42 @@ describe.each(DATABASE_KINDS)('reading recipes (%s)', (kind) => {
   });
 
   it('orders numbers naturally ("Recept 9" before "Recept 10"), in the same order as the site, the names read and a search', async () => {
-    for (const name of ['Recept 10', 'Recept 9', 'Recept 100', 'recept 2']) await postRecipe(h.app, token, recipeBody({ name }));
+    for (const name of ['Recept 10', 'Recept 9', 'Recept 100', 'recept 2'])
+      await postRecipe(h.app, token, recipeBody({ name }));
     // The full list is rebuilt beside its readers after a write (the previous body meanwhile): wait for it.
     const list = await vi.waitFor(async () => {
       const body = (await get('/api/recipes')).json() as { id: number; name: string }[];
       if (body.length !== names.length + 4) throw new Error('the list is not rebuilt yet');
       return body;
     });
-    expect(list.map((r) => r.name).filter((n) => /^recept/i.test(n))).toEqual(['recept 2', 'Recept 9', 'Recept 10', 'Recept 100']);
+    expect(list.map((r) => r.name).filter((n) => /^recept/i.test(n))).toEqual([
+      'recept 2',
+      'Recept 9',
+      'Recept 10',
+      'Recept 100',
+    ]);
     expect(list).toEqual(sortByName(list));
     const paged = (await get('/api/recipes/names?limit=100')).json() as { recipes: { name: string }[] };
     expect(paged.recipes.map((r) => r.name)).toEqual(list.map((r) => r.name));
     const found = (await get('/api/recipes?search=recept')).json() as { name: string }[];
     expect(found.map((r) => r.name)).toEqual(['recept 2', 'Recept 9', 'Recept 10', 'Recept 100']);
     for (const r of list.filter((x) => /^recept/i.test(x.name))) {
-      expect((await h.app.inject({ method: 'DELETE', url: `/api/recipes/${r.id}`, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(204);
+      expect(
+        (
+          await h.app.inject({
+            method: 'DELETE',
+            url: `/api/recipes/${r.id}`,
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).statusCode,
+      ).toBe(204);
     }
     await vi.waitFor(async () => expect((await get('/api/recipes')).json()).toHaveLength(names.length));
   });
 
   it('searches case-insensitively and Unicode-aware ("ÄGG" finds "Äggröra")', async () => {
-    const names = async (q: string) => ((await get(`/api/recipes?search=${encodeURIComponent(q)}`)).json() as { name: string }[]).map((r) => r.name);
+    const names = async (q: string) =>
+      ((await get(`/api/recipes?search=${encodeURIComponent(q)}`)).json() as { name: string }[]).map((r) => r.name);
     expect(await names('ÄGG')).toEqual(['ÄGG OCH SILL', 'Äggröra']);
     expect(await names('soppa')).toEqual(['Zucchinisoppa', 'Ärtsoppa']);
     expect(await names('ÖLLE')).toEqual(['Öllebröd']);
@@ -80,7 +106,8 @@ describe.each(DATABASE_KINDS)('reading recipes (%s)', (kind) => {
   });
 
   it('treats LIKE wildcards in a search as plain characters', async () => {
-    const names = async (q: string) => ((await get(`/api/recipes?search=${encodeURIComponent(q)}`)).json() as { name: string }[]).map((r) => r.name);
+    const names = async (q: string) =>
+      ((await get(`/api/recipes?search=${encodeURIComponent(q)}`)).json() as { name: string }[]).map((r) => r.name);
     expect(await names('%')).toEqual(['50% mörk choklad_kaka']);
     expect(await names('_')).toEqual(['50% mörk choklad_kaka']);
     expect(await names('d_k')).toEqual(['50% mörk choklad_kaka']);
@@ -101,7 +128,9 @@ describe.each(DATABASE_KINDS)('reading recipes (%s)', (kind) => {
     const twice = await get('/api/recipes?search=a&search=b');
     expect(twice.statusCode).toBe(400);
     expect(twice.json().fields).toEqual({ search: 'Must be text' });
-    expect((await get(`/api/recipes?search=${'a'.repeat(201)}`)).json().fields).toEqual({ search: 'Max 200 characters' });
+    expect((await get(`/api/recipes?search=${'a'.repeat(201)}`)).json().fields).toEqual({
+      search: 'Max 200 characters',
+    });
   });
 
   it('an empty search lists everything', async () => {
@@ -114,7 +143,13 @@ describe.each(DATABASE_KINDS)('reading recipes (%s)', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBe('"1"');
     expect(response.json()).toEqual(created);
-    expect(response.json()).toMatchObject({ id: created.id, name: 'Kladdkaka', author: 'redaktor', servings: 4, version: 1 });
+    expect(response.json()).toMatchObject({
+      id: created.id,
+      name: 'Kladdkaka',
+      author: 'redaktor',
+      servings: 4,
+      version: 1,
+    });
   });
 
   it('404 with the error shape for a recipe that does not exist', async () => {
@@ -126,7 +161,11 @@ describe.each(DATABASE_KINDS)('reading recipes (%s)', (kind) => {
   it.each(['0', '-1', 'abc', '1.5', '1e3', '99999999999', '2147483648', '01'])('400 for the id %s', async (id) => {
     const response = await get(`/api/recipes/${id}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ status: 400, error: 'Bad Request', fields: { id: 'Must be a positive whole number' } });
+    expect(response.json()).toMatchObject({
+      status: 400,
+      error: 'Bad Request',
+      fields: { id: 'Must be a positive whole number' },
+    });
   });
 
   it('scales every quantity to ?servings=n, rounded to 6 significant digits', async () => {

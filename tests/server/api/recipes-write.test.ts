@@ -50,12 +50,26 @@ describe.each(DATABASE_KINDS)('writing recipes (%s)', (kind) => {
       method: 'PUT',
       url: `/api/recipes/${created.id}`,
       headers: bearer(other),
-      payload: { ...recipeBody({ name: 'Tunna pannkakor', ingredients: [{ name: 'Mjölk', quantity: { value: 3, unit: 'DECILITER' } }] }), id: created.id, version: 1, author: 'annan' },
+      payload: {
+        ...recipeBody({
+          name: 'Tunna pannkakor',
+          ingredients: [{ name: 'Mjölk', quantity: { value: 3, unit: 'DECILITER' } }],
+        }),
+        id: created.id,
+        version: 1,
+        author: 'annan',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBe('"2"');
     const updated = response.json();
-    expect(updated).toMatchObject({ id: created.id, name: 'Tunna pannkakor', author: 'redaktor', version: 2, createdAt: created.createdAt });
+    expect(updated).toMatchObject({
+      id: created.id,
+      name: 'Tunna pannkakor',
+      author: 'redaktor',
+      version: 2,
+      createdAt: created.createdAt,
+    });
     expect(updated.ingredients).toEqual([{ name: 'Mjölk', quantity: { value: 3, unit: 'DECILITER' } }]);
     expect(await get(created.id)).toEqual(updated);
   });
@@ -105,7 +119,11 @@ describe.each(DATABASE_KINDS)('writing recipes (%s)', (kind) => {
 
   it('PUT: 404 for a recipe that does not exist (with or without a version)', async () => {
     expect((await put(999999, recipeBody())).statusCode).toBe(404);
-    expect((await put(999999, recipeBody({ version: 1 }))).json()).toEqual({ status: 404, error: 'Not Found', message: 'Recipe 999999 not found' });
+    expect((await put(999999, recipeBody({ version: 1 }))).json()).toEqual({
+      status: 404,
+      error: 'Not Found',
+      message: 'Recipe 999999 not found',
+    });
   });
 
   it('two PUTs with the same version: one 200 and one 409, the first one intact', async () => {
@@ -126,7 +144,9 @@ describe.each(DATABASE_KINDS)('writing recipes (%s)', (kind) => {
   it('many concurrent PUTs on one version: exactly one wins', async () => {
     const created = await postRecipe(h.app, token);
     const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => put(created.id, recipeBody({ name: `Skrivare ${i}`, version: 1, ingredients: [{ name: `I${i}` }] }))),
+      Array.from({ length: 8 }, (_, i) =>
+        put(created.id, recipeBody({ name: `Skrivare ${i}`, version: 1, ingredients: [{ name: `I${i}` }] })),
+      ),
     );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(7);
@@ -136,7 +156,11 @@ describe.each(DATABASE_KINDS)('writing recipes (%s)', (kind) => {
 
   it('DELETE: 204 and gone, with its ingredients; a second DELETE is 404', async () => {
     const created = await postRecipe(h.app, token);
-    const response = await h.app.inject({ method: 'DELETE', url: `/api/recipes/${created.id}`, headers: bearer(token) });
+    const response = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/recipes/${created.id}`,
+      headers: bearer(token),
+    });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect((await h.app.inject({ method: 'GET', url: `/api/recipes/${created.id}` })).statusCode).toBe(404);
@@ -155,15 +179,23 @@ describe.each(DATABASE_KINDS)('writing recipes (%s)', (kind) => {
   });
 
   it('DELETE: 400 for a bad id', async () => {
-    expect((await h.app.inject({ method: 'DELETE', url: '/api/recipes/abc', headers: bearer(token) })).statusCode).toBe(400);
+    expect((await h.app.inject({ method: 'DELETE', url: '/api/recipes/abc', headers: bearer(token) })).statusCode).toBe(
+      400,
+    );
   });
 
   it('a recipe holds at most 100 ingredients: 100 are stored whole, 101 are refused and nothing is stored', async () => {
-    const ingredients = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `I${i}`, quantity: { value: i, unit: 'GRAM' } }));
+    const ingredients = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ name: `I${i}`, quantity: { value: i, unit: 'GRAM' } }));
     const created = await postRecipe(h.app, token, recipeBody({ ingredients: ingredients(100) }));
     expect((await get(created.id)).ingredients).toHaveLength(100);
     const before = await countRecipes(h.db.orm);
-    const refused = await h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody({ ingredients: ingredients(101) }) });
+    const refused = await h.app.inject({
+      method: 'POST',
+      url: '/api/recipes',
+      headers: bearer(token),
+      payload: recipeBody({ ingredients: ingredients(101) }),
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toMatchObject({ ingredients: 'Max 100 ingredients' });
     expect((await put(created.id, recipeBody({ ingredients: ingredients(18_000) }))).statusCode).toBe(400);
@@ -178,14 +210,28 @@ describe.each(DATABASE_KINDS)('writing recipes (%s)', (kind) => {
     expect(body.json().fields).toMatchObject({ version: 'Max 2147483647' });
     for (const ifMatch of ['"2147483648"', '9999999999', '"0"']) {
       expect((await put(created.id, recipeBody(), { 'if-match': ifMatch })).statusCode, ifMatch).toBe(400);
-      expect((await h.app.inject({ method: 'DELETE', url: `/api/recipes/${created.id}`, headers: { ...bearer(token), 'if-match': ifMatch } })).statusCode, ifMatch).toBe(400);
+      expect(
+        (
+          await h.app.inject({
+            method: 'DELETE',
+            url: `/api/recipes/${created.id}`,
+            headers: { ...bearer(token), 'if-match': ifMatch },
+          })
+        ).statusCode,
+        ifMatch,
+      ).toBe(400);
     }
   });
 
   it('DELETE honours If-Match as PUT does: a stale version is refused with 409 and nothing is deleted', async () => {
     const created = await postRecipe(h.app, token, recipeBody());
     expect((await put(created.id, recipeBody({ version: 1 }))).statusCode).toBe(200);
-    const del = (ifMatch: string) => h.app.inject({ method: 'DELETE', url: `/api/recipes/${created.id}`, headers: { ...bearer(token), 'if-match': ifMatch } });
+    const del = (ifMatch: string) =>
+      h.app.inject({
+        method: 'DELETE',
+        url: `/api/recipes/${created.id}`,
+        headers: { ...bearer(token), 'if-match': ifMatch },
+      });
     const stale = await del('"1"');
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ status: 409, currentVersion: 2 });

@@ -38,11 +38,27 @@ describe.each(DATABASE_KINDS)('validation on the server (%s)', (kind) => {
     ['servings 1.5', { servings: 1.5 }, { servings: 'Must be a number' }],
     ["servings '1.5'", { servings: '1.5' }, { servings: 'Must be a number' }],
     ['ingredient name 34 chars', { ingredients: [{ name: 'a'.repeat(34) }] }, {}],
-    ['ingredient name 35 chars', { ingredients: [{ name: 'a'.repeat(35) }] }, { 'ingredients.0.name': 'Max 34 characters' }],
+    [
+      'ingredient name 35 chars',
+      { ingredients: [{ name: 'a'.repeat(35) }] },
+      { 'ingredients.0.name': 'Max 34 characters' },
+    ],
     ['empty ingredient name', { ingredients: [{ name: '' }] }, { 'ingredients.0.name': 'Name is required' }],
-    ['quantity as text', { ingredients: [{ name: 'Mjöl', quantity: { value: '2', unit: 'DECILITER' } }] }, { 'ingredients.0.quantity.value': 'Must be a number' }],
-    ['unknown unit', { ingredients: [{ name: 'Mjöl', quantity: { value: 2, unit: 'CUP' } }] }, { 'ingredients.0.quantity.unit': 'Unknown unit' }],
-    ['unit label instead of key', { ingredients: [{ name: 'Mjöl', quantity: { value: 2, unit: 'dl' } }] }, { 'ingredients.0.quantity.unit': 'Unknown unit' }],
+    [
+      'quantity as text',
+      { ingredients: [{ name: 'Mjöl', quantity: { value: '2', unit: 'DECILITER' } }] },
+      { 'ingredients.0.quantity.value': 'Must be a number' },
+    ],
+    [
+      'unknown unit',
+      { ingredients: [{ name: 'Mjöl', quantity: { value: 2, unit: 'CUP' } }] },
+      { 'ingredients.0.quantity.unit': 'Unknown unit' },
+    ],
+    [
+      'unit label instead of key',
+      { ingredients: [{ name: 'Mjöl', quantity: { value: 2, unit: 'dl' } }] },
+      { 'ingredients.0.quantity.unit': 'Unknown unit' },
+    ],
     ['unit NONE', { ingredients: [{ name: 'Ägg', quantity: { value: 2, unit: 'NONE' } }] }, {}],
     ['ingredients not a list', { ingredients: 'mjöl' }, { ingredients: 'Must be a list' }],
   ] as [string, RecipeBody, Record<string, string>][])('%s', async (_, overrides, expected) => {
@@ -51,7 +67,12 @@ describe.each(DATABASE_KINDS)('validation on the server (%s)', (kind) => {
   });
 
   it('reports every invalid field at once, in the error shape', async () => {
-    const response = await post({ name: '', servings: 0, instructions: 'a'.repeat(10001), ingredients: [{ name: 'ok' }, { name: 'a~b' }] });
+    const response = await post({
+      name: '',
+      servings: 0,
+      instructions: 'a'.repeat(10001),
+      ingredients: [{ name: 'ok' }, { name: 'a~b' }],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       status: 400,
@@ -68,37 +89,52 @@ describe.each(DATABASE_KINDS)('validation on the server (%s)', (kind) => {
 
   it('accepts every allowed symbol, å ä ö and newlines in name, instructions and ingredient name', async () => {
     const all = SYMBOLS.join('');
-    const response = await post(recipeBody({
-      name: `Åäö ${all}`.slice(0, 64),
-      instructions: `Rad ett: ${all}\nRad två: ÅÄÖ åäö 0123456789`,
-      ingredients: [{ name: SYMBOLS.slice(0, 20).join('') }, { name: SYMBOLS.slice(20).join('') }],
-    }));
+    const response = await post(
+      recipeBody({
+        name: `Åäö ${all}`.slice(0, 64),
+        instructions: `Rad ett: ${all}\nRad två: ÅÄÖ åäö 0123456789`,
+        ingredients: [{ name: SYMBOLS.slice(0, 20).join('') }, { name: SYMBOLS.slice(20).join('') }],
+      }),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json().instructions).toContain(all);
   });
 
   it.each(SYMBOLS)('accepts %s in every text field', async (symbol) => {
-    const response = await post(recipeBody({ name: `Kaka ${symbol}`, instructions: `Steg ${symbol}`, ingredients: [{ name: `Mjöl ${symbol}` }] }));
+    const response = await post(
+      recipeBody({ name: `Kaka ${symbol}`, instructions: `Steg ${symbol}`, ingredients: [{ name: `Mjöl ${symbol}` }] }),
+    );
     expect(response.statusCode).toBe(201);
   });
 
-  it.each([['emoji', '🍰'], ['tab', '\t'], ['tilde', '~'], ['plus', '+'], ['backslash', '\\'], ['carriage return', '\r'], ['NUL', '\u0000']])(
-    'rejects %s in name, instructions and ingredient name',
-    async (_, char) => {
-      const response = await post(recipeBody({ name: `Kaka${char}`, instructions: `Steg${char}`, ingredients: [{ name: `Mjöl${char}` }] }));
-      expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({
-        name: 'Ett eller flera ogiltliga tecken',
-        instructions: 'Ett eller flera ogiltliga tecken',
-        'ingredients.0.name': 'Ett eller flera ogiltliga tecken',
-      });
-    },
-  );
+  it.each([
+    ['emoji', '🍰'],
+    ['tab', '\t'],
+    ['tilde', '~'],
+    ['plus', '+'],
+    ['backslash', '\\'],
+    ['carriage return', '\r'],
+    ['NUL', '\u0000'],
+  ])('rejects %s in name, instructions and ingredient name', async (_, char) => {
+    const response = await post(
+      recipeBody({ name: `Kaka${char}`, instructions: `Steg${char}`, ingredients: [{ name: `Mjöl${char}` }] }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      name: 'Ett eller flera ogiltliga tecken',
+      instructions: 'Ett eller flera ogiltliga tecken',
+      'ingredients.0.name': 'Ett eller flera ogiltliga tecken',
+    });
+  });
 
   it('malformed JSON: 400 in the error shape', async () => {
     const response = await post('{"name": "Pannkakor",', { 'content-type': 'application/json' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, error: 'Bad Request', message: 'The request body is not valid JSON' });
+    expect(response.json()).toEqual({
+      status: 400,
+      error: 'Bad Request',
+      message: 'The request body is not valid JSON',
+    });
   });
 
   it('a JSON body that is not an object: 400', async () => {
@@ -125,13 +161,22 @@ describe.each(DATABASE_KINDS)('validation on the server (%s)', (kind) => {
     const before = await countRecipes(h.db.orm);
     const response = await post(recipeBody({ instructions: 'a'.repeat(70_000) }));
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ status: 413, error: 'Payload Too Large', message: 'The request body is too large' });
+    expect(response.json()).toEqual({
+      status: 413,
+      error: 'Payload Too Large',
+      message: 'The request body is too large',
+    });
     expect(await countRecipes(h.db.orm)).toBe(before);
   });
 
   it('PUT validates the same way', async () => {
     const created = (await post(recipeBody())).json();
-    const response = await h.app.inject({ method: 'PUT', url: `/api/recipes/${created.id}`, headers: bearer(token), payload: recipeBody({ servings: 101 }) });
+    const response = await h.app.inject({
+      method: 'PUT',
+      url: `/api/recipes/${created.id}`,
+      headers: bearer(token),
+      payload: recipeBody({ servings: 101 }),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ servings: 'Max 100' });
   });

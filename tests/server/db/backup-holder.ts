@@ -29,7 +29,11 @@ const ingredients = [
   { name: 'Salt' },
 ];
 for (let n = 1; running; n++) {
-  const recipe = await createRecipe(db.orm, { name: `Skrivning ${n}`, instructions: '', servings: 2, ingredients }, 'skrivare');
+  const recipe = await createRecipe(
+    db.orm,
+    { name: `Skrivning ${n}`, instructions: '', servings: 2, ingredients },
+    'skrivare',
+  );
   console.log(`COMMITTED ${recipe.id}`);
   await new Promise((r) => setTimeout(r, 2));
 }

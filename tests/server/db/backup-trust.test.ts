@@ -23,15 +23,32 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function tarNames(file: string): string[] {
   const tar = gunzipSync(readFileSync(file));
   const names: string[] = [];
-  for (let offset = 0; offset + 512 <= tar.length && tar[offset] !== 0; ) {
-    names.push(tar.subarray(offset, offset + 100).toString('latin1').replace(/\0.*$/s, ''));
-    const size = parseInt(tar.subarray(offset + 124, offset + 136).toString('latin1').replace(/\0.*$/s, '').trim() || '0', 8);
+  for (let offset = 0; offset + 512 <= tar.length && tar[offset] !== 0;) {
+    names.push(
+      tar
+        .subarray(offset, offset + 100)
+        .toString('latin1')
+        .replace(/\0.*$/s, ''),
+    );
+    const size = parseInt(
+      tar
+        .subarray(offset + 124, offset + 136)
+        .toString('latin1')
+        .replace(/\0.*$/s, '')
+        .trim() || '0',
+      8,
+    );
     offset += 512 + Math.ceil(size / 512) * 512;
   }
   return names;
 }
 
-const keyFile = (dir: string) => JSON.parse(readFileSync(join(dir, 'idp-keys.json'), 'utf8')) as { kid: string; refreshSecret: string; csrfSecret: string };
+const keyFile = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, 'idp-keys.json'), 'utf8')) as {
+    kid: string;
+    refreshSecret: string;
+    csrfSecret: string;
+  };
 
 describe('what a backup holds, and restoring it with new keys', () => {
   it('holds relative names and no pid, lock or request files; --new-keys rotates the keys and ends the sessions', async () => {
@@ -64,7 +81,8 @@ describe('what a backup holds, and restoring it with new keys', () => {
       const rotated = join(work, 'rotated');
       const restore = await npmRun('db:restore', [file, '--new-keys'], { DATA_DIR: rotated });
       expect(restore).toEqual({
-        code: 0, stderr: '',
+        code: 0,
+        stderr: '',
         stdout: `Restored ${file} into ${rotated}: 0 recipes, 2 users.\nNew signing keys for the identity provider; 1 sessions from the backup ended (everyone signs in again).`,
       });
       const [before, after] = [keyFile(source.dir), keyFile(rotated)];
@@ -95,7 +113,11 @@ describe('what a backup holds, and restoring it with new keys', () => {
     writeFileSync(evil, gzipSync(Buffer.concat(chunks)));
     const target = join(work, 'nested', 'data');
     const refused = await npmRun('db:restore', [evil], { DATA_DIR: target });
-    expect(refused).toEqual({ code: 1, stdout: '', stderr: `${evil} is not a backup of the embedded database: it would write outside the data folder (../escaped.txt).` });
+    expect(refused).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${evil} is not a backup of the embedded database: it would write outside the data folder (../escaped.txt).`,
+    });
     expect(existsSync(join(work, 'nested', 'escaped.txt'))).toBe(false);
     expect(existsSync(target)).toBe(false);
   }, 60_000);

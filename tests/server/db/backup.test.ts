@@ -25,11 +25,13 @@ const work = mkdtempSync(join(tmpdir(), 'recipe-backup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The holder process; `committed()` is the highest recipe id it has reported committed so far. */
-async function startHolder(dataDir: string): Promise<{ child: ChildProcess; committed(): number; output(): string; stop(): Promise<void> }> {
+async function startHolder(
+  dataDir: string,
+): Promise<{ child: ChildProcess; committed(): number; output(): string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [TSX, HOLDER, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
   let output = '';
   let committed = 0;
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
     for (const m of chunk.toString().matchAll(/COMMITTED (\d+)/g)) committed = Math.max(committed, Number(m[1]));
   });
@@ -47,10 +49,11 @@ async function startHolder(dataDir: string): Promise<{ child: ChildProcess; comm
     child,
     committed: () => committed,
     output: () => output,
-    stop: () => new Promise<void>((resolve) => {
-      child.on('exit', () => resolve());
-      child.stdin!.end();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.on('exit', () => resolve());
+        child.stdin.end();
+      }),
   };
 }
 
@@ -74,7 +77,11 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
         await holder.stop();
       }
       expect(backup.stderr).toBe('');
-      expect(backup.stdout).toMatch(new RegExp(`^Backed up PGlite in ${source.dir} to ${file} \\(\\d+\\.\\d MB\\) through the running server \\(pid \\d+\\), which held its database for \\d+ ms\\.$`));
+      expect(backup.stdout).toMatch(
+        new RegExp(
+          `^Backed up PGlite in ${source.dir} to ${file} \\(\\d+\\.\\d MB\\) through the running server \\(pid \\d+\\), which held its database for \\d+ ms\\.$`,
+        ),
+      );
       expect(backup.code).toBe(0);
       expect(holder.output()).toContain('LOG backup written');
 
@@ -84,7 +91,9 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
       expect(restore.code).toBe(0);
 
       // The provider's signing keys came along; the running server's lock and requests did not.
-      expect(readFileSync(join(restored, 'idp-keys.json'), 'utf8')).toBe(readFileSync(join(source.dir, 'idp-keys.json'), 'utf8'));
+      expect(readFileSync(join(restored, 'idp-keys.json'), 'utf8')).toBe(
+        readFileSync(join(source.dir, 'idp-keys.json'), 'utf8'),
+      );
       expect(existsSync(join(restored, LOCK_FILE))).toBe(false);
       expect(existsSync(join(restored, REQUESTS_FOLDER))).toBe(false);
       const db = await openDatabase({ dataDir: restored });
@@ -95,23 +104,39 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
         // gaps (each was committed after the one before) and all three ingredients of each.
         expect(ids.length).toBeGreaterThanOrEqual(before);
         expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => i + 1));
-        expect(recipes.filter((r) => r.name.startsWith('Skrivning')).every((r) => r.ingredients.length === 3)).toBe(true);
+        expect(recipes.filter((r) => r.name.startsWith('Skrivning')).every((r) => r.ingredients.length === 3)).toBe(
+          true,
+        );
         expect(recipes.map((r) => r.name)).toEqual(expect.arrayContaining(SEED_RECIPES.map((r) => r.name)));
         expect(restore.stdout).toContain(`: ${ids.length} recipes`);
         expect((await listUsers(db)).map((u) => u.username)).toEqual(['besokare', 'redaktor']);
         // A working database: the next recipe gets the next id.
-        expect((await createRecipe(db.orm, { name: 'Efter återställning', instructions: '', servings: 1, ingredients: [] }, 'anna')).id).toBe(ids.length + 1);
+        expect(
+          (
+            await createRecipe(
+              db.orm,
+              { name: 'Efter återställning', instructions: '', servings: 1, ingredients: [] },
+              'anna',
+            )
+          ).id,
+        ).toBe(ids.length + 1);
       } finally {
         await db.close();
       }
 
       // A restore never overwrites a data folder unless told to, and then keeps the old one beside it.
       const again = await npmRun('db:restore', [file], { DATA_DIR: restored });
-      expect(again).toEqual({ code: 1, stdout: '', stderr: `${restored} is not empty: restore into an empty or absent DATA_DIR, or add --force to replace the database there.` });
+      expect(again).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `${restored} is not empty: restore into an empty or absent DATA_DIR, or add --force to replace the database there.`,
+      });
       const forced = await npmRun('db:restore', [file, '--force'], { DATA_DIR: restored });
       expect(forced.code).toBe(0);
       const kept = readdirSync(work).find((name) => name.startsWith('restored.replaced-'));
-      expect(forced.stdout).toContain(`The data folder it replaced is kept as ${join(work, kept ?? 'nothing')}; delete it once`);
+      expect(forced.stdout).toContain(
+        `The data folder it replaced is kept as ${join(work, kept ?? 'nothing')}; delete it once`,
+      );
       expect(existsSync(join(work, kept!, 'PG_VERSION'))).toBe(true);
       expect(existsSync(join(work, kept!, LOCK_FILE))).toBe(false);
       const check = await openDatabase({ dataDir: restored });
@@ -131,19 +156,34 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
     try {
       const file = join(work, 'idle.tar.gz');
       const idle = await npmRun('db:backup', [file], { DATA_DIR: folder.dir });
-      expect(idle).toEqual({ code: 0, stdout: expect.stringMatching(/\(\d+\.\d MB\); no server was running on it\.$/), stderr: '' });
+      expect(idle).toEqual({
+        code: 0,
+        stdout: expect.stringMatching(/\(\d+\.\d MB\); no server was running on it\.$/),
+        stderr: '',
+      });
       const empty = join(work, 'empty');
       mkdirSync(empty);
-      expect(await npmRun('db:restore', [file], { DATA_DIR: empty })).toMatchObject({ code: 0, stdout: `Restored ${file} into ${empty}: 0 recipes, 0 users.` });
+      expect(await npmRun('db:restore', [file], { DATA_DIR: empty })).toMatchObject({
+        code: 0,
+        stdout: `Restored ${file} into ${empty}: 0 recipes, 0 users.`,
+      });
       const nested = join(work, 'new', 'place', 'data');
-      expect(await npmRun('db:restore', [file], { DATA_DIR: nested })).toMatchObject({ code: 0, stdout: `Restored ${file} into ${nested}: 0 recipes, 0 users.` });
+      expect(await npmRun('db:restore', [file], { DATA_DIR: nested })).toMatchObject({
+        code: 0,
+        stdout: `Restored ${file} into ${nested}: 0 recipes, 0 users.`,
+      });
       expect(existsSync(join(nested, 'PG_VERSION'))).toBe(true);
 
       expect(await npmRun('db:backup', [file], { DATABASE_URL: 'postgres://localhost/x' })).toEqual({
-        code: 1, stdout: '', stderr: 'db:backup failed: DATABASE_URL is set: back PostgreSQL up with pg_dump (see the README); db:backup copies the embedded database',
+        code: 1,
+        stdout: '',
+        stderr:
+          'db:backup failed: DATABASE_URL is set: back PostgreSQL up with pg_dump (see the README); db:backup copies the embedded database',
       });
       expect(await npmRun('db:backup', [file], { DATA_DIR: join(work, 'nothing-here') })).toEqual({
-        code: 1, stdout: '', stderr: `db:backup failed: there is no embedded database in ${join(work, 'nothing-here')}`,
+        code: 1,
+        stdout: '',
+        stderr: `db:backup failed: there is no embedded database in ${join(work, 'nothing-here')}`,
       });
       const notABackup = join(work, 'not-a-backup.tar.gz');
       writeFileSync(notABackup, 'hello');
@@ -164,7 +204,9 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
         `The server holding ${folder.dir} (pid 4242) does not take backup requests: it runs a version without them.`,
       );
       mkdirSync(join(folder.dir, REQUESTS_FOLDER));
-      await expect(requestBackup(folder.dir, join(work, 'x.tar.gz'), 4242, 300)).rejects.toThrow('did not answer within 0.3 s');
+      await expect(requestBackup(folder.dir, join(work, 'x.tar.gz'), 4242, 300)).rejects.toThrow(
+        'did not answer within 0.3 s',
+      );
       // The unanswered request is taken back.
       expect(readdirSync(join(folder.dir, REQUESTS_FOLDER))).toEqual([]);
     } finally {

@@ -13,7 +13,10 @@ import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../sup
 // refetching only what a write touched.
 const recipe = (name: string) => ({ name, instructions: '', servings: 2, ingredients: [{ name: 'Salt' }] });
 const sorted = (changes: { changed: number[]; removed: number[] } | null) =>
-  changes && { changed: [...changes.changed].sort((a, b) => a - b), removed: [...changes.removed].sort((a, b) => a - b) };
+  changes && {
+    changed: [...changes.changed].sort((a, b) => a - b),
+    removed: [...changes.removed].sort((a, b) => a - b),
+  };
 
 describe.each(DATABASE_KINDS)('the recipe change log (%s)', (kind) => {
   let db: Database;
@@ -47,7 +50,11 @@ describe.each(DATABASE_KINDS)('the recipe change log (%s)', (kind) => {
 
   it('moves the stamp once per transaction, however many statements it has', async () => {
     const before = BigInt(await recipeListStamp(db.orm));
-    const made = await createRecipe(db.orm, { ...recipe('Många'), ingredients: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] }, 'x');
+    const made = await createRecipe(
+      db.orm,
+      { ...recipe('Många'), ingredients: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] },
+      'x',
+    );
     expect(BigInt(await recipeListStamp(db.orm))).toBe(before + 1n);
     await updateRecipe(db.orm, made.id, recipe('Många2'));
     expect(BigInt(await recipeListStamp(db.orm))).toBe(before + 2n);

@@ -2,7 +2,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/index.ts';
 import { readMigrations } from '../../../server/db/migrate.ts';
-import { countRecipes, createRecipe, getRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
+import {
+  countRecipes,
+  createRecipe,
+  getRecipe,
+  listRecipes,
+  updateRecipe,
+} from '../../../server/db/recipe-repository.ts';
 import { seedRecipes, seedRecipesIfEmpty, SEED_AUTHOR } from '../../../server/db/seed.ts';
 import { SEED_RECIPES } from '../../../server/db/seed-recipes.ts';
 import { OFFERED_UNIT_KEYS } from '../../../src/lib/units.ts';
@@ -16,7 +22,9 @@ describe.each(DATABASE_KINDS)('database (%s)', (kind) => {
   afterAll(() => closeTestDatabase(db));
 
   it('records every migration in schema_migrations', async () => {
-    const rows = (await db.orm.execute('SELECT name FROM schema_migrations ORDER BY name')) as unknown as { rows: { name: string }[] };
+    const rows = (await db.orm.execute('SELECT name FROM schema_migrations ORDER BY name')) as unknown as {
+      rows: { name: string }[];
+    };
     expect(rows.rows.map((r) => r.name)).toEqual(readMigrations().map((m) => m.name));
     expect(rows.rows.map((r) => r.name)).toContain('001-recipes');
   });
@@ -24,7 +32,12 @@ describe.each(DATABASE_KINDS)('database (%s)', (kind) => {
   it('writes a recipe and its ingredients whole or not at all', async () => {
     const before = await countRecipes(db.orm);
     // Bypassing validation: the second ingredient breaks a database CHECK after the recipe row was written.
-    const bad = { name: 'Halv', instructions: '', servings: 2, ingredients: [{ name: 'ok' }, { name: 'x'.repeat(40) }] };
+    const bad = {
+      name: 'Halv',
+      instructions: '',
+      servings: 2,
+      ingredients: [{ name: 'ok' }, { name: 'x'.repeat(40) }],
+    };
     await expect(createRecipe(db.orm, bad, 'redaktor')).rejects.toThrow();
     expect(await countRecipes(db.orm)).toBe(before);
     expect((await listRecipes(db.orm)).some((r) => r.name === 'Halv')).toBe(false);
@@ -38,7 +51,12 @@ describe.each(DATABASE_KINDS)('database (%s)', (kind) => {
     const values = [0.1, 1 / 3, 1e-7, 123456.789, -2.5, 0];
     const created = await createRecipe(
       db.orm,
-      { name: 'Tal', instructions: '', servings: 1, ingredients: values.map((value, i) => ({ name: `i${i}`, quantity: { value, unit: 'GRAM' } })) },
+      {
+        name: 'Tal',
+        instructions: '',
+        servings: 1,
+        ingredients: values.map((value, i) => ({ name: `i${i}`, quantity: { value, unit: 'GRAM' } })),
+      },
       'redaktor',
     );
     expect((await getRecipe(db.orm, created.id))!.ingredients.map((i) => i.quantity?.value)).toEqual(values);
@@ -60,7 +78,16 @@ describe.each(DATABASE_KINDS)('seeding (%s)', (kind) => {
     expect(list.length).toBeGreaterThanOrEqual(12);
     expect(list.every((r) => r.author === SEED_AUTHOR)).toBe(true);
     const names = list.map((r) => r.name);
-    for (const name of ['Pannkakor', 'Kanelbullar', 'Köttbullar', 'Ärtsoppa', 'Kladdkaka', 'Janssons frestelse', 'Raggmunk', 'Laxpudding']) {
+    for (const name of [
+      'Pannkakor',
+      'Kanelbullar',
+      'Köttbullar',
+      'Ärtsoppa',
+      'Kladdkaka',
+      'Janssons frestelse',
+      'Raggmunk',
+      'Laxpudding',
+    ]) {
       expect(names).toContain(name);
     }
     expect(names.some((n) => /[åäöÅÄÖ]/.test(n))).toBe(true);
@@ -92,7 +119,10 @@ describe('PostgreSQL with several API processes', () => {
   it('two processes opening one empty database migrate once and seed once', async () => {
     const fresh = await freshPostgresUrl();
     try {
-      const [a, b] = await Promise.all([openDatabase({ databaseUrl: fresh.url, dataDir: '' }), openDatabase({ databaseUrl: fresh.url, dataDir: '' })]);
+      const [a, b] = await Promise.all([
+        openDatabase({ databaseUrl: fresh.url, dataDir: '' }),
+        openDatabase({ databaseUrl: fresh.url, dataDir: '' }),
+      ]);
       try {
         const counts = await Promise.all([seedRecipesIfEmpty(a), seedRecipesIfEmpty(b)]);
         expect(counts.sort()).toEqual([0, SEED_RECIPES.length]);
@@ -111,6 +141,8 @@ describe('PostgreSQL with several API processes', () => {
   });
 
   it('reports an unreachable server clearly', async () => {
-    await expect(openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', dataDir: '' })).rejects.toThrow(/ECONNREFUSED|connect/);
+    await expect(openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', dataDir: '' })).rejects.toThrow(
+      /ECONNREFUSED|connect/,
+    );
   });
 });

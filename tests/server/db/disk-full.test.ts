@@ -48,7 +48,16 @@ afterAll(async () => {
 });
 
 const post = (name: string) =>
-  app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody({ name, instructions: 'x'.repeat(8000), ingredients: Array.from({ length: 60 }, (_, i) => ({ name: `Ingrediens ${i}` })) }) });
+  app.inject({
+    method: 'POST',
+    url: '/api/recipes',
+    headers: bearer(token),
+    payload: recipeBody({
+      name,
+      instructions: 'x'.repeat(8000),
+      ingredients: Array.from({ length: 60 }, (_, i) => ({ name: `Ingrediens ${i}` })),
+    }),
+  });
 
 describe.skipIf(!mounted)('PGlite with a full disk', () => {
   it('a write answers 503 with a clear log line, reads keep working, and writes recover when space returns', async () => {
@@ -80,7 +89,9 @@ describe.skipIf(!mounted)('PGlite with a full disk', () => {
     const after = await post('Efter');
     expect(after.statusCode).toBe(201);
     expect(logLines.join('')).toMatch(/database reachable again/);
-    const names = ((await app.inject({ method: 'GET', url: '/api/recipes?search=Efter' })).json() as { name: string }[]).map((r) => r.name);
+    const names = (
+      (await app.inject({ method: 'GET', url: '/api/recipes?search=Efter' })).json() as { name: string }[]
+    ).map((r) => r.name);
     expect(names).toEqual(['Efter']);
     writeFileSync(join(mountPoint, 'ok'), '');
   }, 120_000);

@@ -15,7 +15,7 @@ function holder(dataDir: string): { child: ChildProcess; output: Promise<string>
   const child = spawn(process.execPath, [TSX, HOLDER, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
   const output = new Promise<string>((resolve) => {
     let text = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString();
       if (/OPENED|REFUSED/.test(text)) resolve(text.trim());
     });
@@ -25,7 +25,9 @@ function holder(dataDir: string): { child: ChildProcess; output: Promise<string>
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', resolve)));
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', resolve),
+  );
 
 describe('the PGlite data folder lock', () => {
   const cleanups: (() => Promise<void> | void)[] = [];

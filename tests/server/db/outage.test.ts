@@ -26,10 +26,22 @@ beforeAll(async () => {
   const keys = await createTestKeys();
   app = await buildApiApp(testConfig({ DATABASE_URL: pg.url, DB_REQUEST_TIMEOUT_MS: String(LIMIT_MS) }), db, keys);
   const token = await editorToken(keys);
-  const first = await app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: { name: 'Läsbar', servings: 1 } });
+  const first = await app.inject({
+    method: 'POST',
+    url: '/api/recipes',
+    headers: bearer(token),
+    payload: { name: 'Läsbar', servings: 1 },
+  });
   const id = first.json().id as number;
   send = async ({ method, url, body }) =>
-    (await app.inject({ method, url, headers: bearer(token), ...(body === undefined ? {} : { payload: body as object }) })).statusCode;
+    (
+      await app.inject({
+        method,
+        url,
+        headers: bearer(token),
+        ...(body === undefined ? {} : { payload: body as object }),
+      })
+    ).statusCode;
   await send({ method: 'GET', url: `/api/recipes/${id}` });
   readUrls = [`/api/recipes/${id}`, '/api/recipes', '/api/recipes?search=a', '/api/recipes/names?limit=5'];
 }, 120_000);
@@ -38,7 +50,8 @@ let readUrls: string[];
 
 afterAll(async () => {
   // Transactions a frozen server held finish once it runs again; on a loaded machine that takes a while.
-  const within = (work: Promise<unknown> | undefined, ms: number) => Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms))]);
+  const within = (work: Promise<unknown> | undefined, ms: number) =>
+    Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms))]);
   await within(app?.close(), 30_000);
   await within(db?.close(), 30_000);
   pg?.stop();
@@ -47,8 +60,8 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function storedNames(): Promise<Set<string>> {
-  const rows = await db.orm.execute<{ name: string }>('SELECT name FROM recipes' as never);
-  return new Set(((rows as unknown as { rows: { name: string }[] }).rows).map((r) => r.name));
+  const rows = await db.orm.execute<{ name: string }>('SELECT name FROM recipes');
+  return new Set((rows as { rows: { name: string }[] }).rows.map((r) => r.name));
 }
 
 async function throughOutage(label: string, down: () => Promise<void> | void, up: () => Promise<void> | void) {
@@ -68,7 +81,10 @@ function expectBounded(samples: Sample[]) {
 function expectRecovered(samples: Sample[], backAt: number) {
   const after = samples.filter((s) => s.start >= backAt + 2000);
   expect(after.length).toBeGreaterThan(10);
-  expect(after.filter((s) => s.status !== 200 && s.status !== 201), 'requests failing 2 s after the return').toEqual([]);
+  expect(
+    after.filter((s) => s.status !== 200 && s.status !== 201),
+    'requests failing 2 s after the return',
+  ).toEqual([]);
 }
 
 async function expectWritesExact(samples: Sample[]) {
@@ -80,20 +96,34 @@ async function expectWritesExact(samples: Sample[]) {
   const refused = writes.filter((s) => s.status === 503).map((s) => s.name!);
   expect(acknowledged.length).toBeGreaterThan(10);
   expect(refused.length).toBeGreaterThan(0);
-  expect(acknowledged.filter((name) => !stored.has(name)), 'acknowledged but missing').toEqual([]);
-  expect(refused.filter((name) => stored.has(name)), 'refused but stored').toEqual([]);
+  expect(
+    acknowledged.filter((name) => !stored.has(name)),
+    'acknowledged but missing',
+  ).toEqual([]);
+  expect(
+    refused.filter((name) => stored.has(name)),
+    'refused but stored',
+  ).toEqual([]);
 }
 
 describe('PostgreSQL unreachable under load', () => {
   it('stopped, then started again: bounded 503s, nothing half-applied, recovered within 2 s', async () => {
-    const { samples, backAt } = await throughOutage('Stoppad', () => pg.halt(), () => pg.restart());
+    const { samples, backAt } = await throughOutage(
+      'Stoppad',
+      () => pg.halt(),
+      () => pg.restart(),
+    );
     expectBounded(samples);
     expectRecovered(samples, backAt);
     await expectWritesExact(samples);
   }, 120_000);
 
   it('frozen with SIGSTOP, then SIGCONT: bounded 503s, no write the client was told failed commits later', async () => {
-    const { samples, backAt } = await throughOutage('Fryst', () => pg.freeze(), () => pg.thaw());
+    const { samples, backAt } = await throughOutage(
+      'Fryst',
+      () => pg.freeze(),
+      () => pg.thaw(),
+    );
     expectBounded(samples);
     expectRecovered(samples, backAt);
     await expectWritesExact(samples);

@@ -24,9 +24,13 @@ describe('PGlite start settings', () => {
   });
 
   it('has pg_trgm loaded for the search index', async () => {
-    const rows = (await db.orm.execute(sql`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`)) as unknown as { rows: unknown[] };
+    const rows = (await db.orm.execute(sql`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`)) as unknown as {
+      rows: unknown[];
+    };
     expect(rows.rows).toHaveLength(1);
-    const similarity = (await db.orm.execute(sql`SELECT similarity('kanelbullar', 'kanelbulle') > 0.5 AS close`)) as unknown as { rows: { close: boolean }[] };
+    const similarity = (await db.orm.execute(
+      sql`SELECT similarity('kanelbullar', 'kanelbulle') > 0.5 AS close`,
+    )) as unknown as { rows: { close: boolean }[] };
     expect(similarity.rows[0]?.close).toBe(true);
   });
 });

@@ -20,7 +20,7 @@ const FORCE: Record<Plan, string[]> = {
 async function withPlan<T>(db: Database, plan: Plan, work: (tx: AppDatabase) => Promise<T>): Promise<T> {
   return db.orm.transaction(async (tx) => {
     for (const setting of FORCE[plan]) await tx.execute(sql.raw(setting));
-    return work(tx as unknown as AppDatabase);
+    return work(tx);
   });
 }
 
@@ -32,17 +32,50 @@ async function planOf(tx: AppDatabase, search: string): Promise<string> {
 }
 
 const NAMES = [
-  'Äggröra', 'äggtoddy', 'ÄGGSALLAD', 'Ärtsoppa', 'ärtor med fläsk', 'Öl', 'Smörgåstårta', 'ÅKERBÄRSSYLT',
-  'Kanelbullar', 'KANELBULLAR med kardemumma', 'Crème brûlée', '50% mörk choklad_kaka', 'Pytt i panna',
+  'Äggröra',
+  'äggtoddy',
+  'ÄGGSALLAD',
+  'Ärtsoppa',
+  'ärtor med fläsk',
+  'Öl',
+  'Smörgåstårta',
+  'ÅKERBÄRSSYLT',
+  'Kanelbullar',
+  'KANELBULLAR med kardemumma',
+  'Crème brûlée',
+  '50% mörk choklad_kaka',
+  'Pytt i panna',
 ];
-const SEARCHES = ['ÄGG', 'ägg', 'äGg', 'ÄRT', 'ärtor', 'ö', 'Ö', 'GÅS', 'åkerbär', 'kanelbullar', 'KANEL', 'brûl', 'BRÛLÉE',
-  '50%', '_', 'ck', 'pytt i', 'i p', 'a', 'x', 'ägg och'];
+const SEARCHES = [
+  'ÄGG',
+  'ägg',
+  'äGg',
+  'ÄRT',
+  'ärtor',
+  'ö',
+  'Ö',
+  'GÅS',
+  'åkerbär',
+  'kanelbullar',
+  'KANEL',
+  'brûl',
+  'BRÛLÉE',
+  '50%',
+  '_',
+  'ck',
+  'pytt i',
+  'i p',
+  'a',
+  'x',
+  'ägg och',
+];
 
 describe.each(DATABASE_KINDS)('search index (%s)', (kind) => {
   let db: Database;
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    for (const name of NAMES) await createRecipe(db.orm, { name, instructions: '', servings: 2, ingredients: [] }, 'redaktor');
+    for (const name of NAMES)
+      await createRecipe(db.orm, { name, instructions: '', servings: 2, ingredients: [] }, 'redaktor');
   });
   afterAll(() => closeTestDatabase(db));
 
@@ -58,7 +91,8 @@ describe.each(DATABASE_KINDS)('search index (%s)', (kind) => {
       const byScan = (await withPlan(db, 'scan', (tx) => listRecipes(tx, search))).map((r) => r.name);
       expect(byIndex, `search ${JSON.stringify(search)}`).toEqual(byScan);
     }
-    const found = (search: string) => withPlan(db, 'index', async (tx) => (await listRecipes(tx, search)).map((r) => r.name));
+    const found = (search: string) =>
+      withPlan(db, 'index', async (tx) => (await listRecipes(tx, search)).map((r) => r.name));
     expect(await found('ÄGG')).toEqual(['Äggröra', 'ÄGGSALLAD', 'äggtoddy']);
     expect(await found('ägg')).toEqual(['Äggröra', 'ÄGGSALLAD', 'äggtoddy']);
     expect(await found('åkerbär')).toEqual(['ÅKERBÄRSSYLT']);
@@ -68,9 +102,14 @@ describe.each(DATABASE_KINDS)('search index (%s)', (kind) => {
   });
 
   it('sees writes: a renamed recipe is found by its new name only', async () => {
-    const recipe = await createRecipe(db.orm, { name: 'Tillfällig', instructions: '', servings: 1, ingredients: [] }, 'redaktor');
+    const recipe = await createRecipe(
+      db.orm,
+      { name: 'Tillfällig', instructions: '', servings: 1, ingredients: [] },
+      'redaktor',
+    );
     await db.orm.execute(sql`UPDATE recipes SET name = 'Älgfärsbiffar' WHERE id = ${recipe.id}`);
-    const found = (search: string) => withPlan(db, 'index', async (tx) => (await listRecipes(tx, search)).map((r) => r.name));
+    const found = (search: string) =>
+      withPlan(db, 'index', async (tx) => (await listRecipes(tx, search)).map((r) => r.name));
     expect(await found('ÄLGFÄRS')).toEqual(['Älgfärsbiffar']);
     expect(await found('tillfällig')).toEqual([]);
   });

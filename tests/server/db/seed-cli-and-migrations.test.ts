@@ -28,7 +28,10 @@ describe('npm run db:seed', () => {
     const fresh = await freshPostgresUrl();
     try {
       const first = await seedCli({ DATABASE_URL: fresh.url });
-      expect(first).toEqual({ code: 0, out: `Seeded ${SEED_RECIPES.length} of ${SEED_RECIPES.length} demo recipes into PostgreSQL.` });
+      expect(first).toEqual({
+        code: 0,
+        out: `Seeded ${SEED_RECIPES.length} of ${SEED_RECIPES.length} demo recipes into PostgreSQL.`,
+      });
       const second = await seedCli({ DATABASE_URL: fresh.url });
       expect(second.code).toBe(0);
       expect(second.out).toContain('already has recipes; nothing seeded');
@@ -45,8 +48,13 @@ describe('npm run db:seed', () => {
   it('seeds a PGlite folder (DATA_DIR) and refuses bad arguments and bad settings clearly', async () => {
     const folder = freshPgliteDir();
     try {
-      expect((await seedCli({ DATA_DIR: folder.dir })).out).toBe(`Seeded ${SEED_RECIPES.length} of ${SEED_RECIPES.length} demo recipes into PGlite in ${folder.dir}.`);
-      expect(await seedCli({ DATA_DIR: folder.dir }, ['--missing'])).toEqual({ code: 0, out: `All ${SEED_RECIPES.length} demo recipes are already in PGlite in ${folder.dir}.` });
+      expect((await seedCli({ DATA_DIR: folder.dir })).out).toBe(
+        `Seeded ${SEED_RECIPES.length} of ${SEED_RECIPES.length} demo recipes into PGlite in ${folder.dir}.`,
+      );
+      expect(await seedCli({ DATA_DIR: folder.dir }, ['--missing'])).toEqual({
+        code: 0,
+        out: `All ${SEED_RECIPES.length} demo recipes are already in PGlite in ${folder.dir}.`,
+      });
       const bad = await seedCli({ DATA_DIR: folder.dir }, ['--force']);
       expect(bad.code).toBe(2);
       expect(bad.out).toContain('Unknown argument --force');
@@ -67,7 +75,10 @@ describe('migrations', () => {
     const client = new pg.Client(fresh.url);
     await client.connect();
     try {
-      const runner = { query: (sql: string, params?: unknown[]) => client.query(sql, params), exec: async (sql: string) => void (await client.query(sql)) };
+      const runner = {
+        query: (sql: string, params?: unknown[]) => client.query(sql, params),
+        exec: async (sql: string) => void (await client.query(sql)),
+      };
       const good = { name: '900-good', sql: 'CREATE TABLE good (x int);' };
       const bad = { name: '901-bad', sql: 'CREATE TABLE half (x int); SELECT * FROM missing_table;' };
       await expect(applyMigrations(runner, [good, bad])).rejects.toThrow(/Migration 901-bad failed: .*missing_table/);
@@ -76,7 +87,9 @@ describe('migrations', () => {
       expect((await client.query(`SELECT to_regclass('half') AS t`)).rows[0].t).toBeNull();
       expect((await client.query(`SELECT to_regclass('good') AS t`)).rows[0].t).toBe('good');
       // Applying again only retries what is missing.
-      await expect(applyMigrations(runner, [good, { name: '901-bad', sql: 'CREATE TABLE half (x int);' }])).resolves.toEqual(['901-bad']);
+      await expect(
+        applyMigrations(runner, [good, { name: '901-bad', sql: 'CREATE TABLE half (x int);' }]),
+      ).resolves.toEqual(['901-bad']);
       await expect(applyMigrations(runner, [good])).resolves.toEqual([]);
     } finally {
       await client.end();

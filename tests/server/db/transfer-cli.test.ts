@@ -16,14 +16,17 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Every column of both tables, read independently of the export's own query (timestamps as epoch µs). */
 async function everyRow(db: AppDatabase) {
-  const rows = async (query: ReturnType<typeof sql>) => (await db.execute(query) as unknown as { rows: unknown[] }).rows;
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
   return {
     columns: await rows(sql`SELECT table_name, column_name FROM information_schema.columns
       WHERE table_schema = 'public' AND table_name IN ('recipes', 'ingredients') ORDER BY table_name, ordinal_position`),
     recipes: await rows(sql`SELECT id, name, author, instructions, servings, version,
       (extract(epoch FROM created_at) * 1000000)::bigint::text AS created, (extract(epoch FROM updated_at) * 1000000)::bigint::text AS updated
       FROM recipes ORDER BY id`),
-    ingredients: await rows(sql`SELECT recipe_id, position, name, quantity_value, unit FROM ingredients ORDER BY recipe_id, position`),
+    ingredients: await rows(
+      sql`SELECT recipe_id, position, name, quantity_value, unit FROM ingredients ORDER BY recipe_id, position`,
+    ),
   };
 }
 
@@ -32,19 +35,23 @@ async function fillWithRecipes(db: AppDatabase): Promise<void> {
   await createRecipe(db, recipeBody() as never, 'redaktor');
   const gone = await createRecipe(db, recipeBody({ name: 'Borttagen' }) as never, 'redaktor');
   await createRecipe(db, recipeBody({ name: 'Tomt', instructions: '', ingredients: [] }) as never, 'anna');
-  const odd = await createRecipe(db, recipeBody({
-    name: 'Åäö é 𝒜 – "citat" & <tecken>',
-    servings: 100,
-    instructions: 'Rad ett.\n\nRad tre: 50 % ½ °C.',
-    ingredients: [
-      { name: 'Tredjedel', quantity: { value: 1 / 3, unit: 'LITER' } },
-      { name: 'Flyttal', quantity: { value: 0.1 + 0.2, unit: 'GRAM' } },
-      { name: 'Stort', quantity: { value: 1e300, unit: 'KILOGRAM' } },
-      { name: 'Negativt', quantity: { value: -2.5, unit: 'MILLIGRAM' } },
-      { name: 'Utan enhet', quantity: { value: 2, unit: 'NONE' } },
-      { name: 'Utan mängd' },
-    ],
-  }) as never, 'Örjan');
+  const odd = await createRecipe(
+    db,
+    recipeBody({
+      name: 'Åäö é 𝒜 – "citat" & <tecken>',
+      servings: 100,
+      instructions: 'Rad ett.\n\nRad tre: 50 % ½ °C.',
+      ingredients: [
+        { name: 'Tredjedel', quantity: { value: 1 / 3, unit: 'LITER' } },
+        { name: 'Flyttal', quantity: { value: 0.1 + 0.2, unit: 'GRAM' } },
+        { name: 'Stort', quantity: { value: 1e300, unit: 'KILOGRAM' } },
+        { name: 'Negativt', quantity: { value: -2.5, unit: 'MILLIGRAM' } },
+        { name: 'Utan enhet', quantity: { value: 2, unit: 'NONE' } },
+        { name: 'Utan mängd' },
+      ],
+    }) as never,
+    'Örjan',
+  );
   await updateRecipe(db, odd.id, recipeBody({ name: 'Redigerad två gånger' }) as never);
   await updateRecipe(db, odd.id, recipeBody({ name: 'Redigerad tre gånger', servings: 1 }) as never);
   await deleteRecipe(db, gone.id);
@@ -64,12 +71,26 @@ describe('moving from the embedded database to PostgreSQL', () => {
       expect(before.recipes.map((r) => (r as { id: number }).id)).toEqual([1, 3, 4]);
 
       const exported = await npmRun('db:export', [file], { DATA_DIR: folder.dir });
-      expect(exported).toEqual({ code: 0, stdout: `Exported 3 recipes from PGlite in ${folder.dir} to ${file} (format recipe-book/1).`, stderr: '' });
+      expect(exported).toEqual({
+        code: 0,
+        stdout: `Exported 3 recipes from PGlite in ${folder.dir} to ${file} (format recipe-book/1).`,
+        stderr: '',
+      });
       const text = readFileSync(file, 'utf8');
       const document = JSON.parse(text);
       expect(Object.keys(document)).toEqual(['format', 'exportedAt', 'recipes']);
       expect(document.format).toBe('recipe-book/1');
-      expect(Object.keys(document.recipes[0])).toEqual(['id', 'name', 'author', 'instructions', 'servings', 'ingredients', 'version', 'createdAt', 'updatedAt']);
+      expect(Object.keys(document.recipes[0])).toEqual([
+        'id',
+        'name',
+        'author',
+        'instructions',
+        'servings',
+        'ingredients',
+        'version',
+        'createdAt',
+        'updatedAt',
+      ]);
       expect(text).toBe(`${JSON.stringify(document, null, 2)}\n`);
 
       const imported = await npmRun('db:import', [file], { DATABASE_URL: postgres.url });
@@ -81,7 +102,9 @@ describe('moving from the embedded database to PostgreSQL', () => {
 
       // And back: PostgreSQL exports the very same recipes.
       const back = join(work, 'back.json');
-      expect((await npmRun('db:export', [back], { DATABASE_URL: postgres.url })).stdout).toBe(`Exported 3 recipes from PostgreSQL to ${back} (format recipe-book/1).`);
+      expect((await npmRun('db:export', [back], { DATABASE_URL: postgres.url })).stdout).toBe(
+        `Exported 3 recipes from PostgreSQL to ${back} (format recipe-book/1).`,
+      );
       expect(JSON.parse(readFileSync(back, 'utf8')).recipes).toEqual(document.recipes);
 
       const target = await openDatabase({ databaseUrl: postgres.url, dataDir: '' });
@@ -103,8 +126,16 @@ describe('moving from the embedded database to PostgreSQL', () => {
 
 describe('npm run db:import reports', () => {
   const recipe = (id: number, name: string, extra: object = {}) => ({
-    id, name, author: 'redaktor', instructions: '', servings: 4, ingredients: [], version: 1,
-    createdAt: '2024-05-01T10:00:00.000000Z', updatedAt: '2024-05-01T10:00:00.000000Z', ...extra,
+    id,
+    name,
+    author: 'redaktor',
+    instructions: '',
+    servings: 4,
+    ingredients: [],
+    version: 1,
+    createdAt: '2024-05-01T10:00:00.000000Z',
+    updatedAt: '2024-05-01T10:00:00.000000Z',
+    ...extra,
   });
   const write = (name: string, content: unknown) => {
     const path = join(work, name);
@@ -115,7 +146,10 @@ describe('npm run db:import reports', () => {
   it('refused, renumbered and skipped recipes by number and name; a wrong format, a broken file or a failure import nothing', async () => {
     const folder = freshPgliteDir();
     try {
-      const first = write('first.json', { format: 'recipe-book/1', recipes: [recipe(1, 'Pannkakor'), recipe(2, 'Bullar', { servings: 0 }), recipe(3, 'Soppa')] });
+      const first = write('first.json', {
+        format: 'recipe-book/1',
+        recipes: [recipe(1, 'Pannkakor'), recipe(2, 'Bullar', { servings: 0 }), recipe(3, 'Soppa')],
+      });
       const refused = await npmRun('db:import', [first], { DATA_DIR: folder.dir });
       expect(refused).toEqual({
         code: 3,
@@ -126,30 +160,48 @@ describe('npm run db:import reports', () => {
         stderr: '',
       });
 
-      const second = write('second.json', { format: 'recipe-book/1', recipes: [recipe(1, 'Pannkakor'), recipe(3, 'Kaka'), recipe(4, 'Sprängd')] });
+      const second = write('second.json', {
+        format: 'recipe-book/1',
+        recipes: [recipe(1, 'Pannkakor'), recipe(3, 'Kaka'), recipe(4, 'Sprängd')],
+      });
       const wrong = write('wrong.json', { format: 'recipe-book/2', recipes: [recipe(7, 'Framtid')] });
       const broken = write('broken.json', '{"format": "recipe-book/1", "recipes": [');
       // A failure the rules cannot see coming, on the last recipe: the two before it must not stay.
       const db = await openDatabase({ dataDir: folder.dir });
-      await db.orm.execute(sql.raw(`CREATE FUNCTION refuse_bomb() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN IF NEW.name = 'Sprängd' THEN RAISE EXCEPTION 'the disk said no'; END IF; RETURN NEW; END $$`));
-      await db.orm.execute(sql`CREATE TRIGGER refuse_bomb BEFORE INSERT ON recipes FOR EACH ROW EXECUTE FUNCTION refuse_bomb()`);
+      await db.orm.execute(
+        sql.raw(`CREATE FUNCTION refuse_bomb() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.name = 'Sprängd' THEN RAISE EXCEPTION 'the disk said no'; END IF; RETURN NEW; END $$`),
+      );
+      await db.orm.execute(
+        sql`CREATE TRIGGER refuse_bomb BEFORE INSERT ON recipes FOR EACH ROW EXECUTE FUNCTION refuse_bomb()`,
+      );
       await db.close();
 
       expect(await npmRun('db:import', [second], { DATA_DIR: folder.dir })).toEqual({
-        code: 1, stdout: '', stderr: 'db:import failed, nothing was imported: P0001: the disk said no',
+        code: 1,
+        stdout: '',
+        stderr: 'db:import failed, nothing was imported: P0001: the disk said no',
       });
       expect(await npmRun('db:import', [wrong], { DATA_DIR: folder.dir })).toEqual({
-        code: 1, stdout: '', stderr: 'The file has "recipe-book/2"; this version reads "recipe-book/1" only. Nothing was imported.',
+        code: 1,
+        stdout: '',
+        stderr: 'The file has "recipe-book/2"; this version reads "recipe-book/1" only. Nothing was imported.',
       });
       const notJson = await npmRun('db:import', [broken], { DATA_DIR: folder.dir });
       expect(notJson.code).toBe(1);
       expect(notJson.stderr).toMatch(new RegExp(`^${broken} is not JSON \\(.+\\)\\. Nothing was imported\\.$`));
-      expect(await npmRun('db:import', [], { DATA_DIR: folder.dir })).toEqual({ code: 2, stdout: '', stderr: 'Usage: npm run db:import -- FILE' });
+      expect(await npmRun('db:import', [], { DATA_DIR: folder.dir })).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'Usage: npm run db:import -- FILE',
+      });
 
       const after = await openDatabase({ dataDir: folder.dir });
       try {
-        expect((await listRecipes(after.orm)).map((r) => [r.id, r.name])).toEqual([[1, 'Pannkakor'], [3, 'Soppa']]);
+        expect((await listRecipes(after.orm)).map((r) => [r.id, r.name])).toEqual([
+          [1, 'Pannkakor'],
+          [3, 'Soppa'],
+        ]);
         await after.orm.execute(sql`DROP TRIGGER refuse_bomb ON recipes`);
       } finally {
         await after.close();

@@ -11,8 +11,16 @@ import { editorToken } from '../../support/tokens.ts';
 // PostgreSQL's integer range, or a zone offset PostgreSQL refuses, is refused by the import's own check.
 
 const exported = (overrides: Partial<ExportedRecipe>): ExportedRecipe => ({
-  id: 1, name: 'Pannkakor', author: 'redaktor', instructions: 'Stek.', servings: 4, ingredients: [{ name: 'Mjölk' }],
-  version: 1, createdAt: '2024-05-01T10:00:00Z', updatedAt: '2024-05-01T10:00:00Z', ...overrides,
+  id: 1,
+  name: 'Pannkakor',
+  author: 'redaktor',
+  instructions: 'Stek.',
+  servings: 4,
+  ingredients: [{ name: 'Mjölk' }],
+  version: 1,
+  createdAt: '2024-05-01T10:00:00Z',
+  updatedAt: '2024-05-01T10:00:00Z',
+  ...overrides,
 });
 const file = (recipes: unknown[]) => ({ format: TRANSFER_FORMAT, exportedAt: '2024-06-01T00:00:00.000Z', recipes });
 
@@ -24,27 +32,62 @@ describe.each(DATABASE_KINDS)('an import leaves room for later writes (%s)', (ki
   afterEach(() => h.close());
 
   it('refuses ids and versions that leave no room and zones PostgreSQL refuses; a create and a save afterwards succeed', async () => {
-    const report = await importRecipes(h.db.orm, file([
-      exported({ id: MAX_DATABASE_INTEGER, name: 'Högsta id' }),
-      exported({ id: 2, name: 'Högsta version', version: MAX_DATABASE_INTEGER }),
-      exported({ id: 3, name: 'Zon', createdAt: '2024-05-01T10:00:00+18:00' }),
-      exported({ id: 4, name: 'Zon 16', updatedAt: '2024-05-01T10:00:00-16:00' }),
-      exported({ id: MAX_IMPORTED_NUMBER, name: 'Högt men rymligt', version: MAX_IMPORTED_NUMBER, createdAt: '2024-05-01T10:00:00+15:59' }),
-    ]));
+    const report = await importRecipes(
+      h.db.orm,
+      file([
+        exported({ id: MAX_DATABASE_INTEGER, name: 'Högsta id' }),
+        exported({ id: 2, name: 'Högsta version', version: MAX_DATABASE_INTEGER }),
+        exported({ id: 3, name: 'Zon', createdAt: '2024-05-01T10:00:00+18:00' }),
+        exported({ id: 4, name: 'Zon 16', updatedAt: '2024-05-01T10:00:00-16:00' }),
+        exported({
+          id: MAX_IMPORTED_NUMBER,
+          name: 'Högt men rymligt',
+          version: MAX_IMPORTED_NUMBER,
+          createdAt: '2024-05-01T10:00:00+15:59',
+        }),
+      ]),
+    );
     expect(report.outcomes).toEqual([
-      { index: 0, name: 'Högsta id', kind: 'refused', problem: `id: Must be at most ${MAX_IMPORTED_NUMBER}, so that new recipes still get ids` },
-      { index: 1, name: 'Högsta version', kind: 'refused', problem: `version: Must be at most ${MAX_IMPORTED_NUMBER}, so that the recipe can still be saved` },
-      { index: 2, name: 'Zon', kind: 'refused', problem: 'createdAt: The time-zone offset must be from -15:59 to +15:59' },
-      { index: 3, name: 'Zon 16', kind: 'refused', problem: 'updatedAt: The time-zone offset must be from -15:59 to +15:59' },
+      {
+        index: 0,
+        name: 'Högsta id',
+        kind: 'refused',
+        problem: `id: Must be at most ${MAX_IMPORTED_NUMBER}, so that new recipes still get ids`,
+      },
+      {
+        index: 1,
+        name: 'Högsta version',
+        kind: 'refused',
+        problem: `version: Must be at most ${MAX_IMPORTED_NUMBER}, so that the recipe can still be saved`,
+      },
+      {
+        index: 2,
+        name: 'Zon',
+        kind: 'refused',
+        problem: 'createdAt: The time-zone offset must be from -15:59 to +15:59',
+      },
+      {
+        index: 3,
+        name: 'Zon 16',
+        kind: 'refused',
+        problem: 'updatedAt: The time-zone offset must be from -15:59 to +15:59',
+      },
       { index: 4, name: 'Högt men rymligt', kind: 'added', id: MAX_IMPORTED_NUMBER },
     ]);
 
     const token = await editorToken(h.keys);
-    const created = await h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody() });
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/api/recipes',
+      headers: bearer(token),
+      payload: recipeBody(),
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().id).toBe(MAX_IMPORTED_NUMBER + 1);
     const saved = await h.app.inject({
-      method: 'PUT', url: `/api/recipes/${MAX_IMPORTED_NUMBER}`, headers: bearer(token),
+      method: 'PUT',
+      url: `/api/recipes/${MAX_IMPORTED_NUMBER}`,
+      headers: bearer(token),
       payload: { ...recipeBody({ name: 'Sparad' }), version: MAX_IMPORTED_NUMBER },
     });
     expect(saved.statusCode).toBe(200);

@@ -41,16 +41,29 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
       exported({ id: 2, name: 'Kanelbullar' }),
       exported({ id: 3, name: 'Köttbullar', createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z' }),
     ];
-    expect((await importRecipes(db.orm, file(original))).count).toEqual({ added: 2, renumbered: 0, skipped: 0, refused: 0 });
+    expect((await importRecipes(db.orm, file(original))).count).toEqual({
+      added: 2,
+      renumbered: 0,
+      skipped: 0,
+      refused: 0,
+    });
 
-    const report = await importRecipes(db.orm, file([
-      exported({ id: 1, name: 'Pannkakor' }), // id 1 taken by another recipe
-      exported({ id: 2, name: 'Kanelbullar' }), // identical to id 2
-      exported({ id: 9, name: 'Köttbullar', createdAt: '2024-01-01T00:00:00.000000+00:00', updatedAt: '2024-01-01T01:00:00+01:00' }), // = id 3
-      exported({ id: 12, name: 'Ärtsoppa' }), // free
-      exported({ id: 12, name: 'Ärtsoppa' }), // the same again in the file
-      exported({ id: 12, name: 'Ärtsoppa', version: 3 }), // id 12 now taken by a different recipe
-    ]));
+    const report = await importRecipes(
+      db.orm,
+      file([
+        exported({ id: 1, name: 'Pannkakor' }), // id 1 taken by another recipe
+        exported({ id: 2, name: 'Kanelbullar' }), // identical to id 2
+        exported({
+          id: 9,
+          name: 'Köttbullar',
+          createdAt: '2024-01-01T00:00:00.000000+00:00',
+          updatedAt: '2024-01-01T01:00:00+01:00',
+        }), // = id 3
+        exported({ id: 12, name: 'Ärtsoppa' }), // free
+        exported({ id: 12, name: 'Ärtsoppa' }), // the same again in the file
+        exported({ id: 12, name: 'Ärtsoppa', version: 3 }), // id 12 now taken by a different recipe
+      ]),
+    );
     expect(report.outcomes).toEqual([
       { index: 0, name: 'Pannkakor', kind: 'renumbered', id: 13, fileId: 1 },
       { index: 1, name: 'Kanelbullar', kind: 'skipped', id: 2, fileId: 2 },
@@ -63,32 +76,50 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
     // Kept ids go in first, so the renumbered ones come after the highest id, in file order.
     const all = await readAllRecipes(db.orm);
     expect(all.map((r) => [r.id, r.name, r.version])).toEqual([
-      [1, 'Redan här', 1], [2, 'Kanelbullar', 2], [3, 'Köttbullar', 2], [12, 'Ärtsoppa', 2], [13, 'Pannkakor', 2], [14, 'Ärtsoppa', 3],
+      [1, 'Redan här', 1],
+      [2, 'Kanelbullar', 2],
+      [3, 'Köttbullar', 2],
+      [12, 'Ärtsoppa', 2],
+      [13, 'Pannkakor', 2],
+      [14, 'Ärtsoppa', 3],
     ]);
     // Everything but the id as in the file, to the microsecond.
     expect(all.find((r) => r.id === 13)).toEqual({ ...exported({ name: 'Pannkakor' }), id: 13 });
     expect((await createRecipe(db.orm, recipeBody() as never, 'anna')).id).toBe(15);
     // The same file again changes nothing.
-    const again = await importRecipes(db.orm, file([exported({ id: 1, name: 'Pannkakor' }), exported({ id: 12, name: 'Ärtsoppa', version: 3 })]));
-    expect(again.outcomes.map((o) => [o.kind, 'id' in o ? o.id : null])).toEqual([['skipped', 13], ['skipped', 14]]);
+    const again = await importRecipes(
+      db.orm,
+      file([exported({ id: 1, name: 'Pannkakor' }), exported({ id: 12, name: 'Ärtsoppa', version: 3 })]),
+    );
+    expect(again.outcomes.map((o) => [o.kind, 'id' in o ? o.id : null])).toEqual([
+      ['skipped', 13],
+      ['skipped', 14],
+    ]);
     expect((await readAllRecipes(db.orm)).length).toBe(7);
   });
 
   it('refuses each recipe that breaks a rule, with its first problem, and imports the others', async () => {
-    const report = await importRecipes(db.orm, file([
-      exported({ id: 1 }),
-      exported({ id: 2, servings: 101 }),
-      exported({ id: 3, name: ' ' }),
-      exported({ id: 4, name: 'Lång', ingredients: [{ name: 'x'.repeat(35) }] }),
-      exported({ id: 5, name: 'Enhet', ingredients: [{ name: 'Mjöl' }, { name: 'Salt', quantity: { value: 1, unit: 'CUP' as never } }] }),
-      { ...exported({ id: 6, name: 'Anonym' }), author: undefined },
-      exported({ id: 7, name: 'Version noll', version: 0 }),
-      exported({ id: 8, name: 'Skottdag', createdAt: '2023-02-29T00:00:00Z' }),
-      { ...exported({ name: 'Sju' }), id: 'sju' },
-      exported({ id: 10, name: 'Tabb', instructions: 'Rör\tom.' }),
-      42,
-      exported({ id: 12, name: 'Sist' }),
-    ]));
+    const report = await importRecipes(
+      db.orm,
+      file([
+        exported({ id: 1 }),
+        exported({ id: 2, servings: 101 }),
+        exported({ id: 3, name: ' ' }),
+        exported({ id: 4, name: 'Lång', ingredients: [{ name: 'x'.repeat(35) }] }),
+        exported({
+          id: 5,
+          name: 'Enhet',
+          ingredients: [{ name: 'Mjöl' }, { name: 'Salt', quantity: { value: 1, unit: 'CUP' as never } }],
+        }),
+        { ...exported({ id: 6, name: 'Anonym' }), author: undefined },
+        exported({ id: 7, name: 'Version noll', version: 0 }),
+        exported({ id: 8, name: 'Skottdag', createdAt: '2023-02-29T00:00:00Z' }),
+        { ...exported({ name: 'Sju' }), id: 'sju' },
+        exported({ id: 10, name: 'Tabb', instructions: 'Rör\tom.' }),
+        42,
+        exported({ id: 12, name: 'Sist' }),
+      ]),
+    );
     expect(report.outcomes).toEqual([
       { index: 0, name: 'Pannkakor', kind: 'added', id: 1 },
       { index: 1, name: 'Pannkakor', kind: 'refused', problem: 'servings: Max 100' },
@@ -97,7 +128,12 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
       { index: 4, name: 'Enhet', kind: 'refused', problem: 'ingredients.1.quantity.unit: Unknown unit' },
       { index: 5, name: 'Anonym', kind: 'refused', problem: 'author: Must be text' },
       { index: 6, name: 'Version noll', kind: 'refused', problem: 'version: Must be 1 or more' },
-      { index: 7, name: 'Skottdag', kind: 'refused', problem: 'createdAt: Must be a timestamp like 2025-03-01T12:00:00.000000Z' },
+      {
+        index: 7,
+        name: 'Skottdag',
+        kind: 'refused',
+        problem: 'createdAt: Must be a timestamp like 2025-03-01T12:00:00.000000Z',
+      },
       { index: 8, name: 'Sju', kind: 'refused', problem: 'id: Must be a positive whole number' },
       { index: 9, name: 'Tabb', kind: 'refused', problem: 'instructions: Ett eller flera ogiltliga tecken' },
       { index: 10, name: '#11', kind: 'refused', problem: expect.stringMatching(/object/) },
@@ -110,11 +146,23 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
     await createRecipe(db.orm, recipeBody({ name: 'Redan här' }) as never, 'anna');
     const before = await readAllRecipes(db.orm);
     // A failure the rules cannot foresee, in the second pass, after the first pass has inserted rows.
-    await db.orm.execute(sql.raw(`CREATE FUNCTION refuse_bomb() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.name = 'Sprängd' THEN RAISE EXCEPTION 'the disk said no'; END IF; RETURN NEW; END $$`));
-    await db.orm.execute(sql`CREATE TRIGGER refuse_bomb BEFORE INSERT ON recipes FOR EACH ROW EXECUTE FUNCTION refuse_bomb()`);
-    const doc = file([exported({ id: 5 }), exported({ id: 6, name: 'Bullar' }), exported({ id: 1, name: 'Sprängd' }), exported({ id: 7, name: 'Sist' })]);
-    const error = await importRecipes(db.orm, doc).then(() => null, (e: Error) => e);
+    await db.orm.execute(
+      sql.raw(`CREATE FUNCTION refuse_bomb() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.name = 'Sprängd' THEN RAISE EXCEPTION 'the disk said no'; END IF; RETURN NEW; END $$`),
+    );
+    await db.orm.execute(
+      sql`CREATE TRIGGER refuse_bomb BEFORE INSERT ON recipes FOR EACH ROW EXECUTE FUNCTION refuse_bomb()`,
+    );
+    const doc = file([
+      exported({ id: 5 }),
+      exported({ id: 6, name: 'Bullar' }),
+      exported({ id: 1, name: 'Sprängd' }),
+      exported({ id: 7, name: 'Sist' }),
+    ]);
+    const error = await importRecipes(db.orm, doc).then(
+      () => null,
+      (e: Error) => e,
+    );
     expect((error?.cause as Error | undefined)?.message).toBe('the disk said no');
     expect(await readAllRecipes(db.orm)).toEqual(before);
     expect(await readAllRecipes(db.orm)).toHaveLength(1);
@@ -122,9 +170,13 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
 
   it('refuses a file of another format or without a recipe list, before touching the database', async () => {
     await expect(importRecipes(db.orm, { ...file([exported()]), format: 'recipe-book/2' })).rejects.toThrow(
-      new TransferFormatError('The file has "recipe-book/2"; this version reads "recipe-book/1" only. Nothing was imported.'),
+      new TransferFormatError(
+        'The file has "recipe-book/2"; this version reads "recipe-book/1" only. Nothing was imported.',
+      ),
     );
-    await expect(importRecipes(db.orm, { recipes: [exported()] })).rejects.toThrow('The file has no format; this version reads');
+    await expect(importRecipes(db.orm, { recipes: [exported()] })).rejects.toThrow(
+      'The file has no format; this version reads',
+    );
     await expect(importRecipes(db.orm, [exported()])).rejects.toThrow('not a recipe export');
     await expect(importRecipes(db.orm, { format: TRANSFER_FORMAT, recipes: {} })).rejects.toThrow('no "recipes" list');
     expect(await readAllRecipes(db.orm)).toEqual([]);
@@ -132,17 +184,32 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
 
   it('exports what the repository stored, timestamps to the microsecond, ingredients in order', async () => {
     const created = await createRecipe(db.orm, recipeBody({ name: 'Först' }) as never, 'anna');
-    const updated = await updateRecipe(db.orm, created.id, recipeBody({ name: 'Sedan', ingredients: [{ name: 'Ägg' }, { name: 'Salt', quantity: { value: 0.1, unit: 'NONE' } }] }) as never);
+    const updated = await updateRecipe(
+      db.orm,
+      created.id,
+      recipeBody({
+        name: 'Sedan',
+        ingredients: [{ name: 'Ägg' }, { name: 'Salt', quantity: { value: 0.1, unit: 'NONE' } }],
+      }) as never,
+    );
     if (updated.kind !== 'updated') throw new Error('not updated');
     const document = await exportRecipes(db.orm, new Date('2024-06-01T00:00:00Z'));
     expect(document).toEqual({
       format: 'recipe-book/1',
       exportedAt: '2024-06-01T00:00:00.000Z',
-      recipes: [{
-        id: created.id, name: 'Sedan', author: 'anna', instructions: created.instructions, servings: 4,
-        ingredients: [{ name: 'Ägg' }, { name: 'Salt', quantity: { value: 0.1, unit: 'NONE' } }],
-        version: 2, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/), updatedAt: expect.any(String),
-      }],
+      recipes: [
+        {
+          id: created.id,
+          name: 'Sedan',
+          author: 'anna',
+          instructions: created.instructions,
+          servings: 4,
+          ingredients: [{ name: 'Ägg' }, { name: 'Salt', quantity: { value: 0.1, unit: 'NONE' } }],
+          version: 2,
+          createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+          updatedAt: expect.any(String),
+        },
+      ],
     });
     // The API's millisecond view is a prefix of the export's timestamps.
     expect(document.recipes[0]!.createdAt.slice(0, 23)).toBe(created.createdAt.slice(0, 23));
@@ -159,8 +226,16 @@ describe('timestamps in a transfer file', () => {
     expect(timestampMicros('2024-05-01T10:00:00.123456Z')).toBe(1714557600123456n);
     expect(timestampMicros('2024-05-01T12:00:00.123456+02:00')).toBe(1714557600123456n);
     expect(timestampMicros('2024-05-01T09:30:00.1234-00:30')).toBe(1714557600123400n);
-    const bad = ['2024-05-01 10:00:00Z', '2024-05-01T10:00:00', '2024-05-01T10:00:00.1234567Z', '2024-13-01T00:00:00Z',
-      '2024-04-31T00:00:00Z', '2024-05-01T24:00:00Z', '0999-01-01T00:00:00Z', '2024-05-01T10:00:00+19:00'];
+    const bad = [
+      '2024-05-01 10:00:00Z',
+      '2024-05-01T10:00:00',
+      '2024-05-01T10:00:00.1234567Z',
+      '2024-13-01T00:00:00Z',
+      '2024-04-31T00:00:00Z',
+      '2024-05-01T24:00:00Z',
+      '0999-01-01T00:00:00Z',
+      '2024-05-01T10:00:00+19:00',
+    ];
     for (const text of bad) expect(timestampMicros(text), text).toBeNull();
   });
 });

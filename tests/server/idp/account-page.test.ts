@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const referrer = () => `referrer=recipes-frontend&referrer_uri=${encodeURIComponent(`${h.config.publicUrl}/profile`)}`;
-const accountForm = (html: string) => /id="kc-account-form" method="post" action="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
+const accountForm = (html: string) =>
+  /id="kc-account-form" method="post" action="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
 
 describe('account page', () => {
   it('sends a browser without a session through login first, then shows the page', async () => {
@@ -19,14 +20,20 @@ describe('account page', () => {
     expect(first.body).toContain('id="kc-login"');
     expect(first.body).toContain('<title>Logga in till Receptboken</title>');
     const action = /id="kc-form-login" method="post" action="([^"]+)"/.exec(first.body)![1]!.replaceAll('&amp;', '&');
-    const res = await b.request('POST', action, { csrf: csrfOf(first.body), username: 'besokare', password: 'besokare' });
+    const res = await b.request('POST', action, {
+      csrf: csrfOf(first.body),
+      username: 'besokare',
+      password: 'besokare',
+    });
     expect(res.statusCode).toBe(303);
     const page = await b.request('GET', res.headers.location as string, undefined, { accept: 'text/html' });
     expect(page.body).toContain('id="kc-account-form"');
     expect(page.body).toContain('value="Bo"');
     // Keycloak's account console: the username in a read-only #username, a link back named after the client.
     expect(page.body).toMatch(/<input id="username" name="username" type="text" value="besokare"[^>]* readonly[ >]/);
-    expect(page.body).toContain(`<a id="referrer-link" data-testid="referrer-link" href="${h.config.publicUrl}/profile">Tillbaka till receptboken</a>`);
+    expect(page.body).toContain(
+      `<a id="referrer-link" data-testid="referrer-link" href="${h.config.publicUrl}/profile">Tillbaka till receptboken</a>`,
+    );
     expect(page.body).toContain('<h1 id="kc-page-title">Personlig information</h1>');
   });
 
@@ -37,14 +44,35 @@ describe('account page', () => {
     const action = accountForm(page.body);
     const csrf = csrfOf(page.body);
 
-    let res = await b.request('POST', action, { csrf, firstName: 'Ruth', lastName: 'Redaktör', email: 'besokare@example.se' });
+    let res = await b.request('POST', action, {
+      csrf,
+      firstName: 'Ruth',
+      lastName: 'Redaktör',
+      email: 'besokare@example.se',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('E-postadressen används redan.');
 
-    res = await b.request('POST', action, { csrf, firstName: 'Ruth', lastName: 'Redaktör', email: 'rut@example.se', 'password-current': 'fel', 'password-new': 'nytt-losen', 'password-confirm': 'nytt-losen' });
+    res = await b.request('POST', action, {
+      csrf,
+      firstName: 'Ruth',
+      lastName: 'Redaktör',
+      email: 'rut@example.se',
+      'password-current': 'fel',
+      'password-new': 'nytt-losen',
+      'password-confirm': 'nytt-losen',
+    });
     expect(res.body).toContain('Nuvarande lösenord är fel.');
 
-    res = await b.request('POST', action, { csrf, firstName: 'Ruth', lastName: 'Redaktör', email: 'rut@example.se', 'password-current': 'redaktor', 'password-new': 'nytt-losen', 'password-confirm': 'nytt-losen' });
+    res = await b.request('POST', action, {
+      csrf,
+      firstName: 'Ruth',
+      lastName: 'Redaktör',
+      email: 'rut@example.se',
+      'password-current': 'redaktor',
+      'password-new': 'nytt-losen',
+      'password-confirm': 'nytt-losen',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Ditt konto har uppdaterats.');
     expect((await login(h, new Browser(h), authParams(h), 'rut@example.se', 'nytt-losen')).statusCode).toBe(302);

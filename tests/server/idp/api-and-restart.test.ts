@@ -8,7 +8,7 @@ import { createTestKeys, signToken } from '../../support/tokens.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { authParams, authUrl, Browser, callbackParams, freePort, signIn, startIdp, type Harness } from './harness.ts';
 
-describe('the API verifies this provider\'s tokens through its JWKS over HTTP', () => {
+describe("the API verifies this provider's tokens through its JWKS over HTTP", () => {
   let h: Harness;
   beforeAll(async () => {
     // Both plugins on one listening app, as server/app.ts mounts them: the API fetches certs from config.issuer.
@@ -78,7 +78,9 @@ describe('restart', () => {
       const res = await b2.request('GET', authUrl(second, none.params));
       expect(callbackParams(res.headers.location as string).get('code')).toBeTruthy();
       const refreshed = await b2.request('POST', `${second.realm}/protocol/openid-connect/token`, {
-        grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: 'recipes-frontend',
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token!,
+        client_id: 'recipes-frontend',
       });
       expect(refreshed.statusCode).toBe(200);
     } finally {

@@ -18,14 +18,24 @@ let h: Harness;
 let keys: IdpKeys;
 beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'idp-api-trust-'));
-  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:9', DATA_DIR: dir, LOG_LEVEL: 'silent', IDP_RATE_LIMIT: '1000000', SERVE_SITE: 'false' });
+  const config = loadConfig({
+    PUBLIC_URL: 'http://127.0.0.1:9',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    IDP_RATE_LIMIT: '1000000',
+    SERVE_SITE: 'false',
+  });
   const db = await createTestDatabase('pglite');
   await ensureDemoUsers(db);
   keys = await loadOrCreateKeys(dir);
   // The provider's public key in memory instead of its certs endpoint over HTTP (nothing listens here).
   const app = await buildApp(config, { db, logger: false, jwks: createLocalJWKSet({ keys: [keys.publicJwk] }) });
   h = {
-    app, config, db, dir, realm: `/realms/${config.keycloakRealm}`,
+    app,
+    config,
+    db,
+    dir,
+    realm: `/realms/${config.keycloakRealm}`,
     async close() {
       await app.close();
       await closeTestDatabase(db);
@@ -35,7 +45,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const create = (token: string) => h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody() });
+const create = (token: string) =>
+  h.app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: recipeBody() });
 const mint = (claims: Record<string, unknown>) =>
   new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: keys.kid }).sign(keys.privateKey);
 
@@ -45,17 +56,26 @@ function expectRefused(response: Awaited<ReturnType<typeof create>>, description
   expect(response.json()).toMatchObject({ status: 401, error: 'Unauthorized', message: description });
 }
 
-describe('the API and the embedded provider\'s tokens', () => {
-  it('refuses a token made with the provider\'s keys that lives longer than IDP_ACCESS_TOKEN_SECONDS or was issued in the future', async () => {
+describe("the API and the embedded provider's tokens", () => {
+  it("refuses a token made with the provider's keys that lives longer than IDP_ACCESS_TOKEN_SECONDS or was issued in the future", async () => {
     const { tokens } = await signIn(h, new Browser(h), 'redaktor');
     const real = payload(tokens.access_token!) as { iat: number; exp: number };
     expect(real.exp - real.iat).toBe(300);
     expect((await create(tokens.access_token!)).statusCode).toBe(201);
 
     const now = Math.floor(Date.now() / 1000);
-    expectRefused(await create(await mint({ ...real, iat: now, exp: now + 365 * 86400 })), 'The token lives longer than the provider issues them');
-    expectRefused(await create(await mint({ ...real, iat: now, exp: now + 301 })), 'The token lives longer than the provider issues them');
-    expectRefused(await create(await mint({ ...real, iat: now + 120, exp: now + 400 })), 'The token was issued in the future');
+    expectRefused(
+      await create(await mint({ ...real, iat: now, exp: now + 365 * 86400 })),
+      'The token lives longer than the provider issues them',
+    );
+    expectRefused(
+      await create(await mint({ ...real, iat: now, exp: now + 301 })),
+      'The token lives longer than the provider issues them',
+    );
+    expectRefused(
+      await create(await mint({ ...real, iat: now + 120, exp: now + 400 })),
+      'The token was issued in the future',
+    );
     // Within the clock skew of 30 s, and exactly the provider's lifetime: accepted.
     expect((await create(await mint({ ...real, iat: now + 20, exp: now + 320 }))).statusCode).toBe(201);
   });
@@ -64,9 +84,15 @@ describe('the API and the embedded provider\'s tokens', () => {
     const b = new Browser(h);
     const { tokens } = await signIn(h, b, 'redaktor');
     expect((await create(tokens.access_token!)).statusCode).toBe(201);
-    const revoked = await b.request('POST', `${h.realm}/protocol/openid-connect/revoke`, { token: tokens.refresh_token!, client_id: h.config.keycloakClientId });
+    const revoked = await b.request('POST', `${h.realm}/protocol/openid-connect/revoke`, {
+      token: tokens.refresh_token!,
+      client_id: h.config.keycloakClientId,
+    });
     expect(revoked.statusCode).toBe(200);
-    const introspected = await b.request('POST', `${h.realm}/protocol/openid-connect/token/introspect`, { token: tokens.access_token!, client_id: h.config.keycloakClientId });
+    const introspected = await b.request('POST', `${h.realm}/protocol/openid-connect/token/introspect`, {
+      token: tokens.access_token!,
+      client_id: h.config.keycloakClientId,
+    });
     expect(introspected.json()).toEqual({ active: false });
     await refusedWithinASecond(tokens.access_token!);
 
@@ -78,7 +104,10 @@ describe('the API and the embedded provider\'s tokens', () => {
     const b = new Browser(h);
     const { tokens } = await signIn(h, b, 'redaktor');
     expect((await create(tokens.access_token!)).statusCode).toBe(201);
-    const logout = await b.request('GET', `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: h.config.keycloakClientId, id_token_hint: tokens.id_token! })}`);
+    const logout = await b.request(
+      'GET',
+      `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: h.config.keycloakClientId, id_token_hint: tokens.id_token! })}`,
+    );
     expect(logout.statusCode).toBe(200);
     await refusedWithinASecond(tokens.access_token!);
   });

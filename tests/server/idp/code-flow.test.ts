@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { createHash } from 'node:crypto';
-import { authParams, authUrl, Browser, callbackParams, exchange, login, payload, signIn, startIdp, type Harness } from './harness.ts';
+import {
+  authParams,
+  authUrl,
+  Browser,
+  callbackParams,
+  exchange,
+  login,
+  payload,
+  signIn,
+  startIdp,
+  type Harness,
+} from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -41,16 +52,28 @@ describe('authorization code with PKCE', () => {
     expect(tokenRes.statusCode).toBe(200);
     expect(tokenRes.headers['cache-control']).toBe('no-store');
     const t = tokenRes.json();
-    expect(t).toMatchObject({ token_type: 'Bearer', expires_in: 300, refresh_expires_in: 1800, scope: 'openid profile email' });
+    expect(t).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 300,
+      refresh_expires_in: 1800,
+      scope: 'openid profile email',
+    });
 
     const jwks = createLocalJWKSet((await b.request('GET', `${h.realm}/protocol/openid-connect/certs`)).json());
     const { payload: access, protectedHeader } = await jwtVerify(t.access_token, jwks, { issuer: h.config.issuer });
     expect(protectedHeader).toMatchObject({ alg: 'RS256', typ: 'JWT' });
     expect(protectedHeader.kid).toBeTruthy();
     expect(access).toMatchObject({
-      typ: 'Bearer', azp: 'recipes-frontend', aud: 'account', scope: 'openid profile email',
-      preferred_username: 'redaktor', given_name: 'Rut', family_name: 'Redaktör', name: 'Rut Redaktör',
-      email: 'redaktor@example.se', email_verified: true,
+      typ: 'Bearer',
+      azp: 'recipes-frontend',
+      aud: 'account',
+      scope: 'openid profile email',
+      preferred_username: 'redaktor',
+      given_name: 'Rut',
+      family_name: 'Redaktör',
+      name: 'Rut Redaktör',
+      email: 'redaktor@example.se',
+      email_verified: true,
       realm_access: { roles: ['default-roles-recipes', 'offline_access', 'uma_authorization', 'editor'] },
       resource_access: { account: { roles: ['manage-account', 'manage-account-links', 'view-profile'] } },
     });
@@ -58,7 +81,10 @@ describe('authorization code with PKCE', () => {
     for (const claim of ['exp', 'iat', 'auth_time', 'jti', 'sub']) expect(access[claim]).toBeTruthy();
     expect((access.exp as number) - (access.iat as number)).toBe(300);
 
-    const { payload: id } = await jwtVerify(t.id_token, jwks, { issuer: h.config.issuer, audience: 'recipes-frontend' });
+    const { payload: id } = await jwtVerify(t.id_token, jwks, {
+      issuer: h.config.issuer,
+      audience: 'recipes-frontend',
+    });
     expect(id).toMatchObject({ typ: 'ID', nonce: flow.params.nonce, azp: 'recipes-frontend', sid: access.sid });
     const half = createHash('sha256').update(t.access_token).digest().subarray(0, 16).toString('base64url');
     expect(id.at_hash).toBe(half);
@@ -96,7 +122,7 @@ describe('authorization code with PKCE', () => {
       const res = await b.request('GET', authUrl(h, flow.params)); // the session from an earlier sign-in
       if (res.statusCode !== 302) await login(h, b, flow, 'redaktor', 'redaktor');
       const again = await b.request('GET', authUrl(h, flow.params));
-      return { flow, code: callbackParams(again.headers.location as string).get('code')! };
+      return { flow, code: callbackParams(again.headers.location).get('code')! };
     };
     await login(h, b, authParams(h), 'redaktor', 'redaktor');
 
@@ -132,22 +158,32 @@ describe('authorization code with PKCE', () => {
     expect(res.body).toContain('<title>Logga in till Receptboken</title>');
     expect(res.body).toContain('<h1 id="kc-page-title">Vi ber om ursäkt...</h1>');
     expect(res.body).toContain('data-page-id="login-error"');
-    expect(res.body).toContain('<div id="kc-error-message"><p class="alert alert-error" role="alert">Ogiltig parameter: redirect_uri</p>');
+    expect(res.body).toContain(
+      '<div id="kc-error-message"><p class="alert alert-error" role="alert">Ogiltig parameter: redirect_uri</p>',
+    );
     // The client is known, so the page links back to the application, as Keycloak's does.
-    expect(res.body).toContain(`<a id="backToApplication" href="${h.config.publicUrl}/">« Tillbaka till applikationen</a>`);
+    expect(res.body).toContain(
+      `<a id="backToApplication" href="${h.config.publicUrl}/">« Tillbaka till applikationen</a>`,
+    );
     res = await b.request('GET', authUrl(h, authParams(h, { client_id: 'nope' }).params));
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('<div id="kc-error-message"><p class="alert alert-error" role="alert">Klienten hittades ej.</p></div>');
+    expect(res.body).toContain(
+      '<div id="kc-error-message"><p class="alert alert-error" role="alert">Klienten hittades ej.</p></div>',
+    );
     expect(res.body).not.toContain('Tillbaka till applikationen');
   });
 
   it('requires PKCE S256 and response_type=code', async () => {
     const b = new Browser(h);
-    const cases: Record<string, string>[] = [{ code_challenge_method: 'plain' }, { code_challenge: '' }, { response_type: 'token' }];
+    const cases: Record<string, string>[] = [
+      { code_challenge_method: 'plain' },
+      { code_challenge: '' },
+      { response_type: 'token' },
+    ];
     for (const extra of cases) {
       const res = await b.request('GET', authUrl(h, authParams(h, extra).params));
       expect(res.statusCode).toBe(302);
-      const cb = callbackParams(res.headers.location as string);
+      const cb = callbackParams(res.headers.location);
       expect(cb.get('error')).toMatch(/invalid_request|unsupported_response_type/);
       expect(cb.get('code')).toBeNull();
     }
@@ -160,13 +196,13 @@ describe('prompt=none', () => {
     const flow = authParams(h, { prompt: 'none' });
     let res = await b.request('GET', authUrl(h, flow.params));
     expect(res.statusCode).toBe(302);
-    let cb = callbackParams(res.headers.location as string);
+    let cb = callbackParams(res.headers.location);
     expect(cb.get('error')).toBe('login_required');
     expect(cb.get('state')).toBe(flow.params.state);
 
     await signIn(h, b, 'besokare');
     res = await b.request('GET', authUrl(h, flow.params));
-    cb = callbackParams(res.headers.location as string);
+    cb = callbackParams(res.headers.location);
     expect(cb.get('error')).toBeNull();
     const tokens = (await exchange(h, b, cb.get('code')!, flow)).json();
     expect(payload(tokens.id_token).nonce).toBe(flow.params.nonce);

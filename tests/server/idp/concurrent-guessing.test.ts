@@ -17,8 +17,10 @@ afterAll(() => h?.close());
 let nextAddress = 1;
 const address = () => `198.51.100.${nextAddress++}`;
 
-const signIn = (ip: string, username: string, password: string) => login(h, new Browser(h, ip), authParams(h), username, password);
-const statusOf = async (ip: string, username: string, password: string) => (await signIn(ip, username, password)).statusCode;
+const signIn = (ip: string, username: string, password: string) =>
+  login(h, new Browser(h, ip), authParams(h), username, password);
+const statusOf = async (ip: string, username: string, password: string) =>
+  (await signIn(ip, username, password)).statusCode;
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
 describe('concurrent guesses (item 1)', () => {
@@ -26,7 +28,9 @@ describe('concurrent guesses (item 1)', () => {
     const [first, second] = [address(), address()];
     const [burst, withRight] = await Promise.all([
       Promise.all(Array.from({ length: 34 }, (_, i) => statusOf(first, 'besokare', `fel-${i}`))),
-      Promise.all(Array.from({ length: 34 }, (_, i) => statusOf(second, 'redaktor', i === 33 ? 'redaktor' : `fel-${i}`))),
+      Promise.all(
+        Array.from({ length: 34 }, (_, i) => statusOf(second, 'redaktor', i === 33 ? 'redaktor' : `fel-${i}`)),
+      ),
     ]);
     expect(count(burst, 401)).toBe(ACCOUNT_RULE.free);
     expect(count(burst, 429)).toBe(34 - ACCOUNT_RULE.free);
@@ -45,7 +49,7 @@ describe('concurrent guesses (item 1)', () => {
   }, 300_000); // twenty password checks, one at a time for one address, on a busy two-core machine
 });
 
-describe('bursts do not take the others\' turns (item 2)', () => {
+describe("bursts do not take the others' turns (item 2)", () => {
   const held = async (burst: Promise<number>[], probe: () => Promise<number>) => {
     let answered = 0;
     const all = Promise.all(burst.map((status) => status.finally(() => (answered += 1))));
@@ -106,7 +110,11 @@ describe('long login names (item 5)', () => {
     const b = new Browser(h, address());
     const page = await b.request('GET', `${h.realm}/account`, undefined, { accept: 'text/html' });
     const action = /id="kc-form-login" method="post" action="([^"]+)"/.exec(page.body)![1]!.replaceAll('&amp;', '&');
-    const account = await b.request('POST', action, { csrf: csrfOf(page.body), username: 'ﷺ'.repeat(MAX_LOGIN_LENGTH + 1), password: 'x' });
+    const account = await b.request('POST', action, {
+      csrf: csrfOf(page.body),
+      username: 'ﷺ'.repeat(MAX_LOGIN_LENGTH + 1),
+      password: 'x',
+    });
     expect(account.statusCode).toBe(401);
     expect(account.body).toContain(INVALID_CREDENTIALS);
   });

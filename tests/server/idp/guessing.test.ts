@@ -17,17 +17,25 @@ afterAll(() => h?.close());
 let nextAddress = 1;
 const address = () => `192.0.2.${nextAddress++}`;
 
-const signInStatus = async (ip: string, username: string, password: string) => (await login(h, new Browser(h, ip), authParams(h), username, password)).statusCode;
+const signInStatus = async (ip: string, username: string, password: string) =>
+  (await login(h, new Browser(h, ip), authParams(h), username, password)).statusCode;
 
-const formOf = (html: string) => /id="kc-register-form" method="post" action="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
+const formOf = (html: string) =>
+  /id="kc-register-form" method="post" action="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
 async function register(b: Browser, fields: Record<string, string>, on = h) {
   const page = await b.request('GET', authUrl(on, authParams(on).params, 'registrations'));
   return b.request('POST', formOf(page.body), { csrf: csrfOf(page.body), ...fields });
 }
 const valid = (n: string, email = `${n}@example.se`) => ({
-  firstName: 'Nora', lastName: 'Ny', email, username: n, password: 'hemligt123', 'password-confirm': 'hemligt123',
+  firstName: 'Nora',
+  lastName: 'Ny',
+  email,
+  username: n,
+  password: 'hemligt123',
+  'password-confirm': 'hemligt123',
 });
-const errorOf = (body: string, id: string) => new RegExp(`<span id="input-error-${id}" class="kc-feedback-text">([^<]*)</span>`).exec(body)?.[1];
+const errorOf = (body: string, id: string) =>
+  new RegExp(`<span id="input-error-${id}" class="kc-feedback-text">([^<]*)</span>`).exec(body)?.[1];
 
 describe('password guessing', () => {
   it('locks the guesser out, never the owner signing in from another address', async () => {
@@ -40,20 +48,24 @@ describe('password guessing', () => {
   });
 
   it('counts an IPv6 guesser by its /64: a new address from the same network does not start afresh', async () => {
-    for (let i = 0; i < ACCOUNT_RULE.free; i++) expect(await signInStatus(`2001:db8:64:1::${i + 1}`, 'besokare', `fel-${i}`)).toBe(401);
+    for (let i = 0; i < ACCOUNT_RULE.free; i++)
+      expect(await signInStatus(`2001:db8:64:1::${i + 1}`, 'besokare', `fel-${i}`)).toBe(401);
     expect(await signInStatus('2001:db8:64:1:ffff:ffff:ffff:ffff', 'besokare', 'besokare')).toBe(429);
     expect(await signInStatus('2001:db8:64:2::1', 'besokare', 'besokare')).toBe(302);
   });
 
   it('limits one address guessing across many accounts', async () => {
     const attacker = address();
-    for (let i = 0; i < ADDRESS_RULE.free; i++) expect(await signInStatus(attacker, `konto-${i}`, 'fel-losen')).toBe(401);
+    for (let i = 0; i < ADDRESS_RULE.free; i++)
+      expect(await signInStatus(attacker, `konto-${i}`, 'fel-losen')).toBe(401);
     expect(await signInStatus(attacker, 'besokare', 'besokare')).toBe(429);
     expect(await signInStatus(address(), 'besokare', 'besokare')).toBe(302);
   }, 180_000); // twenty password checks of 128 MiB each take a while on a busy two-core machine
 
   it('bounds the scrypt work a flood of sign-ins can start: the excess is told to come back (503)', async () => {
-    const attempts = await Promise.all(Array.from({ length: 48 }, () => signInStatus(address(), 'besokare', 'fel-losen')));
+    const attempts = await Promise.all(
+      Array.from({ length: 48 }, () => signInStatus(address(), 'besokare', 'fel-losen')),
+    );
     expect(attempts.filter((s) => s === 503).length).toBeGreaterThan(0);
     expect(attempts.every((s) => s === 401 || s === 503)).toBe(true);
     // The provider answers normally once the flood has passed.
@@ -73,18 +85,24 @@ describe('registration', () => {
   });
 
   it('limits new accounts per IPv6 /64, not per address', async () => {
-    for (let i = 0; i < 3; i++) expect((await register(new Browser(h, `2001:db8:64:3::${i + 1}`), valid(`sexfyra-${i}`))).statusCode).toBe(302);
+    for (let i = 0; i < 3; i++)
+      expect((await register(new Browser(h, `2001:db8:64:3::${i + 1}`), valid(`sexfyra-${i}`))).statusCode).toBe(302);
     expect((await register(new Browser(h, '2001:db8:64:3::abcd'), valid('sexfyra-3'))).statusCode).toBe(429);
     expect((await register(new Browser(h, '2001:db8:64:4::1'), valid('sexfyra-3'))).statusCode).toBe(302);
   });
 
   it('counts refused registrations against the allowance: probing names costs what registering does', async () => {
     // Issue 29, item 3: eight probes from one address all used to answer "taken".
-    for (const probe of [(i: number) => valid('redaktor', `sond-${i}@example.se`), (i: number) => valid(`sond-${i}`, 'REDAKTOR@example.se')]) {
+    for (const probe of [
+      (i: number) => valid('redaktor', `sond-${i}@example.se`),
+      (i: number) => valid(`sond-${i}`, 'REDAKTOR@example.se'),
+    ]) {
       const ip = address();
       const answers = [];
       for (let i = 0; i < 8; i++) answers.push(await register(new Browser(h, ip), probe(i)));
-      const taken = answers.filter((res) => /Användarnamnet är upptaget\.|E-postadressen används redan\./.test(res.body));
+      const taken = answers.filter((res) =>
+        /Användarnamnet är upptaget\.|E-postadressen används redan\./.test(res.body),
+      );
       expect(taken).toHaveLength(3); // IDP_REGISTRATIONS_PER_HOUR
       expect(answers.slice(3).map((res) => res.statusCode)).toEqual(Array(5).fill(429));
       expect(answers.slice(3).every((res) => res.body.includes('För många nya konton från din adress.'))).toBe(true);
@@ -121,7 +139,9 @@ describe('registration', () => {
     expect(res.statusCode).toBe(400);
     expect(errorOf(res.body, 'username')).toBe('Användarnamnet är upptaget.');
 
-    expect((await register(new Browser(h, address()), valid('anna@example.se', 'anna-riktig@example.se'))).statusCode).toBe(302);
+    expect(
+      (await register(new Browser(h, address()), valid('anna@example.se', 'anna-riktig@example.se'))).statusCode,
+    ).toBe(302);
     res = await register(new Browser(h, address()), valid('anna2', 'anna@example.se'));
     expect(res.statusCode).toBe(400);
     expect(errorOf(res.body, 'email')).toBe('E-postadressen används redan.');
@@ -129,7 +149,13 @@ describe('registration', () => {
 
   it('signs in by e-mail as the owner of the address even if an older username equals it', async () => {
     // Such a username can only come from before the rule above; the e-mail address wins, as in Keycloak.
-    await createUser(h.db, { username: 'redaktor@example.se', email: 'skuggan@example.se', firstName: 'S', lastName: 'S', password: 'skuggans-losen' });
+    await createUser(h.db, {
+      username: 'redaktor@example.se',
+      email: 'skuggan@example.se',
+      firstName: 'S',
+      lastName: 'S',
+      password: 'skuggans-losen',
+    });
     expect(await signInStatus(address(), 'redaktor@example.se', 'skuggans-losen')).toBe(401);
     const b = new Browser(h, address());
     const flow = authParams(h);
@@ -161,7 +187,11 @@ describe('registration', () => {
     await h.db.orm.update(users).set({ usernameSkeleton: null, emailSkeleton: null });
     const restarted = await startIdp({ db: h.db });
     try {
-      const res = await register(new Browser(restarted, address()), valid('besokarex', 'b\u0435sokare@example.se'), restarted);
+      const res = await register(
+        new Browser(restarted, address()),
+        valid('besokarex', 'b\u0435sokare@example.se'),
+        restarted,
+      );
       expect(errorOf(res.body, 'email')).toBe('E-postadressen används redan.');
       const [row] = await h.db.orm.select().from(users).where(eq(users.username, 'besokare'));
       expect(row).toMatchObject({ usernameSkeleton: 'besokare', emailSkeleton: 'besokare@exarnple.se' }); // m → rn
@@ -191,9 +221,18 @@ describe('registration', () => {
 describe('password storage', () => {
   it('hashes with scrypt N=2^17, r=8, p=1 and upgrades a weaker hash at the next sign-in', async () => {
     expect(PARAMS).toEqual({ N: 131072, r: 8, p: 1 });
-    const user = await createUser(h.db, { username: 'gammal', email: 'gammal@example.se', firstName: 'G', lastName: 'G', password: 'gammalt-losen' });
+    const user = await createUser(h.db, {
+      username: 'gammal',
+      email: 'gammal@example.se',
+      firstName: 'G',
+      lastName: 'G',
+      password: 'gammalt-losen',
+    });
     expect(user.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
-    await h.db.orm.update(users).set({ passwordHash: await hashPassword('gammalt-losen', { N: 16384, r: 8, p: 1 }) }).where(eq(users.id, user.id));
+    await h.db.orm
+      .update(users)
+      .set({ passwordHash: await hashPassword('gammalt-losen', { N: 16384, r: 8, p: 1 }) })
+      .where(eq(users.id, user.id));
     expect(await signInStatus(address(), 'gammal', 'gammalt-losen')).toBe(302);
     expect((await findUserByUsername(h.db, 'gammal'))!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
   });
@@ -204,17 +243,29 @@ describe('request limits', () => {
     const limited = await startIdp({ env: { IDP_RATE_LIMIT: '3' } });
     try {
       const ip = '192.0.2.200';
-      const token = () => new Browser(limited, ip).request('POST', `${limited.realm}/protocol/openid-connect/token`, { grant_type: 'refresh_token', refresh_token: 'x', client_id: limited.config.keycloakClientId });
+      const token = () =>
+        new Browser(limited, ip).request('POST', `${limited.realm}/protocol/openid-connect/token`, {
+          grant_type: 'refresh_token',
+          refresh_token: 'x',
+          client_id: limited.config.keycloakClientId,
+        });
       for (let i = 0; i < 3; i++) expect((await token()).statusCode).toBe(400);
       const refused = await token();
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ error: 'too_many_requests' });
       expect(refused.headers['retry-after']).toBeTruthy();
       // The login form (a POST) shares the allowance; its page and discovery (GETs) do not.
-      expect((await login(limited, new Browser(limited, ip), authParams(limited), 'redaktor', 'redaktor')).statusCode).toBe(429);
-      expect((await new Browser(limited, ip).request('GET', `${limited.realm}/.well-known/openid-configuration`)).statusCode).toBe(200);
+      expect(
+        (await login(limited, new Browser(limited, ip), authParams(limited), 'redaktor', 'redaktor')).statusCode,
+      ).toBe(429);
+      expect(
+        (await new Browser(limited, ip).request('GET', `${limited.realm}/.well-known/openid-configuration`)).statusCode,
+      ).toBe(200);
       // Another address has its own allowance.
-      expect((await login(limited, new Browser(limited, '192.0.2.201'), authParams(limited), 'redaktor', 'redaktor')).statusCode).toBe(302);
+      expect(
+        (await login(limited, new Browser(limited, '192.0.2.201'), authParams(limited), 'redaktor', 'redaktor'))
+          .statusCode,
+      ).toBe(302);
     } finally {
       await limited.close();
     }

@@ -11,8 +11,14 @@ import { freePort } from '../../../scripts/free-ports.ts';
 import { closeTestDatabase, createTestDatabase, type DatabaseKind } from '../../support/database.ts';
 
 // A provider of our own for protocol tests: fresh data folder, PGlite, demo users, real HTTP port when asked.
-export type Harness = { app: FastifyInstance; config: Config; db: Database; dir: string; realm: string; close(): Promise<void> };
-
+export type Harness = {
+  app: FastifyInstance;
+  config: Config;
+  db: Database;
+  dir: string;
+  realm: string;
+  close(): Promise<void>;
+};
 
 type StartOptions = {
   env?: Record<string, string>;
@@ -31,7 +37,15 @@ type StartOptions = {
 export async function startIdp(o: StartOptions = {}): Promise<Harness> {
   const dir = o.dir ?? (await mkdtemp(join(tmpdir(), 'idp-test-')));
   const port = o.port ?? (await freePort());
-  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dir, LOG_LEVEL: 'silent', IDP_RATE_LIMIT: '1000000', ...o.env });
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    IDP_RATE_LIMIT: '1000000',
+    ...o.env,
+  });
   const db = o.db ?? (await createTestDatabase(o.kind ?? 'pglite'));
   await ensureDemoUsers(db);
   const app = Fastify({ logger: false });
@@ -41,7 +55,11 @@ export async function startIdp(o: StartOptions = {}): Promise<Harness> {
   if (o.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();
   return {
-    app, config, db, dir, realm,
+    app,
+    config,
+    db,
+    dir,
+    realm,
     async close() {
       await app.close();
       if (!o.db) await closeTestDatabase(db);
@@ -63,13 +81,22 @@ export class Browser {
     private readonly ip = '127.0.0.1',
   ) {}
 
-  async request(method: 'GET' | 'POST' | 'OPTIONS', url: string, form?: Record<string, string>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: 'GET' | 'POST' | 'OPTIONS',
+    url: string,
+    form?: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await this.h.app.inject({
       method,
       remoteAddress: this.ip,
       url: url.replace(this.h.config.publicUrl, ''),
-      headers: { ...(cookie ? { cookie } : {}), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), ...headers },
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...headers,
+      },
       payload: form ? new URLSearchParams(form).toString() : undefined,
     });
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
@@ -120,7 +147,13 @@ export async function login(h: Harness, b: Browser, flow: AuthFlow, username: st
   return b.request('POST', actionOf(page.body), { csrf: csrfOf(page.body), username, password });
 }
 
-export async function exchange(h: Harness, b: Browser, code: string, flow: AuthFlow, override: Record<string, string> = {}) {
+export async function exchange(
+  h: Harness,
+  b: Browser,
+  code: string,
+  flow: AuthFlow,
+  override: Record<string, string> = {},
+) {
   return b.request('POST', `${h.realm}/protocol/openid-connect/token`, {
     grant_type: 'authorization_code',
     code,
@@ -135,7 +168,7 @@ export async function exchange(h: Harness, b: Browser, code: string, flow: AuthF
 export async function signIn(h: Harness, b: Browser, username: string, password = username) {
   const flow = authParams(h);
   const res = await login(h, b, flow, username, password);
-  const code = callbackParams(res.headers.location as string).get('code') ?? '';
+  const code = callbackParams(res.headers.location).get('code') ?? '';
   const tokens = (await exchange(h, b, code, flow)).json() as Record<string, string>;
   return { flow, tokens };
 }

@@ -20,7 +20,13 @@ describe('npm run users -- export-keycloak', () => {
     try {
       const db = await openDatabase({ dataDir: folder.dir });
       await ensureDemoUsers(db);
-      await createUser(db, { username: 'Kim', email: 'Kim@Example.se', firstName: 'Kim', lastName: 'Kock', password: 'stekpanna' });
+      await createUser(db, {
+        username: 'Kim',
+        email: 'Kim@Example.se',
+        firstName: 'Kim',
+        lastName: 'Kock',
+        password: 'stekpanna',
+      });
       const stored = await listUsers(db);
       await db.close();
 
@@ -37,16 +43,40 @@ describe('npm run users -- export-keycloak', () => {
         ifResourceExists: 'SKIP',
         users: [
           {
-            username: 'besokare', email: 'besokare@example.se', firstName: 'Bo', lastName: 'Besökare', enabled: true, emailVerified: true,
-            createdTimestamp: created('besokare'), realmRoles: ['default-roles-kokbok'], requiredActions: ['UPDATE_PASSWORD'], credentials: [password],
+            username: 'besokare',
+            email: 'besokare@example.se',
+            firstName: 'Bo',
+            lastName: 'Besökare',
+            enabled: true,
+            emailVerified: true,
+            createdTimestamp: created('besokare'),
+            realmRoles: ['default-roles-kokbok'],
+            requiredActions: ['UPDATE_PASSWORD'],
+            credentials: [password],
           },
           {
-            username: 'kim', email: 'kim@example.se', firstName: 'Kim', lastName: 'Kock', enabled: true, emailVerified: false,
-            createdTimestamp: created('kim'), realmRoles: ['default-roles-kokbok'], requiredActions: ['UPDATE_PASSWORD'], credentials: [password],
+            username: 'kim',
+            email: 'kim@example.se',
+            firstName: 'Kim',
+            lastName: 'Kock',
+            enabled: true,
+            emailVerified: false,
+            createdTimestamp: created('kim'),
+            realmRoles: ['default-roles-kokbok'],
+            requiredActions: ['UPDATE_PASSWORD'],
+            credentials: [password],
           },
           {
-            username: 'redaktor', email: 'redaktor@example.se', firstName: 'Rut', lastName: 'Redaktör', enabled: true, emailVerified: true,
-            createdTimestamp: created('redaktor'), realmRoles: ['default-roles-kokbok', 'editor'], requiredActions: ['UPDATE_PASSWORD'], credentials: [password],
+            username: 'redaktor',
+            email: 'redaktor@example.se',
+            firstName: 'Rut',
+            lastName: 'Redaktör',
+            enabled: true,
+            emailVerified: true,
+            createdTimestamp: created('redaktor'),
+            realmRoles: ['default-roles-kokbok', 'editor'],
+            requiredActions: ['UPDATE_PASSWORD'],
+            credentials: [password],
           },
         ],
       });
@@ -67,7 +97,10 @@ describe('npm run users -- export-keycloak', () => {
       expect(noPasswords.stdout).not.toMatch(/\t/);
       const bareUsers = JSON.parse(readFileSync(bare, 'utf8')).users;
       expect(bareUsers.map((u: object) => 'credentials' in u)).toEqual([false, false, false]);
-      expect(bareUsers[2]).toMatchObject({ realmRoles: ['default-roles-recipes', 'editor'], requiredActions: ['UPDATE_PASSWORD'] });
+      expect(bareUsers[2]).toMatchObject({
+        realmRoles: ['default-roles-recipes', 'editor'],
+        requiredActions: ['UPDATE_PASSWORD'],
+      });
     } finally {
       folder.remove();
     }

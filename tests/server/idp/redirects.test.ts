@@ -22,7 +22,8 @@ async function accepted(redirectUri: string) {
 
 describe('redirect URI patterns', () => {
   it('accepts what the patterns allow', async () => {
-    for (const uri of [`${origin}/app/`, `${origin}/app`, `${origin}/app/recept/1?x=1#y`, `${origin}/exact/callback`]) expect(await accepted(uri), uri).toBe(true);
+    for (const uri of [`${origin}/app/`, `${origin}/app`, `${origin}/app/recept/1?x=1#y`, `${origin}/exact/callback`])
+      expect(await accepted(uri), uri).toBe(true);
   });
 
   it('refuses other paths of the same origin, look-alike prefixes, traversal and inexact matches', async () => {
@@ -45,7 +46,10 @@ describe('redirect URI patterns', () => {
 
   it('checks post-logout redirect URIs against the same patterns', async () => {
     const logout = (uri: string) =>
-      new Browser(h).request('GET', `${h.realm}/protocol/openid-connect/logout?client_id=${h.config.keycloakClientId}&post_logout_redirect_uri=${encodeURIComponent(uri)}`);
+      new Browser(h).request(
+        'GET',
+        `${h.realm}/protocol/openid-connect/logout?client_id=${h.config.keycloakClientId}&post_logout_redirect_uri=${encodeURIComponent(uri)}`,
+      );
     expect((await logout(`${origin}/other`)).statusCode).toBe(400);
     const ok = await logout(`${origin}/app/`);
     expect(ok.statusCode).toBe(200); // the confirmation page (no id_token_hint)

@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const refresh = (b: Browser, token: string, clientId = h.config.keycloakClientId) =>
-  b.request('POST', `${h.realm}/protocol/openid-connect/token`, { grant_type: 'refresh_token', refresh_token: token, client_id: clientId });
+  b.request('POST', `${h.realm}/protocol/openid-connect/token`, {
+    grant_type: 'refresh_token',
+    refresh_token: token,
+    client_id: clientId,
+  });
 
 describe('refresh tokens', () => {
   it('rotate, and a reused one is rejected and revokes the family', async () => {
@@ -46,27 +50,54 @@ describe('userinfo and account', () => {
     const b = new Browser(h);
     const { tokens } = await signIn(h, b, 'redaktor');
     const origin = h.config.publicUrl;
-    const info = await b.request('GET', `${h.realm}/protocol/openid-connect/userinfo`, undefined, { authorization: `Bearer ${tokens.access_token}`, origin });
+    const info = await b.request('GET', `${h.realm}/protocol/openid-connect/userinfo`, undefined, {
+      authorization: `Bearer ${tokens.access_token}`,
+      origin,
+    });
     expect(info.statusCode).toBe(200);
-    expect(info.json()).toMatchObject({ preferred_username: 'redaktor', email: 'redaktor@example.se', given_name: 'Rut' });
+    expect(info.json()).toMatchObject({
+      preferred_username: 'redaktor',
+      email: 'redaktor@example.se',
+      given_name: 'Rut',
+    });
     expect(info.headers['access-control-allow-origin']).toBe(origin);
     expect(info.headers['access-control-allow-credentials']).toBe('true');
 
-    const account = await b.request('GET', `${h.realm}/account`, undefined, { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json', origin });
+    const account = await b.request('GET', `${h.realm}/account`, undefined, {
+      authorization: `Bearer ${tokens.access_token}`,
+      accept: 'application/json',
+      origin,
+    });
     expect(account.statusCode).toBe(200);
     expect(account.json()).toEqual({
-      id: info.json().sub, username: 'redaktor', firstName: 'Rut', lastName: 'Redaktör', email: 'redaktor@example.se', emailVerified: true,
+      id: info.json().sub,
+      username: 'redaktor',
+      firstName: 'Rut',
+      lastName: 'Redaktör',
+      email: 'redaktor@example.se',
+      emailVerified: true,
     });
     expect(account.headers['access-control-allow-origin']).toBe(origin);
 
     const anon = await b.request('GET', `${h.realm}/account`, undefined, { accept: 'application/json' });
     expect(anon.statusCode).toBe(401);
-    const bad = await b.request('GET', `${h.realm}/protocol/openid-connect/userinfo`, undefined, { authorization: `Bearer ${tokens.id_token}` });
+    const bad = await b.request('GET', `${h.realm}/protocol/openid-connect/userinfo`, undefined, {
+      authorization: `Bearer ${tokens.id_token}`,
+    });
     expect(bad.statusCode).toBe(401);
-    const evil = await b.request('POST', `${h.realm}/protocol/openid-connect/token`, { grant_type: 'x', client_id: 'recipes-frontend' }, { origin: 'https://evil.example' });
+    const evil = await b.request(
+      'POST',
+      `${h.realm}/protocol/openid-connect/token`,
+      { grant_type: 'x', client_id: 'recipes-frontend' },
+      { origin: 'https://evil.example' },
+    );
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
 
-    const preflight = await h.app.inject({ method: 'OPTIONS', url: `${h.realm}/account`, headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    const preflight = await h.app.inject({
+      method: 'OPTIONS',
+      url: `${h.realm}/account`,
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/);
     expect(preflight.headers['access-control-allow-credentials']).toBe('true');
@@ -78,15 +109,22 @@ describe('logout', () => {
     const b = new Browser(h);
     const { tokens } = await signIn(h, b, 'redaktor');
     const target = `${h.config.publicUrl}/after`;
-    const res = await b.request('GET', `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: 'recipes-frontend', post_logout_redirect_uri: target, id_token_hint: tokens.id_token! })}`);
+    const res = await b.request(
+      'GET',
+      `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: 'recipes-frontend', post_logout_redirect_uri: target, id_token_hint: tokens.id_token! })}`,
+    );
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(target);
     expect(b.cookies.has('KEYCLOAK_SESSION')).toBe(false);
 
     const none = authParams(h, { prompt: 'none' });
-    expect(callbackParams((await b.request('GET', authUrl(h, none.params))).headers.location as string).get('error')).toBe('login_required');
+    expect(
+      callbackParams((await b.request('GET', authUrl(h, none.params))).headers.location as string).get('error'),
+    ).toBe('login_required');
     expect((await refresh(b, tokens.refresh_token!)).statusCode).toBe(400);
-    const info = await b.request('GET', `${h.realm}/protocol/openid-connect/userinfo`, undefined, { authorization: `Bearer ${tokens.access_token}` });
+    const info = await b.request('GET', `${h.realm}/protocol/openid-connect/userinfo`, undefined, {
+      authorization: `Bearer ${tokens.access_token}`,
+    });
     expect(info.statusCode).toBe(401);
   });
 
@@ -94,24 +132,45 @@ describe('logout', () => {
     const b = new Browser(h);
     await signIn(h, b, 'besokare');
     const target = `${h.config.publicUrl}/`;
-    const page = await b.request('GET', `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: 'recipes-frontend', post_logout_redirect_uri: target })}`);
+    const page = await b.request(
+      'GET',
+      `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: 'recipes-frontend', post_logout_redirect_uri: target })}`,
+    );
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Vill du logga ut?');
     const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
     // Without the CSRF token nothing happens.
-    expect((await b.request('POST', `${h.realm}/protocol/openid-connect/logout`, { confirmLogout: 'true', client_id: 'recipes-frontend', post_logout_redirect_uri: target })).statusCode).toBe(400);
-    const res = await b.request('POST', `${h.realm}/protocol/openid-connect/logout`, { csrf, confirmLogout: 'true', client_id: 'recipes-frontend', post_logout_redirect_uri: target });
+    expect(
+      (
+        await b.request('POST', `${h.realm}/protocol/openid-connect/logout`, {
+          confirmLogout: 'true',
+          client_id: 'recipes-frontend',
+          post_logout_redirect_uri: target,
+        })
+      ).statusCode,
+    ).toBe(400);
+    const res = await b.request('POST', `${h.realm}/protocol/openid-connect/logout`, {
+      csrf,
+      confirmLogout: 'true',
+      client_id: 'recipes-frontend',
+      post_logout_redirect_uri: target,
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(target);
     const none = authParams(h, { prompt: 'none' });
-    expect(callbackParams((await b.request('GET', authUrl(h, none.params))).headers.location as string).get('error')).toBe('login_required');
+    expect(
+      callbackParams((await b.request('GET', authUrl(h, none.params))).headers.location as string).get('error'),
+    ).toBe('login_required');
   });
 
   it('accepts an expired but genuine id_token_hint (an old tab), not a forged one', async () => {
     const keys = await loadOrCreateKeys(h.dir);
     const target = `${h.config.publicUrl}/`;
     const logout = (b: Browser, hint: string) =>
-      b.request('GET', `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: 'recipes-frontend', post_logout_redirect_uri: target, id_token_hint: hint })}`);
+      b.request(
+        'GET',
+        `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: 'recipes-frontend', post_logout_redirect_uri: target, id_token_hint: hint })}`,
+      );
     const old = async (b: Browser, key: CryptoKey) => {
       const { tokens } = await signIn(h, b, 'besokare');
       const claims = { ...payload(tokens.id_token!), exp: Math.floor(Date.now() / 1000) - 3600 };
@@ -133,7 +192,10 @@ describe('logout', () => {
   it('refuses a post_logout_redirect_uri outside the allowed origins', async () => {
     const b = new Browser(h);
     const { tokens } = await signIn(h, b, 'besokare');
-    const res = await b.request('GET', `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ post_logout_redirect_uri: 'https://evil.example/', id_token_hint: tokens.id_token! })}`);
+    const res = await b.request(
+      'GET',
+      `${h.realm}/protocol/openid-connect/logout?${new URLSearchParams({ post_logout_redirect_uri: 'https://evil.example/', id_token_hint: tokens.id_token! })}`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('>Ogiltig omdirigeringsadress</p>');
     expect(res.headers.location).toBeUndefined();
@@ -166,18 +228,25 @@ describe('static files and CORS', () => {
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toMatch(/^text\/css/);
     expect(css.body).toContain('#kc-header');
-    const again = await b.request('GET', `${h.realm}/resources/idp.css`, undefined, { 'if-none-match': css.headers.etag as string });
+    const again = await b.request('GET', `${h.realm}/resources/idp.css`, undefined, {
+      'if-none-match': css.headers.etag as string,
+    });
     expect(again.statusCode).toBe(304);
   });
 
   it('answers CORS for allowed origins on the fetch endpoints only', async () => {
     const b = new Browser(h);
     const origin = h.config.publicUrl;
-    const preflight = await b.request('OPTIONS', `${h.realm}/protocol/openid-connect/token`, undefined, { origin, 'access-control-request-method': 'POST' });
+    const preflight = await b.request('OPTIONS', `${h.realm}/protocol/openid-connect/token`, undefined, {
+      origin,
+      'access-control-request-method': 'POST',
+    });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(origin);
     expect(preflight.headers['access-control-allow-credentials']).toBe('true');
-    const foreign = await b.request('GET', `${h.realm}/.well-known/openid-configuration`, undefined, { origin: 'https://evil.example' });
+    const foreign = await b.request('GET', `${h.realm}/.well-known/openid-configuration`, undefined, {
+      origin: 'https://evil.example',
+    });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     const page = await b.request('GET', authUrl(h, authParams(h).params), undefined, { origin });
     expect(page.headers['access-control-allow-origin']).toBeUndefined();

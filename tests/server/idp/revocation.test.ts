@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../server/idp/users.ts';
 import { ACCOUNT_RULE } from '../../../server/idp/throttle.ts';
-import { authParams, authUrl, Browser, callbackParams, csrfOf, exchange, login, signIn, startIdp, type Harness } from './harness.ts';
+import {
+  authParams,
+  authUrl,
+  Browser,
+  callbackParams,
+  csrfOf,
+  exchange,
+  login,
+  signIn,
+  startIdp,
+  type Harness,
+} from './harness.ts';
 
 // Revocation gaps: a stolen code, a password change, the account page as a password oracle.
 let h: Harness;
@@ -11,11 +22,19 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const userinfo = (b: Browser, accessToken: string) =>
-  b.request('GET', `${h.realm}/protocol/openid-connect/userinfo`, undefined, { authorization: `Bearer ${accessToken}` });
+  b.request('GET', `${h.realm}/protocol/openid-connect/userinfo`, undefined, {
+    authorization: `Bearer ${accessToken}`,
+  });
 const refresh = (b: Browser, token: string) =>
-  b.request('POST', `${h.realm}/protocol/openid-connect/token`, { grant_type: 'refresh_token', refresh_token: token, client_id: h.config.keycloakClientId });
-const silentCode = async (b: Browser) => callbackParams((await b.request('GET', authUrl(h, authParams(h, { prompt: 'none' }).params))).headers.location as string);
-const accountForm = (html: string) => /id="kc-account-form" method="post" action="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
+  b.request('POST', `${h.realm}/protocol/openid-connect/token`, {
+    grant_type: 'refresh_token',
+    refresh_token: token,
+    client_id: h.config.keycloakClientId,
+  });
+const silentCode = async (b: Browser) =>
+  callbackParams((await b.request('GET', authUrl(h, authParams(h, { prompt: 'none' }).params))).headers.location);
+const accountForm = (html: string) =>
+  /id="kc-account-form" method="post" action="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
 
 async function accountPage(b: Browser) {
   const page = await b.request('GET', `${h.realm}/account`, undefined, { accept: 'text/html' });
@@ -26,7 +45,7 @@ describe('revocation', () => {
   it('a replayed authorization code revokes the tokens issued for it', async () => {
     const b = new Browser(h);
     const flow = authParams(h);
-    const code = callbackParams((await login(h, b, flow, 'besokare', 'besokare')).headers.location as string).get('code') ?? '';
+    const code = callbackParams((await login(h, b, flow, 'besokare', 'besokare')).headers.location).get('code') ?? '';
     const tokens = (await exchange(h, b, code, flow)).json();
     expect((await userinfo(b, tokens.access_token)).statusCode).toBe(200);
 
@@ -37,8 +56,14 @@ describe('revocation', () => {
     expect((await refresh(b, tokens.refresh_token)).statusCode).toBe(400);
   });
 
-  it('a password change ends the user\'s other sessions and keeps the one that changed it', async () => {
-    await createUser(h.db, { username: 'byter', email: 'byter@example.se', firstName: 'B', lastName: 'B', password: 'gammalt-losen' });
+  it("a password change ends the user's other sessions and keeps the one that changed it", async () => {
+    await createUser(h.db, {
+      username: 'byter',
+      email: 'byter@example.se',
+      firstName: 'B',
+      lastName: 'B',
+      password: 'gammalt-losen',
+    });
     const elsewhere = new Browser(h, '192.0.2.10');
     const { tokens } = await signIn(h, elsewhere, 'byter', 'gammalt-losen');
     const here = new Browser(h, '192.0.2.11');
@@ -46,7 +71,13 @@ describe('revocation', () => {
 
     const { action, csrf } = await accountPage(here);
     const res = await here.request('POST', action, {
-      csrf, firstName: 'B', lastName: 'B', email: 'byter@example.se', 'password-current': 'gammalt-losen', 'password-new': 'nytt-losen-1', 'password-confirm': 'nytt-losen-1',
+      csrf,
+      firstName: 'B',
+      lastName: 'B',
+      email: 'byter@example.se',
+      'password-current': 'gammalt-losen',
+      'password-new': 'nytt-losen-1',
+      'password-confirm': 'nytt-losen-1',
     });
     expect(res.statusCode).toBe(200);
     expect((await silentCode(elsewhere)).get('error')).toBe('login_required');
@@ -55,13 +86,28 @@ describe('revocation', () => {
   });
 
   it('throttles the current-password check like sign-in', async () => {
-    await createUser(h.db, { username: 'orakel', email: 'orakel@example.se', firstName: 'O', lastName: 'O', password: 'ratt-losen' });
+    await createUser(h.db, {
+      username: 'orakel',
+      email: 'orakel@example.se',
+      firstName: 'O',
+      lastName: 'O',
+      password: 'ratt-losen',
+    });
     const b = new Browser(h, '192.0.2.20');
     await login(h, b, authParams(h), 'orakel', 'ratt-losen');
     const { action, csrf } = await accountPage(b);
     const change = (current: string) =>
-      b.request('POST', action, { csrf, firstName: 'O', lastName: 'O', email: 'orakel@example.se', 'password-current': current, 'password-new': 'nytt-losen-2', 'password-confirm': 'nytt-losen-2' });
-    for (let i = 0; i < ACCOUNT_RULE.free; i++) expect((await change(`gissning-${i}`)).body).toContain('Nuvarande lösenord är fel.');
+      b.request('POST', action, {
+        csrf,
+        firstName: 'O',
+        lastName: 'O',
+        email: 'orakel@example.se',
+        'password-current': current,
+        'password-new': 'nytt-losen-2',
+        'password-confirm': 'nytt-losen-2',
+      });
+    for (let i = 0; i < ACCOUNT_RULE.free; i++)
+      expect((await change(`gissning-${i}`)).body).toContain('Nuvarande lösenord är fel.');
     const locked = await change('ratt-losen');
     expect(locked.statusCode).toBe(429);
     expect(locked.body).toContain('För många misslyckade inloggningsförsök');

@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpSessions } from '../../../server/db/schema/users.ts';
-import { authParams, authUrl, Browser, callbackParams, login, payload, signIn, startIdp, type Harness } from './harness.ts';
+import {
+  authParams,
+  authUrl,
+  Browser,
+  callbackParams,
+  login,
+  payload,
+  signIn,
+  startIdp,
+  type Harness,
+} from './harness.ts';
 
 // Attacks on the SSO session: whoever sees a token (the API host, page scripts, logs) must not be able to
 // turn what it carries into the browser's session cookie and mint fresh tokens for that user.
@@ -19,7 +29,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('bas
 async function silentAuth(b: Browser) {
   const flow = authParams(h, { prompt: 'none' });
   const res = await b.request('GET', authUrl(h, flow.params));
-  return callbackParams(res.headers.location as string);
+  return callbackParams(res.headers.location);
 }
 
 describe('session takeover', () => {
@@ -27,7 +37,7 @@ describe('session takeover', () => {
     const victim = new Browser(h);
     const flow = authParams(h);
     const redirect = await login(h, victim, flow, 'redaktor', 'redaktor');
-    const sessionState = callbackParams(redirect.headers.location as string).get('session_state') ?? '';
+    const sessionState = callbackParams(redirect.headers.location).get('session_state') ?? '';
     const { tokens } = await signIn(h, new Browser(h), 'redaktor');
     const sid = String(payload(tokens.access_token!).sid);
     expect(sid).toBeTruthy();
@@ -53,10 +63,16 @@ describe('session takeover', () => {
     const b = new Browser(h);
     await login(h, b, authParams(h), 'besokare', 'besokare');
     const cookie = b.cookies.get(SESSION_COOKIE) ?? '';
-    const rows = await h.db.orm.select().from(idpSessions).where(eq(idpSessions.cookieHash, sha256(cookie)));
+    const rows = await h.db.orm
+      .select()
+      .from(idpSessions)
+      .where(eq(idpSessions.cookieHash, sha256(cookie)));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).not.toBe(cookie);
-    const withCookieValue = await h.db.orm.select().from(idpSessions).where(or(eq(idpSessions.id, cookie), eq(idpSessions.cookieHash, cookie)));
+    const withCookieValue = await h.db.orm
+      .select()
+      .from(idpSessions)
+      .where(or(eq(idpSessions.id, cookie), eq(idpSessions.cookieHash, cookie)));
     expect(withCookieValue).toHaveLength(0);
   });
 
@@ -64,7 +80,11 @@ describe('session takeover', () => {
     const b = new Browser(h);
     const { tokens } = await signIn(h, b, 'redaktor');
     const refresh = (token: string) =>
-      b.request('POST', `${h.realm}/protocol/openid-connect/token`, { grant_type: 'refresh_token', refresh_token: token, client_id: h.config.keycloakClientId });
+      b.request('POST', `${h.realm}/protocol/openid-connect/token`, {
+        grant_type: 'refresh_token',
+        refresh_token: token,
+        client_id: h.config.keycloakClientId,
+      });
     expect((await refresh(tokens.refresh_token!)).statusCode).toBe(200);
     expect((await silentAuth(b)).get('code')).toBeTruthy();
 

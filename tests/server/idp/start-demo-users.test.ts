@@ -14,7 +14,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Starts `npm start` (API and provider only), waits for its banner, returns it and a way to stop it. */
 async function start(env: Record<string, string>) {
-  const child = spawn('npm', ['start'], { env: { ...process.env, ...env, SERVE_SITE: 'false', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start'], {
+    env: { ...process.env, ...env, SERVE_SITE: 'false', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += String(chunk)));
   child.stderr.on('data', (chunk) => (output += String(chunk)));
@@ -29,18 +32,24 @@ async function start(env: Record<string, string>) {
   });
   return {
     banner: () => output,
-    stop: () => new Promise<void>((resolve) => {
-      child.removeAllListeners('exit');
-      child.on('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
 describe('npm start on a public address', () => {
   it('creates no demo users, says so, and the demo password signs nobody in', async () => {
     const port = await freePort();
-    const server = await start({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: 'https://recept.example.se', DATA_DIR: dir });
+    const server = await start({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://recept.example.se',
+      DATA_DIR: dir,
+    });
     try {
       expect(server.banner()).toContain('Inga demokonton: https://recept.example.se är ingen loopback-adress');
       expect(server.banner()).toContain('npm run users -- add');

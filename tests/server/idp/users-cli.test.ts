@@ -19,15 +19,31 @@ afterAll(() => closeTestDatabase(db));
 async function run(...argv: string[]) {
   const lines: string[] = [];
   const prompts: string[] = [];
-  await runUsersCommand(db, argv, { out: (l) => lines.push(l), readPassword: async (p) => (prompts.push(p), 'fran-prompten') });
+  await runUsersCommand(db, argv, {
+    out: (l) => lines.push(l),
+    readPassword: async (p) => (prompts.push(p), 'fran-prompten'),
+  });
   return { lines, prompts };
 }
 
 describe('users command', () => {
   it('lists, adds, changes passwords and grants or revokes the editor role', async () => {
-    expect((await run('list')).lines.join('\n')).toMatch(/besokare\tbesokare@example.se\tBo Besökare\tno[\s\S]*redaktor\t.*\tyes/);
+    expect((await run('list')).lines.join('\n')).toMatch(
+      /besokare\tbesokare@example.se\tBo Besökare\tno[\s\S]*redaktor\t.*\tyes/,
+    );
 
-    await run('add', 'Kock', '--email', 'kock@example.se', '--first', 'Kim', '--last', 'Kock', '--password', 'stekpanna');
+    await run(
+      'add',
+      'Kock',
+      '--email',
+      'kock@example.se',
+      '--first',
+      'Kim',
+      '--last',
+      'Kock',
+      '--password',
+      'stekpanna',
+    );
     let kock = (await findUserByUsername(db, 'kock'))!;
     expect(kock).toMatchObject({ firstName: 'Kim', email: 'kock@example.se', isEditor: false });
     expect(await verifyPassword('stekpanna', kock.passwordHash)).toBe(true);
@@ -45,21 +61,66 @@ describe('users command', () => {
   });
 
   it('refuses bad input with the Swedish field messages', async () => {
-    await expect(run('add', 'redaktor', '--email', 'ny@example.se', '--first', 'A', '--last', 'B', '--password', 'langtlosen')).rejects.toThrow('Användarnamnet är upptaget.');
-    await expect(run('add', 'nykomling', '--email', 'trasig', '--first', 'A', '--last', 'B', '--password', 'langtlosen')).rejects.toThrow('Ogiltig e-postadress.');
-    await expect(run('add', 'nykomling', '--email', 'ny@example.se', '--first', 'A', '--last', 'B', '--password', 'kort')).rejects.toThrow('minst 8 tecken');
+    await expect(
+      run('add', 'redaktor', '--email', 'ny@example.se', '--first', 'A', '--last', 'B', '--password', 'langtlosen'),
+    ).rejects.toThrow('Användarnamnet är upptaget.');
+    await expect(
+      run('add', 'nykomling', '--email', 'trasig', '--first', 'A', '--last', 'B', '--password', 'langtlosen'),
+    ).rejects.toThrow('Ogiltig e-postadress.');
+    await expect(
+      run('add', 'nykomling', '--email', 'ny@example.se', '--first', 'A', '--last', 'B', '--password', 'kort'),
+    ).rejects.toThrow('minst 8 tecken');
     await expect(run('passwd', 'finns-inte', '--password', 'langtlosen')).rejects.toThrow('No user named');
     await expect(run('frobnicate')).rejects.toBeInstanceOf(UsageError);
   });
 
   it('refuses a look-alike (Unicode TS #39 skeleton) of an existing username or e-mail address, as registration does', async () => {
     // Issue 29, item 4: U+0251 LATIN SMALL LETTER ALPHA for the a of besokare; a Cyrillic е in an e-mail address.
-    await expect(run('add', 'besok\u0251re', '--email', 'alfa@example.se', '--first', 'A', '--last', 'B', '--password', 'langtlosen')).rejects.toThrow('username: Användarnamnet är upptaget.');
-    await expect(run('add', 'alfa', '--email', 'r\u0435daktor@example.se', '--first', 'A', '--last', 'B', '--password', 'langtlosen')).rejects.toThrow('email: E-postadressen används redan.');
+    await expect(
+      run(
+        'add',
+        'besok\u0251re',
+        '--email',
+        'alfa@example.se',
+        '--first',
+        'A',
+        '--last',
+        'B',
+        '--password',
+        'langtlosen',
+      ),
+    ).rejects.toThrow('username: Användarnamnet är upptaget.');
+    await expect(
+      run(
+        'add',
+        'alfa',
+        '--email',
+        'r\u0435daktor@example.se',
+        '--first',
+        'A',
+        '--last',
+        'B',
+        '--password',
+        'langtlosen',
+      ),
+    ).rejects.toThrow('email: E-postadressen används redan.');
     expect(await findUserByUsername(db, 'besok\u0251re')).toBeNull();
     // Users stored before skeletons existed are compared too: the command fills theirs in first.
     await db.orm.update(users).set({ usernameSkeleton: null, emailSkeleton: null });
-    await expect(run('add', 'redakt\u1D0Fr', '--email', 'alfa@example.se', '--first', 'A', '--last', 'B', '--password', 'langtlosen')).rejects.toThrow('Användarnamnet är upptaget.');
+    await expect(
+      run(
+        'add',
+        'redakt\u1D0Fr',
+        '--email',
+        'alfa@example.se',
+        '--first',
+        'A',
+        '--last',
+        'B',
+        '--password',
+        'langtlosen',
+      ),
+    ).rejects.toThrow('Användarnamnet är upptaget.');
   });
 });
 
@@ -73,7 +134,23 @@ describe('npm run users (the real process)', () => {
 
   it('adds a user read from stdin and lists it', () => {
     const env = { ...process.env, DATA_DIR: folder.dir, DATABASE_URL: '', KEYCLOAK_URL: '' };
-    const add = spawnSync('npx', ['tsx', 'server/cli/users.ts', 'add', 'ada', '--email', 'ada@example.se', '--first', 'Ada', '--last', 'L', '--editor'], { env, input: 'hemlighet1\n', encoding: 'utf8', timeout: 60_000 });
+    const add = spawnSync(
+      'npx',
+      [
+        'tsx',
+        'server/cli/users.ts',
+        'add',
+        'ada',
+        '--email',
+        'ada@example.se',
+        '--first',
+        'Ada',
+        '--last',
+        'L',
+        '--editor',
+      ],
+      { env, input: 'hemlighet1\n', encoding: 'utf8', timeout: 60_000 },
+    );
     expect(add.stderr).not.toMatch(/users:/);
     expect(add.status).toBe(0);
     expect(add.stdout).toContain('Added ada (editor).');

@@ -39,7 +39,7 @@ done
 `;
 
 describe.runIf(canUnshare)('kill -9 and restart inside a pid namespace', () => {
-  it('restarts twice after SIGKILL (with the killed server\'s pid; with the killed one still a zombie), not refused, every recipe kept', async () => {
+  it("restarts twice after SIGKILL (with the killed server's pid; with the killed one still a zombie), not refused, every recipe kept", async () => {
     const folder = freshPgliteDir();
     const port = await freePort();
     const ns = spawn('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child', 'sh', '-c', SCRIPT], {
@@ -57,7 +57,8 @@ describe.runIf(canUnshare)('kill -9 and restart inside a pid namespace', () => {
       new Promise<void>((resolve, reject) => {
         const poll = setInterval(() => {
           if (output.split(text).length - 1 >= count) done(resolve);
-          else if (/Cannot open the database|SyntaxError|Error \[ERR_|^Error: /m.test(output)) done(() => reject(new Error(`a start failed:\n${output}`)));
+          else if (/Cannot open the database|SyntaxError|Error \[ERR_|^Error: /m.test(output))
+            done(() => reject(new Error(`a start failed:\n${output}`)));
           else if (ns.exitCode !== null) done(() => reject(new Error(`the namespace ended:\n${output}`)));
         }, 50);
         const done = (then: () => void) => {
@@ -75,7 +76,12 @@ describe.runIf(canUnshare)('kill -9 and restart inside a pid namespace', () => {
         const res = await fetch(`${base}/api/recipes`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ name: `Namnrymd ${port} ${created.length}`, instructions: 'Koka.', servings: 1, ingredients: [] }),
+          body: JSON.stringify({
+            name: `Namnrymd ${port} ${created.length}`,
+            instructions: 'Koka.',
+            servings: 1,
+            ingredients: [],
+          }),
         });
         expect(res.status).toBe(201);
         created.push(((await res.json()) as { id: number }).id);

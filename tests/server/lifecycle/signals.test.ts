@@ -20,7 +20,10 @@ const SCENARIOS = [
 ] as const;
 
 const within = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms)),
+  ]);
 
 describe('npm start stops gracefully on one signal under a write load', () => {
   for (const { signal, to } of SCENARIOS) {
@@ -45,7 +48,12 @@ describe('npm start stops gracefully on one signal under a write load', () => {
         console.log(
           `${signal} to ${to}: npm exited ${exit.code ?? exit.signal} ${stopMs.toFixed(0)} ms after the signal; ` +
             `${load.writes.length} writes (${sentBefore.length} sent before it): ${acknowledged.length}×201, ${refused.length}×503, ` +
-            `${load.writes.filter((w) => w.error).map((w) => `${w.error}${w.reused ? ' (reused socket)' : ''}`).join(', ') || 'no errors'}`,
+            `${
+              load.writes
+                .filter((w) => w.error)
+                .map((w) => `${w.error}${w.reused ? ' (reused socket)' : ''}`)
+                .join(', ') || 'no errors'
+            }`,
         );
 
         expect(exit, server.output()).toEqual({ code: 0, signal: null });

@@ -30,7 +30,9 @@ describe('starting while PostgreSQL is down', () => {
     await cluster.halt();
     const port = await freePort();
     server = await startNpm(port, dataDir, { DATABASE_URL: cluster.url });
-    expect(server.output()).toMatch(/PostgreSQL cannot be reached \(.*ECONNREFUSED.*\): the API answers 503 until it can/);
+    expect(server.output()).toMatch(
+      /PostgreSQL cannot be reached \(.*ECONNREFUSED.*\): the API answers 503 until it can/,
+    );
 
     for (const path of ['/api/health', '/api/recipes', '/api/recipes/1', '/api/recipes/names']) {
       const started = Date.now();
@@ -54,7 +56,10 @@ describe('starting while PostgreSQL is down', () => {
     try {
       // Each user's password is hashed on creation (deliberately slow): on a busy machine that takes seconds.
       await expect
-        .poll(async () => (await client.query('SELECT username FROM users ORDER BY username')).rows.map((r) => r.username), { timeout: 20_000 })
+        .poll(
+          async () => (await client.query('SELECT username FROM users ORDER BY username')).rows.map((r) => r.username),
+          { timeout: 20_000 },
+        )
         .toEqual(['besokare', 'redaktor']);
     } finally {
       await client.end();

@@ -46,8 +46,8 @@ export async function startNpm(port: number, dataDir: string, extra: Record<stri
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<Exit>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   await new Promise<void>((resolve, reject) => {
     const poll = setInterval(() => {
@@ -117,7 +117,13 @@ export async function editorToken(baseUrl: string, username = 'redaktor', passwo
   const tokens = await fetch(`${realm}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, client_id: 'recipes-frontend', redirect_uri: redirectUri, code_verifier: verifier }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      client_id: 'recipes-frontend',
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
   });
   const json = (await tokens.json()) as { access_token?: string };
   if (!json.access_token) throw new Error(`no access token (${tokens.status})`);
@@ -138,13 +144,22 @@ export type Write = {
 };
 
 function postOnce(agent: Agent, baseUrl: string, token: string, name: string): Promise<Write> {
-  const body = JSON.stringify({ name, instructions: 'Blanda och grädda.', servings: 2, ingredients: [{ name: 'Mjöl' }] });
+  const body = JSON.stringify({
+    name,
+    instructions: 'Blanda och grädda.',
+    servings: 2,
+    ingredients: [{ name: 'Mjöl' }],
+  });
   return new Promise((resolve) => {
     const write: Write = { name, sentAt: performance.now(), doneAt: 0, reused: false };
     const req = request(`${baseUrl}/api/recipes`, {
       method: 'POST',
       agent,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
     });
     req.on('socket', () => {
       write.reused = req.reusedSocket;
@@ -214,7 +229,8 @@ export function writeLoad(baseUrl: string, token: string, connections = 6): Load
   const done = Promise.all(Array.from({ length: connections }, (_, w) => worker(w))).then(() => undefined);
   return {
     writes,
-    acknowledged: (count) => new Promise<void>((resolve) => (ok >= count ? resolve() : waiters.push({ count, resolve }))),
+    acknowledged: (count) =>
+      new Promise<void>((resolve) => (ok >= count ? resolve() : waiters.push({ count, resolve }))),
     done,
     stop: () => void (stopped = true),
   };

@@ -18,7 +18,8 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'site-compressed-'));
-  for (const name of ['index', 'recipe', 'recipe-edit', '404']) writeFileSync(join(dir, `${name}.html`), `<!doctype html><p>${big(name)}</p>`);
+  for (const name of ['index', 'recipe', 'recipe-edit', '404'])
+    writeFileSync(join(dir, `${name}.html`), `<!doctype html><p>${big(name)}</p>`);
   mkdirSync(join(dir, '_astro'));
   writeFileSync(join(dir, '_astro', 'client.js'), `export const x = ${JSON.stringify(big('kod'))};`);
   precompress(dir);
@@ -32,7 +33,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (url: string, encoding: string) => app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+const get = (url: string, encoding: string) =>
+  app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
 
 describe('compression', () => {
   it.each([

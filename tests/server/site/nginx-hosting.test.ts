@@ -2,7 +2,16 @@
 // served by Debian's nginx through deploy/nginx.conf, and its dist/_headers (Netlify, Cloudflare
 // Pages) read the way those hosts read it, must answer with the embedded server's headers.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +27,19 @@ import { TEST_KEYCLOAK_URL } from '../../support/tokens.ts';
 const NGINX = '/usr/sbin/nginx';
 const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 // The deployment settings, given to the build and to the embedded server alike.
-const DEPLOYMENT = { PUBLIC_URL: 'https://recipes.example.test', KEYCLOAK_URL: TEST_KEYCLOAK_URL, API_URL: 'https://api.example.test/api' };
+const DEPLOYMENT = {
+  PUBLIC_URL: 'https://recipes.example.test',
+  KEYCLOAK_URL: TEST_KEYCLOAK_URL,
+  API_URL: 'https://api.example.test/api',
+};
 // The headers compared, lower-case; absent on both sides counts as equal.
-const COMPARED = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cache-control', 'strict-transport-security'];
+const COMPARED = [
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'cache-control',
+  'strict-transport-security',
+];
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 let work: string;
@@ -37,7 +56,9 @@ function run(cmd: string, args: string[], env: Record<string, string>): Promise<
     child.stdout.on('data', (b) => (output += b));
     child.stderr.on('data', (b) => (output += b));
     child.on('error', fail);
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${cmd} ${args.join(' ')} failed (${code}):\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`${cmd} ${args.join(' ')} failed (${code}):\n${output}`)),
+    );
   });
 }
 
@@ -46,7 +67,9 @@ async function startNginx(): Promise<void> {
   // Relative includes are read from the configuration's folder, as /etc/nginx in deploy/nginx.conf's notes.
   symlinkSync(join(dist, 'nginx-headers'), join(work, 'recipes-headers'));
   const temp = (name: string) => `${name}_temp_path ${join(work, name)};`;
-  writeFileSync(join(work, 'nginx.conf'), `
+  writeFileSync(
+    join(work, 'nginx.conf'),
+    `
 worker_processes 1;
 daemon off;
 pid ${join(work, 'nginx.pid')};
@@ -63,17 +86,26 @@ http {
     include ${join(ROOT, 'deploy', 'nginx.conf')};
   }
 }
-`);
+`,
+  );
   // Started as root, nginx's workers drop to nobody, who must be able to reach the site.
   chmodSync(work, 0o755);
-  const child = spawn(NGINX, ['-e', join(work, 'error.log'), '-p', work, '-c', join(work, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(NGINX, ['-e', join(work, 'error.log'), '-p', work, '-c', join(work, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   nginx = child;
   let stderr = '';
   child.stderr?.on('data', (b) => (stderr += b));
   base = `http://127.0.0.1:${port}`;
   for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((r) => setTimeout(r, 100))) {
     if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${stderr}`);
-    if (await fetch(base).then(() => true, () => false)) return;
+    if (
+      await fetch(base).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
   }
   throw new Error(`nginx did not answer on ${base}: ${stderr}`);
 }
@@ -92,7 +124,9 @@ const killNginx = () => nginx?.kill('SIGKILL');
 
 beforeAll(async () => {
   if (!existsSync(NGINX)) {
-    throw new Error(`${NGINX} is missing: this test serves the site with Debian's nginx (apt-get install nginx; .ci/run installs it)`);
+    throw new Error(
+      `${NGINX} is missing: this test serves the site with Debian's nginx (apt-get install nginx; .ci/run installs it)`,
+    );
   }
   work = mkdtempSync(join(tmpdir(), 'nginx-hosting-'));
   dist = join(work, 'dist');
@@ -105,7 +139,10 @@ beforeAll(async () => {
     ASTRO_TELEMETRY_DISABLED: '1',
   });
   // What a deployer uploads beside the site.
-  writeFileSync(join(dist, 'config.json'), JSON.stringify({ KEYCLOAK_URL: DEPLOYMENT.KEYCLOAK_URL, API_URL: DEPLOYMENT.API_URL }));
+  writeFileSync(
+    join(dist, 'config.json'),
+    JSON.stringify({ KEYCLOAK_URL: DEPLOYMENT.KEYCLOAK_URL, API_URL: DEPLOYMENT.API_URL }),
+  );
   chmodSync(join(dist, 'config.json'), 0o644);
   db = await createTestDatabase('pglite');
   app = await buildApp(testConfig({ ...DEPLOYMENT, SITE_DIR: dist, SERVE_SITE: 'true' }), { db, logger: false });
@@ -123,7 +160,8 @@ afterAll(async () => {
 
 type Answer = { status: number; body: string; headers: Record<string, string | null> };
 
-const pick = (get: (name: string) => string | null) => Object.fromEntries([...COMPARED, 'content-type'].map((n) => [n, get(n)]));
+const pick = (get: (name: string) => string | null) =>
+  Object.fromEntries([...COMPARED, 'content-type'].map((n) => [n, get(n)]));
 
 async function fromNginx(path: string): Promise<Answer> {
   const res = await fetch(`${base}${path}`, { redirect: 'manual' });
@@ -132,7 +170,11 @@ async function fromNginx(path: string): Promise<Answer> {
 
 async function fromEmbedded(path: string): Promise<Answer> {
   const res = await app!.inject({ method: 'GET', url: path });
-  return { status: res.statusCode, body: res.body, headers: pick((n) => (res.headers[n] === undefined ? null : String(res.headers[n]))) };
+  return {
+    status: res.statusCode,
+    body: res.body,
+    headers: pick((n) => (res.headers[n] === undefined ? null : String(res.headers[n]))),
+  };
 }
 
 const file = (name: string) => readFileSync(join(dist, name), 'utf8');
@@ -145,9 +187,28 @@ const PAGES = [
   ['/profile', 'profile.html'],
   ['/new-recipe', 'new-recipe.html'],
 ] as const;
-const NOT_FOUND = ['/nope', '/123abc', '/0', '/123/edit/x', '/abc/edit', '/recipe', '/recipe.html', '/index.html', '/_astro', '/_astro/nope.js'];
+const NOT_FOUND = [
+  '/nope',
+  '/123abc',
+  '/0',
+  '/123/edit/x',
+  '/abc/edit',
+  '/recipe',
+  '/recipe.html',
+  '/index.html',
+  '/_astro',
+  '/_astro/nope.js',
+];
 // Hosting configuration the build leaves in dist/: not the site, on any server (issue 29, item 7).
-const HOSTING = ['/_headers', '/_redirects', '/nginx-headers', '/nginx-headers/page.conf', '/nginx-headers/svg.conf', '/%5Fheaders', '//_redirects'];
+const HOSTING = [
+  '/_headers',
+  '/_redirects',
+  '/nginx-headers',
+  '/nginx-headers/page.conf',
+  '/nginx-headers/svg.conf',
+  '/%5Fheaders',
+  '//_redirects',
+];
 
 describe('deploy/nginx.conf on Debian nginx', () => {
   it('the build names the deployment origins in the policy', async () => {
@@ -169,14 +230,17 @@ describe('deploy/nginx.conf on Debian nginx', () => {
     expect(theirs.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each([...NOT_FOUND, ...HOSTING])('%s answers 404 with the 404 page and the embedded server headers', async (path) => {
-    const [theirs, ours] = await Promise.all([fromNginx(path), fromEmbedded(path)]);
-    expect(theirs.status).toBe(404);
-    expect(theirs.body).toBe(file('404.html'));
-    expect(ours.status).toBe(404);
-    expect(compared(theirs)).toEqual(compared(ours));
-    expect(theirs.headers['content-security-policy']).toContain("frame-ancestors 'self'");
-  });
+  it.each([...NOT_FOUND, ...HOSTING])(
+    '%s answers 404 with the 404 page and the embedded server headers',
+    async (path) => {
+      const [theirs, ours] = await Promise.all([fromNginx(path), fromEmbedded(path)]);
+      expect(theirs.status).toBe(404);
+      expect(theirs.body).toBe(file('404.html'));
+      expect(ours.status).toBe(404);
+      expect(compared(theirs)).toEqual(compared(ours));
+      expect(theirs.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    },
+  );
 
   it('hashed assets are immutable, with nosniff and no page policy', async () => {
     const asset = readdirSync(join(dist, '_astro')).find((n) => n.endsWith('.js'));
@@ -222,7 +286,11 @@ function parseHeadersFile(text: string): Rule[] {
   for (const line of text.split('\n')) {
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
     if (line.startsWith('/')) {
-      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/:\w+/g, '[^/]+');
+      const source = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/:\w+/g, '[^/]+');
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
     } else {
       const at = line.indexOf(':');
@@ -261,7 +329,7 @@ describe('dist/_headers (Netlify, Cloudflare Pages)', () => {
     expect(theirs['referrer-policy']).toBe(ours.headers['referrer-policy']);
   });
 
-  it('/favicon.svg gets the SVG policy too (joined to the pages\', a browser enforces both)', async () => {
+  it("/favicon.svg gets the SVG policy too (joined to the pages', a browser enforces both)", async () => {
     const theirs = headersForPath(rules, '/favicon.svg');
     expect(theirs['content-security-policy']?.split(', ')).toContain(SVG_POLICY);
     expect(theirs['cache-control']).toBe((await fromEmbedded('/favicon.svg')).headers['cache-control']);

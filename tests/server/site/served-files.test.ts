@@ -65,7 +65,7 @@ describe('hosting configuration is not site content', () => {
     }
   });
 
-  it('still serves the site\'s own files and pages', async () => {
+  it("still serves the site's own files and pages", async () => {
     expect((await get('/favicon.svg')).statusCode).toBe(200);
     expect((await get('/profile')).statusCode).toBe(200);
     expect((await get('/_astro/client.abc123.js')).statusCode).toBe(200);
@@ -83,7 +83,9 @@ describe('error answers are never cacheable for long', () => {
   );
 
   it('a hashed asset that exists stays immutable', async () => {
-    expect((await get('/_astro/client.abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/_astro/client.abc123.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
   });
 });
 
@@ -107,7 +109,9 @@ describe('SVG is a document: it gets a policy of its own', () => {
     expect(res.headers['cache-control']).toBe(cacheControl);
   });
 
-  it('pages keep the site\'s policy', async () => {
-    expect((await get('/')).headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
+  it("pages keep the site's policy", async () => {
+    expect((await get('/')).headers['content-security-policy']).toMatch(
+      /^default-src 'self'; script-src 'self' 'sha256-/,
+    );
   });
 });
