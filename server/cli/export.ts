@@ -1,11 +1,11 @@
 // `npm run db:export -- FILE`: writes every recipe of the configured database (PGlite in DATA_DIR, or
-// PostgreSQL with DATABASE_URL) to FILE as one JSON document (server/db/recipe-export.ts). The file is
+// PostgreSQL with DATABASE_URL) to FILE as one JSON document (server/db/transfer-export.ts). The file is
 // written beside its final name and renamed into place, so an interrupted export never leaves half a file.
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config.ts';
 // unavailableReason: the driver's code and message, not drizzle's "Failed query: <SQL> params: <recipe text>".
 import { openDatabase, unavailableReason } from '../db/index.ts';
-import { exportRecipes, serialiseDocument } from '../db/recipe-export.ts';
+import { exportTransfer, serialiseDocument } from '../db/transfer-export.ts';
 import { fileArgument } from './file-argument.ts';
 
 const { file } = fileArgument('npm run db:export -- FILE');
@@ -15,7 +15,7 @@ try {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const where = db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   try {
-    const document = await exportRecipes(db.orm);
+    const document = await exportTransfer(db.orm);
     const partial = `${file}.partial-${process.pid}`;
     try {
       writeFileSync(partial, serialiseDocument(document));

@@ -1,16 +1,16 @@
-// `npm run db:import -- FILE`: reads an export (server/db/recipe-import.ts) into the configured database
+// `npm run db:import -- FILE`: reads an export (server/db/transfer-import.ts) into the configured database
 // in one transaction and reports each recipe that was renumbered, skipped or refused.
 // Exit status: 0 all imported or skipped, 3 committed but some recipes refused, 1 nothing imported, 2 usage.
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config.ts';
 // unavailableReason: the driver's code and message, not drizzle's "Failed query: <SQL> params: <recipe text>".
 import { openDatabase, unavailableReason } from '../db/index.ts';
-import { importRecipes, TransferFormatError, type ImportOutcome } from '../db/recipe-import.ts';
+import { importTransfer, TransferFormatError, type TransferOutcome } from '../db/transfer-import.ts';
 import { fileArgument } from './file-argument.ts';
 
 const { file } = fileArgument('npm run db:import -- FILE');
 
-function describe(o: ImportOutcome): string | null {
+function describe(o: TransferOutcome): string | null {
   const which = `#${o.index + 1} "${o.name}"`;
   if (o.kind === 'renumbered')
     return `  renumbered ${which}: id ${o.fileId} belongs to another recipe, stored as id ${o.id}`;
@@ -34,7 +34,7 @@ try {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const where = db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   try {
-    const { outcomes, count } = await importRecipes(db.orm, document);
+    const { outcomes, count } = await importTransfer(db.orm, document);
     console.log(
       `Imported ${file} into ${where}: ${count.added + count.renumbered} added (${count.renumbered} of them under a new id), ` +
         `${count.skipped} skipped as already present, ${count.refused} refused.`,

@@ -1,6 +1,5 @@
-import { and, asc, eq, getTableColumns, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Ingredient, Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
-import type { UnitKey } from '../../src/lib/units.ts';
+import { and, asc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 import { compareRecipes } from '../../src/lib/recipe-search.ts';
 import {
   idempotencyKeys,
@@ -8,53 +7,28 @@ import {
   recipeDeletions,
   recipeListStamp as stampTable,
   recipes,
-  type RecipeRow,
 } from './schema/recipes.ts';
 import type { AppDatabase } from './index.ts';
+import type { Transaction as Tx } from './types.ts';
+import {
+  contentColumns,
+  ingredientRows,
+  recipeColumns,
+  recipeFromRow,
+  recipeFromStored,
+  type StoredRecipe,
+} from './recipe-rows.ts';
 
 // Reads and writes of recipes. Returns null for "not found"; the routes turn that into 404.
 // Sorting is done in JS with src/lib's compareRecipes (the site's rule too): PGlite's ICU has no
 // Swedish rules (docs/decisions).
-
-type StoredIngredient = { name: string; value: number | null; unit: UnitKey | null };
-
-// Ingredients come back as one JSON array per recipe from a correlated subquery, so a list is one
-// statement (one consistent snapshot) instead of two queries that a concurrent write could split.
-const ingredientsJson = sql<StoredIngredient[]>`coalesce((
-  SELECT json_agg(json_build_object('name', i.name, 'value', i.quantity_value, 'unit', i.unit) ORDER BY i.position)
-  FROM ${ingredients} i WHERE i.recipe_id = ${recipes.id}), '[]'::json)`;
 
 /** LIKE treats % _ and \ as special; a search for "50%" means the characters, not a pattern. */
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function toIngredient(i: StoredIngredient): Ingredient {
-  return i.value === null || i.unit === null
-    ? { name: i.name }
-    : { name: i.name, quantity: { value: i.value, unit: i.unit } };
-}
-
-function toRecipe(row: Omit<RecipeRow, 'changedAt'>, list: Ingredient[]): Recipe {
-  return {
-    id: row.id,
-    name: row.name,
-    author: row.author,
-    instructions: row.instructions,
-    servings: row.servings,
-    ingredients: list,
-    version: row.version,
-    createdAt: new Date(row.createdAt).toISOString(),
-    updatedAt: new Date(row.updatedAt).toISOString(),
-  };
-}
-
-const { changedAt: _changedAt, ...recipeTableColumns } = getTableColumns(recipes);
-const recipeColumns = { ...recipeTableColumns, ingredients: ingredientsJson };
-type RecipeWithIngredients = Omit<RecipeRow, 'changedAt'> & { ingredients: StoredIngredient[] };
-
-const fromRows = (rows: RecipeWithIngredients[]) =>
-  rows.map(({ ingredients: list, ...row }) => toRecipe(row, list.map(toIngredient)));
+const fromRows = (rows: StoredRecipe[]) => rows.map(recipeFromStored);
 
 async function selectRecipes(db: AppDatabase, where: SQL | undefined): Promise<Recipe[]> {
   return fromRows(await db.select(recipeColumns).from(recipes).where(where));
@@ -136,21 +110,12 @@ export async function recipeChangesSince(
 }
 
 export async function getRecipe(db: AppDatabase, id: number): Promise<Recipe | null> {
-  const rows = (await prepared(db).recipeById.execute({ id })) as RecipeWithIngredients[];
+  const rows = (await prepared(db).recipeById.execute({ id })) as StoredRecipe[];
   return fromRows(rows)[0] ?? null;
 }
 
-type Tx = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
-
 // Big bodies could exceed PostgreSQL's 65535 bind parameters in one INSERT; write in slices.
-async function insertIngredients(tx: Tx, recipeId: number, list: readonly Ingredient[]): Promise<void> {
-  const rows = list.map((ingredient, position) => ({
-    recipeId,
-    position,
-    name: ingredient.name,
-    quantityValue: ingredient.quantity?.value ?? null,
-    unit: ingredient.quantity?.unit ?? null,
-  }));
+export async function insertIngredients(tx: Tx, rows: ReturnType<typeof ingredientRows>): Promise<void> {
   for (let start = 0; start < rows.length; start += 1000) {
     await tx.insert(ingredients).values(rows.slice(start, start + 1000));
   }
@@ -206,27 +171,14 @@ export async function createRecipeOnce(
   });
 }
 
-/** Stores a new recipe and its ingredients in one transaction. */
-export async function createRecipe(
-  db: AppDatabase,
-  input: RecipeInput,
-  author: string,
-  deadline?: number,
-): Promise<Recipe> {
-  return db.transaction(async (tx) => {
-    await withDeadline(tx, deadline);
-    return insertRecipe(tx, input, author);
-  });
-}
-
 async function insertRecipe(tx: Tx, input: RecipeInput, author: string): Promise<Recipe> {
   const [row] = await tx
     .insert(recipes)
-    .values({ name: input.name, author, instructions: input.instructions, servings: input.servings })
+    .values({ ...contentColumns(input), author })
     .returning();
   if (!row) throw new Error('INSERT returned no row');
-  await insertIngredients(tx, row.id, input.ingredients);
-  return toRecipe(row, input.ingredients);
+  await insertIngredients(tx, ingredientRows(row.id, input.ingredients));
+  return recipeFromRow(row, input.ingredients);
 }
 
 export type UpdateResult =
@@ -252,9 +204,7 @@ export async function updateRecipe(
     const [row] = await tx
       .update(recipes)
       .set({
-        name: input.name,
-        instructions: input.instructions,
-        servings: input.servings,
+        ...contentColumns(input),
         version: sql`${recipes.version} + 1`,
         updatedAt: sql`now()`,
       })
@@ -265,8 +215,8 @@ export async function updateRecipe(
       return current ? { kind: 'conflict', currentVersion: current.version } : { kind: 'not-found' };
     }
     await tx.delete(ingredients).where(eq(ingredients.recipeId, id));
-    await insertIngredients(tx, id, input.ingredients);
-    return { kind: 'updated', recipe: toRecipe(row, input.ingredients) };
+    await insertIngredients(tx, ingredientRows(id, input.ingredients));
+    return { kind: 'updated', recipe: recipeFromRow(row, input.ingredients) };
   });
 }
 

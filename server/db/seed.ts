@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { countRecipes, createRecipe, listRecipes } from './recipe-repository.ts';
+import { countRecipes, createRecipeOnce, listRecipes } from './recipe-repository.ts';
 import { SEED_RECIPES } from './seed-recipes.ts';
 import type { AppDatabase, Database } from './index.ts';
 
@@ -22,7 +22,7 @@ export async function seedRecipes(db: Database, { onlyIfEmpty }: { onlyIfEmpty: 
     let inserted = 0;
     for (const recipe of SEED_RECIPES) {
       if (present.has(recipe.name)) continue;
-      await createRecipe(orm, recipe, SEED_AUTHOR);
+      await createRecipeOnce(orm, recipe, SEED_AUTHOR, undefined);
       inserted++;
     }
     return inserted;

@@ -3,22 +3,12 @@
 // version and the two timestamps) and timestamps compared to the microsecond, as PostgreSQL stores them.
 import { z } from 'zod';
 import { MAX_DATABASE_INTEGER } from '../../src/lib/limits.ts';
-import { characterCount, recipeInputSchema, type Ingredient } from '../../src/lib/recipe-schema.ts';
+import { characterCount, recipeInputSchema, type Recipe } from '../../src/lib/recipe-schema.ts';
 
 export const TRANSFER_FORMAT = 'recipe-book/1';
 
-/** One recipe as exported; timestamps in UTC with microseconds, e.g. 2025-03-01T12:00:00.123456Z. */
-export type ExportedRecipe = {
-  id: number;
-  name: string;
-  author: string;
-  instructions: string;
-  servings: number;
-  ingredients: Ingredient[];
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};
+/** One recipe as exported: a recipe as the API returns it, timestamps in UTC with microseconds (2025-03-01T12:00:00.123456Z). */
+export type ExportedRecipe = Recipe;
 
 export type TransferDocument = { format: typeof TRANSFER_FORMAT; exportedAt: string; recipes: ExportedRecipe[] };
 
@@ -104,20 +94,30 @@ export function firstProblem(error: z.ZodError): string {
   return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
 }
 
+// The fields that make a recipe's content: every field of the file's recipe but its id, in the schema's order.
+type Content = Omit<TransferRecipe, 'id'>;
+const CONTENT_FIELDS = Object.keys(transferRecipeSchema.shape).filter((key) => key !== 'id') as (keyof Content)[];
+const TIMESTAMPS: ReadonlySet<string> = new Set(['createdAt', 'updatedAt']);
+
+/** JSON with object keys sorted, so two equal values always give the same text. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+        )
+      : value;
+
 /**
- * What makes two recipes "the same" for an import: every field but the id, timestamps compared as instants.
- * Two recipes created at the same microsecond with equal content are one recipe.
+ * What makes two recipes "the same" for an import: every field of the schema but the id (a new field takes part
+ * without a change here), timestamps compared as instants. Two recipes created at the same microsecond with equal
+ * content are one recipe.
  */
-export function contentKey(r: Omit<TransferRecipe, 'id'>): string {
-  const ingredients = r.ingredients.map((i) => (i.quantity ? [i.name, i.quantity.value, i.quantity.unit] : [i.name]));
-  return JSON.stringify([
-    r.name,
-    r.author,
-    r.instructions,
-    r.servings,
-    ingredients,
-    r.version,
-    String(timestampMicros(r.createdAt)),
-    String(timestampMicros(r.updatedAt)),
-  ]);
+export function contentKey(r: Content): string {
+  return JSON.stringify(
+    CONTENT_FIELDS.map((key) => (TIMESTAMPS.has(key) ? String(timestampMicros(r[key] as string)) : canonical(r[key]))),
+  );
 }

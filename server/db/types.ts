@@ -5,6 +5,9 @@ import type * as schema from './schema/index.ts';
 // both return this shape: a drizzle PgDatabase over the same schema, which cannot tell them apart.
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   orm: AppDatabase;

@@ -5,20 +5,22 @@ import { apiBase } from './config.ts';
 import { takeEarlyRecipe } from './early.ts';
 import { isUnitKey, unitKey, unitLabel, OFFERED_UNIT_KEYS } from '../lib/units.ts';
 import type {
-  Ingredient as ApiIngredient,
-  Quantity as ApiQuantity,
+  ImportedRecipe as ApiImportedRecipe,
   Recipe as ApiRecipe,
+  RecipeInput,
+  WithUnitLabels,
 } from '../lib/recipe-schema.ts';
 
 // The site's recipe types are the shared schema's (src/lib/recipe-schema.ts) with one change: a unit is the
 // label people see ('dl'; '' for none) instead of the wire's key. A recipe not saved yet has no stored fields.
-export type Quantity = Omit<ApiQuantity, 'unit'> & { unit: string };
-export type Ingredient = Omit<ApiIngredient, 'quantity'> & { quantity?: Quantity };
 type Stored = 'id' | 'version' | 'createdAt' | 'updatedAt';
-export type Recipe = Omit<ApiRecipe, 'ingredients' | Stored> &
-  Partial<Pick<ApiRecipe, Stored>> & { ingredients: Ingredient[] };
+export type Recipe = WithUnitLabels<Omit<ApiRecipe, Stored>> & Partial<Pick<ApiRecipe, Stored>>;
+export type Ingredient = Recipe['ingredients'][number];
+export type Quantity = NonNullable<Ingredient['quantity']>;
 /** What the editor sends: no author (the API sets it from the token on create and keeps it on edits). */
-export type RecipeDraft = Omit<Recipe, 'author' | 'createdAt' | 'updatedAt'>;
+export type RecipeDraft = WithUnitLabels<RecipeInput>;
+/** A page's recipe as POST /recipe-imports reads it: a draft for the create form, not saved. */
+export type ImportedRecipe = WithUnitLabels<ApiImportedRecipe>;
 
 export class ApiError extends Error {
   constructor(
@@ -213,9 +215,6 @@ export async function updateRecipe(id: number, recipe: RecipeDraft): Promise<Rec
   const answer = await request<Recipe | undefined>('PUT', `/recipes/${id}`, { ...rest, id }, headers);
   return answer && typeof answer === 'object' ? toLabels(answer) : undefined;
 }
-
-/** A page's recipe as POST /recipe-imports reads it: a draft for the create form, not saved. */
-export type ImportedRecipe = { name: string; servings: number | null; instructions: string; ingredients: Ingredient[] };
 
 /** Reads the schema.org Recipe of a page, from its address or its pasted HTML. Units come back as labels. */
 export async function importRecipe(source: { url: string } | { html: string }): Promise<ImportedRecipe> {

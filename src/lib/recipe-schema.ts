@@ -99,42 +99,81 @@ function ingredientList<T extends z.ZodType>(item: T) {
   return z.array(item, { error: MESSAGES.notAList }).max(MAX_INGREDIENTS, { error: MESSAGES.maxIngredients });
 }
 
-export const recipeInputSchema = z.object({
-  id: z
-    .number({ error: MESSAGES.notAnId })
-    .int({ error: MESSAGES.notAnId })
-    .min(1, { error: MESSAGES.notAnId })
-    .max(MAX_VERSION, { error: MESSAGES.notAnId })
-    .optional(),
+// ---- The recipe: ONE shape. Every other recipe type (API input and output, the site's, the editor's, the web
+// import's draft, the transfer file's) derives from these schemas; docs/architecture.md, "Adding a field to a
+// recipe", lists each place a new field goes. ----
+
+const idSchema = z
+  .number({ error: MESSAGES.notAnId })
+  .int({ error: MESSAGES.notAnId })
+  .min(1, { error: MESSAGES.notAnId })
+  .max(MAX_VERSION, { error: MESSAGES.notAnId });
+
+const versionSchema = z
+  .number({ error: MESSAGES.notANumber })
+  .int({ error: MESSAGES.notANumber })
+  .min(1, { error: MESSAGES.min1 })
+  .max(MAX_VERSION, { error: MESSAGES.maxVersion });
+
+/** What an editor writes: the content of a recipe, with section 5's rules. */
+export const recipeContentSchema = z.object({
   name: recipeNameSchema,
   instructions: instructionsSchema.default(''),
   servings: servingsSchema,
   ingredients: ingredientList(ingredientSchema).default([]),
-  version: z
-    .number({ error: MESSAGES.notANumber })
-    .int({ error: MESSAGES.notANumber })
-    .min(1, { error: MESSAGES.min1 })
-    .max(MAX_VERSION, { error: MESSAGES.maxVersion })
-    .optional(),
 });
 
-/** A recipe as the API returns it. */
-export const recipeSchema = z.object({
+/** A POST or PUT body: the content, plus the id and version a client may name. */
+export const recipeInputSchema = z.object({
+  id: idSchema.optional(),
+  ...recipeContentSchema.shape,
+  version: versionSchema.optional(),
+});
+
+/** What the server adds to the content when it stores a recipe. */
+const storedShape = {
   id: z.number().int().positive(),
-  name: z.string(),
   author: z.string(),
-  instructions: z.string(),
-  servings: z.number().int(),
-  ingredients: z.array(ingredientSchema),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+};
+
+// The answer states the content's types, not its input rules: a stored recipe is returned as it is. `satisfies`
+// makes a content field missing here a type error.
+const storedContentShape = {
+  name: z.string(),
+  instructions: z.string(),
+  servings: z.number().int(),
+  ingredients: z.array(ingredientSchema),
+} satisfies Record<keyof typeof recipeContentSchema.shape, z.ZodType>;
+
+/** A recipe as the API returns it: the stored content and what the server added. */
+const { id: storedId, ...storedRest } = storedShape;
+export const recipeSchema = z.object({ id: storedId, ...storedContentShape, ...storedRest });
+
+/**
+ * 'Importera recept': a recipe page read as a draft for the create form, nothing cut to our limits (the form
+ * shows its own messages). A page need not name its servings.
+ */
+export const importedRecipeSchema = recipeSchema.pick({ name: true, instructions: true, ingredients: true }).extend({
+  servings: z.number().int().nullable().describe('null when the page names no number of servings'),
 });
 
 export type Quantity = z.infer<typeof quantitySchema>;
 export type Ingredient = z.infer<typeof ingredientSchema>;
+export type RecipeContent = z.output<typeof recipeContentSchema>;
 export type RecipeInput = z.output<typeof recipeInputSchema>;
 export type Recipe = z.infer<typeof recipeSchema>;
+export type ImportedRecipe = z.infer<typeof importedRecipeSchema>;
+
+/**
+ * The site's version of a recipe type: a unit is the label people see ('dl'; '' for none) instead of the wire's
+ * key ('DECILITER'). src/client/api.ts converts on the way in and out.
+ */
+export type WithUnitLabels<R extends { ingredients: Ingredient[] }> = Omit<R, 'ingredients'> & {
+  ingredients: (Omit<Ingredient, 'quantity'> & { quantity?: Omit<Quantity, 'unit'> & { unit: string } })[];
+};
 
 // ---- Forms (react-hook-form + zodResolver): quantity and servings are typed as text ----
 
@@ -177,21 +216,26 @@ export const servingsFormSchema = z
   });
 
 /** An ingredient in the form's list: the quantity is already a number, the unit a label or ''. */
-export const ingredientItemSchema = z.object({
-  name: ingredientNameSchema,
-  quantity: z.object({ value: quantityValueSchema, unit: z.string() }).optional(),
+export const ingredientItemSchema = ingredientSchema.extend({
+  quantity: quantitySchema.extend({ unit: z.string() }).optional(),
 });
 
-export const recipeFormSchema = z.object({
-  name: recipeNameSchema,
+/** The editor's form: the recipe's content, with servings as typed and ingredients with unit labels. */
+export const recipeFormSchema = recipeContentSchema.extend({
   servings: servingsFormSchema,
   instructions: instructionsSchema,
   ingredients: ingredientList(ingredientItemSchema),
 });
 
 export type IngredientFormValues = z.input<typeof ingredientFormSchema>;
-export type IngredientItem = { name: string; quantity?: { value: number; unit: UnitLabel | '' } };
+export type IngredientItem = Omit<z.output<typeof ingredientItemSchema>, 'quantity'> & {
+  quantity?: { value: number; unit: UnitLabel | '' };
+};
 export type RecipeFormOutput = z.output<typeof recipeFormSchema>;
+/** What the form holds while it is edited: servings as text (so every servings message can be reached by typing). */
+export type RecipeFormValues = Omit<z.input<typeof recipeFormSchema>, 'servings' | 'ingredients'> & {
+  servings: string;
+};
 
 /** The dialog's values -> a list item (empty quantity text means no quantity). */
 export function ingredientFormToItem(values: IngredientFormValues): IngredientItem {

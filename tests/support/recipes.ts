@@ -1,6 +1,9 @@
-// Test-data builders for recipe bodies and a shortcut to store recipes through the API.
+// Test-data builders for recipe bodies, a shortcut to store recipes through the API, and one to store them
+// straight through the repository (the API's own write path, without HTTP).
 import type { FastifyInstance } from 'fastify';
-import type { Recipe } from '../../src/lib/recipe-schema.ts';
+import { createRecipeOnce } from '../../server/db/recipe-repository.ts';
+import type { AppDatabase } from '../../server/db/index.ts';
+import type { Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 
 export type RecipeBody = {
   id?: unknown;
@@ -39,4 +42,11 @@ export async function postRecipe(
   const response = await app.inject({ method: 'POST', url: '/api/recipes', headers: bearer(token), payload: body });
   if (response.statusCode !== 201) throw new Error(`POST failed: ${response.statusCode} ${response.body}`);
   return response.json();
+}
+
+/** Stores a recipe through the repository, as POST does (no Idempotency-Key). */
+export async function addRecipe(db: AppDatabase, input: RecipeInput, author: string): Promise<Recipe> {
+  const result = await createRecipeOnce(db, input, author, undefined);
+  if (result.kind === 'key-reused') throw new Error('no Idempotency-Key was given');
+  return result.recipe;
 }

@@ -2,20 +2,20 @@
 // Pure, so the defaults and the round trip are unit-tested. Label -> key happens in
 // src/client/api.ts on the way out; the editor only ever holds labels.
 import type { ImportedRecipe, Recipe, RecipeDraft } from '../../client/api.ts';
-import type { IngredientFormValues, IngredientItem, RecipeFormOutput } from '../../lib/recipe-schema.ts';
+import type {
+  IngredientFormValues,
+  IngredientItem,
+  RecipeFormOutput,
+  RecipeFormValues,
+} from '../../lib/recipe-schema.ts';
 import { asUnitLabel } from '../../lib/units.ts';
 import { quantityEditText } from '../../lib/quantity-format.ts';
 
 /** A list row: the ingredient plus a client-only key so drag and drop and focus follow the row. */
 export type EditorRow = IngredientItem & { key: string };
 
-export type EditorValues = {
-  name: string;
-  /** Text, so every servings message ('Must be a number' too) can be reached by typing. */
-  servings: string;
-  instructions: string;
-  ingredients: EditorRow[];
-};
+/** The form's values (src/lib's recipeFormSchema, servings as text) with the list's rows. */
+export type EditorValues = RecipeFormValues & { ingredients: EditorRow[] };
 
 export const FIELD_NAMES = ['name', 'servings', 'instructions'] as const;
 
@@ -71,9 +71,7 @@ export function valuesToRecipe(
   return {
     ...(base.id === undefined ? {} : { id: base.id }),
     ...(base.version === undefined ? {} : { version: base.version }),
-    name: values.name,
-    servings: values.servings,
-    instructions: values.instructions,
+    ...values,
     ingredients: values.ingredients.map((i) =>
       i.quantity ? { name: i.name, quantity: { value: i.quantity.value, unit: i.quantity.unit } } : { name: i.name },
     ),

@@ -1,19 +1,13 @@
 import { gunzipSync } from 'node:zlib';
+import { addRecipe, bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/index.ts';
-import {
-  createRecipe,
-  deleteRecipe,
-  listRecipes,
-  recipeListStamp,
-  updateRecipe,
-} from '../../../server/db/recipe-repository.ts';
+import { deleteRecipe, listRecipes, recipeListStamp, updateRecipe } from '../../../server/db/recipe-repository.ts';
 import { createListCache } from '../../../server/api/list-cache.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
 import { useTwoApiProcesses } from '../../support/two-api-processes.ts';
 import { editorToken } from '../../support/tokens.ts';
-import { bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
 
 const names = (response: { json(): unknown }) => (response.json() as { name: string }[]).map((r) => r.name);
 
@@ -51,7 +45,7 @@ describe.each(DATABASE_KINDS)('the cached full list (%s)', (kind) => {
   it('a write, then seconds without a reader, then a read: the read has the write', async () => {
     // Through the API (which starts the catch-up at once) and past it (raw SQL, which nobody announces).
     const a = await postRecipe(h.app, token, recipeBody({ name: 'Tyst' }));
-    await createRecipe(h.db.orm, { name: 'Tystare', instructions: '', servings: 1, ingredients: [] }, 'x');
+    await addRecipe(h.db.orm, { name: 'Tystare', instructions: '', servings: 1, ingredients: [] }, 'x');
     await new Promise((done) => setTimeout(done, 3000));
     await listed().then((l) => l.toEqual(['Tyst', 'Tystare']));
     const names = await h.app.inject({ method: 'GET', url: '/api/recipes/names' });
@@ -92,11 +86,7 @@ describe.each(DATABASE_KINDS)('the cached full list (%s)', (kind) => {
   });
 
   it('follows writes that bypass the API (raw SQL, another connection)', async () => {
-    await createRecipe(
-      h.db.orm,
-      { name: 'Direkt', instructions: '', servings: 1, ingredients: [{ name: 'Salt' }] },
-      'x',
-    );
+    await addRecipe(h.db.orm, { name: 'Direkt', instructions: '', servings: 1, ingredients: [{ name: 'Salt' }] }, 'x');
     await listed().then((l) => l.toContain('Direkt'));
     // No recipe's version moves here: migration 007's trigger labels the recipe, so it is refetched.
     await h.db.orm.execute(`UPDATE ingredients SET name = 'Peppar' WHERE name = 'Salt'`);
@@ -165,7 +155,7 @@ describe('the list in separately compressed segments', () => {
     };
     const ids: number[] = [];
     const make = async (name: string) =>
-      ids.push((await createRecipe(db.orm, { name, instructions: 'Rör.', servings: 2, ingredients: [] }, 'x')).id);
+      ids.push((await addRecipe(db.orm, { name, instructions: 'Rör.', servings: 2, ingredients: [] }, 'x')).id);
     for (let i = 0; i < 40; i++) await make(`Recept ${i}`);
     const expectInStep = async () => {
       const body = await fresh();

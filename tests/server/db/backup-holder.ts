@@ -1,9 +1,10 @@
+import { addRecipe } from '../../support/recipes.ts';
 // Run as a separate process by backup.test.ts: holds a PGlite folder as `npm start` does (seeded, the demo
 // users, the provider's keys), answers backup requests (server/db/backup.ts) and meanwhile stores recipes of
 // three ingredients in a loop, printing each committed id, until stdin closes.
 import { openDatabase } from '../../../server/db/index.ts';
 import { answerBackupRequests } from '../../../server/db/backup.ts';
-import { createRecipe } from '../../../server/db/recipe-repository.ts';
+
 import { seedRecipesIfEmpty } from '../../../server/db/seed.ts';
 import { ensureDemoUsers } from '../../../server/idp/demo-users.ts';
 import { loadOrCreateKeys } from '../../../server/idp/keys.ts';
@@ -29,7 +30,7 @@ const ingredients = [
   { name: 'Salt' },
 ];
 for (let n = 1; running; n++) {
-  const recipe = await createRecipe(
+  const recipe = await addRecipe(
     db.orm,
     { name: `Skrivning ${n}`, instructions: '', servings: 2, ingredients },
     'skrivare',

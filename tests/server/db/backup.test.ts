@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { addRecipe } from '../../support/recipes.ts';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { requestBackup } from '../../../server/db/backup-request.ts';
 import { REQUESTS_FOLDER } from '../../../server/db/backup.ts';
 import { LOCK_FILE } from '../../../server/db/data-dir-lock.ts';
 import { openDatabase } from '../../../server/db/index.ts';
-import { createRecipe, listRecipes } from '../../../server/db/recipe-repository.ts';
+import { listRecipes } from '../../../server/db/recipe-repository.ts';
 import { SEED_RECIPES } from '../../../server/db/seed-recipes.ts';
 import { listUsers } from '../../../server/idp/users.ts';
 import { freshPgliteDir } from '../../support/database.ts';
@@ -113,7 +114,7 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
         // A working database: the next recipe gets the next id.
         expect(
           (
-            await createRecipe(
+            await addRecipe(
               db.orm,
               { name: 'Efter återställning', instructions: '', servings: 1, ingredients: [] },
               'anna',

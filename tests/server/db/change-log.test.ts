@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRecipe } from '../../support/recipes.ts';
 import type { Database } from '../../../server/db/index.ts';
 import {
-  createRecipe,
   deleteRecipe,
   recipeChangesSince,
   recipeListStamp,
@@ -29,8 +29,8 @@ describe.each(DATABASE_KINDS)('the recipe change log (%s)', (kind) => {
 
   it('names the recipes written and deleted after a stamp, and nothing for a refused write', async () => {
     const s0 = await recipeListStamp(db.orm);
-    const a = await createRecipe(db.orm, recipe('A'), 'x');
-    const b = await createRecipe(db.orm, recipe('B'), 'x');
+    const a = await addRecipe(db.orm, recipe('A'), 'x');
+    const b = await addRecipe(db.orm, recipe('B'), 'x');
     expect(await since(s0)).toEqual({ changed: [a.id, b.id], removed: [] });
 
     const s1 = await recipeListStamp(db.orm);
@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)('the recipe change log (%s)', (kind) => {
 
   it('moves the stamp once per transaction, however many statements it has', async () => {
     const before = BigInt(await recipeListStamp(db.orm));
-    const made = await createRecipe(
+    const made = await addRecipe(
       db.orm,
       { ...recipe('Många'), ingredients: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] },
       'x',
@@ -61,8 +61,8 @@ describe.each(DATABASE_KINDS)('the recipe change log (%s)', (kind) => {
   });
 
   it('labels a recipe whose ingredients alone changed (raw SQL)', async () => {
-    const r = await createRecipe(db.orm, recipe('Rå'), 'x');
-    const other = await createRecipe(db.orm, recipe('Annan'), 'x');
+    const r = await addRecipe(db.orm, recipe('Rå'), 'x');
+    const other = await addRecipe(db.orm, recipe('Annan'), 'x');
     const s = await recipeListStamp(db.orm);
     await db.orm.execute(`UPDATE ingredients SET name = 'Peppar' WHERE recipe_id = ${r.id}`);
     expect(await since(s)).toEqual({ changed: [r.id], removed: [] });
@@ -74,12 +74,12 @@ describe.each(DATABASE_KINDS)('the recipe change log (%s)', (kind) => {
 
   it('sends a cache older than forgotten deletions or a TRUNCATE to read everything', async () => {
     const old = await recipeListStamp(db.orm);
-    const doomed = await createRecipe(db.orm, recipe('Gammal'), 'x');
+    const doomed = await addRecipe(db.orm, recipe('Gammal'), 'x');
     await deleteRecipe(db.orm, doomed.id);
     // The deletion is made to look eight days old; the next deletion forgets it.
     await db.orm.execute(`UPDATE recipe_deletions SET deleted_at = now() - interval '8 days' WHERE id = ${doomed.id}`);
     const middle = await recipeListStamp(db.orm);
-    const next = await createRecipe(db.orm, recipe('Ny'), 'x');
+    const next = await addRecipe(db.orm, recipe('Ny'), 'x');
     await deleteRecipe(db.orm, next.id);
     expect(await recipeChangesSince(db.orm, old)).toBeNull();
     expect(await since(middle)).toEqual({ changed: [], removed: [next.id] });

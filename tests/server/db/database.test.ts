@@ -1,14 +1,9 @@
 import pg from 'pg';
+import { addRecipe } from '../../support/recipes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/index.ts';
 import { readMigrations } from '../../../server/db/migrate.ts';
-import {
-  countRecipes,
-  createRecipe,
-  getRecipe,
-  listRecipes,
-  updateRecipe,
-} from '../../../server/db/recipe-repository.ts';
+import { countRecipes, getRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
 import { seedRecipes, seedRecipesIfEmpty, SEED_AUTHOR } from '../../../server/db/seed.ts';
 import { SEED_RECIPES } from '../../../server/db/seed-recipes.ts';
 import { OFFERED_UNIT_KEYS } from '../../../src/lib/units.ts';
@@ -38,18 +33,18 @@ describe.each(DATABASE_KINDS)('database (%s)', (kind) => {
       servings: 2,
       ingredients: [{ name: 'ok' }, { name: 'x'.repeat(40) }],
     };
-    await expect(createRecipe(db.orm, bad, 'redaktor')).rejects.toThrow();
+    await expect(addRecipe(db.orm, bad, 'redaktor')).rejects.toThrow();
     expect(await countRecipes(db.orm)).toBe(before);
     expect((await listRecipes(db.orm)).some((r) => r.name === 'Halv')).toBe(false);
 
-    const good = await createRecipe(db.orm, { ...bad, name: 'Hel', ingredients: [{ name: 'ok' }] }, 'redaktor');
+    const good = await addRecipe(db.orm, { ...bad, name: 'Hel', ingredients: [{ name: 'ok' }] }, 'redaktor');
     await expect(updateRecipe(db.orm, good.id, bad, 1)).rejects.toThrow();
     expect(await getRecipe(db.orm, good.id)).toMatchObject({ name: 'Hel', version: 1, ingredients: [{ name: 'ok' }] });
   });
 
   it('keeps quantities as exact doubles', async () => {
     const values = [0.1, 1 / 3, 1e-7, 123456.789, -2.5, 0];
-    const created = await createRecipe(
+    const created = await addRecipe(
       db.orm,
       {
         name: 'Tal',
@@ -106,7 +101,7 @@ describe.each(DATABASE_KINDS)('seeding (%s)', (kind) => {
   it('never seeds a database that has recipes', async () => {
     const other = await createTestDatabase(kind);
     try {
-      await createRecipe(other.orm, { name: 'Egen', instructions: '', servings: 1, ingredients: [] }, 'anna');
+      await addRecipe(other.orm, { name: 'Egen', instructions: '', servings: 1, ingredients: [] }, 'anna');
       expect(await seedRecipesIfEmpty(other)).toBe(0);
       expect(await countRecipes(other.orm)).toBe(1);
     } finally {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { addRecipe } from '../../support/recipes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase, Database } from '../../../server/db/index.ts';
-import { createRecipe, listRecipes } from '../../../server/db/recipe-repository.ts';
+import { listRecipes } from '../../../server/db/recipe-repository.ts';
 import { insertBenchRecipes } from '../../../bench/bulk-seed.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
 
@@ -75,7 +76,7 @@ describe.each(DATABASE_KINDS)('search index (%s)', (kind) => {
   beforeAll(async () => {
     db = await createTestDatabase(kind);
     for (const name of NAMES)
-      await createRecipe(db.orm, { name, instructions: '', servings: 2, ingredients: [] }, 'redaktor');
+      await addRecipe(db.orm, { name, instructions: '', servings: 2, ingredients: [] }, 'redaktor');
   });
   afterAll(() => closeTestDatabase(db));
 
@@ -102,7 +103,7 @@ describe.each(DATABASE_KINDS)('search index (%s)', (kind) => {
   });
 
   it('sees writes: a renamed recipe is found by its new name only', async () => {
-    const recipe = await createRecipe(
+    const recipe = await addRecipe(
       db.orm,
       { name: 'Tillfällig', instructions: '', servings: 1, ingredients: [] },
       'redaktor',

@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { addRecipe, recipeBody } from '../../support/recipes.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../../server/db/index.ts';
-import { createRecipe, deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
+import { deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
 import { freshPgliteDir, freshPostgresUrl } from '../../support/database.ts';
 import { npmRun } from '../../support/npm-cli.ts';
-import { recipeBody } from '../../support/recipes.ts';
 
 // The move the README describes: `npm run db:export` on the embedded default, set DATABASE_URL,
 // `npm run db:import`, as real processes; then every column of every row is compared.
@@ -32,10 +32,10 @@ async function everyRow(db: AppDatabase) {
 
 /** Recipes that exercise every field: no ingredients, quantities without units, odd numbers, edits, gaps. */
 async function fillWithRecipes(db: AppDatabase): Promise<void> {
-  await createRecipe(db, recipeBody() as never, 'redaktor');
-  const gone = await createRecipe(db, recipeBody({ name: 'Borttagen' }) as never, 'redaktor');
-  await createRecipe(db, recipeBody({ name: 'Tomt', instructions: '', ingredients: [] }) as never, 'anna');
-  const odd = await createRecipe(
+  await addRecipe(db, recipeBody() as never, 'redaktor');
+  const gone = await addRecipe(db, recipeBody({ name: 'Borttagen' }) as never, 'redaktor');
+  await addRecipe(db, recipeBody({ name: 'Tomt', instructions: '', ingredients: [] }) as never, 'anna');
+  const odd = await addRecipe(
     db,
     recipeBody({
       name: 'Åäö é 𝒜 – "citat" & <tecken>',
@@ -110,7 +110,7 @@ describe('moving from the embedded database to PostgreSQL', () => {
       const target = await openDatabase({ databaseUrl: postgres.url, dataDir: '' });
       try {
         expect(await everyRow(target.orm)).toEqual(before);
-        const next = await createRecipe(target.orm, recipeBody({ name: 'Ny i PostgreSQL' }) as never, 'redaktor');
+        const next = await addRecipe(target.orm, recipeBody({ name: 'Ny i PostgreSQL' }) as never, 'redaktor');
         expect(next.id).toBe(5);
         expect((await listRecipes(target.orm)).map((r) => r.name)).toContain('Redigerad tre gånger');
       } finally {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importRecipes } from '../../../server/db/recipe-import.ts';
+import { importTransfer } from '../../../server/db/transfer-import.ts';
 import { MAX_IMPORTED_NUMBER, TRANSFER_FORMAT, type ExportedRecipe } from '../../../server/db/transfer-format.ts';
 import { MAX_DATABASE_INTEGER } from '../../../src/lib/limits.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)('an import leaves room for later writes (%s)', (ki
   afterEach(() => h.close());
 
   it('refuses ids and versions that leave no room and zones PostgreSQL refuses; a create and a save afterwards succeed', async () => {
-    const report = await importRecipes(
+    const report = await importTransfer(
       h.db.orm,
       file([
         exported({ id: MAX_DATABASE_INTEGER, name: 'Högsta id' }),

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { addRecipe, recipeBody } from '../../support/recipes.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRecipe, updateRecipe } from '../../../server/db/recipe-repository.ts';
-import { exportRecipes, readAllRecipes } from '../../../server/db/recipe-export.ts';
-import { importRecipes, TransferFormatError } from '../../../server/db/recipe-import.ts';
+import { updateRecipe } from '../../../server/db/recipe-repository.ts';
+import { exportTransfer, readAllRecipes } from '../../../server/db/transfer-export.ts';
+import { importTransfer, TransferFormatError } from '../../../server/db/transfer-import.ts';
 import { timestampMicros, TRANSFER_FORMAT, type ExportedRecipe } from '../../../server/db/transfer-format.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS, emptyRecipes } from '../../support/database.ts';
-import { recipeBody } from '../../support/recipes.ts';
 
 // Import into a database that already has recipes, the rules each recipe is checked against, and the
 // one transaction, on both databases. The CLIs and the PGlite -> PostgreSQL move: transfer-cli.test.ts.
@@ -36,19 +36,19 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
 
   it('keeps free ids, renumbers taken ones, skips what is already there, and new recipes get free ids', async () => {
     // Present: id 1 (other content), id 2 (the same content as the file's id 2), id 3 (the file's id 9 under another id).
-    await createRecipe(db.orm, recipeBody({ name: 'Redan här' }) as never, 'anna');
+    await addRecipe(db.orm, recipeBody({ name: 'Redan här' }) as never, 'anna');
     const original = [
       exported({ id: 2, name: 'Kanelbullar' }),
       exported({ id: 3, name: 'Köttbullar', createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z' }),
     ];
-    expect((await importRecipes(db.orm, file(original))).count).toEqual({
+    expect((await importTransfer(db.orm, file(original))).count).toEqual({
       added: 2,
       renumbered: 0,
       skipped: 0,
       refused: 0,
     });
 
-    const report = await importRecipes(
+    const report = await importTransfer(
       db.orm,
       file([
         exported({ id: 1, name: 'Pannkakor' }), // id 1 taken by another recipe
@@ -85,9 +85,9 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
     ]);
     // Everything but the id as in the file, to the microsecond.
     expect(all.find((r) => r.id === 13)).toEqual({ ...exported({ name: 'Pannkakor' }), id: 13 });
-    expect((await createRecipe(db.orm, recipeBody() as never, 'anna')).id).toBe(15);
+    expect((await addRecipe(db.orm, recipeBody() as never, 'anna')).id).toBe(15);
     // The same file again changes nothing.
-    const again = await importRecipes(
+    const again = await importTransfer(
       db.orm,
       file([exported({ id: 1, name: 'Pannkakor' }), exported({ id: 12, name: 'Ärtsoppa', version: 3 })]),
     );
@@ -99,7 +99,7 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
   });
 
   it('refuses each recipe that breaks a rule, with its first problem, and imports the others', async () => {
-    const report = await importRecipes(
+    const report = await importTransfer(
       db.orm,
       file([
         exported({ id: 1 }),
@@ -143,7 +143,7 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
   });
 
   it('is one transaction: a database error half-way leaves nothing imported', async () => {
-    await createRecipe(db.orm, recipeBody({ name: 'Redan här' }) as never, 'anna');
+    await addRecipe(db.orm, recipeBody({ name: 'Redan här' }) as never, 'anna');
     const before = await readAllRecipes(db.orm);
     // A failure the rules cannot foresee, in the second pass, after the first pass has inserted rows.
     await db.orm.execute(
@@ -159,7 +159,7 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
       exported({ id: 1, name: 'Sprängd' }),
       exported({ id: 7, name: 'Sist' }),
     ]);
-    const error = await importRecipes(db.orm, doc).then(
+    const error = await importTransfer(db.orm, doc).then(
       () => null,
       (e: Error) => e,
     );
@@ -169,21 +169,21 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
   });
 
   it('refuses a file of another format or without a recipe list, before touching the database', async () => {
-    await expect(importRecipes(db.orm, { ...file([exported()]), format: 'recipe-book/2' })).rejects.toThrow(
+    await expect(importTransfer(db.orm, { ...file([exported()]), format: 'recipe-book/2' })).rejects.toThrow(
       new TransferFormatError(
         'The file has "recipe-book/2"; this version reads "recipe-book/1" only. Nothing was imported.',
       ),
     );
-    await expect(importRecipes(db.orm, { recipes: [exported()] })).rejects.toThrow(
+    await expect(importTransfer(db.orm, { recipes: [exported()] })).rejects.toThrow(
       'The file has no format; this version reads',
     );
-    await expect(importRecipes(db.orm, [exported()])).rejects.toThrow('not a recipe export');
-    await expect(importRecipes(db.orm, { format: TRANSFER_FORMAT, recipes: {} })).rejects.toThrow('no "recipes" list');
+    await expect(importTransfer(db.orm, [exported()])).rejects.toThrow('not a recipe export');
+    await expect(importTransfer(db.orm, { format: TRANSFER_FORMAT, recipes: {} })).rejects.toThrow('no "recipes" list');
     expect(await readAllRecipes(db.orm)).toEqual([]);
   });
 
   it('exports what the repository stored, timestamps to the microsecond, ingredients in order', async () => {
-    const created = await createRecipe(db.orm, recipeBody({ name: 'Först' }) as never, 'anna');
+    const created = await addRecipe(db.orm, recipeBody({ name: 'Först' }) as never, 'anna');
     const updated = await updateRecipe(
       db.orm,
       created.id,
@@ -193,7 +193,7 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
       }) as never,
     );
     if (updated.kind !== 'updated') throw new Error('not updated');
-    const document = await exportRecipes(db.orm, new Date('2024-06-01T00:00:00Z'));
+    const document = await exportTransfer(db.orm, new Date('2024-06-01T00:00:00Z'));
     expect(document).toEqual({
       format: 'recipe-book/1',
       exportedAt: '2024-06-01T00:00:00.000Z',
@@ -216,7 +216,7 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
     expect(document.recipes[0]!.updatedAt.slice(0, 23)).toBe(updated.recipe.updatedAt.slice(0, 23));
     // Microseconds survive (a JavaScript Date would keep .123 only).
     await db.orm.execute(sql`UPDATE recipes SET updated_at = '2024-05-01 12:00:00.123456+02'`);
-    expect((await exportRecipes(db.orm)).recipes[0]!.updatedAt).toBe('2024-05-01T10:00:00.123456Z');
+    expect((await exportTransfer(db.orm)).recipes[0]!.updatedAt).toBe('2024-05-01T10:00:00.123456Z');
   });
 });
 

@@ -1,4 +1,4 @@
-// `npm run db:import`: reads an export document into an empty or a used database, in ONE transaction:
+// `npm run db:import`, the transfer file's import: reads an export document into an empty or a used database, in ONE transaction:
 // either every accepted recipe is stored or, when anything fails, nothing is. Each recipe is checked with
 // the shared rules first; one that breaks them is refused and reported, the others go in.
 //
@@ -8,8 +8,10 @@
 //                         microsecond) is already there, under any id: importing the same file twice adds nothing.
 //              refused    it breaks the rules (first problem reported).
 import { sql } from 'drizzle-orm';
-import { ingredients } from './schema/recipes.ts';
-import { readAllRecipes } from './recipe-export.ts';
+import { recipes } from './schema/recipes.ts';
+import { readAllRecipes } from './transfer-export.ts';
+import { insertIngredients } from './recipe-repository.ts';
+import { contentColumns, ingredientRows } from './recipe-rows.ts';
 import {
   contentKey,
   firstProblem,
@@ -18,19 +20,19 @@ import {
   type TransferRecipe,
 } from './transfer-format.ts';
 import type { AppDatabase } from './index.ts';
+import type { Transaction as Tx } from './types.ts';
 
-export type ImportOutcome = { index: number; name: string } & (
+export type TransferOutcome = { index: number; name: string } & (
   | { kind: 'added'; id: number }
   | { kind: 'renumbered'; id: number; fileId: number }
   | { kind: 'skipped'; id: number; fileId: number }
   | { kind: 'refused'; problem: string }
 );
-export type ImportReport = { outcomes: ImportOutcome[]; count: Record<ImportOutcome['kind'], number> };
+export type TransferReport = { outcomes: TransferOutcome[]; count: Record<TransferOutcome['kind'], number> };
 
 /** The file is not an export this version can read: nothing was looked at, nothing written. */
 export class TransferFormatError extends Error {}
 
-type Tx = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 type Accepted = { index: number; recipe: TransferRecipe; key: string };
 
 function checkDocument(document: unknown): unknown[] {
@@ -53,8 +55,8 @@ const nameOf = (raw: unknown, index: number) => {
   return typeof name === 'string' && name.trim() ? name : `#${index + 1}`;
 };
 
-export async function importRecipes(db: AppDatabase, document: unknown): Promise<ImportReport> {
-  const outcomes: ImportOutcome[] = [];
+export async function importTransfer(db: AppDatabase, document: unknown): Promise<TransferReport> {
+  const outcomes: TransferOutcome[] = [];
   const accepted: Accepted[] = [];
   checkDocument(document).forEach((raw, index) => {
     const parsed = transferRecipeSchema.safeParse(raw);
@@ -108,7 +110,7 @@ export async function importRecipes(db: AppDatabase, document: unknown): Promise
   return { outcomes, count };
 }
 
-const skipped = (item: Accepted, id: number): ImportOutcome => ({
+const skipped = (item: Accepted, id: number): TransferOutcome => ({
   index: item.index,
   name: item.recipe.name,
   kind: 'skipped',
@@ -116,48 +118,36 @@ const skipped = (item: Accepted, id: number): ImportOutcome => ({
   fileId: item.recipe.id,
 });
 
-const recipeValues = (r: TransferRecipe) =>
-  sql`${r.name}, ${r.author}, ${r.instructions}, ${r.servings}, ${r.version}, ${r.createdAt}::timestamptz, ${r.updatedAt}::timestamptz`;
+// The row of a recipe from a file: its content as an editor writes it, and what the file keeps (author, version,
+// both timestamps to the microsecond, which a JavaScript Date would cut).
+const recipeRow = (r: TransferRecipe) => ({
+  ...contentColumns(r),
+  author: r.author,
+  version: r.version,
+  createdAt: sql`${r.createdAt}::timestamptz`,
+  updatedAt: sql`${r.updatedAt}::timestamptz`,
+});
 
 // 8 parameters per recipe: 1000 recipes per statement stay far below PostgreSQL's 65535.
 async function insertWithIds(tx: Tx, list: TransferRecipe[]): Promise<void> {
   for (let start = 0; start < list.length; start += 1000) {
     const slice = list.slice(start, start + 1000);
-    await tx.execute(sql`
-      INSERT INTO recipes (id, name, author, instructions, servings, version, created_at, updated_at) OVERRIDING SYSTEM VALUE
-      VALUES ${sql.join(
-        slice.map((r) => sql`(${r.id}::integer, ${recipeValues(r)})`),
-        sql`, `,
-      )}`);
+    await tx
+      .insert(recipes)
+      .overridingSystemValue()
+      .values(slice.map((r) => ({ id: r.id, ...recipeRow(r) })));
   }
   await insertIngredients(
     tx,
-    list.flatMap((r) => ingredientRows(r.id, r)),
+    list.flatMap((r) => ingredientRows(r.id, r.ingredients)),
   );
 }
 
 async function insertWithNewId(tx: Tx, r: TransferRecipe): Promise<number> {
-  const result = await tx.execute(sql`
-    INSERT INTO recipes (name, author, instructions, servings, version, created_at, updated_at)
-    VALUES (${recipeValues(r)}) RETURNING id`);
-  const id = (result as { rows: { id: number }[] }).rows[0]?.id;
-  if (id === undefined) throw new Error('INSERT returned no id');
-  await insertIngredients(tx, ingredientRows(id, r));
-  return id;
-}
-
-const ingredientRows = (recipeId: number, r: TransferRecipe) =>
-  r.ingredients.map((i, position) => ({
-    recipeId,
-    position,
-    name: i.name,
-    quantityValue: i.quantity?.value ?? null,
-    unit: i.quantity?.unit ?? null,
-  }));
-
-async function insertIngredients(tx: Tx, rows: ReturnType<typeof ingredientRows>): Promise<void> {
-  for (let start = 0; start < rows.length; start += 1000)
-    await tx.insert(ingredients).values(rows.slice(start, start + 1000));
+  const [row] = await tx.insert(recipes).values(recipeRow(r)).returning({ id: recipes.id });
+  if (!row) throw new Error('INSERT returned no id');
+  await insertIngredients(tx, ingredientRows(row.id, r.ingredients));
+  return row.id;
 }
 
 // Explicit ids bypass the identity sequence; the next recipe the API creates must still get a free id. The

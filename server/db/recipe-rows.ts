@@ -1,0 +1,82 @@
+// THE mapping between a recipe (src/lib/recipe-schema.ts) and its database rows, both ways, written once: the
+// repository (the API's reads and writes) and the transfer file's export and import all use it. A new recipe
+// field goes here after its migration (docs/architecture.md, "Adding a field to a recipe").
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { Ingredient, Recipe, RecipeContent } from '../../src/lib/recipe-schema.ts';
+import type { UnitKey } from '../../src/lib/units.ts';
+import { ingredients, recipes, type RecipeRow } from './schema/recipes.ts';
+
+/** An ingredient as the queries below aggregate it: both quantity columns null, or both set. */
+type StoredIngredient = { name: string; value: number | null; unit: UnitKey | null };
+
+// Ingredients come back as one JSON array per recipe from a correlated subquery, so a list is one
+// statement (one consistent snapshot) instead of two queries that a concurrent write could split.
+const ingredientsJson = sql<StoredIngredient[]>`coalesce((
+  SELECT json_agg(json_build_object('name', i.name, 'value', i.quantity_value, 'unit', i.unit) ORDER BY i.position)
+  FROM ${ingredients} i WHERE i.recipe_id = ${recipes.id}), '[]'::json)`;
+
+// Timestamps as text in UTC with all six fractional digits: a JavaScript Date would cut them to milliseconds.
+const utcMicros = (column: typeof recipes.createdAt | typeof recipes.updatedAt) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const { changedAt: _changedAt, ...recipeTableColumns } = getTableColumns(recipes);
+
+/** What a query selects for whole recipes: the recipe's columns and its ingredients (the API's timestamps). */
+export const recipeColumns = { ...recipeTableColumns, ingredients: ingredientsJson };
+
+/** The same for the transfer file: timestamps to the microsecond, as PostgreSQL stores them. */
+export const exactRecipeColumns = {
+  ...recipeColumns,
+  createdAt: utcMicros(recipes.createdAt),
+  updatedAt: utcMicros(recipes.updatedAt),
+};
+
+type Timestamps = { createdAt: Date | string; updatedAt: Date | string };
+/** A recipe's row, as a write returns it or as `recipeColumns` / `exactRecipeColumns` read it. */
+type RecipeFields = Omit<RecipeRow, 'changedAt' | 'createdAt' | 'updatedAt'> & Timestamps;
+/** A row with its ingredients, as `recipeColumns` or `exactRecipeColumns` read it. */
+export type StoredRecipe = RecipeFields & { ingredients: StoredIngredient[] };
+
+function toIngredient(i: StoredIngredient): Ingredient {
+  return i.value === null || i.unit === null
+    ? { name: i.name }
+    : { name: i.name, quantity: { value: i.value, unit: i.unit } };
+}
+
+// A Date (the API's reads) is written as ISO 8601 in milliseconds; text (the export's read) is already exact.
+const timestamp = (t: Date | string) => (typeof t === 'string' ? t : new Date(t).toISOString());
+
+/** THE row -> recipe mapping: what the API answers with and the transfer file holds. */
+export function recipeFromRow(row: RecipeFields, list: readonly Ingredient[]): Recipe {
+  return {
+    id: row.id,
+    name: row.name,
+    author: row.author,
+    instructions: row.instructions,
+    servings: row.servings,
+    ingredients: [...list],
+    version: row.version,
+    createdAt: timestamp(row.createdAt),
+    updatedAt: timestamp(row.updatedAt),
+  };
+}
+
+/** A row read with its ingredients -> a recipe. */
+export const recipeFromStored = ({ ingredients: list, ...row }: StoredRecipe): Recipe =>
+  recipeFromRow(row, list.map(toIngredient));
+
+/** A recipe's content -> the columns of its row that an editor writes (INSERT and UPDATE alike). */
+export function contentColumns(content: RecipeContent): Pick<RecipeRow, 'name' | 'instructions' | 'servings'> {
+  return { name: content.name, instructions: content.instructions, servings: content.servings };
+}
+
+/** A recipe's ingredients -> their rows, in order. */
+export function ingredientRows(recipeId: number, list: readonly Ingredient[]) {
+  return list.map((ingredient, position) => ({
+    recipeId,
+    position,
+    name: ingredient.name,
+    quantityValue: ingredient.quantity?.value ?? null,
+    unit: ingredient.quantity?.unit ?? null,
+  }));
+}
