@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { demoUserPolicy, type DemoUsersReason } from './demo-user-policy.ts';
 
 // The one place that reads the environment. Everything else receives a Config.
 const bool = z
@@ -70,17 +71,6 @@ const EnvSchema = z.object({
   IMPORT_READ_TIMEOUT_MS: intIn(100, 60_000).default(2000),
 });
 
-/** Whether a host name or address is only reachable from this machine (localhost, 127.0.0.0/8, ::1). */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
-}
-
-/** Whether an address is only reachable from this machine (localhost, 127.0.0.0/8, ::1). */
-export function isLoopbackUrl(address: string): boolean {
-  return isLoopbackHost(new URL(address).hostname);
-}
-
 /** proxy-addr's names for ranges, which Fastify's trustProxy also takes. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -103,9 +93,6 @@ function trustedProxies(value: string): false | number | string[] | undefined {
     PROXY_RANGE_NAMES.has(a) || address(a) || (address(a.split('/')[0] ?? '') && ipaddr.isValidCIDR(a));
   return list.length > 0 && list.every(valid) ? list : undefined;
 }
-
-/** Why the demo users (published passwords) are created or not: the banner says which applied. */
-export type DemoUsersReason = 'setting' | 'loopback' | 'public-url' | 'listening';
 
 export type Config = Readonly<{
   port: number;
@@ -209,14 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ]);
   }
   // The demo users' passwords are published: only a product nobody else can reach gets them by default.
-  const demoUsersReason: DemoUsersReason =
-    e.IDP_SEED_DEMO_USERS !== undefined
-      ? 'setting'
-      : !isLoopbackUrl(publicUrl)
-        ? 'public-url'
-        : !isLoopbackHost(e.HOST)
-          ? 'listening'
-          : 'loopback';
+  const demoUsers = demoUserPolicy({ setting: e.IDP_SEED_DEMO_USERS, publicUrl, host: e.HOST });
   if (!e.KEYCLOAK_URL && e.KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS !== undefined) {
     throw new ConfigError([
       "KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: applies to a real Keycloak only (KEYCLOAK_URL); the embedded provider's tokens live IDP_ACCESS_TOKEN_SECONDS",
@@ -260,8 +240,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     idp: Object.freeze({
       accessTokenSeconds: e.IDP_ACCESS_TOKEN_SECONDS,
       refreshTokenSeconds: e.IDP_REFRESH_TOKEN_SECONDS,
-      seedDemoUsers: e.IDP_SEED_DEMO_USERS ?? demoUsersReason === 'loopback',
-      demoUsersReason,
+      seedDemoUsers: demoUsers.seed,
+      demoUsersReason: demoUsers.reason,
       registrationsPerHour: e.IDP_REGISTRATIONS_PER_HOUR,
       rateLimit: e.IDP_RATE_LIMIT,
       redirectUris: Object.freeze(redirectUris),

@@ -1,0 +1,72 @@
+import type { Config } from './config.ts';
+
+// What `npm start` prints once it listens: where the product is, which database and sign-in it uses, and
+// the demo users (or why there are none). Plain data in, lines out, so every branch has a unit test;
+// server/start.ts gathers the data and prints. The text is Swedish, as the product is.
+
+export type BannerInput = Readonly<{
+  config: Pick<Config, 'publicUrl' | 'apiBasePath' | 'issuer' | 'host' | 'embeddedIdp'> & {
+    idp: Pick<Config['idp'], 'seedDemoUsers' | 'demoUsersReason'>;
+  };
+  databaseKind: 'pglite' | 'postgres';
+  /** The embedded database's folder as an absolute path (shown for PGlite only). */
+  dataFolder: string;
+  /** Recipes the first start put into an empty embedded database. */
+  seeded: number;
+  /** false when PostgreSQL could not be reached at start (the API answers 503 until it is). */
+  databaseReady: boolean;
+  /** The demo accounts and their published passwords (server/idp/demo-users.ts). */
+  demoAccounts: readonly Readonly<{ username: string; password: string; editor: boolean }>[];
+  /** Demo users this start created. */
+  createdDemoUsers: readonly string[];
+  /** Demo users that still have their published password although the policy says there should be none. */
+  exposedDemoUsers: readonly string[];
+}>;
+
+export function bannerLines(input: BannerInput): string[] {
+  const { config } = input;
+  const database = input.databaseKind === 'pglite' ? `PGlite i ${input.dataFolder}` : 'PostgreSQL';
+  const lines = [
+    '',
+    `  Receptboken kör på ${config.publicUrl}`,
+    `  API: ${config.publicUrl}${config.apiBasePath} (referens: ${config.publicUrl}${config.apiBasePath}/docs)`,
+    `  Databas: ${database}${input.seeded ? ` (${input.seeded} recept inlagda)` : ''}${input.databaseReady ? '' : ' (nås inte ännu, försöker igen)'}`,
+    config.embeddedIdp
+      ? `  Inloggning: inbyggd identitetsleverantör på ${config.issuer}`
+      : `  Inloggning: Keycloak på ${config.issuer}`,
+  ];
+  // A real Keycloak has its own users: nothing to say about demo users then.
+  if (!config.embeddedIdp) return lines;
+  return [...lines, ...(config.idp.seedDemoUsers ? demoUsersShown(input) : noDemoUsers(input))];
+}
+
+function demoUsersShown({ config, demoAccounts, createdDemoUsers }: BannerInput): string[] {
+  const why =
+    config.idp.demoUsersReason === 'setting'
+      ? 'IDP_SEED_DEMO_USERS=true'
+      : `bara loopback: ${config.publicUrl}, lyssnar på ${config.host}`;
+  return [
+    `  Demokonton (${why}):`,
+    ...demoAccounts.map((u) => `    ${u.username} / ${u.password}  ${u.editor ? '(redaktör)' : '(besökare)'}`),
+    ...(createdDemoUsers.length ? [`  (skapade nu: ${createdDemoUsers.join(', ')})`] : []),
+  ];
+}
+
+function noDemoUsers({ config, exposedDemoUsers }: BannerInput): string[] {
+  const why = {
+    setting: 'IDP_SEED_DEMO_USERS=false',
+    'public-url': `${config.publicUrl} är ingen loopback-adress (IDP_SEED_DEMO_USERS=true skapar dem ändå)`,
+    listening: `servern lyssnar på ${config.host}, inte bara på loopback (IDP_SEED_DEMO_USERS=true skapar dem ändå)`,
+    loopback: '',
+  }[config.idp.demoUsersReason];
+  return [
+    `  Inga demokonton: ${why}.`,
+    '  Skapa den första redaktören: npm run users -- add <användarnamn> --email <e-post> --first <förnamn> --last <efternamn> --editor',
+    // Passwords everyone knows on a product others can reach: the one thing here that needs doing now.
+    ...(exposedDemoUsers.length
+      ? [
+          `  VARNING: ${exposedDemoUsers.join(', ')} har fortfarande sitt publicerade lösenord: npm run users -- passwd <användarnamn>`,
+        ]
+      : []),
+  ];
+}
