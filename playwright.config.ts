@@ -46,7 +46,7 @@ export default defineConfig({
     : ['**/keycloak-user-import.spec.ts'],
   // Against a real Keycloak only what depends on the identity provider runs (tagged @provider): keycloak-js,
   // roles, sign-in and sign-out, registration, the account page, one full editor flow, the user import.
-  // The embedded run keeps every test. docs/decisions/e2e-keycloak-scope.md lists which runs where and why.
+  // The embedded run keeps every test. docs/decisions/027-e2e-keycloak-scope.md lists which runs where and why.
   grep: process.env.E2E_KEYCLOAK_URL ? /@provider/ : undefined,
   fullyParallel: false,
   workers: 2,

@@ -26,7 +26,7 @@ export async function waitForHttp(url: string, timeoutMs: number, failed: () => 
  * With `pid`, it then also waits (up to a minute) until the server's CPU time stops growing: a
  * cheap answer can overtake work still being serialised, and CPU spent after this point would be
  * charged to the next run. That happened: at 100,000 recipes, leftovers of the unindexed searches
- * made "PUT" read 75 ms of CPU per request when the PUTs themselves cost 3 (docs/decisions/api-performance.md).
+ * made "PUT" read 75 ms of CPU per request when the PUTs themselves cost 3 (docs/decisions/004-api-performance.md).
  */
 export async function settle(cheapUrl: string, pid?: number): Promise<void> {
   for (let i = 0; i < 2; i++) {

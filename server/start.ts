@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { Database } from './db/index.ts';
 
 // `npm start` runs this file with Node's own type stripping (no run-time transpiler in between, see
-// docs/decisions/server-lifecycle.md), so a signal reaches this process and nothing kills it early.
+// docs/decisions/021-server-lifecycle.md), so a signal reaches this process and nothing kills it early.
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

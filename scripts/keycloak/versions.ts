@@ -1,4 +1,4 @@
-// The pinned Keycloak versions and the Java versions each supports (docs/decisions/keycloak-version.md).
+// The pinned Keycloak versions and the Java versions each supports (docs/decisions/014-keycloak-version.md).
 import type { Jdk } from './jdk.ts';
 
 export type KeycloakRelease = { version: string; javaMajors: readonly number[] };

@@ -2,7 +2,7 @@
 // per data folder, so only the server can read its database consistently: it watches a request folder in
 // DATA_DIR and answers each request by writing a tarball of the folder (Database.dumpDataDir) to the path
 // asked for. Only the folder's owner (or root) can write into DATA_DIR (0700), so only they can ask.
-// Why a request folder and not a signal or an HTTP endpoint: docs/decisions/backup-running-pglite.md.
+// Why a request folder and not a signal or an HTTP endpoint: docs/decisions/031-backup-running-pglite.md.
 import { watch } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';

@@ -14,7 +14,7 @@ import {
 import { join, resolve } from 'node:path';
 
 // PGlite takes no lock of its own: two processes on one folder would corrupt it. A lock file created
-// with O_EXCL names the process that holds the folder (docs/decisions/api-pglite-folder-lock.md).
+// with O_EXCL names the process that holds the folder (docs/decisions/035-api-pglite-folder-lock-holder-identity.md).
 // A pid alone is not enough: after a crash in a container, the next container gives the next server
 // the same pid, and a pid can be recycled by an unrelated process. On Linux the file also holds what
 // a recycled pid cannot fake: the process's start time (/proc/<pid>/stat), the boot id and the pid
@@ -134,7 +134,7 @@ type Verdict = 'stale' | 'held' | 'held-by-me';
 export function judgeHolder(holder: Holder, me: Holder = currentHolder()): Verdict {
   // Recorded before a reboot, or in another pid namespace (an earlier container): that pid means
   // nothing here. (Two containers sharing one folder at the same time are not told apart by this:
-  // docs/decisions/api-pglite-folder-lock.md.)
+  // docs/decisions/035-api-pglite-folder-lock-holder-identity.md.)
   if (holder.boot && me.boot && holder.boot !== me.boot) return 'stale';
   if (holder.pidns && me.pidns && holder.pidns !== me.pidns) return 'stale';
   if (holder.pid === me.pid) {

@@ -12,7 +12,7 @@ import type { AppDatabase, Database } from './types.ts';
 
 // PostgreSQL's default 128 MB buffer cache lives inside PGlite's WebAssembly memory, which never
 // shrinks: it alone added ~100 MB of RSS. Pages it no longer holds come from the operating system's
-// file cache instead, which measured no slower for our reads (docs/decisions/api-performance.md).
+// file cache instead, which measured no slower for our reads (docs/decisions/004-api-performance.md).
 // Only a cache size: no effect on what is stored or returned.
 export const PGLITE_SHARED_BUFFERS = '32MB';
 const gzipAsync = promisify(gzip);
@@ -54,7 +54,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     async dumpDataDir() {
       // The checkpoint writes every page out, so the copy needs little WAL replay when it is opened. The dump
       // waits for a transaction in progress and holds every query back while it reads the folder; compressing
-      // happens afterwards, off the database (docs/decisions/backup-running-pglite.md).
+      // happens afterwards, off the database (docs/decisions/031-backup-running-pglite.md).
       await pg.query('CHECKPOINT');
       let heldMs = 0;
       const tarball = await pg._runExclusiveTransaction(async () => {

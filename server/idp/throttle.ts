@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 
 // In-memory throttling of password guesses and registrations. Memory is enough: a restart forgets the counts,
-// but an attacker cannot restart our process (the threat model is in docs/decisions/idp-threat-model.md).
+// but an attacker cannot restart our process (the threat model is in docs/decisions/020-idp-threat-model.md).
 
 // The address the throttles count a client under (sign-in guesses, registrations per hour). An IPv4 client is its
 // address; an IPv6 client is its /64, because one household or server is handed a whole /64 and can pick a new

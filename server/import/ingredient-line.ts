@@ -1,7 +1,7 @@
 // One ingredient line of an imported recipe ("2 dl vetemjöl", "1 ½ tbsp olive oil") as a name and,
 // where the line starts with an amount in one of our units, a quantity. Only exact conversions:
 // a line whose unit we cannot express exactly (cups, ounces, 'burk', 'klyftor') keeps the whole
-// line as its name, so nothing is lost and nothing is converted falsely (docs/decisions/import-ingredient-lines.md).
+// line as its name, so nothing is lost and nothing is converted falsely (docs/decisions/025-import-ingredient-lines.md).
 import type { UnitKey } from '../../src/lib/units.ts';
 
 export type ImportedIngredient = { name: string; quantity?: { value: number; unit: UnitKey } };

@@ -1,7 +1,7 @@
 // Reads imported pages in worker threads. A hostile page can make the HTML tokenizer take quadratic time (1 MB
 // of unclosed <b> took 47 s), and on the event loop that would stall every request of the server. Here it stalls
 // one worker: a piscina pool with a few threads and a bounded queue, and a time limit after which the task is
-// aborted and the worker running it terminated (piscina starts a new one). docs/decisions/import-reading-workers.md
+// aborted and the worker running it terminated (piscina starts a new one). docs/decisions/028-import-reading-workers.md
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { PageText } from './read-recipe.ts';
@@ -31,7 +31,7 @@ const WORKER_HEAP_MB = 256;
 const NICE = 10;
 
 export function createPageReader({ timeoutMs }: { timeoutMs: number }): PageReader {
-  // The worker loads the .ts file itself: Node strips its types, as for `npm start` (docs/decisions/server-lifecycle.md).
+  // The worker loads the .ts file itself: Node strips its types, as for `npm start` (docs/decisions/021-server-lifecycle.md).
   const pool = new Piscina<PageText, ImportedRecipe | null>({
     filename: new URL('./read-recipe.ts', import.meta.url).href,
     minThreads: 0,

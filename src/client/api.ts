@@ -104,16 +104,14 @@ function withinTimeout(response: Promise<Response>): Promise<Response> {
 }
 
 /**
- * Where requests get a bearer token. The auth store (src/stores/auth.ts, the one owner of keycloak-js)
- * installs itself here when it loads, so this module needs no store: the layers stay one-way.
+ * Where a request gets its bearer token: the auth store's `apiTokens` (src/stores/auth.ts, the one owner of
+ * keycloak-js). Every request function takes one, so no island can write without a token by forgetting to load
+ * the store, and the layers stay one-way (this module imports no store).
  */
 export type TokenSource = { signedIn(): boolean; token(): Promise<string | undefined> };
-let tokens: TokenSource = { signedIn: () => false, token: async () => undefined };
-export function setTokenSource(source: TokenSource): void {
-  tokens = source;
-}
 
 async function request<T>(
+  tokens: TokenSource,
   method: string,
   path: string,
   body?: unknown,
@@ -156,9 +154,9 @@ async function request<T>(
   return parsed as T;
 }
 
-export async function listRecipes(search?: string): Promise<Recipe[]> {
+export async function listRecipes(tokens: TokenSource, search?: string): Promise<Recipe[]> {
   const q = search ? `?search=${encodeURIComponent(search)}` : '';
-  return (await request<Recipe[]>('GET', `/recipes${q}`)).map(toLabels);
+  return (await request<Recipe[]>(tokens, 'GET', `/recipes${q}`)).map(toLabels);
 }
 
 export type RecipeName = { id: number; name: string };
@@ -166,6 +164,7 @@ export type NamePage = { recipes: RecipeName[]; next: string | null; previous: s
 
 /** One page of ids and names in Swedish order (GET /recipes/names): the list screen's light read. */
 export async function listRecipeNames(
+  tokens: TokenSource,
   opts: { search?: string; after?: string; before?: string; limit?: number } = {},
 ): Promise<NamePage> {
   const q = new URLSearchParams();
@@ -174,19 +173,19 @@ export async function listRecipeNames(
   if (opts.before) q.set('before', opts.before);
   if (opts.limit) q.set('limit', String(opts.limit));
   const text = q.toString();
-  return request<NamePage>('GET', `/recipes/names${text ? `?${text}` : ''}`);
+  return request<NamePage>(tokens, 'GET', `/recipes/names${text ? `?${text}` : ''}`);
 }
 
-export async function getRecipe(id: number, servings?: number): Promise<Recipe> {
+export async function getRecipe(tokens: TokenSource, id: number, servings?: number): Promise<Recipe> {
   const q = servings === undefined ? '' : `?servings=${servings}`;
   // A signed-in visitor's first read goes out without a token: recipes are public.
   const started = servings === undefined ? takeEarlyRecipe(id) : undefined;
-  return toLabels(await request<Recipe>('GET', `/recipes/${id}${q}`, undefined, {}, started));
+  return toLabels(await request<Recipe>(tokens, 'GET', `/recipes/${id}${q}`, undefined, {}, started));
 }
 
 /** Unit labels to offer (NONE dropped), in the server's order. */
-export async function listUnits(): Promise<string[]> {
-  const keys = await request<string[]>('GET', '/units');
+export async function listUnits(tokens: TokenSource): Promise<string[]> {
+  const keys = await request<string[]>(tokens, 'GET', '/units');
   return keys
     .filter((k) => k !== 'NONE' && isUnitKey(k))
     .map((k) => unitLabel(k as (typeof OFFERED_UNIT_KEYS)[number]));
@@ -202,25 +201,32 @@ export function newIdempotencyKey(): string {
  * Creates a recipe. The same `idempotencyKey` for the same recipe makes a retry (after a timeout, a lost
  * answer, a second click) return the recipe the first attempt made instead of a second one.
  */
-export async function createRecipe(recipe: RecipeDraft, idempotencyKey?: string): Promise<Recipe & { id: number }> {
+export async function createRecipe(
+  tokens: TokenSource,
+  recipe: RecipeDraft,
+  idempotencyKey?: string,
+): Promise<Recipe & { id: number }> {
   const { id: _id, version: _v, ...rest } = toKeys(recipe);
   const headers: Record<string, string> = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
-  return toLabels(await request<Recipe & { id: number }>('POST', '/recipes', rest, headers));
+  return toLabels(await request<Recipe & { id: number }>(tokens, 'POST', '/recipes', rest, headers));
 }
 
 /** Sends the version the edit started from (body and If-Match): a stale save answers 409. */
-export async function updateRecipe(id: number, recipe: RecipeDraft): Promise<Recipe | undefined> {
+export async function updateRecipe(tokens: TokenSource, id: number, recipe: RecipeDraft): Promise<Recipe | undefined> {
   const rest = toKeys(recipe);
   const headers: Record<string, string> = recipe.version === undefined ? {} : { 'If-Match': `"${recipe.version}"` };
-  const answer = await request<Recipe | undefined>('PUT', `/recipes/${id}`, { ...rest, id }, headers);
+  const answer = await request<Recipe | undefined>(tokens, 'PUT', `/recipes/${id}`, { ...rest, id }, headers);
   return answer && typeof answer === 'object' ? toLabels(answer) : undefined;
 }
 
 /** Reads the schema.org Recipe of a page, from its address or its pasted HTML. Units come back as labels. */
-export async function importRecipe(source: { url: string } | { html: string }): Promise<ImportedRecipe> {
-  return toLabels(await request<ImportedRecipe>('POST', '/recipe-imports', source));
+export async function importRecipe(
+  tokens: TokenSource,
+  source: { url: string } | { html: string },
+): Promise<ImportedRecipe> {
+  return toLabels(await request<ImportedRecipe>(tokens, 'POST', '/recipe-imports', source));
 }
 
-export async function deleteRecipe(id: number): Promise<void> {
-  await request<unknown>('DELETE', `/recipes/${id}`);
+export async function deleteRecipe(tokens: TokenSource, id: number): Promise<void> {
+  await request<unknown>(tokens, 'DELETE', `/recipes/${id}`);
 }

@@ -1,7 +1,7 @@
 // Recipe details (/{id}): scaled by the 'Portioner' selector, quantities in Swedish notation.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $auth } from '../stores/auth.ts';
+import { $auth, apiTokens } from '../stores/auth.ts';
 import { getRecipe, type Recipe } from '../client/api.ts';
 import { formatIngredientQuantity } from '../lib/quantity-format.ts';
 import BackButton from '../components/back-button.tsx';
@@ -41,7 +41,7 @@ export default function RecipeDetails() {
   const lookup = async (recipeId: number | undefined, servings?: number): Promise<View> => {
     try {
       if (recipeId === undefined) throw new Error('not a recipe id');
-      return { state: 'ready', recipe: await getRecipe(recipeId, servings) };
+      return { state: 'ready', recipe: await getRecipe(apiTokens, recipeId, servings) };
     } catch (error) {
       // Spec section 8: log 'Recipe not found' and leave an empty recipe.
       console.error('Recipe not found', error);

@@ -6,7 +6,7 @@
 // page stays small at 100,000 recipes while every recipe can still be reached by scrolling.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { $auth } from '../stores/auth.ts';
+import { $auth, apiTokens } from '../stores/auth.ts';
 import { $query } from '../stores/query.ts';
 import { listRecipeNames, type NamePage } from '../client/api.ts';
 import { matchesName } from '../lib/recipe-search.ts';
@@ -46,7 +46,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (query === null) return;
     const ticket = ++latest.current;
-    listRecipeNames({ search: query, limit: PAGE })
+    listRecipeNames(apiTokens, { search: query, limit: PAGE })
       .then((page) => ticket === latest.current && setLoad({ state: 'ready', pages: [page] }))
       .catch((error: unknown) => {
         // Spec section 8: a failed list load goes to the console only.
@@ -63,7 +63,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     if (!cursor) return;
     loading.current = true;
     const ticket = ++latest.current;
-    listRecipeNames({
+    listRecipeNames(apiTokens, {
       search: query ?? '',
       limit: PAGE,
       ...(direction === 'next' ? { after: cursor } : { before: cursor }),

@@ -2,7 +2,7 @@
 // @nanostores/react and call the named actions below; they never talk to each other directly.
 import { atom } from 'nanostores';
 import type Keycloak from 'keycloak-js';
-import { setTokenSource } from '../client/api.ts';
+import type { TokenSource } from '../client/api.ts';
 import { loadRuntimeConfig } from '../client/config.ts';
 import { afterIslandsHydrated } from '../client/islands-hydrated.ts';
 
@@ -181,5 +181,5 @@ export async function ensureSignedIn(): Promise<boolean> {
   }
 }
 
-// Requests through src/client/api.ts carry this store's token.
-setTokenSource({ signedIn: () => $auth.get().status === 'signed-in', token: getToken });
+/** What every request of src/client/api.ts is given: the signed-in user's token, refreshed when it is due. */
+export const apiTokens: TokenSource = { signedIn: () => $auth.get().status === 'signed-in', token: getToken };

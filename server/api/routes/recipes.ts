@@ -11,7 +11,7 @@ import { errorBodySchema, HttpError } from '../errors.ts';
 import type { DatabaseGate } from '../database-gate.ts';
 import { editorOf } from '../auth.ts';
 import type { ListCache } from '../list-cache.ts';
-import { expectedVersion } from './versions.ts';
+import { expectedVersion } from '../expected-version.ts';
 
 type Options = {
   db: Database;

@@ -1,6 +1,6 @@
 -- Which recipes changed after a given list stamp, found through an index instead of a scan of every
 -- recipe's version (700 ms at 100,000 recipes on PGlite, on every write): the list cache and the name
--- index refetch only those (docs/decisions/api-list-cache.md).
+-- index refetch only those (docs/decisions/036-api-list-cache-read-after-write.md).
 --
 -- Every transaction that writes recipes or ingredients now moves the stamp ONCE and labels each recipe
 -- row it touches with that value. The stamp's single row is locked by the first write until COMMIT, so

@@ -3,6 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { deleteRecipe, logApiError, userMessage } from '../../client/api.ts';
+import { apiTokens } from '../../stores/auth.ts';
 import { TEXT } from './texts.ts';
 
 type Props = {
@@ -21,7 +22,7 @@ export default function DeleteDialog({ recipeId, recipeName, onDeleted }: Props)
     setBusy(true);
     setError(undefined);
     try {
-      await deleteRecipe(recipeId);
+      await deleteRecipe(apiTokens, recipeId);
       setOpen(false);
       onDeleted();
     } catch (e) {

@@ -5,7 +5,7 @@ import { ApiError, getRecipe, logApiError, updateRecipe, userMessage } from '../
 import BackButton from '../../components/back-button.tsx';
 import Spinner from '../../components/spinner.tsx';
 import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
-import { ensureSignedIn } from '../../stores/auth.ts';
+import { apiTokens, ensureSignedIn } from '../../stores/auth.ts';
 import ConflictNotice from './conflict-notice.tsx';
 import DeleteDialog from './delete-dialog.tsx';
 import RecipeForm from './recipe-form.tsx';
@@ -33,7 +33,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
   const guard = useUnsavedChanges(form.formState.isDirty);
 
   const load = async (id: number) => {
-    const recipe = await getRecipe(id);
+    const recipe = await getRecipe(apiTokens, id);
     // reset() makes the loaded recipe the new baseline, so "unsaved" means changed since loading.
     form.reset(recipeToValues(recipe));
     setLoaded({ id, version: recipe.version, name: recipe.name });
@@ -66,7 +66,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
     setSaving(true);
     setError(undefined);
     try {
-      await updateRecipe(loaded.id, valuesToRecipe(values, loaded));
+      await updateRecipe(apiTokens, loaded.id, valuesToRecipe(values, loaded));
       guard.allowLeaving();
       window.location.assign(recipeHref(loaded.id));
     } catch (e) {

@@ -4,6 +4,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, importRecipe, logApiError, userMessage, type ImportedRecipe } from '../../client/api.ts';
+import { apiTokens } from '../../stores/auth.ts';
 import Spinner from '../../components/spinner.tsx';
 import { TEXT } from './texts.ts';
 
@@ -41,7 +42,7 @@ export default function ImportDialog({ onImported }: Props) {
     setError(undefined);
     try {
       // An address is one line starting with http(s)://; anything else is a pasted page.
-      const draft = await importRecipe(/^https?:\/\/\S+$/i.test(source) ? { url: source } : { html: text });
+      const draft = await importRecipe(apiTokens, /^https?:\/\/\S+$/i.test(source) ? { url: source } : { html: text });
       setOpen(false);
       setText('');
       onImported(draft);

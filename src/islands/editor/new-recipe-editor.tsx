@@ -6,7 +6,7 @@ import { createRecipe, logApiError, newIdempotencyKey, userMessage, type Importe
 import BackButton from '../../components/back-button.tsx';
 import Spinner from '../../components/spinner.tsx';
 import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
-import { ensureSignedIn, startAuth } from '../../stores/auth.ts';
+import { apiTokens, ensureSignedIn, startAuth } from '../../stores/auth.ts';
 import ImportDialog from './import-dialog.tsx';
 import RecipeForm from './recipe-form.tsx';
 import {
@@ -52,7 +52,7 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
       const recipe = valuesToRecipe(values);
       const content = JSON.stringify(recipe);
       if (attempt.current?.content !== content) attempt.current = { key: newIdempotencyKey(), content };
-      const created = await createRecipe(recipe, attempt.current.key);
+      const created = await createRecipe(apiTokens, recipe, attempt.current.key);
       guard.allowLeaving();
       window.location.assign(recipeHref(created.id));
     } catch (e) {

@@ -1,5 +1,5 @@
-import { MAX_VERSION } from '../../../src/lib/recipe-schema.ts';
-import { HttpError } from '../errors.ts';
+import { MAX_VERSION } from '../../src/lib/recipe-schema.ts';
+import { HttpError } from './errors.ts';
 
 // A PUT (or DELETE) may name the version it edited in the body, in If-Match, or both. If-Match takes ETags as
 // we send them ("3", W/"3") or a bare number; "*" only asks that the recipe exists.
