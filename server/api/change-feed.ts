@@ -25,8 +25,8 @@ export type ChangeFeed = {
    */
   changesSince(since: bigint | undefined): Promise<Changes>;
   /**
-   * A write was acknowledged by this process: every copy that follows this feed starts catching up now (one stamp
-   * read for all of them), so that the next reader rarely waits.
+   * A write was acknowledged by this process: every copy that follows this feed starts catching up now to the stamp
+   * read after the write (once for all of them), so that the next reader rarely waits.
    */
   refreshSoon(): void;
   /** Registers a copy for `refreshSoon` (done by `follow`). */

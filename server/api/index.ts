@@ -68,8 +68,8 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
   // The session's read is database work like any other: bounded by the gate (503 when the database is away).
   const { requireEditor } = createAuth(config, jwks, sessionCheck && ((token) => gate.run(() => sessionCheck(token))));
   // The caches labelled with the database's change stamp. A read waits until they hold every write acknowledged
-  // before it began (on any instance); a write answered here starts their catch-up at once (one stamp read for
-  // both), so readers rarely wait.
+  // before it began (on any instance); a write answered here starts their catch-up at once (the stamp to reach read
+  // once for both), so readers rarely wait.
   const fullList = createListCache(db, { gate, feed });
   const names = createNameIndex(db, { feed });
   const writeRoutes = new Set([`${config.apiBasePath}/recipes`, `${config.apiBasePath}/recipes/:id`]);
