@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/index.ts';
-import { recipeListStamp } from '../db/recipe-repository.ts';
+import type { ChangeFeed } from './change-feed.ts';
 import type { DatabaseGate } from './database-gate.ts';
 
 // Cache headers and validators for every API GET, in one place (README: "A CDN in front of the API").
@@ -33,14 +32,19 @@ function notModified(reply: FastifyReply, etag: string): FastifyReply {
  * least as new as its label, so a revalidation can never keep stale data. A match answers 304
  * before any recipe is read. Routes that set their own ETag (one recipe: its version) keep it.
  */
-export function registerHttpCache(api: FastifyInstance, db: Database, gate: DatabaseGate, recipesPrefix: string): void {
+export function registerHttpCache(
+  api: FastifyInstance,
+  feed: ChangeFeed,
+  gate: DatabaseGate,
+  recipesPrefix: string,
+): void {
   api.decorateRequest('stampEtag', null);
   api.addHook('preHandler', async (request, reply) => {
     if (!isRead(request)) return;
     const path = request.url.split('?')[0] ?? '';
     const etag =
       path === recipesPrefix || path.startsWith(`${recipesPrefix}/`)
-        ? `W/"r-${instance}-${await gate.run(() => recipeListStamp(db.orm))}"`
+        ? `W/"r-${instance}-${await gate.run(() => feed.stamp())}"`
         : `W/"p-${instance}"`;
     request.stampEtag = etag;
     if (matchesEtag(request, etag)) return notModified(reply, etag);

@@ -10,6 +10,7 @@ import { createDatabaseGate } from './database-gate.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerHttpCache } from './http-cache.ts';
+import { createChangeFeed } from './change-feed.ts';
 import { createListCache } from './list-cache.ts';
 import { createNameIndex } from './name-index.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -60,20 +61,22 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
   });
 
   const gate = createDatabaseGate(config.database.requestTimeoutMs, instance.log);
-  registerHttpCache(instance, db, gate, `${config.apiBasePath}/recipes`);
+  // The database's change stamp and change log, read in one place for the ETags and the caches below.
+  const feed = createChangeFeed(db);
+  registerHttpCache(instance, feed, gate, `${config.apiBasePath}/recipes`);
   await registerOpenApi(instance, config);
   // The session's read is database work like any other: bounded by the gate (503 when the database is away).
   const { requireEditor } = createAuth(config, jwks, sessionCheck && ((token) => gate.run(() => sessionCheck(token))));
   // The caches labelled with the database's change stamp. A read waits until they hold every write acknowledged
-  // before it began (on any instance); a write answered here starts their catch-up at once, so readers rarely wait.
-  const fullList = createListCache(db, { gate });
-  const names = createNameIndex(db);
+  // before it began (on any instance); a write answered here starts their catch-up at once (the stamp to reach read
+  // once for both), so readers rarely wait.
+  const fullList = createListCache(db, { gate, feed });
+  const names = createNameIndex(db, { feed });
   const writeRoutes = new Set([`${config.apiBasePath}/recipes`, `${config.apiBasePath}/recipes/:id`]);
   instance.addHook('onResponse', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 300) return;
     if (!writeRoutes.has(request.routeOptions.url ?? '')) return;
-    fullList.refreshSoon();
-    names.refreshSoon();
+    feed.refreshSoon();
   });
   await instance.register(unitRoutes);
   await instance.register(healthRoutes, { db, gate });

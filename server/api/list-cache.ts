@@ -2,29 +2,26 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import type { Database } from '../db/index.ts';
-import { recipeChangesSince, recipeListStamp, recipesByIds, recipesInBatches } from '../db/recipe-repository.ts';
+import { recipesByIds, recipesInBatches } from '../db/recipe-repository.ts';
 import { compareRecipes, insertByName } from '../../src/lib/recipe-search.ts';
 import { matchesEtag } from './http-cache.ts';
 import type { DatabaseGate } from './database-gate.ts';
 import { deflatePiece, deflatePieceSync, gzipOf, type Piece } from './gzip-pieces.ts';
+import { createChangeFeed, follow, type ChangeFeed, type Changes } from './change-feed.ts';
 
 // The full list (GET /recipes, the contract) is what the seed's clients load, and it changes rarely.
 // It is kept gzip-compressed, labelled with the database's change stamp. A reader gets a body at least as new as
 // the stamp it read when it began, so it always sees the writes acknowledged before it; when the stamp moved,
-// it waits for ONE rebuild that all readers share (docs/decisions/api-list-cache.md).
-// A rebuild asks the database which recipes were written or deleted since the stamp of the data it
-// holds (an index read, migration 007) and refetches only those. The recipes are held in segments of
+// it waits for ONE rebuild that all readers share (docs/decisions/api-list-cache.md; the waiting and sharing
+// are ./change-feed.ts's). A rebuild asks the change feed which recipes were written or deleted since the
+// stamp of the data it holds (an index read, migration 007) and refetches only those. The recipes are held in segments of
 // a few hundred, each deflated on its own (./gzip-pieces.ts): a write recompresses one segment, not
 // 60 MB, so at 100,000 recipes it shows in the list within a second.
 // `at`: the database stamp the body is up to date with; `stamp`: its label in ETags (with this instance's id).
 type Body = { at: bigint; stamp: string; gzip: Buffer; json(): Buffer };
 type Entry = { name: string; id: number; json: Buffer };
 type Segment = { entries: Entry[]; piece?: Piece };
-// A build in progress: `at` is the stamp it brings the list up to (read when it starts).
-type Build = { at: Promise<bigint>; done: Promise<Body> };
 
-// More changes than this since the last build (a bulk load): one read of everything is quicker.
-const MAX_PATCH = 1000;
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => deflatePieceSync(Buffer.from(c))) as [Piece, Piece, Piece];
 
 /** A segment's text; its entries then point into it, so the text is held once, not twice. */
@@ -44,24 +41,28 @@ export type ListCache = ReturnType<typeof createListCache>;
 
 /**
  * `gate`: the request limit a reader's wait is bounded by (the database being away answers 503 within it);
+ * `feed`: the change feed it follows (the API's, shared with the name index; its own by default);
  * `segmentSize`: recipes per separately compressed segment (about 250 KB of JSON by
  * default); `readBatch`: recipes per statement when everything is read.
  */
 export function createListCache(
   db: Database,
-  { gate, segmentSize = 400, readBatch = 2000 }: { gate?: DatabaseGate; segmentSize?: number; readBatch?: number } = {},
+  {
+    gate,
+    feed = createChangeFeed(db),
+    segmentSize = 400,
+    readBatch = 2000,
+  }: { gate?: DatabaseGate; feed?: ChangeFeed; segmentSize?: number; readBatch?: number } = {},
 ) {
   const bounded = <T>(work: () => Promise<T>): Promise<T> => (gate ? gate.run(work) : work());
   // Stamps restart at 0 in a new database; this keeps ETags of different databases apart.
   const instance = randomBytes(4).toString('hex');
   let segments: Segment[] = [];
   const segmentOf = new Map<number, Segment>();
-  // The stamp the segments are up to date with (read before the data, so the data is at least that new).
-  let known: string | undefined;
   // Whether the segments changed since `current` was laid together from them.
   let dirty = true;
+  // The body last laid together.
   let current: Body | undefined;
-  let building: Build | undefined;
 
   const entry = (r: Recipe): Entry => ({ name: r.name, id: r.id, json: Buffer.from(JSON.stringify(r)) });
 
@@ -89,10 +90,9 @@ export function createListCache(
     return segments[low - 1] as Segment;
   }
 
-  /** Brings the segments up to `stamp`. Safe to repeat after a failure: `known` moves only at the end. */
-  async function refresh(stamp: string): Promise<void> {
-    const changes = known === undefined ? null : await recipeChangesSince(db.orm, known);
-    if (!changes || changes.changed.length > MAX_PATCH) {
+  /** Brings the segments up to date. Safe to repeat after a failure: the stamp they hold moves only after it. */
+  async function catchUp(changes: Changes): Promise<void> {
+    if (changes.kind === 'everything') {
       // A batch at a time, each turned into its entry text at once: neither the driver nor this
       // cache holds 100,000 recipe objects together. Later writes are in the next refresh's changes.
       const all: Entry[] = [];
@@ -120,13 +120,12 @@ export function createListCache(
       }
       segments = segments.flatMap((s) => (s.entries.length > 2 * segmentSize ? cut(s.entries) : [s]));
     }
-    known = stamp;
   }
 
-  async function build(stamp: string): Promise<Body> {
-    const label = `${instance}-${stamp}`;
-    await refresh(stamp);
-    if (!dirty && current) return { ...current, at: BigInt(stamp), stamp: label };
+  /** The body at `at`, the stamp the segments were brought up to. */
+  async function build(at: bigint): Promise<Body> {
+    const label = `${instance}-${at}`;
+    if (!dirty && current) return (current = { ...current, at, stamp: label });
     await Promise.all(
       segments.filter((s) => !s.piece).map(async (s) => (s.piece = await deflatePiece(joined(s.entries)))),
     );
@@ -138,55 +137,23 @@ export function createListCache(
     dirty = false;
     // The uncompressed text only for the rare client that accepts no gzip, laid together once.
     let json: Buffer | undefined;
-    return {
-      at: BigInt(stamp),
+    return (current = {
+      at,
       stamp: label,
       gzip: gzipOf(pieces),
       json: () => (json ??= Buffer.concat(pieces.map((p) => p.raw))),
-    };
+    });
   }
+
+  const list = follow(feed, { catchUp, publish: build });
 
   /**
-   * The build running now, or a new one. A new build reads the stamp first and brings the list up to it: every write
-   * before it started, however many, so under a stream of writes a reader waits for at most two builds. A failed
-   * build leaves `current` as it was.
+   * The list as of now: a body that holds every write acknowledged before the call, on this instance or another on
+   * the same database. A write usually started its build already (`refreshSoon`); otherwise this waits for the
+   * change-log refresh (tens of milliseconds at 100,000 recipes) or, after a TRUNCATE or a bulk load, for a full read.
    */
-  function startBuild(): Build {
-    if (building) return building;
-    const at = recipeListStamp(db.orm).then(BigInt);
-    const next: Build = { at, done: at.then((stamp) => build(String(stamp))) };
-    building = next;
-    next.done
-      .then((body) => {
-        if (!current || body.at >= current.at) current = body;
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (building === next) building = undefined;
-      });
-    return next;
-  }
-
-  /**
-   * A body that holds every write acknowledged before `stamp` was read, on this instance or another on the same
-   * database: one built at that stamp or later. A write usually started that build already (`refreshSoon`);
-   * otherwise this waits for the change-log refresh (tens of milliseconds at 100,000 recipes) or, after a
-   * TRUNCATE or a bulk load, for a full read.
-   */
-  async function bodyAt(stamp: bigint): Promise<Body> {
-    for (;;) {
-      if (current && current.at >= stamp) return current;
-      const running = startBuild();
-      // A build that read its stamp before this one cannot hold every write: let it finish, then build again.
-      // Its failure (the database is away) is this read's failure too.
-      if ((await running.at) >= stamp) return running.done;
-      await running.done;
-    }
-  }
-
-  /** The list as of now: the stamp is read first, so the body is at least as new as the moment of the call. */
-  async function fullList(): Promise<Body> {
-    return bodyAt(BigInt(await recipeListStamp(db.orm)));
+  function fullList(): Promise<Body> {
+    return list.now();
   }
 
   /**
@@ -196,8 +163,8 @@ export function createListCache(
    * limit), so the first visitors of 100,000 recipes get the list, not a 503.
    */
   async function forRequest(): Promise<Body> {
-    if (current) return bounded(fullList);
-    return bodyAt(BigInt(await bounded(() => recipeListStamp(db.orm))));
+    if (list.ready()) return bounded(fullList);
+    return list.at(await bounded(() => feed.stamp()));
   }
 
   /** After a write of this process: catch up now, so that the next reader rarely waits. */

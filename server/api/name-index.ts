@@ -1,12 +1,13 @@
 import type { Database } from '../db/index.ts';
-import { recipeChangesSince, recipeListStamp, recipeNames } from '../db/recipe-repository.ts';
+import { recipeNames } from '../db/recipe-repository.ts';
 import { compareRecipes, fold, insertByName } from '../../src/lib/recipe-search.ts';
+import { createChangeFeed, follow, type ChangeFeed, type Changes } from './change-feed.ts';
 
 // The list screen's paged read: recipe names in Swedish order (src/lib's compareRecipes,
 // the same order as GET /recipes), kept in memory (a few MB at 100,000 recipes) and labelled with
 // the database's change stamp. A page or a search is then a binary search plus a short scan, no
 // query and no sort per keystroke. After a write only the recipes written or deleted since the index's
-// stamp are refetched (an index read, migration 007); a page read waits for that, a few milliseconds,
+// stamp are refetched (the change feed, ./change-feed.ts); a page read waits for that, a few milliseconds,
 // so an editor always finds the recipe just saved.
 export type NamedRecipe = { id: number; name: string };
 // `folded`: the name case-folded once here, not for every name on every keystroke (toLocaleLowerCase
@@ -16,46 +17,35 @@ type Entry = NamedRecipe & { folded: string };
 export type Page = { recipes: NamedRecipe[]; next: NamedRecipe | null; previous: NamedRecipe | null };
 
 const withFolded = (e: NamedRecipe): Entry => ({ ...e, folded: fold(e.name) });
-// More changes than this since the last refresh (a bulk load): one read of every name is quicker.
-const MAX_PATCH = 1000;
 
 export type NameIndex = ReturnType<typeof createNameIndex>;
 
-export function createNameIndex(db: Database) {
+/** `feed`: the change feed it follows (the API's, shared with the full list; its own by default). */
+export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: { feed?: ChangeFeed } = {}) {
   let order: Entry[] = [];
-  let stamp: string | undefined;
-  let refreshing: Promise<void> | undefined;
 
-  async function refresh(): Promise<void> {
-    const now = await recipeListStamp(db.orm);
-    if (now === stamp) return;
-    const changes = stamp === undefined ? null : await recipeChangesSince(db.orm, stamp);
-    if (!changes || changes.changed.length > MAX_PATCH) {
+  async function catchUp(changes: Changes): Promise<void> {
+    if (changes.kind === 'everything') {
       order = (await recipeNames(db.orm)).map(withFolded).sort(compareRecipes);
-    } else {
-      const gone = new Set([...changes.changed, ...changes.removed]);
-      if (gone.size > 0) {
-        // A new array: pages being read keep the one they have.
-        const next = order.filter((e) => !gone.has(e.id));
-        for (const e of await recipeNames(db.orm, changes.changed)) insertByName(next, withFolded(e));
-        order = next;
-      }
+      return;
     }
-    stamp = now;
+    const gone = new Set([...changes.changed, ...changes.removed]);
+    if (gone.size === 0) return;
+    // A new array: pages being read keep the one they have.
+    const next = order.filter((e) => !gone.has(e.id));
+    for (const e of await recipeNames(db.orm, changes.changed)) insertByName(next, withFolded(e));
+    order = next;
   }
+
+  const names = follow(feed, { catchUp, publish: () => order });
 
   /**
    * The index with every write acknowledged before this call began (on any instance): the stamp is read first,
    * and the call waits until the index is at least that new. Concurrent callers share one refresh; a caller does
    * not chase writes that arrive while it waits.
    */
-  async function current(): Promise<Entry[]> {
-    const wanted = BigInt(await recipeListStamp(db.orm));
-    while (stamp === undefined || BigInt(stamp) < wanted) {
-      refreshing ??= refresh().finally(() => (refreshing = undefined));
-      await refreshing;
-    }
-    return order;
+  function current(): Promise<Entry[]> {
+    return names.now();
   }
 
   /** After a write of this process: catch up now, so that the next reader rarely waits. */
