@@ -5,7 +5,7 @@ import { recipeChangesSince, recipeListStamp } from '../db/recipe-repository.ts'
 // through the API or past it, on any instance) and which recipes were written or deleted after a stamp
 // (migration 007: an index read). Its users are the in-memory copies labelled with a stamp (the full list,
 // ./list-cache.ts; the name index, ./name-index.ts) and the ETags of recipe reads (./http-cache.ts).
-// docs/decisions/api-list-cache.md ("a change log", "a read includes every write acknowledged before it").
+// docs/decisions/036-api-list-cache-read-after-write.md ("a change log", "a read includes every write acknowledged before it").
 
 /**
  * What a copy labelled with a stamp must do to catch up: refetch these recipes and drop those (an id can be in

@@ -12,7 +12,7 @@ import { createChangeFeed, follow, type ChangeFeed, type Changes } from './chang
 // The full list (GET /recipes, the contract) is what the seed's clients load, and it changes rarely.
 // It is kept gzip-compressed, labelled with the database's change stamp. A reader gets a body at least as new as
 // the stamp it read when it began, so it always sees the writes acknowledged before it; when the stamp moved,
-// it waits for ONE rebuild that all readers share (docs/decisions/api-list-cache.md; the waiting and sharing
+// it waits for ONE rebuild that all readers share (docs/decisions/036-api-list-cache-read-after-write.md; the waiting and sharing
 // are ./change-feed.ts's). A rebuild asks the change feed which recipes were written or deleted since the
 // stamp of the data it holds (an index read, migration 007) and refetches only those. The recipes are held in segments of
 // a few hundred, each deflated on its own (./gzip-pieces.ts): a write recompresses one segment, not

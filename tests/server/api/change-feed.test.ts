@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../server/db/index.ts';
-import { createRecipe, deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
+import { deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
+import { addRecipe } from '../../support/recipes.ts';
 import { createChangeFeed, follow, type Changes, type ChangeFeed } from '../../../server/api/change-feed.ts';
 import { createListCache } from '../../../server/api/list-cache.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS, emptyRecipes } from '../../support/database.ts';
@@ -47,13 +48,13 @@ describe.each(DATABASE_KINDS)('the change feed (%s)', (kind) => {
     const s0 = await feed.stamp();
     expect(typeof s0).toBe('bigint');
     expect(await since(s0)).toEqual({ kind: 'changes', changed: [], removed: [] });
-    const a = await createRecipe(db.orm, recipe('A'), 'x');
-    const b = await createRecipe(db.orm, recipe('B'), 'x');
+    const a = await addRecipe(db.orm, recipe('A'), 'x');
+    const b = await addRecipe(db.orm, recipe('B'), 'x');
     const s1 = await feed.stamp();
     expect(s1).toBeGreaterThan(s0);
     expect(await since(s0)).toEqual({ kind: 'changes', changed: [a.id, b.id], removed: [] });
     // Three changed recipes are more than two: read everything. Deletions are not counted.
-    const c = await createRecipe(db.orm, recipe('C'), 'x');
+    const c = await addRecipe(db.orm, recipe('C'), 'x');
     expect(await since(s0)).toEqual({ kind: 'everything' });
     expect(await since(s1)).toEqual({ kind: 'changes', changed: [c.id], removed: [] });
     const s2 = await feed.stamp();
@@ -102,7 +103,7 @@ describe('following the change feed', () => {
     expect(await follower.now()).toBe(readers[0]);
     expect(await follower.at(stamp - 1n)).toBe(readers[0]);
 
-    const r = await createRecipe(db.orm, recipe('Ny'), 'x');
+    const r = await addRecipe(db.orm, recipe('Ny'), 'x');
     const after = await follower.now();
     expect(after.at).toBe(await feed.stamp());
     expect(caughtUp).toEqual([{ kind: 'everything' }, { kind: 'changes', changed: [r.id], removed: [] }]);
@@ -120,7 +121,7 @@ describe('following the change feed', () => {
     // The first update read its stamp and is held in its catch-up; a write lands meanwhile.
     await inside;
     const before = await feed.stamp();
-    const r = await createRecipe(db.orm, recipe('Under tiden'), 'x');
+    const r = await addRecipe(db.orm, recipe('Under tiden'), 'x');
     const second = follower.now();
     await new Promise((done) => setTimeout(done, 50));
     release();
@@ -139,7 +140,7 @@ describe('following the change feed', () => {
       if (fail) throw new Error('the database is away');
     });
     const good = await follower.now();
-    const r = await createRecipe(db.orm, recipe('Efter felet'), 'x');
+    const r = await addRecipe(db.orm, recipe('Efter felet'), 'x');
     fail = true;
     await expect(follower.now()).rejects.toThrow('the database is away');
     await expect(follower.at(good.at)).resolves.toBe(good);
@@ -154,7 +155,7 @@ describe('following the change feed', () => {
     const feed = createChangeFeed(db);
     const copies = [counting(feed), counting(feed)];
     await Promise.all(copies.map((c) => c.follower.now()));
-    const r = await createRecipe(db.orm, recipe('Skriven här'), 'x');
+    const r = await addRecipe(db.orm, recipe('Skriven här'), 'x');
     const stamp = await feed.stamp();
     const stamps = vi.spyOn(feed, 'stamp');
     feed.refreshSoon();
@@ -175,14 +176,13 @@ describe('following the change feed', () => {
         JSON.stringify(await listRecipes(db.orm)),
       );
     const ids: number[] = [];
-    for (const name of ['Öl', 'Apelsin', 'Zucchini']) ids.push((await createRecipe(db.orm, recipe(name), 'x')).id);
+    for (const name of ['Öl', 'Apelsin', 'Zucchini']) ids.push((await addRecipe(db.orm, recipe(name), 'x')).id);
     await inStep();
     expect(told.map((t) => t.kind)).toEqual(['everything']);
     await updateRecipe(db.orm, ids[0] as number, recipe('Ål'));
     await inStep();
     expect(told.at(-1)?.kind).toBe('changes');
-    for (const name of ['Äpple', 'Bröd', 'Citron', 'ärter'])
-      ids.push((await createRecipe(db.orm, recipe(name), 'x')).id);
+    for (const name of ['Äpple', 'Bröd', 'Citron', 'ärter']) ids.push((await addRecipe(db.orm, recipe(name), 'x')).id);
     await deleteRecipe(db.orm, ids[1] as number);
     await inStep();
     expect(told.at(-1)?.kind).toBe('everything');

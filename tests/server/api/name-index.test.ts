@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/index.ts';
-import { createRecipe, deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
+import { deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
 import { createChangeFeed, type Changes } from '../../../server/api/change-feed.ts';
 import { createNameIndex } from '../../../server/api/name-index.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
 import { useTwoApiProcesses } from '../../support/two-api-processes.ts';
-import { bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
+import { addRecipe, bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
 
 // The name index (GET /recipes/names) follows the database as the full list does (list-cache.test.ts): every
 // read that starts after a write was acknowledged includes it, whoever wrote it. No polling anywhere here.
@@ -27,7 +27,7 @@ describe.each(DATABASE_KINDS)('the name index follows writes that bypass the API
 
   it('shows a recipe written, renamed and deleted past the API at the very next read', async () => {
     expect(await namesRead()).toEqual([]);
-    const a = await createRecipe(h.db.orm, recipe('Direkt'), 'x');
+    const a = await addRecipe(h.db.orm, recipe('Direkt'), 'x');
     expect(await namesRead()).toEqual(['Direkt']);
     await updateRecipe(h.db.orm, a.id, recipe('Ärtsoppa'));
     expect(await namesRead()).toEqual(['Ärtsoppa']);
@@ -47,7 +47,7 @@ describe.each(DATABASE_KINDS)('the name index follows writes that bypass the API
 
   it('a write past the API, then a second without a reader, then a read: the read has the write', async () => {
     await namesRead();
-    await createRecipe(h.db.orm, recipe('Tyst'), 'x');
+    await addRecipe(h.db.orm, recipe('Tyst'), 'x');
     await new Promise((done) => setTimeout(done, 1000));
     expect(await namesRead()).toEqual(['Tyst']);
     await h.db.orm.execute(`DELETE FROM recipes WHERE name = 'Tyst'`);
@@ -114,7 +114,7 @@ describe.each(DATABASE_KINDS)('the name index after more changes than a patch ta
       );
     };
     const ids: number[] = [];
-    const make = async (name: string) => ids.push((await createRecipe(db.orm, recipe(name), 'x')).id);
+    const make = async (name: string) => ids.push((await addRecipe(db.orm, recipe(name), 'x')).id);
 
     await inStep();
     expect(told).toEqual(['everything']);
