@@ -2,16 +2,20 @@
 // shown. Pure: built from the recipe as the site holds it (unit labels), written into a data block that
 // browsers never run.
 import { formatIngredientQuantity } from './quantity-format.ts';
+import type { Recipe, WithUnitLabels } from './recipe-schema.ts';
 
-type Shown = {
-  name: string;
-  author: string;
-  instructions: string;
-  servings: number;
-  ingredients: { name: string; quantity?: { value: number; unit: string } | undefined }[];
-  createdAt?: string | undefined;
-  updatedAt?: string | undefined;
-};
+/**
+ * The recipe's fields that the JSON-LD leaves out on purpose; every other field of the recipe schema is in it
+ * (tests/server/db/recipe-fields.test.ts checks both).
+ */
+export const JSONLD_LEFT_OUT = {
+  id: 'the page address (`url`) names the recipe',
+  version: 'an edit counter: nothing a reader or a search engine uses',
+} as const;
+
+type Dates = 'createdAt' | 'updatedAt';
+/** The recipe as the page shows it (unit labels); a recipe not saved yet has no dates. */
+type Shown = Omit<WithUnitLabels<Recipe>, keyof typeof JSONLD_LEFT_OUT | Dates> & Partial<Pick<Recipe, Dates>>;
 
 /** The instructions as steps: one per non-empty line (JSON-LD's HowToSteps, cook mode's checklist). */
 export function instructionSteps(instructions: string): string[] {
