@@ -2,9 +2,11 @@
 // where the line starts with an amount in one of our units, a quantity. Only exact conversions:
 // a line whose unit we cannot express exactly (cups, ounces, 'burk', 'klyftor') keeps the whole
 // line as its name, so nothing is lost and nothing is converted falsely (docs/decisions/025-import-ingredient-lines.md).
+import type { ImportedRecipe } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
 
-export type ImportedIngredient = { name: string; quantity?: { value: number; unit: UnitKey } };
+/** An ingredient of the draft: the recipe's own ingredient type. */
+export type ImportedIngredient = ImportedRecipe['ingredients'][number];
 
 // Unit words, lower case, without a trailing dot (the dot is read separately: 'st.', 'msk.').
 const UNIT_WORDS = new Map<string, UnitKey>();

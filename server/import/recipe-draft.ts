@@ -2,16 +2,12 @@
 // create form. Pure: the route fetches the page; this only reads text. Nothing is cut to our limits:
 // the form shows its own messages and the editor fixes what is too long.
 import { jsonrepair } from 'jsonrepair';
+import type { ImportedRecipe } from '../../src/lib/recipe-schema.ts';
 import { htmlLines, htmlText, jsonLdScripts } from './html-text.ts';
-import { parseIngredientLine, type ImportedIngredient } from './ingredient-line.ts';
+import { parseIngredientLine } from './ingredient-line.ts';
 
-export type { ImportedIngredient } from './ingredient-line.ts';
-export type ImportedRecipe = {
-  name: string;
-  servings: number | null;
-  instructions: string;
-  ingredients: ImportedIngredient[];
-};
+// The draft is src/lib's `importedRecipeSchema` (POST /recipe-imports answers it).
+export type { ImportedRecipe };
 
 type JsonObject = Record<string, unknown>;
 

@@ -156,8 +156,11 @@ export const recipeSchema = z.object({ id: storedId, ...storedContentShape, ...s
  * 'Importera recept': a recipe page read as a draft for the create form, nothing cut to our limits (the form
  * shows its own messages). A page need not name its servings.
  */
-export const importedRecipeSchema = recipeSchema.pick({ name: true, instructions: true, ingredients: true }).extend({
+export const importedRecipeSchema = recipeSchema.pick({ name: true, instructions: true }).extend({
   servings: z.number().int().nullable().describe('null when the page names no number of servings'),
+  ingredients: z.array(
+    ingredientSchema.extend({ name: z.string(), quantity: quantitySchema.extend({ value: z.number() }).optional() }),
+  ),
 });
 
 export type Quantity = z.infer<typeof quantitySchema>;

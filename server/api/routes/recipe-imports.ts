@@ -3,8 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { characterCount } from '../../../src/lib/recipe-schema.ts';
-import { UNIT_KEYS } from '../../../src/lib/units.ts';
+import { characterCount, importedRecipeSchema } from '../../../src/lib/recipe-schema.ts';
 import type { Config } from '../../config.ts';
 import { createAddressPolicy } from '../../import/address-policy.ts';
 import { fetchPage, PageFetchError, type FetchedPage } from '../../import/fetch-page.ts';
@@ -46,18 +45,6 @@ const body = z.union(
   ],
   { error: 'Send exactly one of url and html' },
 );
-
-const importedRecipeSchema = z.object({
-  name: z.string(),
-  servings: z.number().int().nullable().describe('null when the page names no number of servings'),
-  instructions: z.string(),
-  ingredients: z.array(
-    z.object({
-      name: z.string(),
-      quantity: z.object({ value: z.number(), unit: z.enum(UNIT_KEYS) }).optional(),
-    }),
-  ),
-});
 
 // Refused addresses are the request's fault (400); a page that cannot be had is the other server's (502, 504).
 const STATUS: Record<PageFetchError['kind'], number> = {
