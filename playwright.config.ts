@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.ts';
 
 // The suite runs against the real server (`npm start`: built site + API + identity provider) on a
 // spare port with a fresh data folder. Set E2E_KEYCLOAK_URL to run the very same suite against a
@@ -26,16 +27,6 @@ if (!external) {
 }
 const port = process.env.E2E_PORT ?? '';
 const baseURL = external ?? `http://localhost:${port}`;
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -66,7 +57,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
       },
     },
   ],

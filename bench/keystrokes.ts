@@ -1,4 +1,5 @@
 import { chromium } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
 
 const QUERY = 'köttbullar nr 1234';
 
@@ -10,16 +11,8 @@ const QUERY = 'köttbullar nr 1234';
  */
 export async function keystrokeTimes(url: string): Promise<number[]> {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();

@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 
 const WIDTHS = [
   { width: 390, height: 844 },
@@ -22,15 +23,9 @@ const WIDTHS = [
 ] as const;
 const EDITOR = { username: 'redaktor', password: 'redaktor' } as const; // server/idp/demo-users.ts
 const SEARCH = 'bullar'; // Kanelbullar and Köttbullar among the seeded recipes
-// The suite's flags (playwright.config.ts), copied: importing the config would start its side effects.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
+// The suite's flags, and:
+const SCREENSHOT_ARGS = [
+  ...CHROMIUM_ARGS,
   // Same pixels on every run: no LCD text tricks, no scrollbars that come and go with timing.
   '--font-render-hinting=none',
   '--disable-lcd-text',
@@ -40,7 +35,6 @@ const CHROMIUM_ARGS = [
   '--disable-partial-raster',
   '--num-raster-threads=1',
 ];
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SLOW = 30_000; // sign-in pages and first loads on 2 shared cores
 
 const root = process.cwd();
@@ -287,7 +281,7 @@ async function shoot(outDir: string): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   for (const file of readdirSync(outDir).filter((f) => f.endsWith('.png'))) rmSync(join(outDir, file));
   const server = await startProduct();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: SCREENSHOT_ARGS });
   const errors: string[] = [];
   try {
     const cookies = await signInCookies(browser, server.baseURL);
