@@ -14,25 +14,11 @@ export function sendFormPost(
 ): FastifyReply {
   const fields = Object.entries(params)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`);
+    .map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`);
   const page = html`<!doctype html>
-    <html>
-      <head>
-        <meta charset="utf-8" />
-        <title>Submit This Form</title>
-      </head>
-      <body>
-        <form method="post" action="${redirectUri}">
-          ${fields}<noscript
-            ><p>JavaScript is disabled. Click the button below to continue.</p>
-            <input type="submit" value="Continue"
-          /></noscript>
-        </form>
-        <script>
-          ${SUBMIT};
-        </script>
-      </body>
-    </html>`;
+<html><head><meta charset="utf-8"><title>Submit This Form</title></head>
+<body><form method="post" action="${redirectUri}">${fields}<noscript><p>JavaScript is disabled. Click the button below to continue.</p><input type="submit" value="Continue"></noscript></form>
+<script>${SUBMIT}</script></body></html>`;
   return reply
     .code(200)
     .header('content-type', 'text/html; charset=utf-8')

@@ -53,21 +53,22 @@ export function layout(opts: {
   pageId?: string;
 }): string {
   return html`<!doctype html>
-    <html lang="sv">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <meta name="robots" content="noindex" />
-        <title>${opts.title}</title>
-        <link rel="stylesheet" href="${opts.realmPath}${PATHS.css}" />
-      </head>
-      <body id="keycloak-bg" ${opts.pageId ? html` data-page-id="${opts.pageId}"` : ''}>
-        <header id="kc-header">${REALM_DISPLAY_NAME}</header>
-        <main class="card">
-          <h1 id="kc-page-title">${opts.heading}</h1>
-          ${opts.body}
-        </main>
-      </body>
-    </html> `.value;
+<html lang="sv">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="robots" content="noindex">
+<title>${opts.title}</title>
+<link rel="stylesheet" href="${opts.realmPath}${PATHS.css}">
+</head>
+<body id="keycloak-bg"${opts.pageId ? html` data-page-id="${opts.pageId}"` : ''}>
+<header id="kc-header">${REALM_DISPLAY_NAME}</header>
+<main class="card">
+<h1 id="kc-page-title">${opts.heading}</h1>
+${opts.body}
+</main>
+</body>
+</html>
+`.value;
 }
