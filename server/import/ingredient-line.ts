@@ -4,6 +4,7 @@
 // line as its name, so nothing is lost and nothing is converted falsely (docs/decisions/025-import-ingredient-lines.md).
 import type { ImportedRecipe } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
+import { AMOUNT_SOURCE, parseAmount } from '../../src/lib/quantity-format.ts';
 
 /** An ingredient of the draft: the recipe's own ingredient type. */
 export type ImportedIngredient = ImportedRecipe['ingredients'][number];
@@ -39,26 +40,8 @@ const INEXACT_WORDS = new Set(
 const LEVEL_WORDS = new Set(['level', 'struken', 'strukna', 'struket']);
 const HEAPED_WORDS = new Set(['heaped', 'heaping', 'rounded', 'rågad', 'rågade', 'rågat', 'generous']);
 
-const VULGAR: Record<string, number> = {
-  '½': 1 / 2,
-  '⅓': 1 / 3,
-  '⅔': 2 / 3,
-  '¼': 1 / 4,
-  '¾': 3 / 4,
-  '⅕': 1 / 5,
-  '⅖': 2 / 5,
-  '⅗': 3 / 5,
-  '⅘': 4 / 5,
-  '⅙': 1 / 6,
-  '⅚': 5 / 6,
-  '⅛': 1 / 8,
-  '⅜': 3 / 8,
-  '⅝': 5 / 8,
-  '⅞': 7 / 8,
-};
-const V = `[${Object.keys(VULGAR).join('')}]`;
-// "1½", "1 ½", "2 1/2", "1/2", "½", "1,5", "0.5", "3" - the longer forms first.
-const AMOUNT = `\\d+\\s?${V}|\\d+\\s\\d+[/⁄]\\d+|\\d+[/⁄]\\d+|${V}|\\d+(?:[.,]\\d+)?`;
+// "1½", "1 ½", "2 1/2", "1/2", "½", "1,5", "0.5", "3": read as the editor's 'Mängd' reads them.
+const AMOUNT = AMOUNT_SOURCE;
 // An optional "ca"/"about" before it, and an optional range after it ("2-3", "2–3", "2 to 3").
 const LEADING = new RegExp(
   `^(?:(?:ca\\.?|cirka|about|approx\\.?)\\s)?(${AMOUNT})(?:\\s?[-–—]\\s?(?:${AMOUNT})|\\s(?:to|till)\\s(?:${AMOUNT}))?(?=\\s|\\p{L}|\\(|$)`,
@@ -109,19 +92,5 @@ function firstWord(text: string): { key: string; length: number } | undefined {
 
 // The first number of the amount; fractions kept to 6 significant digits (0.333333), as scaling stores them.
 function amountValue(amount: string): number | undefined {
-  let value = 0;
-  for (const part of amount
-    .replace(new RegExp(`(${V})`, 'gu'), ' $1')
-    .trim()
-    .split(/\s+/)) {
-    const fraction = /^(\d+)[/⁄](\d+)$/.exec(part);
-    if (fraction) {
-      const denominator = Number(fraction[2]);
-      if (denominator === 0) return undefined;
-      value += Number(fraction[1]) / denominator;
-    } else {
-      value += VULGAR[part] ?? Number(part.replace(',', '.'));
-    }
-  }
-  return Number.isFinite(value) ? Number(value.toPrecision(6)) : undefined;
+  return parseAmount(amount);
 }

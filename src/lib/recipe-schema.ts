@@ -2,6 +2,7 @@
 // API (via fastify-type-provider-zod) both import from here, so a rule or message cannot drift.
 import { z } from 'zod';
 import { MAX_DATABASE_INTEGER } from './limits.ts';
+import { AMOUNT_SOURCE, parseAmount } from './quantity-format.ts';
 import { asUnitLabel, UNIT_KEYS, type UnitLabel } from './units.ts';
 
 /** Ingredients in one recipe: every visitor downloads them all, so there is a ceiling (section 5's style). */
@@ -180,20 +181,22 @@ export type WithUnitLabels<R extends { ingredients: Ingredient[] }> = Omit<R, 'i
 
 // ---- Forms (react-hook-form + zodResolver): quantity and servings are typed as text ----
 
-/** Optional sign, digits, optional decimal part with '.' or ','. */
-export const QUANTITY_PATTERN = /^[-+]?\d+(?:[.,]\d+)?$/;
+/**
+ * Spec section 5's decimal number (optional sign, digits, optional decimal part with '.' or ','), and the
+ * fractions a cook writes and the web import reads: '1/2', '½', '1 1/2', '1½' (docs/quantities.md).
+ */
+export const QUANTITY_PATTERN = new RegExp(`^[-+]?(?:${AMOUNT_SOURCE})$`, 'u');
 
 export const quantityTextSchema = z
   .string()
   .max(5, { error: MESSAGES.max5 })
-  .refine((s) => s === '' || QUANTITY_PATTERN.test(s), { error: MESSAGES.notANumber });
+  .refine((s) => s === '' || (QUANTITY_PATTERN.test(s) && parseQuantityText(s) !== undefined), {
+    error: MESSAGES.notANumber,
+  });
 
-/** '1,5' -> 1.5; '' (or anything that is not a quantity) -> undefined. */
+/** '1,5' -> 1.5, '1 1/2' -> 1.5, '1/3' -> 0.333333; '' (or anything that is not a quantity) -> undefined. */
 export function parseQuantityText(input: string): number | undefined {
-  const s = input.trim();
-  if (!QUANTITY_PATTERN.test(s)) return undefined;
-  const n = Number(s.replace(',', '.'));
-  return Number.isFinite(n) ? n : undefined;
+  return parseAmount(input);
 }
 
 /** The ingredient dialog: name, quantity as text, unit as a label ('' = Ingen). */

@@ -101,7 +101,7 @@ test('a backed-up, exported, imported and restored book reads the same in the br
   expect(names).toContain('Flyttkaka');
   expect(names.length).toBeGreaterThan(10);
   const shown = await recipePage(page, embedded.baseUrl, id);
-  expect(shown).toEqual(['Flyttkaka', '6', '3,5 dl vetemjöl', '2 st ägg', 'salt']);
+  expect(shown).toEqual(['Flyttkaka', '6', '3 ½ dl vetemjöl', '2 st ägg', 'salt']);
 
   // A backup of the running product, then the export once it has stopped.
   const backedUp = await npmRun('db:backup', [backup], { DATA_DIR: source });

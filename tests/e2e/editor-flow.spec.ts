@@ -110,11 +110,11 @@ test(
     await expect(page.getByText('Ägg släppt på plats 2 av 4.')).toBeAttached();
     await expect.poll(() => order(page)).toEqual(['Mjölk', 'Ägg', 'Mjöl', 'Salt']);
 
-    // Edit Mjöl in place: the dialog is prefilled, with a decimal comma.
-    await page.getByRole('button', { name: 'Mjöl 2,5 dl', exact: true }).click();
+    // Edit Mjöl in place: the dialog is prefilled with the amount as the page writes it.
+    await page.getByRole('button', { name: 'Mjöl 2 ½ dl', exact: true }).click();
     const editDialog = page.getByRole('dialog', { name: 'Redigera ingrediens' });
     await expect(editDialog.getByLabel('Ingrediens', { exact: true })).toHaveValue('Mjöl');
-    await expect(editDialog.getByLabel('Mängd')).toHaveValue('2,5');
+    await expect(editDialog.getByLabel('Mängd')).toHaveValue('2 ½');
     await expect(editDialog.getByLabel('Enhet')).toHaveValue('dl');
     await expectAccessible(page);
     await editDialog.getByLabel('Mängd').fill('3');
@@ -139,7 +139,7 @@ test(
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       const items = page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem');
       await expect(items).toHaveCount(3);
-      await expect(items.nth(0)).toHaveText(/1,5 dl\s*Mjölk/);
+      await expect(items.nth(0)).toHaveText(/1 ½ dl\s*Mjölk/);
       await expect(items.nth(1)).toHaveText(/3\s*Ägg/);
       await expect(items.nth(2)).toHaveText(/3 dl\s*Mjöl/);
       await page.getByLabel('Portioner').selectOption('8');

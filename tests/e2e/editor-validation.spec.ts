@@ -114,5 +114,5 @@ test('ingredient name and quantity at their limits; an invalid add does not proc
   await quantity.fill('0,5');
   await dialog.getByRole('button', { name: 'Lägg till' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Vaniljsocker 0,5', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Vaniljsocker ½', exact: true })).toBeVisible();
 });

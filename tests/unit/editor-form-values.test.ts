@@ -45,15 +45,64 @@ describe('quantity text in the ingredient dialog', () => {
     expect(bad.error?.issues[0]?.message).toBe(MESSAGES.notANumber);
   });
 
-  it('prefills edit mode with a decimal comma and the unit label', () => {
+  it('prefills edit mode with the kitchen text the page shows, and the unit label', () => {
     expect(itemToDialogValues({ name: 'Mjöl', quantity: { value: 1.5, unit: 'dl' } })).toEqual({
       name: 'Mjöl',
-      quantity: '1,5',
+      quantity: '1 ½',
       unit: 'dl',
     });
+    expect(itemToDialogValues({ name: 'Mjöl', quantity: { value: 1.3, unit: 'dl' } }).quantity).toBe('1,3');
     expect(itemToDialogValues(undefined)).toEqual({ name: '', quantity: '', unit: '' });
     expect(quantitySummary({ name: 'Ägg', quantity: { value: 3, unit: '' } })).toBe('3');
-    expect(quantitySummary({ name: 'Mjöl', quantity: { value: 0.5, unit: 'dl' } })).toBe('0,5 dl');
+    expect(quantitySummary({ name: 'Mjöl', quantity: { value: 0.5, unit: 'dl' } })).toBe('½ dl');
+  });
+
+  it('prefills an amount with no exact kitchen text as exactly the stored value', () => {
+    // The page shows ¼ tsk for 0.333 tsk; the dialog must not offer ¼ (saving it would change the amount).
+    expect(itemToDialogValues({ name: 'Salt', quantity: { value: 0.333, unit: 'tsk' } }).quantity).toBe('0,333');
+    expect(quantitySummary({ name: 'Salt', quantity: { value: 0.333, unit: 'tsk' } })).toBe('0,333 tsk');
+    // A third as imported or scaled (6 significant digits) fits 5 characters only as a fraction.
+    expect(itemToDialogValues({ name: 'Salt', quantity: { value: 0.333333, unit: 'tsk' } }).quantity).toBe('⅓');
+    expect(itemToDialogValues({ name: 'Mjöl', quantity: { value: 0.45, unit: 'kg' } }).quantity).toBe('0,45');
+  });
+
+  it('accepts the fractions the importer reads, at most 5 characters, and stores the number', () => {
+    for (const [text, value] of [
+      ['1/2', 0.5],
+      ['½', 0.5],
+      ['1 1/2', 1.5],
+      ['1 ½', 1.5],
+      ['1½', 1.5],
+      ['3/4', 0.75],
+      ['1/3', 0.333333],
+      ['-1/2', -0.5],
+    ] as const) {
+      expect(ingredientFormSchema.safeParse({ name: 'Mjölk', quantity: text, unit: 'dl' }).success).toBe(true);
+      expect(ingredientFormToItem({ name: 'Mjölk', quantity: text, unit: 'dl' })).toEqual({
+        name: 'Mjölk',
+        quantity: { value, unit: 'dl' },
+      });
+    }
+    const long = ingredientFormSchema.safeParse({ name: 'Mjölk', quantity: '10 1/2', unit: 'dl' });
+    expect(long.error?.issues.map((i) => i.message)).toEqual([MESSAGES.max5]);
+    for (const bad of ['1/0', '1/', '/2', '1 /2', '½½', '1 1', ' 1/2', '1,5/2']) {
+      const r = ingredientFormSchema.safeParse({ name: 'Mjölk', quantity: bad, unit: 'dl' });
+      expect(
+        r.error?.issues.map((i) => i.message),
+        bad,
+      ).toEqual([MESSAGES.notANumber]);
+    }
+  });
+
+  it('reads every prefill back to the stored value, so an unchanged save changes nothing', () => {
+    const units = ['krm', 'tsk', 'msk', 'dl', 'l', 'ml', 'g', 'kg', 'mg', 'st', ''];
+    const values = [0.25, 0.5, 0.75, 1.5, 2.25, 0.333333, 0.666667, 1.33333, 0.166667, 0.333, 1.88, 12, 450, -2];
+    for (const unit of units)
+      for (const value of values) {
+        const prefill = itemToDialogValues({ name: 'x', quantity: { value, unit: unit as 'dl' } });
+        expect(prefill.quantity.length, `${value} ${unit}`).toBeLessThanOrEqual(5);
+        expect(ingredientFormToItem(prefill).quantity?.value, `${value} ${unit}`).toBe(value);
+      }
   });
 });
 

@@ -24,7 +24,7 @@ describe('recipeJsonLd', () => {
       url: 'https://recept.example.se/7',
       author: { '@type': 'Person', name: 'redaktor' },
       recipeYield: '4 portioner',
-      recipeIngredient: ['2,5 dl Vetemjöl', '3 Ägg', 'Smör'],
+      recipeIngredient: ['2 ½ dl Vetemjöl', '3 Ägg', 'Smör'],
       recipeInstructions: [
         { '@type': 'HowToStep', text: 'Vispa ihop mjöl och mjölk.' },
         { '@type': 'HowToStep', text: 'Stek tunna pannkakor.' },

@@ -9,7 +9,7 @@ import type {
   RecipeFormValues,
 } from '../../lib/recipe-schema.ts';
 import { asUnitLabel } from '../../lib/units.ts';
-import { quantityEditText } from '../../lib/quantity-format.ts';
+import { formatEditorQuantity, quantityEditText } from '../../lib/quantity-format.ts';
 
 /** A list row: the ingredient plus a client-only key so drag and drop and focus follow the row. */
 export type EditorRow = IngredientItem & { key: string };
@@ -78,18 +78,21 @@ export function valuesToRecipe(
   };
 }
 
-/** Prefill for the dialog in edit mode; add mode starts empty with unit 'Ingen'. */
+/**
+ * Prefill for the dialog in edit mode; add mode starts empty with unit 'Ingen'. The quantity is the page's
+ * kitchen text where that is exact ('2 ½'), else a text that reads back to exactly the stored value
+ * ('0,333', '⅓'), so saving the dialog unchanged keeps the amount (docs/quantities.md).
+ */
 export function itemToDialogValues(item: IngredientItem | undefined): IngredientFormValues {
   if (!item) return { name: '', quantity: '', unit: '' };
   return {
     name: item.name,
-    quantity: item.quantity ? quantityEditText(item.quantity.value) : '',
+    quantity: item.quantity ? quantityEditText(item.quantity.value, item.quantity.unit) : '',
     unit: item.quantity?.unit ?? '',
   };
 }
 
-/** What a row shows: '2,5 dl' or '3' or '' (no quantity). */
+/** What a row shows: '2 ½ dl' (as the page shows it, where that is exact), '0,333 tsk', '3' or '' (no quantity). */
 export function quantitySummary(item: IngredientItem): string {
-  if (!item.quantity) return '';
-  return [quantityEditText(item.quantity.value), item.quantity.unit].filter(Boolean).join(' ');
+  return formatEditorQuantity(item.quantity);
 }

@@ -1,0 +1,133 @@
+import type { Locator } from '@playwright/test';
+import { EDITOR } from './support/auth.ts';
+import { expect, test } from './support/fixtures.ts';
+import { uniqueName } from './support/recipes.ts';
+
+// Issue 22, items 5 and 6 (docs/quantities.md): the page, print, cook mode and the JSON-LD show amounts a
+// cook can measure, from one formatter; the editor's 'Mängd' reads fractions and never changes a stored
+// amount unasked.
+
+/** The message tied to a field (aria-describedby), or '' when none shows. */
+async function messageOf(field: Locator): Promise<string> {
+  const id = await field.getAttribute('aria-describedby');
+  if (!id) return '';
+  return (await field.page().locator(`[id="${id}"]`).textContent()) ?? '';
+}
+
+test('scaled amounts are rounded to kitchen measures on the page, in print, in cook mode and in the JSON-LD', async ({
+  page,
+  recipes,
+}) => {
+  const recipe = await recipes.create({
+    name: uniqueName('Mått'),
+    servings: 8,
+    ingredients: [
+      { name: 'Mjölk', quantity: { value: 7.5, unit: 'DECILITER' } },
+      { name: 'Salt', quantity: { value: 1.5, unit: 'TEASPOON' } },
+      { name: 'Ägg', quantity: { value: 9, unit: 'PIECES' } },
+      { name: 'Kanel', quantity: { value: 0.5, unit: 'TEASPOON' } },
+      { name: 'Mjöl', quantity: { value: 0.45, unit: 'KILOGRAM' } },
+      { name: 'Peppar', quantity: { value: 1, unit: 'PINCH' } },
+    ],
+  });
+  await page.goto(`/${recipe.id}`);
+  const items = page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem');
+  await expect(items).toHaveText(['7 ½ dlMjölk', '1 ½ tskSalt', '9 stÄgg', '½ tskKanel', '450 gMjöl', '1 krmPeppar']);
+
+  // Unrounded: 1,88 dl, 0,38 tsk, 2,25 st, 0,13 tsk, 0,1125 kg and 0,25 krm.
+  await page.getByRole('combobox', { name: 'Portioner' }).selectOption('2');
+  const scaled = ['1,9 dl Mjölk', '½ tsk Salt', '2 ½ st Ägg', '¼ tsk Kanel', '110 g Mjöl', '1 krm Peppar'];
+  const shown = ['1,9 dlMjölk', '½ tskSalt', '2 ½ stÄgg', '¼ tskKanel', '110 gMjöl', '1 krmPeppar'];
+  await expect(items).toHaveText(shown);
+  const jsonLd = page.locator('script[type="application/ld+json"]');
+  await expect
+    .poll(async () => (JSON.parse((await jsonLd.textContent()) ?? '{}') as Record<string, unknown>).recipeIngredient)
+    .toEqual(scaled);
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(items).toHaveText(shown);
+  await page.emulateMedia({ media: 'screen' });
+
+  await page.getByRole('button', { name: 'Matlagningsläge' }).click();
+  for (const line of scaled) await expect(page.getByRole('checkbox', { name: line })).toBeVisible();
+});
+
+test('Mängd reads 1/2, ½ and 1 1/2; the rows and the prefill show the page’s text, or exactly the stored value', async ({
+  page,
+  recipes,
+  sessions,
+}) => {
+  const name = uniqueName('Bråk');
+  const recipe = await recipes.create({
+    name,
+    servings: 4,
+    ingredients: [
+      { name: 'Salt', quantity: { value: 0.333, unit: 'TEASPOON' } },
+      { name: 'Socker', quantity: { value: 0.5, unit: 'TEASPOON' } },
+      { name: 'Ägg', quantity: { value: 2.5, unit: 'PIECES' } },
+    ],
+  });
+  await sessions.open(page, EDITOR, `/${recipe.id}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Redigera recept' })).toBeVisible();
+  // Exact kitchen text where there is one; 0.333 tsk (shown as ¼ tsk on the page) stays 0,333.
+  await expect(page.getByRole('button', { name: 'Socker ½ tsk', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ägg 2 ½ st', exact: true })).toBeVisible();
+  const salt = page.getByRole('button', { name: 'Salt 0,333 tsk', exact: true });
+  await expect(salt).toBeVisible();
+
+  // Opening and saving the dialog unchanged keeps the amount.
+  await salt.click();
+  const edit = page.getByRole('dialog', { name: 'Redigera ingrediens' });
+  await expect(edit.getByLabel('Mängd')).toHaveValue('0,333');
+  await edit.getByRole('button', { name: 'Redigera' }).click();
+  await expect(edit).toBeHidden();
+  await expect(salt).toBeFocused();
+  await page.getByRole('button', { name: 'Ägg 2 ½ st', exact: true }).click();
+  await expect(edit.getByLabel('Mängd')).toHaveValue('2 ½');
+  await edit.getByRole('button', { name: 'Avbryt' }).click();
+
+  // Fractions as people write them; still at most 5 characters.
+  const add = page.getByRole('dialog', { name: 'Lägg till ingrediens' });
+  const quantity = add.getByLabel('Mängd');
+  for (const [ingredient, text, unit, row] of [
+    ['Mjölk', '1 1/2', 'dl', 'Mjölk 1 ½ dl'],
+    ['Vanilj', '1/2', 'tsk', 'Vanilj ½ tsk'],
+    ['Kanel', '½', 'msk', 'Kanel ½ msk'],
+    ['Kardemumma', '1½', 'krm', 'Kardemumma 1 ½ krm'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Lägg till ingrediens' }).click();
+    await add.getByLabel('Ingrediens', { exact: true }).fill(ingredient);
+    await quantity.fill(text);
+    await expect.poll(() => messageOf(quantity)).toBe('');
+    await add.getByLabel('Enhet').selectOption({ label: unit });
+    await add.getByRole('button', { name: 'Lägg till' }).click();
+    await expect(add).toBeHidden();
+    await expect(page.getByRole('button', { name: row, exact: true })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Lägg till ingrediens' }).click();
+  for (const [text, message] of [
+    ['10 1/2', 'Max 5 characters'],
+    ['1/0', 'Must be a number'],
+    ['1 /2', 'Must be a number'],
+    ['3/4', ''],
+  ] as const) {
+    await quantity.fill(text);
+    await expect.poll(() => messageOf(quantity), { message: text }).toBe(message);
+  }
+  await add.getByRole('button', { name: 'Avbryt' }).click();
+
+  await page.getByRole('button', { name: 'Spara', exact: true }).click();
+  await page.waitForURL(`/${recipe.id}`);
+  const items = page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem');
+  await expect(items).toHaveText([
+    '¼ tskSalt',
+    '½ tskSocker',
+    '2 ½ stÄgg',
+    '1 ½ dlMjölk',
+    '½ tskVanilj',
+    '½ mskKanel',
+    '1 ½ krmKardemumma',
+  ]);
+  const [stored] = await recipes.search(name);
+  expect(stored?.ingredients.map((i) => i.quantity?.value)).toEqual([0.333, 0.5, 2.5, 1.5, 0.5, 0.5, 1.5]);
+});
