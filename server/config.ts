@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   SITE_DIR: z.string().min(1).default('./dist'),
   SERVE_SITE: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // One readable line per entry in a terminal, JSON lines for files and pipes (server/server-options.ts).
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   BODY_LIMIT: intIn(1024, 10 * 1024 * 1024).default(256 * 1024),
   WRITE_RATE_LIMIT: intIn(1, 1_000_000).default(120),
   DB_CONNECT_TIMEOUT_MS: intIn(100, 60_000).default(1000),
@@ -116,6 +118,8 @@ export type Config = Readonly<{
   siteDir: string;
   serveSite: boolean;
   logLevel: string;
+  /** 'pretty' (one line per entry, one per request) or 'json' (pino's lines); unset: pretty when stdout is a terminal. */
+  logFormat: 'pretty' | 'json';
   bodyLimit: number;
   writeRateLimit: number;
   /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses and ranges. */
@@ -163,8 +167,11 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates settings once. Empty strings count as unset. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/** Reads and validates settings once. Empty strings count as unset. `terminal`: stdout is a TTY (LOG_FORMAT's default). */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  terminal: boolean = process.stdout.isTTY === true,
+): Config {
   const raw = Object.fromEntries(Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
@@ -228,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteDir: e.SITE_DIR,
     serveSite: e.SERVE_SITE,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     bodyLimit: e.BODY_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
     trustProxy: Array.isArray(trustProxy) ? Object.freeze(trustProxy) : trustProxy,

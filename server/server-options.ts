@@ -1,6 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from './config.ts';
 import { errorBody } from './api/errors.ts';
 
@@ -11,10 +18,14 @@ import { errorBody } from './api/errors.ts';
 // Query parameters that carry credentials (logout's id_token_hint, a stray code) never reach the logs.
 const SECRET_PARAMS = /([?&](?:id_token_hint|code|token|refresh_token|access_token|session_state)=)[^&#]*/gi;
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/** Where the pretty lines go: process.stdout, or a test's collector. */
+export type LineSink = { write(text: string): unknown };
+
+export function loggerOptions(config: Config, out: LineSink = process.stdout): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
   return {
     level: config.logLevel,
+    ...(config.logFormat === 'pretty' ? { stream: prettyLines(out) } : {}),
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
@@ -25,6 +36,75 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     },
   };
 }
+
+// LOG_FORMAT=pretty (the default in a terminal): pino's own JSON entries, each turned into one line of text on
+// the way out, and one entry per request (OneLinePerRequest). LOG_FORMAT=json (files, pipes, log collectors)
+// keeps pino's lines and Fastify's two entries per request. No pino-pretty: it is a dev dependency only.
+const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+/** pino's own keys and Fastify's request fields: said by the line itself, not repeated as key=value. */
+const SAID = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'req', 'res', 'responseTime', 'err']);
+/** Fastify's "Server listening at …" entries: the start banner (server/banner.ts) says where the product is. */
+const SAID_BY_THE_BANNER = /^Server listening at /;
+
+/** One pino JSON entry as text: `12:34:56 INFO  message key=value`; an error's stack follows, indented. */
+export function prettyLine(json: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json.endsWith('\n') ? json : `${json}\n`;
+  }
+  const msg = typeof entry.msg === 'string' ? entry.msg : '';
+  if (SAID_BY_THE_BANNER.test(msg)) return '';
+  const level = LEVELS[Number(entry.level)] ?? String(entry.level);
+  const time = new Date(typeof entry.time === 'number' ? entry.time : Date.now()).toTimeString().slice(0, 8);
+  const extra = Object.entries(entry)
+    .filter(([key]) => !SAID.has(key))
+    .map(([key, value]) => ` ${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('');
+  const err = entry.err as { type?: string; message?: string; stack?: string } | undefined;
+  const error = err ? `${msg ? ': ' : ''}${err.type ?? 'Error'}: ${err.message ?? ''}` : '';
+  // The stack only where something failed (error and fatal), never for a 4xx a client caused.
+  const stack = err?.stack && Number(entry.level) >= 50 ? `\n${err.stack.replace(/^/gm, '    ')}` : '';
+  return `${time} ${level.padEnd(5)} ${msg}${error}${extra}${stack}\n`;
+}
+
+/** A pino destination that writes prettyLine() of each entry to `out`. */
+export function prettyLines(out: LineSink): { write(json: string): void } {
+  return {
+    write(json) {
+      const line = prettyLine(json.trimEnd());
+      if (line) out.write(line);
+    },
+  };
+}
+
+/**
+ * Fastify's request logging in one entry per request, written when it is answered: `GET /path 200 3 ms` at info,
+ * at error with the error (and its stack) when the answer is a 5xx. No "incoming request", no "Route … not found"
+ * (the 404 line says it); a 4xx's error message stays at debug.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override routeNotFound(): void {}
+
+  override defaultErrorLog(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (reply.statusCode >= 500) failures.set(request, error ?? undefined);
+    else if (error) reply.log.debug({ err: error }, error.message);
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const failure = error ?? failures.get(request);
+    const status = reply.statusCode;
+    const ms = Math.round(reply.elapsedTime);
+    const line = `${request.method} ${request.url.replace(SECRET_PARAMS, '$1[redacted]')} ${status} ${ms} ms`;
+    if (failure) reply.log.error({ err: failure }, line);
+    else if (status >= 500) reply.log.error(line);
+    else reply.log.info(line);
+  }
+}
+const failures = new WeakMap<FastifyRequest, Error | undefined>();
 
 // Requests refused before any route or hook runs (the HTTP parser; a URL Fastify cannot decode) get the
 // API's one error shape and the headers helmet gives every other response.
@@ -86,6 +166,7 @@ export function serverOptions(
 ): FastifyServerOptions {
   return {
     logger,
+    ...(config.logFormat === 'pretty' ? { logController: new OneLinePerRequest() } : {}),
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,

@@ -1,6 +1,8 @@
 // Cook mode on the details page: the screen stays awake (Screen Wake Lock API, where the browser has it)
-// while the cook ticks off ingredients and steps. Nothing is stored anywhere: leaving the page forgets it.
-import { useEffect, useState } from 'react';
+// while the cook ticks off ingredients and steps. What is ticked is kept in this tab only (sessionStorage,
+// under the recipe's id and version): a phone that dropped the page while its screen was off reloads it
+// with the ticks in place; another version of the recipe starts afresh, and closing the tab forgets it.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
 type WakeLock = { release(): Promise<void> };
 type WakeLockApi = { request(type: 'screen'): Promise<WakeLock> };
@@ -30,4 +32,86 @@ export function useWakeLock(on: boolean): 'held' | 'unavailable' | 'off' {
     };
   }, [on]);
   return state;
+}
+
+/** What cook mode keeps for one recipe: whether it is on, and the ticked keys (`i<n>` ingredients, `s<n>` steps). */
+export type CookState = Readonly<{ cooking: boolean; ticked: readonly string[] }>;
+const OFF: CookState = { cooking: false, ticked: [] };
+
+/** The sessionStorage key for a recipe's cook mode; none before the recipe (and so its id) is known. */
+export function cookStorageKey(recipe: { id?: number; version?: number } | undefined): string | undefined {
+  return recipe?.id === undefined ? undefined : `recipe-book:cook-mode:${recipe.id}:${recipe.version ?? 0}`;
+}
+
+/** The stored state, or off with nothing ticked (nothing stored, storage blocked, or text not ours). */
+export function readCookState(storage: Pick<Storage, 'getItem'>, key: string): CookState {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(key) ?? 'null');
+    if (typeof parsed !== 'object' || parsed === null) return OFF;
+    const { cooking, ticked } = parsed as Record<string, unknown>;
+    return {
+      cooking: cooking === true,
+      ticked: Array.isArray(ticked) ? ticked.filter((t): t is string => typeof t === 'string') : [],
+    };
+  } catch {
+    return OFF;
+  }
+}
+
+/** Stores the state; off with nothing ticked removes the entry. A full or blocked storage only loses the ticks. */
+export function writeCookState(storage: Pick<Storage, 'setItem' | 'removeItem'>, key: string, state: CookState): void {
+  try {
+    if (!state.cooking && state.ticked.length === 0) storage.removeItem(key);
+    else storage.setItem(key, JSON.stringify(state));
+  } catch {
+    // Private mode or a full quota: cook mode still works, it just is not kept.
+  }
+}
+
+function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Cook mode for the recipe shown (undefined while it loads): on or off and what is ticked, kept in
+ * sessionStorage under cookStorageKey(recipe) and read back when the page is opened again in this tab.
+ */
+export function useCookMode(recipe: { id?: number; version?: number } | undefined): {
+  cooking: boolean;
+  setCooking: (on: boolean) => void;
+  ticked: ReadonlySet<string>;
+  tick: (key: string) => void;
+} {
+  const key = cookStorageKey(recipe);
+  const [state, setState] = useState<CookState>(OFF);
+  useEffect(() => {
+    const storage = sessionStore();
+    setState(key && storage ? readCookState(storage, key) : OFF);
+  }, [key]);
+
+  const update = useCallback(
+    (change: (now: CookState) => CookState) =>
+      setState((now) => {
+        const next = change(now);
+        const storage = sessionStore();
+        if (key && storage) writeCookState(storage, key, next);
+        return next;
+      }),
+    [key],
+  );
+  const setCooking = useCallback((on: boolean) => update((now) => ({ ...now, cooking: on })), [update]);
+  const tick = useCallback(
+    (item: string) =>
+      update((now) => ({
+        ...now,
+        ticked: now.ticked.includes(item) ? now.ticked.filter((t) => t !== item) : [...now.ticked, item],
+      })),
+    [update],
+  );
+  const ticked = useMemo(() => new Set(state.ticked), [state.ticked]);
+  return { cooking: state.cooking, setCooking, ticked, tick };
 }
