@@ -9,8 +9,8 @@ import { RecipeApi } from './recipes.ts';
 //   holds is about to expire (access tokens live 300 s, a worker lives longer);
 // - `sessions` signs each role in through the real pages once per worker and opens pages signed in with that
 //   browser state (the provider's SSO cookie), so tests that are not about signing in do not repeat it.
-// Uncaught page errors fail the test, and so does any Content-Security-Policy violation in any page or frame of
-// the test's browser context (a test that means to provoke one says so with allowCspViolations).
+// Uncaught page errors fail the test, and so does any Content-Security-Policy violation in any of the product's
+// pages or frames in the test's browser context (a test that means to provoke one says so with allowCspViolations).
 type TestFixtures = { recipes: RecipeApi };
 
 const CSP_ANNOTATION = 'csp-violations-expected';
@@ -115,10 +115,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(api);
     await api.cleanUp();
   },
-  context: async ({ context }, use, testInfo) => {
+  context: async ({ context, baseURL }, use, testInfo) => {
     const violations: string[] = [];
+    // The product's own documents (site, API reference, embedded provider); not a real Keycloak's pages nor
+    // the pages recipe-import.spec.ts serves to import from.
+    const ours = new URL(String(baseURL)).origin;
     await context.exposeBinding('__e2eCspViolation', (_source, v: Violation) => {
-      violations.push(describeViolation(v));
+      if (new URL(v.page).origin === ours) violations.push(describeViolation(v));
     });
     // Before any of the page's own scripts, in every document of the context (frames and pop-ups too).
     await context.addInitScript(() => {
