@@ -44,6 +44,26 @@ export function describeHeaders(document: Document): Document {
   return document;
 }
 
+/**
+ * The reference page's Content-Security-Policy: swagger-ui's own (its assets and the hashes of its inline
+ * blocks) without what the page never uses: style and font sources on any https: origin, the online
+ * validator (validatorUrl is null) and upgrade-insecure-requests (the product may run on plain HTTP, where
+ * it would send the page's own assets to an https: address that does not answer).
+ */
+export function docsPolicy(header: string): string {
+  return header
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+    .map((directive) =>
+      directive
+        .split(/\s+/)
+        .filter((source) => source !== 'https:' && source !== 'validator.swagger.io')
+        .join(' '),
+    )
+    .join('; ');
+}
+
 // The OpenAPI 3.1 document is generated from the same zod schemas that validate requests, so the
 // reference cannot drift from the behaviour. Swagger UI's assets ship in the package (no CDN).
 export async function registerOpenApi(api: FastifyInstance, config: Config): Promise<void> {
@@ -77,6 +97,16 @@ export async function registerOpenApi(api: FastifyInstance, config: Config): Pro
     transformObject: (document) =>
       describeHeaders(('openapiObject' in document ? document.openapiObject : {}) as Document),
   });
-  await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { deepLinking: false } });
+  // The page's asset links are absolute when its address has no trailing slash (/api/docs): swagger-ui builds
+  // them from routePrefix alone, so indexPrefix adds the API's prefix (api.prefix, where this plugin runs).
+  await api.register(swaggerUi, {
+    routePrefix: '/docs',
+    indexPrefix: api.prefix,
+    staticCSP: true,
+    transformStaticCSP: docsPolicy,
+    // BaseLayout: the reference without Swagger's top bar, whose logo is an SVG with a <style> element the
+    // policy would refuse (and whose address field has nothing to explore here: one document).
+    uiConfig: { deepLinking: false, layout: 'BaseLayout' },
+  });
   api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
 }

@@ -9,8 +9,27 @@ import { RecipeApi } from './recipes.ts';
 //   holds is about to expire (access tokens live 300 s, a worker lives longer);
 // - `sessions` signs each role in through the real pages once per worker and opens pages signed in with that
 //   browser state (the provider's SSO cookie), so tests that are not about signing in do not repeat it.
-// Uncaught page errors fail the test.
+// Uncaught page errors fail the test, and so does any Content-Security-Policy violation in any of the product's
+// pages or frames in the test's browser context (a test that means to provoke one says so with allowCspViolations).
 type TestFixtures = { recipes: RecipeApi };
+
+const CSP_ANNOTATION = 'csp-violations-expected';
+
+/**
+ * The annotation that lets one test end with Content-Security-Policy violations (one that checks the policy
+ * blocks something): `test('…', { annotation: allowCspViolations('why') }, …)`.
+ */
+export function allowCspViolations(reason: string): { type: string; description: string } {
+  return { type: CSP_ANNOTATION, description: reason };
+}
+
+type Violation = { directive: string; blocked: string; sample: string; source: string; page: string };
+
+function describeViolation(v: Violation): string {
+  const where = v.source ? ` at ${v.source}` : '';
+  const sample = v.sample ? ` (${v.sample})` : '';
+  return `${v.directive} refused ${v.blocked || 'inline'}${sample}${where} on ${v.page}`;
+}
 type WorkerFixtures = { editorToken: TokenSource; sessions: Sessions };
 
 /** An access token that is fetched where it is used: a fresh one when the last is within a minute of expiring. */
@@ -95,6 +114,35 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const api = new RecipeApi(request, apiUrl, () => editorToken.get());
     await use(api);
     await api.cleanUp();
+  },
+  context: async ({ context, baseURL }, use, testInfo) => {
+    const violations: string[] = [];
+    // The product's own documents (site, API reference, embedded provider); not a real Keycloak's pages nor
+    // the pages recipe-import.spec.ts serves to import from.
+    const ours = new URL(String(baseURL)).origin;
+    await context.exposeBinding('__e2eCspViolation', (_source, v: Violation) => {
+      if (new URL(v.page).origin === ours) violations.push(describeViolation(v));
+    });
+    // Before any of the page's own scripts, in every document of the context (frames and pop-ups too).
+    await context.addInitScript(() => {
+      document.addEventListener(
+        'securitypolicyviolation',
+        (e) => {
+          const report = (window as unknown as { __e2eCspViolation?: (v: Violation) => void }).__e2eCspViolation;
+          void report?.({
+            directive: e.effectiveDirective,
+            blocked: e.blockedURI,
+            sample: e.sample,
+            source: e.sourceFile ? `${e.sourceFile}:${e.lineNumber}` : '',
+            page: location.href,
+          });
+        },
+        true,
+      );
+    });
+    await use(context);
+    const allowed = testInfo.annotations.find((a) => a.type === CSP_ANNOTATION);
+    if (!allowed) expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
   page: async ({ page }, use) => {
     const errors: string[] = [];
