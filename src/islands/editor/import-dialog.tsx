@@ -2,6 +2,7 @@
 // page's schema.org Recipe; the draft goes to the form (onImported) and nothing is saved. A failure keeps
 // the dialog open with the text as typed and says in Swedish what went wrong.
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, importRecipe, logApiError, userMessage, type ImportedRecipe } from '../../client/api.ts';
 import { apiTokens } from '../../stores/auth.ts';
@@ -65,7 +66,7 @@ export default function ImportDialog({ onImported }: Props) {
     >
       <Dialog.Trigger className="button editor-import">{TEXT.importRecipe}</Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="editor-overlay" />
+        <DialogOverlay className="editor-overlay" />
         <Dialog.Content className="editor-dialog">
           <Dialog.Title>{TEXT.importRecipe}</Dialog.Title>
           <Dialog.Description>{TEXT.importHint}</Dialog.Description>

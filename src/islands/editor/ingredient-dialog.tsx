@@ -1,6 +1,7 @@
 // Add or edit one ingredient (spec sections 2-4). Escape and clicks on the backdrop do not close
 // it: only 'Avbryt', 'Lägg till', 'Redigera' or 'Ta bort' do. Radix traps focus and returns it.
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import type { FormEvent } from 'react';
 import {
   ingredientFormSchema,
@@ -32,7 +33,7 @@ export default function IngredientDialog({ open, item, units, onClose, onCloseAu
   return (
     <Dialog.Root open={open}>
       <Dialog.Portal>
-        <Dialog.Overlay className="editor-overlay" />
+        <DialogOverlay className="editor-overlay" />
         <Dialog.Content
           className="editor-dialog"
           aria-describedby={undefined}
