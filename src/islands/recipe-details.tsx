@@ -6,6 +6,7 @@ import { getRecipe, isUnavailable, type Recipe } from '../client/api.ts';
 import { formatIngredientQuantity } from '../lib/quantity-format.ts';
 import BackButton from '../components/back-button.tsx';
 import Spinner from '../components/spinner.tsx';
+import FlashStatus from '../components/flash-status.tsx';
 import LoadFailure from '../components/load-failure.tsx';
 import { editRecipeHref, recipeIdFromPath } from '../lib/routes.ts';
 import { instructionSteps, jsonLdText, recipeJsonLd } from '../lib/recipe-jsonld.ts';
@@ -89,6 +90,7 @@ export default function RecipeDetails() {
 
   return (
     <>
+      <FlashStatus />
       <div className="toolbar">
         <BackButton href="/" />
         <span className="spacer" />

@@ -13,6 +13,7 @@ import { $query } from '../stores/query.ts';
 import { listRecipeNames, type NamePage } from '../client/api.ts';
 import { matchesName } from '../lib/recipe-search.ts';
 import Spinner from '../components/spinner.tsx';
+import FlashStatus from '../components/flash-status.tsx';
 import ScrollSentinel from '../components/scroll-sentinel.tsx';
 import { recipeHref } from '../lib/routes.ts';
 import { saveListPosition, savedListPosition, type ListPosition } from '../stores/list-position.ts';
@@ -170,6 +171,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
 
   return (
     <>
+      <FlashStatus />
       <div className="toolbar">
         {children}
         <span className="spacer" />

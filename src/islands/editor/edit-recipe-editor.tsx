@@ -7,6 +7,7 @@ import LoadFailure from '../../components/load-failure.tsx';
 import Spinner from '../../components/spinner.tsx';
 import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { apiTokens, ensureSignedIn } from '../../stores/auth.ts';
+import { FLASH_DELETED, FLASH_SAVED, setFlash } from '../../stores/flash.ts';
 import ConflictNotice from './conflict-notice.tsx';
 import DeleteDialog from './delete-dialog.tsx';
 import RecipeForm from './recipe-form.tsx';
@@ -82,6 +83,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
     try {
       await updateRecipe(apiTokens, loaded.id, valuesToRecipe(values, loaded));
       guard.allowLeaving();
+      setFlash(FLASH_SAVED, recipeHref(loaded.id));
       window.location.assign(recipeHref(loaded.id));
     } catch (e) {
       logApiError(e);
@@ -122,6 +124,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
             recipeName={loaded.name}
             onDeleted={() => {
               guard.allowLeaving();
+              setFlash(FLASH_DELETED, '/');
               window.location.assign('/');
             }}
           />
