@@ -24,8 +24,10 @@ const MAX_PAGES = 4;
 /** How long scrolling must pause before the place is written into the history entry (browsers throttle it). */
 const SAVE_DELAY_MS = 150;
 
-// `query`: the search text the pages answer, kept with them in the history entry.
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; pages: NamePage[]; query: string };
+// `query`: the search text the pages answer, kept with them in the history entry. `narrowed`: the names on
+// screen filtered by a keystroke while the server's answer is on its way (not a page to come back to).
+type Load =
+  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; pages: NamePage[]; query: string; narrowed?: boolean };
 
 /** The recipe at the top of the viewport (the first link not entirely above it) and its offset. */
 function topRecipe(list: HTMLElement | null): ListPosition['anchor'] {
@@ -59,7 +61,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
           if (q === null || now.state !== 'ready') return now;
           const shown = now.pages.flatMap((p) => p.recipes).filter((r) => matchesName(r.name, q));
           return shown.length > 0
-            ? { state: 'ready', pages: [{ recipes: shown, next: null, previous: null }], query: q }
+            ? { state: 'ready', pages: [{ recipes: shown, next: null, previous: null }], query: q, narrowed: true }
             : now;
         }),
       ),
@@ -135,7 +137,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   current.current = load;
   const save = useRef(() => {
     const now = current.current;
-    if (now.state !== 'ready' || restoring.current) return;
+    if (now.state !== 'ready' || now.narrowed || restoring.current) return;
     saveListPosition({
       query: now.query,
       pages: now.pages,
