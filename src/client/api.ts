@@ -44,6 +44,16 @@ export function userMessage(error: unknown): string {
   return MESSAGE_OTHER;
 }
 
+/**
+ * Whether a failed read says nothing about the recipe itself: no answer (network, time-out: status 0), the
+ * API or its database away (5xx, 503 while the database cannot be reached), or too many requests (429).
+ * Then the page offers to try again; a 404 (or any other answer) means the recipe is not there.
+ */
+export function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
 /** Section 8 logging: network failures log the body, others the status code and the body. */
 export function logApiError(error: unknown): void {
   if (error instanceof ApiError && error.status !== 0) console.error(`API error ${error.status}`, error.body);

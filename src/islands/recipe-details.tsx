@@ -2,10 +2,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../stores/auth.ts';
-import { getRecipe, type Recipe } from '../client/api.ts';
+import { getRecipe, isUnavailable, type Recipe } from '../client/api.ts';
 import { formatIngredientQuantity } from '../lib/quantity-format.ts';
 import BackButton from '../components/back-button.tsx';
 import Spinner from '../components/spinner.tsx';
+import FlashStatus from '../components/flash-status.tsx';
+import LoadFailure from '../components/load-failure.tsx';
 import { editRecipeHref, recipeIdFromPath } from '../lib/routes.ts';
 import { instructionSteps, jsonLdText, recipeJsonLd } from '../lib/recipe-jsonld.ts';
 import { useWakeLock } from './cook-mode.ts';
@@ -18,7 +20,13 @@ function servingChoices(...counts: number[]): number[] {
   return [...new Set([...Array.from({ length: 10 }, (_, i) => i + 1), ...extra])].sort((a, b) => a - b);
 }
 
-type View = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; recipe: Recipe };
+// 'missing': no such recipe (404, not a recipe id). 'unavailable': the API or its database did not answer
+// (503, time-out, network): the recipe may well exist, so the page offers to read it again.
+type View =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'unavailable'; servings?: number }
+  | { state: 'ready'; recipe: Recipe };
 
 export default function RecipeDetails() {
   const auth = useStore($auth);
@@ -43,9 +51,9 @@ export default function RecipeDetails() {
       if (recipeId === undefined) throw new Error('not a recipe id');
       return { state: 'ready', recipe: await getRecipe(apiTokens, recipeId, servings) };
     } catch (error) {
-      // Spec section 8: log 'Recipe not found' and leave an empty recipe.
+      // Spec section 8: a failed lookup logs 'Recipe not found' and leaves an empty recipe.
       console.error('Recipe not found', error);
-      return { state: 'missing' };
+      return recipeId !== undefined && isUnavailable(error) ? { state: 'unavailable', servings } : { state: 'missing' };
     }
   };
 
@@ -57,6 +65,15 @@ export default function RecipeDetails() {
       if (v.state === 'ready') setOwn(v.recipe.servings);
     });
   }, []);
+
+  // 'Försök igen': the same read again (at the servings asked for, if that was the read that failed).
+  const retry = async (servings: number | undefined) => {
+    setBusy(true);
+    const v = await lookup(id, servings);
+    setView(v);
+    if (v.state === 'ready' && own === 0) setOwn(v.recipe.servings);
+    setBusy(false);
+  };
 
   useEffect(() => {
     document.title = view.state === 'ready' && view.recipe.name ? `${view.recipe.name} – ${TITLE}` : TITLE;
@@ -73,6 +90,7 @@ export default function RecipeDetails() {
 
   return (
     <>
+      <FlashStatus />
       <div className="toolbar">
         <BackButton href="/" />
         <span className="spacer" />
@@ -89,6 +107,7 @@ export default function RecipeDetails() {
           <p className="notice">Det finns inget recept med den adressen. Det kan ha tagits bort.</p>
         </div>
       )}
+      {view.state === 'unavailable' && <LoadFailure heading busy={busy} onRetry={() => void retry(view.servings)} />}
       {view.state === 'ready' && (
         <article className="card recipe" aria-busy={busy}>
           <script type="application/ld+json">{jsonLdText(recipeJsonLd(recipe, window.location.href))}</script>

@@ -4,20 +4,39 @@
 // It reads ids and names a page at a time (GET /recipes/names) and keeps at most MAX_PAGES pages in
 // the DOM: scrolling near either end loads the neighbouring page and drops the farthest one, so the
 // page stays small at 100,000 recipes while every recipe can still be reached by scrolling.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// The pages on screen, the search text and the place the reader scrolled to are kept in this page's history
+// entry (src/stores/list-position.ts): Back, Forward and reload show the same recipes at the same place.
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../stores/auth.ts';
 import { $query } from '../stores/query.ts';
 import { listRecipeNames, type NamePage } from '../client/api.ts';
 import { matchesName } from '../lib/recipe-search.ts';
 import Spinner from '../components/spinner.tsx';
+import FlashStatus from '../components/flash-status.tsx';
 import ScrollSentinel from '../components/scroll-sentinel.tsx';
 import { recipeHref } from '../lib/routes.ts';
+import { saveListPosition, savedListPosition, type ListPosition } from '../stores/list-position.ts';
 
 const PAGE = 50;
 const MAX_PAGES = 4;
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; pages: NamePage[] };
+/** How long scrolling must pause before the place is written into the history entry (browsers throttle it). */
+const SAVE_DELAY_MS = 150;
+
+// `query`: the search text the pages answer, kept with them in the history entry. `narrowed`: the names on
+// screen filtered by a keystroke while the server's answer is on its way (not a page to come back to).
+type Load =
+  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; pages: NamePage[]; query: string; narrowed?: boolean };
+
+/** The recipe at the top of the viewport (the first link not entirely above it) and its offset. */
+function topRecipe(list: HTMLElement | null): ListPosition['anchor'] {
+  for (const link of list?.querySelectorAll<HTMLElement>('a[data-recipe-id]') ?? []) {
+    const box = link.getBoundingClientRect();
+    if (box.bottom > 0) return { id: Number(link.dataset.recipeId), top: box.top };
+  }
+  return undefined;
+}
 
 /** `children`: the page's static heading, shown at the start of the toolbar. */
 export default function RecipeList({ children }: { children?: ReactNode }) {
@@ -27,6 +46,10 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   // Answers to an older query or window arrive late; only the newest request may change the list.
   const latest = useRef(0);
+  const listRef = useRef<HTMLUListElement>(null);
+  // The place to go back to, set when the first query's pages come from the history entry.
+  const restoring = useRef<ListPosition | undefined>(undefined);
+  const started = useRef(false);
 
   // Narrowing the names already shown answers the keystroke at once (in the same event as the
   // keystroke, not an effect later); the server's answer (which may add recipes beyond them) replaces
@@ -37,7 +60,9 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
         setLoad((now) => {
           if (q === null || now.state !== 'ready') return now;
           const shown = now.pages.flatMap((p) => p.recipes).filter((r) => matchesName(r.name, q));
-          return shown.length > 0 ? { state: 'ready', pages: [{ recipes: shown, next: null, previous: null }] } : now;
+          return shown.length > 0
+            ? { state: 'ready', pages: [{ recipes: shown, next: null, previous: null }], query: q, narrowed: true }
+            : now;
         }),
       ),
     [],
@@ -46,8 +71,19 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (query === null) return;
     const ticket = ++latest.current;
+    // The page's first query: Back, Forward or reload return to what this history entry showed, as it
+    // was (no request), if the search text is still the one those pages answer.
+    if (!started.current) {
+      started.current = true;
+      const saved = savedListPosition();
+      if (saved && saved.query === query) {
+        restoring.current = saved;
+        setLoad({ state: 'ready', pages: saved.pages, query });
+        return;
+      }
+    }
     listRecipeNames(apiTokens, { search: query, limit: PAGE })
-      .then((page) => ticket === latest.current && setLoad({ state: 'ready', pages: [page] }))
+      .then((page) => ticket === latest.current && setLoad({ state: 'ready', pages: [page], query }))
       .catch((error: unknown) => {
         // Spec section 8: a failed list load goes to the console only.
         console.error('Could not load the recipes', error);
@@ -64,7 +100,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     loading.current = true;
     const ticket = ++latest.current;
     listRecipeNames(apiTokens, {
-      search: query ?? '',
+      search: load.query,
       limit: PAGE,
       ...(direction === 'next' ? { after: cursor } : { before: cursor }),
     })
@@ -72,11 +108,62 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
         if (ticket !== latest.current) return;
         const pages =
           direction === 'next' ? [...load.pages, page].slice(-MAX_PAGES) : [page, ...load.pages].slice(0, MAX_PAGES);
-        setLoad({ state: 'ready', pages });
+        setLoad({ state: 'ready', pages, query: load.query });
       })
       .catch((error: unknown) => console.error('Could not load the recipes', error))
       .finally(() => (loading.current = false));
   };
+
+  // The browser would put back its own idea of the place, before the pages are here: the list does it.
+  useEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  }, []);
+
+  // Restored pages are in the DOM now: scroll before paint and before the end markers start observing
+  // (their effects run after this layout effect), so they see the restored place, not the top.
+  useLayoutEffect(() => {
+    const saved = restoring.current;
+    if (!saved || load.state !== 'ready') return;
+    restoring.current = undefined;
+    const anchor = saved.anchor && listRef.current?.querySelector(`a[data-recipe-id="${saved.anchor.id}"]`);
+    const y =
+      anchor && saved.anchor ? window.scrollY + anchor.getBoundingClientRect().top - saved.anchor.top : saved.scrollY;
+    window.scrollTo(0, Math.max(0, y));
+  }, [load]);
+
+  // Keeps the pages, the search text and the place in the history entry: after the pages change, when
+  // scrolling pauses, before following a link and when the page is left.
+  const current = useRef(load);
+  current.current = load;
+  const save = useRef(() => {
+    const now = current.current;
+    if (now.state !== 'ready' || now.narrowed || restoring.current) return;
+    saveListPosition({
+      query: now.query,
+      pages: now.pages,
+      scrollY: window.scrollY,
+      anchor: topRecipe(listRef.current),
+    });
+  });
+  useEffect(() => save.current(), [load]);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => save.current(), SAVE_DELAY_MS);
+    };
+    const now = () => {
+      clearTimeout(timer);
+      save.current();
+    };
+    window.addEventListener('scroll', later, { passive: true });
+    window.addEventListener('pagehide', now);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('scroll', later);
+      window.removeEventListener('pagehide', now);
+    };
+  }, []);
 
   const recipes = load.state === 'ready' ? load.pages.flatMap((p) => p.recipes) : [];
   const first = load.state === 'ready' ? load.pages[0] : undefined;
@@ -86,6 +173,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
 
   return (
     <>
+      <FlashStatus />
       <div className="toolbar">
         {children}
         <span className="spacer" />
@@ -107,10 +195,10 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
       )}
       {first?.previous && <ScrollSentinel key={`p-${first.previous}`} onVisible={() => extend('previous')} />}
       {recipes.length > 0 && (
-        <ul className="recipe-list" aria-label="Recept">
+        <ul className="recipe-list" aria-label="Recept" ref={listRef} onClickCapture={() => save.current()}>
           {recipes.map((r) => (
             <li key={r.id}>
-              <a className="recipe-link" href={recipeHref(r.id)}>
+              <a className="recipe-link" href={recipeHref(r.id)} data-recipe-id={r.id}>
                 <span className="recipe-name">{r.name}</span>
                 <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
                   <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

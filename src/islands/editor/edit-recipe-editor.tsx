@@ -1,11 +1,13 @@
 // /{id}/edit: 'Redigera recept'. Requires sign-in; loads the recipe by the id in the path, saves
 // with the version it was loaded at. A 409 keeps the user's input and offers the latest version.
 import { useEffect, useState, type ReactNode } from 'react';
-import { ApiError, getRecipe, logApiError, updateRecipe, userMessage } from '../../client/api.ts';
+import { ApiError, getRecipe, isUnavailable, logApiError, updateRecipe, userMessage } from '../../client/api.ts';
 import BackButton from '../../components/back-button.tsx';
+import LoadFailure from '../../components/load-failure.tsx';
 import Spinner from '../../components/spinner.tsx';
 import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { apiTokens, ensureSignedIn } from '../../stores/auth.ts';
+import { FLASH_DELETED, FLASH_SAVED, setFlash } from '../../stores/flash.ts';
 import ConflictNotice from './conflict-notice.tsx';
 import DeleteDialog from './delete-dialog.tsx';
 import RecipeForm from './recipe-form.tsx';
@@ -18,7 +20,8 @@ import './editor.css';
 import { recipeHref, recipeIdFromEditPath } from '../../lib/routes.ts';
 
 type Loaded = { id: number; version: number | undefined; name: string };
-type Phase = 'loading' | 'ready' | 'not-found' | 'access-error';
+// 'unavailable': the API or its database did not answer (503, time-out, network); 'Försök igen' reads again.
+type Phase = 'loading' | 'ready' | 'not-found' | 'unavailable' | 'access-error';
 
 /** `children`: the page's heading and search bar, placed after the toolbar. */
 export default function EditRecipeEditor({ children }: { children?: ReactNode }) {
@@ -30,6 +33,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
   const [error, setError] = useState<string | undefined>();
   const [conflict, setConflict] = useState(false);
   const [accessError, setAccessError] = useState('');
+  const [retrying, setRetrying] = useState(false);
   const guard = useUnsavedChanges(form.formState.isDirty);
 
   const load = async (id: number) => {
@@ -39,26 +43,37 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
     setLoaded({ id, version: recipe.version, name: recipe.name });
   };
 
+  // Reads the recipe into the form; a failure says whether it is missing or just cannot be read now.
+  const loadInto = (id: number) =>
+    load(id).then(
+      () => setPhase('ready'),
+      (e: unknown) => {
+        console.error('Recipe not found', e);
+        setPhase(isUnavailable(e) ? 'unavailable' : 'not-found');
+      },
+    );
+
+  const retry = () => {
+    const id = recipeIdFromEditPath(window.location.pathname);
+    if (id === undefined || retrying) return;
+    setRetrying(true);
+    void loadInto(id).finally(() => setRetrying(false));
+  };
+
   useEffect(() => {
     const id = recipeIdFromEditPath(window.location.pathname);
     if (id === undefined) return setPhase('not-found');
     ensureSignedIn()
       .then(async (signedIn) => {
         if (!signedIn) return; // on the way to the login page
-        await load(id).then(
-          () => setPhase('ready'),
-          (e: unknown) => {
-            console.error('Recipe not found', e);
-            setPhase('not-found');
-          },
-        );
+        await loadInto(id);
       })
       .catch((e: unknown) => {
         setAccessError(e instanceof Error ? e.message : String(e));
         setPhase('access-error');
       });
     // Runs once per page: the id comes from the URL, which does not change without a reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` is new each render; once is the point.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `loadInto` is new each render; once is the point.
   }, []);
 
   const save = async (values: RecipeFormOutput) => {
@@ -68,6 +83,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
     try {
       await updateRecipe(apiTokens, loaded.id, valuesToRecipe(values, loaded));
       guard.allowLeaving();
+      setFlash(FLASH_SAVED, recipeHref(loaded.id));
       window.location.assign(recipeHref(loaded.id));
     } catch (e) {
       logApiError(e);
@@ -108,6 +124,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
             recipeName={loaded.name}
             onDeleted={() => {
               guard.allowLeaving();
+              setFlash(FLASH_DELETED, '/');
               window.location.assign('/');
             }}
           />
@@ -116,6 +133,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
       {children}
       {phase === 'loading' ? <Spinner label={TEXT.loading} /> : null}
       {phase === 'not-found' ? <p className="notice">{TEXT.notFound}</p> : null}
+      {phase === 'unavailable' ? <LoadFailure busy={retrying} onRetry={retry} /> : null}
       {phase === 'access-error' ? (
         <p className="error-text" role="alert">
           {accessError}

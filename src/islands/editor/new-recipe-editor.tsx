@@ -7,6 +7,7 @@ import BackButton from '../../components/back-button.tsx';
 import Spinner from '../../components/spinner.tsx';
 import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { apiTokens, ensureSignedIn, startAuth } from '../../stores/auth.ts';
+import { FLASH_SAVED, setFlash } from '../../stores/flash.ts';
 import ImportDialog from './import-dialog.tsx';
 import RecipeForm from './recipe-form.tsx';
 import {
@@ -54,6 +55,7 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
       if (attempt.current?.content !== content) attempt.current = { key: newIdempotencyKey(), content };
       const created = await createRecipe(apiTokens, recipe, attempt.current.key);
       guard.allowLeaving();
+      setFlash(FLASH_SAVED, recipeHref(created.id));
       window.location.assign(recipeHref(created.id));
     } catch (e) {
       logApiError(e);
