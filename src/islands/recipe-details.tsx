@@ -10,7 +10,7 @@ import FlashStatus from '../components/flash-status.tsx';
 import LoadFailure from '../components/load-failure.tsx';
 import { editRecipeHref, recipeIdFromPath } from '../lib/routes.ts';
 import { instructionSteps, jsonLdText, recipeJsonLd } from '../lib/recipe-jsonld.ts';
-import { useWakeLock } from './cook-mode.ts';
+import { useCookMode, useWakeLock } from './cook-mode.ts';
 
 const EMPTY: Recipe = { name: '', author: '', instructions: '', servings: 0, ingredients: [] };
 const TITLE = 'recipes-frontend';
@@ -35,16 +35,9 @@ export default function RecipeDetails() {
   const [busy, setBusy] = useState(false);
   // The servings the recipe was written for stay on offer after scaling to another count.
   const [own, setOwn] = useState(0);
-  // Cook mode: ticked ingredients and steps live only in this page.
-  const [cooking, setCooking] = useState(false);
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  // Cook mode: on or off and what is ticked, kept in this tab across a reload (src/islands/cook-mode.ts).
+  const { cooking, setCooking, ticked, tick } = useCookMode(view.state === 'ready' ? view.recipe : undefined);
   const wakeLock = useWakeLock(cooking);
-  const tick = (key: string) =>
-    setTicked((now) => {
-      const next = new Set(now);
-      if (!next.delete(key)) next.add(key);
-      return next;
-    });
 
   const lookup = async (recipeId: number | undefined, servings?: number): Promise<View> => {
     try {

@@ -242,10 +242,6 @@ test.describe('cook mode', () => {
   });
 
   test('ticks are kept when the screen turns off and on, and when the page is reloaded', async ({ page, recipes }) => {
-    test.fixme(
-      !readFileSync('src/islands/recipe-details.tsx', 'utf8').includes('useCookMode('),
-      'src/islands/recipe-details.tsx does not use useCookMode (src/islands/cook-mode.ts) yet',
-    );
     await cookingRecipe(recipes, page);
     const ingredientBoxes = page.getByRole('region', { name: 'Ingredienser' }).getByRole('checkbox');
     await ingredientBoxes.nth(1).check();

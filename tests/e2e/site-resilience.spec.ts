@@ -44,7 +44,7 @@ const UNAVAILABLE = {
   }),
 };
 
-test('while the API answers 503 the details page keeps its shell and says the recipe was not found', async ({
+test('while the API answers 503 the details page keeps its shell and says the recipe cannot be loaded now', async ({
   page,
   recipes,
 }) => {
@@ -53,7 +53,8 @@ test('while the API answers 503 the details page keeps its shell and says the re
   const logged: string[] = [];
   page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
   await page.goto(`/${recipe.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Receptet hittades inte' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Receptet kunde inte hämtas' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Receptet kunde inte hämtas just nu.');
   await expect(page.getByRole('banner')).toBeVisible();
   expect(logged.some((text) => text.includes('Recipe not found'))).toBe(true);
 });
@@ -66,9 +67,10 @@ test('an API that never answers does not leave a spinner turning: the details pa
   const recipe = await recipes.create({ name: 'Inget svar' });
   await page.route(`**/recipes/${recipe.id}*`, () => undefined); // held forever
   await page.goto(`/${recipe.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Receptet hittades inte' })).toBeVisible({
+  await expect(page.getByRole('heading', { level: 1, name: 'Receptet kunde inte hämtas' })).toBeVisible({
     timeout: 25_000,
   });
+  await expect(page.getByRole('button', { name: 'Försök igen' })).toBeVisible();
 });
 
 test('while the API answers 503 the list screen keeps its shell and reports the failure in the console only', async ({

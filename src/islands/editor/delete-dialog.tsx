@@ -1,6 +1,7 @@
 // 'Vill du ta bort {name}?' with 'Avbryt' and 'Ta bort'. A failed delete keeps the dialog open and
 // shows the section 8 message inside it; success closes it and the page goes to '/'.
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import { useState } from 'react';
 import { deleteRecipe, logApiError, userMessage } from '../../client/api.ts';
 import { apiTokens } from '../../stores/auth.ts';
@@ -43,7 +44,7 @@ export default function DeleteDialog({ recipeId, recipeName, onDeleted }: Props)
     >
       <Dialog.Trigger className="button button-danger">{TEXT.deleteRecipe}</Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="editor-overlay" />
+        <DialogOverlay className="editor-overlay" />
         <Dialog.Content className="editor-dialog editor-dialog-small" role="alertdialog">
           <Dialog.Title>{TEXT.deleteTitle}</Dialog.Title>
           <Dialog.Description>{TEXT.deleteQuestion(recipeName)}</Dialog.Description>

@@ -1,5 +1,6 @@
 // /{id}/edit: 'Redigera recept'. Requires sign-in; loads the recipe by the id in the path, saves
 // with the version it was loaded at. A 409 keeps the user's input and offers the latest version.
+import '../../client/zod-without-eval.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError, getRecipe, isUnavailable, logApiError, updateRecipe, userMessage } from '../../client/api.ts';
 import BackButton from '../../components/back-button.tsx';

@@ -1,6 +1,7 @@
 // /new-recipe: 'Nytt recept'. Protected like /{id}/edit (a visitor cannot create anything), so a signed-out
 // visitor is sent to login and back. A spinner replaces the form while saving; success goes to /{new id},
 // failure shows the section 8 message and keeps everything typed.
+import '../../client/zod-without-eval.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createRecipe, logApiError, newIdempotencyKey, userMessage, type ImportedRecipe } from '../../client/api.ts';
 import BackButton from '../../components/back-button.tsx';
