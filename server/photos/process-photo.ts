@@ -99,7 +99,8 @@ async function processBytes(input: Buffer, timeoutSeconds: number): Promise<Proc
   const meta = await sharp(input, readOptions)
     .metadata()
     .catch((e: Error) => {
-      throw new Refusal('unreadable', `header: ${e.message}`);
+      // sharp applies limitInputPixels to the header already, so the bomb stops here.
+      throw new Refusal(/pixel limit/i.test(e.message) ? 'too-large-pixels' : 'unreadable', `header: ${e.message}`);
     });
   if (meta.format !== sniffed) throw new Refusal('not-a-picture', `starts as ${sniffed} but reads as ${meta.format}`);
   if (meta.width * (meta.pageHeight ?? meta.height) > MAX_INPUT_PIXELS)
