@@ -34,6 +34,7 @@ console.log(
 const cold = process.memoryUsage().rss; // the server before its first upload: no photo worker yet
 const processor = createPhotoProcessor({ timeoutMs: 60_000 });
 const first = await processor.process(photo); // starts the worker; not counted
+const afterFirst = process.memoryUsage().rss;
 for (const v of [first.original, ...first.variants])
   console.log(
     `  ${v.use.padEnd(8)} ${v.format.padEnd(4)} ${`${v.width}x${v.height}`.padEnd(9)} ${(v.bytes.length / 1024).toFixed(1)} KB`,
@@ -72,6 +73,10 @@ const plus = (from: number) => `+${((peak - from) / MB).toFixed(0)} MB`;
 console.log(
   `${AT_ONCE} at once: all done in ${allDone.toFixed(0)} ms; resident memory at peak ${plus(cold)} over the server ` +
     `before its first photo, ${plus(baseline)} over just before the ${AT_ONCE}`,
+);
+console.log(
+  `  (the first photo alone, worker start included: +${((afterFirst - cold) / MB).toFixed(0)} MB; ` +
+    `${RUNS} more one after another: +${((baseline - afterFirst) / MB).toFixed(0)} MB)`,
 );
 for (const [name, h] of [
   ['idle', idle],
