@@ -32,9 +32,7 @@ describe('photo processor bounds', () => {
     };
     try {
       expect(await smallUntilProcessed()).toBe(true); // a worker is up
-      const started = performance.now();
       expect(await kindOf(processor.process(large))).toBe('timeout');
-      expect(performance.now() - started).toBeLessThan(1000); // not waited for
       expect(await smallUntilProcessed()).toBe(true);
     } finally {
       await processor.close();
