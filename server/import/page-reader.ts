@@ -1,7 +1,7 @@
 // Reads imported pages in worker threads. A hostile page can make the HTML tokenizer take quadratic time (1 MB
 // of unclosed <b> took 47 s), and on the event loop that would stall every request of the server. Here it stalls
-// one worker of the shared pool (server/worker-pool.ts): a few threads, a bounded queue, and a time limit after which the task is
-// aborted and the worker running it terminated (piscina starts a new one). docs/decisions/028-import-reading-workers.md
+// one worker of the shared pool (server/worker-pool.ts): a few threads, a bounded queue, and a time limit after
+// which the worker running it is terminated (piscina starts a new one). docs/decisions/028-import-reading-workers.md
 import { createWorkerPool, WorkerPoolError } from '../worker-pool.ts';
 import type { PageText } from './read-recipe.ts';
 import type { ImportedRecipe } from './recipe-draft.ts';
