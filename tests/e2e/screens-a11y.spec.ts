@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { EDITOR } from './support/auth.ts';
-import { expect, test } from './support/fixtures.ts';
+import { axeViolations, expect, test } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
 // axe finds nothing on any screen, signed out and as the editor, in light and in dark: the list, search
@@ -12,11 +11,7 @@ async function axeFindings(page: Page, screen: string): Promise<string[]> {
   const found: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const result = await new AxeBuilder({ page }).analyze();
-    for (const v of result.violations)
-      found.push(
-        `${screen} (${colorScheme}): ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-      );
+    for (const violation of await axeViolations(page)) found.push(`${screen} (${colorScheme}): ${violation}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   return found;
