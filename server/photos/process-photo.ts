@@ -6,8 +6,10 @@ import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import type { PhotoErrorKind } from './photo-errors.ts';
+import type { PHOTO_FORMATS, PHOTO_USES } from '../../src/lib/photo-schema.ts';
 import {
   AVIF,
+  CROP_ASPECTS,
   JPEG_QUALITY,
   JPEG_WIDTH,
   MAX_INPUT_PIXELS,
@@ -18,9 +20,10 @@ import {
   WEBP,
 } from './photo-sizes.ts';
 
-export type PhotoFormat = 'avif' | 'webp' | 'jpeg';
+export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
+type PhotoUse = (typeof PHOTO_USES)[number];
 export type PhotoVariant = {
-  use: 'original' | 'square' | 'width' | 'jpeg';
+  use: PhotoUse;
   format: PhotoFormat;
   width: number;
   height: number;
@@ -154,6 +157,20 @@ async function processBytes(input: Buffer, timeoutSeconds: number): Promise<Proc
         .jpeg({ quality: JPEG_QUALITY }),
     ),
   );
+
+  // Search engines' rich results ask for 16:9, 4:3 and 1:1 images of at least 50,000 pixels (Google's Recipe
+  // structured data): cropped around what libvips finds interesting, as JPEGs every crawler reads.
+  for (const [w, h] of CROP_ASPECTS) {
+    const cropWidth = Math.min(JPEG_WIDTH, width, Math.floor((height * w) / h));
+    const cropHeight = Math.round((cropWidth * h) / w);
+    variants.push(
+      await encode(
+        'crop',
+        'jpeg',
+        opaque().resize(cropWidth, cropHeight, { fit: 'cover', position: 'attention' }).jpeg({ quality: JPEG_QUALITY }),
+      ),
+    );
+  }
 
   // ThumbHash wants RGBA of at most 100x100.
   const small = await pixels()

@@ -1,49 +1,15 @@
 // THE validation rules of spec section 5, written once. The React forms (via zodResolver) and the
 // API (via fastify-type-provider-zod) both import from here, so a rule or message cannot drift.
 import { z } from 'zod';
-import { MAX_DATABASE_INTEGER } from './limits.ts';
+import { MAX_PHOTOS, PHOTO_MESSAGES, photoAltSchema, photoListSchema, photoSchema } from './photo-schema.ts';
+import { ALLOWED_CHARACTERS, characterCount, MAX_INGREDIENTS, MAX_VERSION, MESSAGES } from './text-rules.ts';
 import { AMOUNT_SOURCE, parseAmount } from './quantity-format.ts';
 import { asUnitLabel, UNIT_KEYS, type UnitLabel } from './units.ts';
 
-/** Ingredients in one recipe: every visitor downloads them all, so there is a ceiling (section 5's style). */
-export const MAX_INGREDIENTS = 100;
-/** Versions and ids are PostgreSQL integers (1 to 2^31-1). */
-export const MAX_VERSION = MAX_DATABASE_INTEGER;
-
-export const MESSAGES = {
-  nameRequired: 'Name is required',
-  max64: 'Max 64 characters',
-  invalidCharacters: 'Ett eller flera ogiltliga tecken',
-  max10000: 'Max 10000 characters',
-  min1: 'Must be 1 or more',
-  max100: 'Max 100',
-  notANumber: 'Must be a number',
-  max34: 'Max 34 characters',
-  max5: 'Max 5 characters',
-  // Not in the spec's table: only an API client sending the wrong JSON types sees these.
-  notText: 'Must be text',
-  notAList: 'Must be a list',
-  unknownUnit: 'Unknown unit',
-  maxIngredients: `Max ${MAX_INGREDIENTS} ingredients`,
-  maxVersion: `Max ${MAX_VERSION}`,
-  notAnId: 'Must be a positive whole number',
-} as const;
-
-/**
- * Section 5: letters (any script, so å ä ö and é è are covered), digits, space, newline and the
- * listed symbols. Tab, emoji, ~, + and backslash are not in the list, so they are refused.
- */
-export const ALLOWED_CHARACTERS = /^[\p{L}0-9 \n.,:;!?()\-–*°½"'`éè—_^´=#%&/[\]{}€$@¨<>|]*$/u;
+export { ALLOWED_CHARACTERS, characterCount, MAX_INGREDIENTS, MAX_VERSION, MESSAGES } from './text-rules.ts';
 
 const text = (error: string) => z.string({ error });
 const allowed = { error: MESSAGES.invalidCharacters };
-
-/** Characters as people (and JSON Schema's maxLength) count them: code points, so 'Å' or '𝒜' is one. */
-export function characterCount(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
 
 // Each rule is written so the OpenAPI document states it exactly (a client or validator generated from
 // the document accepts what the server accepts): the length as maxLength in characters, "not blank"
@@ -122,6 +88,11 @@ export const recipeContentSchema = z.object({
   instructions: instructionsSchema.default(''),
   servings: servingsSchema,
   ingredients: ingredientList(ingredientSchema).default([]),
+  photos: photoListSchema
+    .optional()
+    .describe(
+      'Uploads (POST /photos) by id with their text alternatives, the first the main photo. Left out of a PUT, the photos stay as they are; [] removes them',
+    ),
 });
 
 /** A POST or PUT body: the content, plus the id and version a client may name. */
@@ -147,6 +118,7 @@ const storedContentShape = {
   instructions: z.string(),
   servings: z.number().int(),
   ingredients: z.array(ingredientSchema),
+  photos: z.array(photoSchema).optional().describe('Left out when the recipe has no photos'),
 } satisfies Record<keyof typeof recipeContentSchema.shape, z.ZodType>;
 
 /** A recipe as the API returns it: the stored content and what the server added. */
@@ -157,7 +129,7 @@ export const recipeSchema = z.object({ id: storedId, ...storedContentShape, ...s
  * 'Importera recept': a recipe page read as a draft for the create form, nothing cut to our limits (the form
  * shows its own messages). A page need not name its servings.
  */
-export const importedRecipeSchema = recipeSchema.pick({ name: true, instructions: true }).extend({
+export const importedRecipeSchema = recipeSchema.pick({ name: true, instructions: true, photos: true }).extend({
   servings: z.number().int().nullable().describe('null when the page names no number of servings'),
   ingredients: z.array(
     ingredientSchema.extend({ name: z.string(), quantity: quantitySchema.extend({ value: z.number() }).optional() }),
@@ -231,6 +203,8 @@ export const recipeFormSchema = recipeContentSchema.extend({
   servings: servingsFormSchema,
   instructions: instructionsSchema,
   ingredients: ingredientList(ingredientItemSchema),
+  // The whole photo (for its preview), with the text alternative as typed; sent as { id, alt }.
+  photos: z.array(photoSchema.extend({ alt: photoAltSchema })).max(MAX_PHOTOS, { error: PHOTO_MESSAGES.maxPhotos }),
 });
 
 export type IngredientFormValues = z.input<typeof ingredientFormSchema>;

@@ -27,7 +27,7 @@ export function newRowKey(): string {
 
 /** Spec section 2: empty name, empty instructions, servings 4, no ingredients. */
 export function emptyRecipeValues(): EditorValues {
-  return { name: '', servings: '4', instructions: '', ingredients: [] };
+  return { name: '', servings: '4', instructions: '', ingredients: [], photos: [] };
 }
 
 export function toRow(item: IngredientItem): EditorRow {
@@ -50,6 +50,7 @@ export function recipeToValues(recipe: Recipe): EditorValues {
     servings: String(recipe.servings),
     instructions: recipe.instructions ?? '',
     ingredients: toRows(recipe.ingredients),
+    photos: recipe.photos ?? [],
   };
 }
 
@@ -60,6 +61,7 @@ export function importedToValues(draft: ImportedRecipe, servings: string): Edito
     servings: draft.servings === null ? servings : String(draft.servings),
     instructions: draft.instructions,
     ingredients: toRows(draft.ingredients),
+    photos: draft.photos ?? [],
   };
 }
 
@@ -75,6 +77,7 @@ export function valuesToRecipe(
     ingredients: values.ingredients.map((i) =>
       i.quantity ? { name: i.name, quantity: { value: i.quantity.value, unit: i.quantity.unit } } : { name: i.name },
     ),
+    photos: values.photos.map((p) => ({ id: p.id, alt: p.alt })),
   };
 }
 
