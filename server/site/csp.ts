@@ -43,16 +43,18 @@ function originOf(url: string, publicUrl: string): string | undefined {
 /** The policy for every page: own scripts plus the hashed inline blocks; the IdP and API origins. */
 export function contentSecurityPolicy(config: Config, hashes: InlineHashes): string {
   const self = originOf(config.publicUrl, config.publicUrl);
-  const extra = [originOf(config.keycloakUrl, config.publicUrl), originOf(config.apiUrl, config.publicUrl)].filter(
-    (o): o is string => !!o && o !== self,
-  );
+  const notSelf = (o: string | undefined): o is string => !!o && o !== self;
+  const api = [originOf(config.apiUrl, config.publicUrl)].filter(notSelf);
+  const extra = [originOf(config.keycloakUrl, config.publicUrl), ...api].filter(notSelf);
   const others = [...new Set(extra)].join(' ');
   const withOthers = (base: string) => (others ? `${base} ${others}` : base);
   return [
     "default-src 'self'",
     `script-src 'self' ${hashes.scripts.join(' ')}`.trim(),
     `style-src 'self' ${hashes.styles.join(' ')}`.trim(),
-    "img-src 'self' data:",
+    // Recipe photos come from the API (`${apiBase}/photos/…`); their blurred placeholders are data: URLs, and
+    // the editor previews a chosen file through a blob: URL before it is uploaded.
+    ["img-src 'self' data: blob:", ...api].join(' '),
     "font-src 'self'",
     withOthers("connect-src 'self'"),
     // keycloak-js runs the silent check-sso and the third-party-cookie check in hidden iframes.
