@@ -1,6 +1,7 @@
 // The details page's schema.org `Recipe` (JSON-LD), so search engines and recipe apps can read the recipe
 // shown. Pure: built from the recipe as the site holds it (unit labels), written into a data block that
 // browsers never run.
+import { photoUrl, type Photo } from './photo-schema.ts';
 import { formatIngredientQuantity } from './quantity-format.ts';
 import type { Recipe, WithUnitLabels } from './recipe-schema.ts';
 
@@ -25,13 +26,38 @@ export function instructionSteps(instructions: string): string[] {
     .filter(Boolean);
 }
 
-export function recipeJsonLd(recipe: Shown, url: string): Record<string, unknown> {
+// Google's Recipe guidelines: images of at least 50,000 pixels, ideally in 16:9, 4:3 and 1:1.
+const MIN_IMAGE_PIXELS = 50_000;
+
+/**
+ * The main photo for search engines: its crops, widest aspect first (16:9, 4:3, 1:1), that are large enough, then
+ * the 1200 px JPEG; absolute URLs (the API may be on another host, `apiBase` may be a path under the page's).
+ */
+export function photoImages(photo: Photo, apiBase: string, pageUrl: string): string[] {
+  const crops = photo.files
+    .filter((f) => f.use === 'crop' && f.width * f.height >= MIN_IMAGE_PIXELS)
+    .sort((a, b) => b.width / b.height - a.width / a.height);
+  const jpeg = photo.files.filter((f) => f.use === 'jpeg');
+  return [...crops, ...jpeg].map((f) => absolute(photoUrl(apiBase, f.file), pageUrl));
+}
+
+// src/lib has no URL class (no DOM or Node types): an API_URL is absolute or a path on the site's origin.
+function absolute(address: string, pageUrl: string): string {
+  if (/^https?:\/\//i.test(address)) return address;
+  const origin = /^https?:\/\/[^/]+/i.exec(pageUrl)?.[0] ?? '';
+  return `${origin}${address.startsWith('/') ? '' : '/'}${address}`;
+}
+
+/** `apiBase`: where the photos' files are (the runtime config's API_URL). */
+export function recipeJsonLd(recipe: Shown, url: string, apiBase = '/api'): Record<string, unknown> {
   const steps = instructionSteps(recipe.instructions);
+  const main = recipe.photos?.[0];
   return {
     '@context': 'https://schema.org',
     '@type': 'Recipe',
     name: recipe.name,
     url,
+    ...(main ? { image: photoImages(main, apiBase, url) } : {}),
     author: { '@type': 'Person', name: recipe.author },
     recipeYield: `${recipe.servings} portioner`,
     recipeIngredient: recipe.ingredients.map((i) =>

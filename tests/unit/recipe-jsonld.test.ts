@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLdText, recipeJsonLd } from '../../src/lib/recipe-jsonld.ts';
+import type { Photo, PhotoFile } from '../../src/lib/photo-schema.ts';
+import { jsonLdText, photoImages, recipeJsonLd } from '../../src/lib/recipe-jsonld.ts';
 
 const recipe = {
   name: 'Pannkakor',
@@ -40,5 +41,70 @@ describe('recipeJsonLd', () => {
     const text = jsonLdText(data);
     expect(text).not.toContain('<');
     expect(JSON.parse(text)).toEqual(data);
+  });
+});
+
+const file = (use: PhotoFile['use'], width: number, height: number, name: string): PhotoFile => ({
+  use,
+  format: use === 'square' || use === 'width' ? 'avif' : 'jpeg',
+  width,
+  height,
+  file: `${name}.${use === 'square' || use === 'width' ? 'avif' : 'jpg'}`,
+});
+const photo = (files: PhotoFile[]): Photo => ({
+  id: 'AAAAAAAAAAAAAAAAAAAAAA',
+  alt: '',
+  width: 1200,
+  height: 900,
+  placeholder: 'HBkSHYSIeHiPiHh8eJd4eTN0EEQG',
+  files,
+});
+// As the server stores them: crops in its own order, among the other uses.
+const main = photo([
+  file('square', 160, 160, 'sq'),
+  file('width', 800, 600, 'w800'),
+  file('crop', 1200, 1200, 'c11'),
+  file('crop', 1200, 675, 'c169'),
+  file('jpeg', 1200, 900, 'j'),
+  file('crop', 1200, 900, 'c43'),
+  file('original', 2400, 1800, 'o'),
+]);
+
+describe('recipeJsonLd: image', () => {
+  it("is the main photo's crops (16:9, 4:3, 1:1) and its 1200 px JPEG, as absolute URLs on the page's origin", () => {
+    const data = recipeJsonLd(
+      { ...recipe, photos: [main, photo([file('jpeg', 1200, 900, 'other')])] },
+      'https://recept.example.se/7',
+    );
+    expect(data.image).toEqual([
+      'https://recept.example.se/api/photos/c169.jpg',
+      'https://recept.example.se/api/photos/c43.jpg',
+      'https://recept.example.se/api/photos/c11.jpg',
+      'https://recept.example.se/api/photos/j.jpg',
+    ]);
+  });
+
+  it('names the API host when the API has its own', () => {
+    expect(
+      photoImages(photo([file('jpeg', 1200, 900, 'j')]), 'https://api.example.se/api/', 'https://recept.example.se/7'),
+    ).toEqual(['https://api.example.se/api/photos/j.jpg']);
+  });
+
+  it("leaves out crops under Google's 50,000 pixels (a small upload's crops)", () => {
+    const small = photo([
+      file('crop', 288, 162, 'c169'),
+      file('crop', 240, 180, 'c43'),
+      file('crop', 224, 224, 'c11'),
+      file('jpeg', 320, 240, 'j'),
+    ]);
+    expect(photoImages(small, '/api', 'https://recept.example.se/7')).toEqual([
+      'https://recept.example.se/api/photos/c11.jpg',
+      'https://recept.example.se/api/photos/j.jpg',
+    ]);
+  });
+
+  it('is absent when the recipe has no photos', () => {
+    expect(recipeJsonLd(recipe, 'https://recept.example.se/7')).not.toHaveProperty('image');
+    expect(recipeJsonLd({ ...recipe, photos: [] }, 'https://recept.example.se/7')).not.toHaveProperty('image');
   });
 });
