@@ -4,6 +4,7 @@
 import { apiBase } from './config.ts';
 import { takeEarlyRecipe } from './early.ts';
 import { isUnitKey, unitKey, unitLabel, OFFERED_UNIT_KEYS } from '../lib/units.ts';
+import type { Thumbnail } from '../lib/photo-schema.ts';
 import type {
   ImportedRecipe as ApiImportedRecipe,
   Recipe as ApiRecipe,
@@ -169,7 +170,8 @@ export async function listRecipes(tokens: TokenSource, search?: string): Promise
   return (await request<Recipe[]>(tokens, 'GET', `/recipes${q}`)).map(toLabels);
 }
 
-export type RecipeName = { id: number; name: string };
+/** `thumbnail`: the main photo's square files, for a recipe with photos. */
+export type RecipeName = { id: number; name: string; thumbnail?: Thumbnail };
 export type NamePage = { recipes: RecipeName[]; next: string | null; previous: string | null };
 
 /** One page of ids and names in Swedish order (GET /recipes/names): the list screen's light read. */

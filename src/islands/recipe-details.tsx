@@ -8,6 +8,8 @@ import BackButton from '../components/back-button.tsx';
 import Spinner from '../components/spinner.tsx';
 import FlashStatus from '../components/flash-status.tsx';
 import LoadFailure from '../components/load-failure.tsx';
+import RecipePhoto, { useApiBase } from '../components/photo.tsx';
+import { GALLERY_SIZES, MAIN_SIZES } from '../components/photo-sources.ts';
 import { editRecipeHref, recipeIdFromPath } from '../lib/routes.ts';
 import { instructionSteps, jsonLdText, recipeJsonLd } from '../lib/recipe-jsonld.ts';
 import { useCookMode, useWakeLock } from './cook-mode.ts';
@@ -38,6 +40,7 @@ export default function RecipeDetails() {
   // Cook mode: on or off and what is ticked, kept in this tab across a reload (src/islands/cook-mode.ts).
   const { cooking, setCooking, ticked, tick } = useCookMode(view.state === 'ready' ? view.recipe : undefined);
   const wakeLock = useWakeLock(cooking);
+  const base = useApiBase();
 
   const lookup = async (recipeId: number | undefined, servings?: number): Promise<View> => {
     try {
@@ -80,6 +83,7 @@ export default function RecipeDetails() {
 
   const isEditor = auth.status === 'signed-in' && auth.isEditor;
   const recipe = view.state === 'ready' ? view.recipe : EMPTY;
+  const [main, ...gallery] = recipe.photos ?? [];
 
   return (
     <>
@@ -103,7 +107,18 @@ export default function RecipeDetails() {
       {view.state === 'unavailable' && <LoadFailure heading busy={busy} onRetry={() => void retry(view.servings)} />}
       {view.state === 'ready' && (
         <article className="card recipe" aria-busy={busy}>
-          <script type="application/ld+json">{jsonLdText(recipeJsonLd(recipe, window.location.href))}</script>
+          <script type="application/ld+json">{jsonLdText(recipeJsonLd(recipe, window.location.href, base))}</script>
+          {/* The first photo at the top, the others as a small gallery under it; an empty alt means the name. */}
+          {base && main && (
+            <RecipePhoto photo={main} alt={main.alt || recipe.name} sizes={MAIN_SIZES} apiBase={base} main />
+          )}
+          {base && gallery.length > 0 && (
+            <div className="photo-gallery">
+              {gallery.map((p) => (
+                <RecipePhoto key={p.id} photo={p} alt={p.alt || recipe.name} sizes={GALLERY_SIZES} apiBase={base} />
+              ))}
+            </div>
+          )}
           <h1>{recipe.name}</h1>
           <p className="author">Författare: {recipe.author}</p>
           {/* On paper the selector is hidden; the chosen servings are said in words instead. */}

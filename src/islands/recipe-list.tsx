@@ -15,6 +15,7 @@ import { matchesName } from '../lib/recipe-search.ts';
 import Spinner from '../components/spinner.tsx';
 import FlashStatus from '../components/flash-status.tsx';
 import ScrollSentinel from '../components/scroll-sentinel.tsx';
+import { ListThumbnail, useApiBase } from '../components/photo.tsx';
 import { recipeHref } from '../lib/routes.ts';
 import { saveListPosition, savedListPosition, type ListPosition } from '../stores/list-position.ts';
 
@@ -46,6 +47,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   // Answers to an older query or window arrive late; only the newest request may change the list.
   const latest = useRef(0);
+  const base = useApiBase();
   const listRef = useRef<HTMLUListElement>(null);
   // The place to go back to, set when the first query's pages come from the history entry.
   const restoring = useRef<ListPosition | undefined>(undefined);
@@ -199,6 +201,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
           {recipes.map((r) => (
             <li key={r.id}>
               <a className="recipe-link" href={recipeHref(r.id)} data-recipe-id={r.id}>
+                <ListThumbnail thumbnail={r.thumbnail} apiBase={base} />
                 <span className="recipe-name">{r.name}</span>
                 <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
                   <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
