@@ -4,8 +4,15 @@
 // style attributes, which is what Astro's server render would write.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiBase } from '../client/config.ts';
-import { photoUrl, type Photo, type Thumbnail } from '../lib/photo-schema.ts';
-import { fallbackFile, pictureSources, squareFallback, placeholderColour, placeholderUrl } from './photo-sources.ts';
+import type { Photo, Thumbnail } from '../lib/photo-schema.ts';
+import {
+  fallbackFile,
+  photoUrl,
+  pictureSources,
+  squareFallback,
+  placeholderColour,
+  placeholderUrl,
+} from './photo-sources.ts';
 
 let known: string | undefined;
 

@@ -4,11 +4,13 @@ import {
   fallbackFile,
   pictureSources,
   placeholderColour,
+  photoUrl,
   placeholderUrl,
   squareFallback,
   srcset,
 } from '../../src/components/photo-sources.ts';
-import type { Photo, PhotoFile } from '../../src/lib/photo-schema.ts';
+import { photoUrl as sharedPhotoUrl, type Photo, type PhotoFile } from '../../src/lib/photo-schema.ts';
+import { photoFileUrl } from '../../src/lib/recipe-jsonld.ts';
 
 const file = (use: PhotoFile['use'], format: PhotoFile['format'], width: number, height: number): PhotoFile => ({
   use,
@@ -42,6 +44,11 @@ const photo: Photo = {
 };
 
 describe('photo sources', () => {
+  it("make a file's URL as the shared contract does (copies that keep zod out of the pages)", () => {
+    for (const base of ['/api', '/api/', 'https://api.example.se/api', 'https://api.example.se/api/'])
+      for (const url of [photoUrl, photoFileUrl]) expect(url(base, 'a.avif')).toBe(sharedPhotoUrl(base, 'a.avif'));
+  });
+
   it('offers a use in one format narrowest first, as width descriptors of URLs under the API', () => {
     expect(srcset('https://api.example.se/api/', photo.files, 'width', 'avif')).toBe(
       'https://api.example.se/api/photos/width-800.avif 800w, https://api.example.se/api/photos/width-1600.avif 1600w',
