@@ -1,0 +1,176 @@
+import sharp from 'sharp';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { test, expect, expectAccessible, type TokenSource } from './support/fixtures.ts';
+import { runtimeConfig } from './support/auth.ts';
+import type { NewRecipe } from './support/recipes.ts';
+import type { Photo, PhotoRef } from '../../src/lib/photo-schema.ts';
+
+// What visitors see of a recipe's photos (issue 23): the recipe page's main photo and gallery, the list's
+// thumbnails, print. The photos are real JPEGs uploaded through the API as the editor, as the editor's form does.
+
+/** A 2000×1500 JPEG with some structure (a gradient under noise), so every encoder has real work. */
+async function jpeg(seed: number): Promise<Buffer> {
+  const noise = await sharp({
+    create: {
+      width: 2000,
+      height: 1500,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp({
+    create: { width: 2000, height: 1500, channels: 3, background: { r: 200, g: 120 + seed * 40, b: 40 } },
+  })
+    .composite([{ input: noise, blend: 'overlay' }])
+    .blur(2)
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+async function upload(request: APIRequestContext, baseURL: string, token: TokenSource, seed: number): Promise<Photo> {
+  const api = new URL((await runtimeConfig(request, baseURL)).API_URL, baseURL).href.replace(/\/+$/, '');
+  const res = await request.post(`${api}/photos`, {
+    headers: { Authorization: `Bearer ${await token.get()}`, 'Content-Type': 'image/jpeg', Accept: 'application/json' },
+    data: await jpeg(seed),
+  });
+  expect(res.ok(), `upload answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as Photo;
+}
+
+/** Holds every photo file's request until `release()`: the page as it is before its photos arrive. */
+async function holdPhotos(page: Page) {
+  const held: Route[] = [];
+  let open = false;
+  await page.route(/\/photos\/[0-9a-f]{64}\.(avif|webp|jpg)$/, (route) => (open ? route.fallback() : held.push(route)));
+  return {
+    release: async () => {
+      open = true;
+      await Promise.all(held.map((r) => r.fallback()));
+    },
+  };
+}
+
+/** The page's layout shifts so far, summed (CLS without the session windows: any shift is one too many here). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        new PerformanceObserver((list) => {
+          done(list.getEntries().reduce((sum, e) => sum + (e as unknown as { value: number }).value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => done(0), 500); // no entries at all: the observer is never called
+      }),
+  );
+}
+
+const tag = () => Math.random().toString(36).slice(2, 7);
+
+test('the recipe page shows the main photo at its final size before it loads, then in AVIF, and the gallery', async ({
+  page,
+  recipes,
+  request,
+  baseURL,
+  editorToken,
+}) => {
+  const [main, second] = [
+    await upload(request, String(baseURL), editorToken, 0),
+    await upload(request, String(baseURL), editorToken, 1),
+  ];
+  const photos: PhotoRef[] = [
+    { id: main.id, alt: 'Pannkakor staplade på ett fat' },
+    { id: second.id, alt: '' },
+  ];
+  const recipe = await recipes.create({ name: `Fotopannkakor ${tag()}`, photos } as NewRecipe);
+
+  const photosHeld = await holdPhotos(page);
+  await page.goto(`/${recipe.id}`);
+  const photo = page.getByRole('img', { name: 'Pannkakor staplade på ett fat' });
+  await expect(photo).toBeVisible();
+  await expect(photo).toHaveAttribute('fetchpriority', 'high');
+  await expect(photo).toHaveAttribute('loading', 'eager');
+  // Nothing of the photo has arrived, yet its box has the photo's 4:3 shape at the card's width.
+  expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(0);
+  const before = await photo.boundingBox();
+  const card = await page.locator('article.recipe').boundingBox();
+  expect(before?.width).toBeGreaterThan((card?.width ?? 0) - 60);
+  expect(before?.height).toBeCloseTo(((before?.width ?? 0) * 3) / 4, 0);
+  // The blurred ThumbHash lies under it meanwhile.
+  const placeholder = page.locator('.photo-main .photo-placeholder');
+  await expect(placeholder).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(placeholder).toHaveAttribute('alt', '');
+  // The main photo was asked for from the head script, before the island rendered it.
+  await expect(page.locator('link[rel="preload"][as="image"][type="image/avif"]')).toHaveCount(1);
+
+  await photosHeld.release();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/photos\/[0-9a-f]{64}\.avif$/);
+  expect(await photo.boundingBox()).toEqual(before);
+  await expect(placeholder).toHaveCount(0);
+  expect(await layoutShift(page)).toBe(0);
+
+  // The second photo: in the gallery, lazy, with the recipe's name for an empty alt.
+  const gallery = page.locator('.photo-gallery').getByRole('img', { name: recipe.name });
+  await expect(gallery).toHaveCount(1);
+  await expect(gallery).toHaveAttribute('loading', 'lazy');
+  await expectAccessible(page);
+});
+
+test('on paper the main photo is small and the gallery is left out', async ({
+  page,
+  recipes,
+  request,
+  baseURL,
+  editorToken,
+}) => {
+  const [main, second] = [
+    await upload(request, String(baseURL), editorToken, 2),
+    await upload(request, String(baseURL), editorToken, 3),
+  ];
+  const recipe = await recipes.create({
+    name: `Fotoplättar ${tag()}`,
+    photos: [
+      { id: main.id, alt: 'Plättar' },
+      { id: second.id, alt: 'Sylt' },
+    ],
+  } as NewRecipe);
+  await page.goto(`/${recipe.id}`);
+  await expect(page.getByRole('img', { name: 'Sylt' })).toBeAttached();
+  await page.emulateMedia({ media: 'print' });
+  const photo = page.getByRole('img', { name: 'Plättar' });
+  await expect(photo).toBeVisible();
+  const box = await photo.boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(6 * 37.8 + 1); // 6 cm
+  await expect(page.getByRole('img', { name: 'Sylt' })).toBeHidden();
+});
+
+test('the list shows a lazy thumbnail beside a name, and rows keep one height with or without a photo', async ({
+  page,
+  recipes,
+  request,
+  baseURL,
+  editorToken,
+}) => {
+  const photo = await upload(request, String(baseURL), editorToken, 4);
+  const t = tag();
+  const withPhoto = await recipes.create({ name: `${t} Blåbärspaj`, photos: [{ id: photo.id, alt: '' }] } as NewRecipe);
+  const without = await recipes.create({ name: `${t} Citronpaj` });
+
+  await page.goto(`/?search=${t}`);
+  const links = page.getByRole('list', { name: 'Recept' }).getByRole('link');
+  await expect(links).toHaveText([withPhoto.name, without.name]);
+  const thumb = links.first().locator('img');
+  await expect(thumb).toHaveAttribute('loading', 'lazy');
+  await expect(thumb).toHaveAttribute('decoding', 'async');
+  await expect(thumb).toHaveAttribute('width', '40');
+  await expect(thumb).toHaveAttribute('alt', ''); // the name beside it says it
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await thumb.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/photos\/[0-9a-f]{64}\.avif$/);
+  await expect(links.nth(1).locator('img')).toHaveCount(0);
+  const [a, b] = [await links.first().boundingBox(), await links.nth(1).boundingBox()];
+  expect(a?.height).toBe(b?.height);
+  expect((await links.first().locator('.thumb').boundingBox())?.width).toBe(40);
+  await expectAccessible(page);
+});
