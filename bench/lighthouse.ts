@@ -11,13 +11,15 @@ export type PageFigures = {
   bytes: number;
   domNodes: number;
   failed: number;
+  /** Bytes the named opportunity audits say could be saved (uses-responsive-images, modern-image-formats …). */
+  savings: Record<string, number>;
 };
 
 const CHROME_FLAGS =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
 
 /** One Lighthouse run (mobile preset, performance only) with Debian's Chromium; the CLI, as people run it. */
-function runOnce(url: string): PageFigures {
+function runOnce(url: string, audits: string[]): PageFigures {
   const dir = mkdtempSync(join(tmpdir(), 'bench-lh-'));
   const out = join(dir, 'report.json');
   try {
@@ -37,7 +39,7 @@ function runOnce(url: string): PageFigures {
     if (run.status !== 0) throw new Error(`lighthouse ${url} failed: ${run.stderr.slice(-400)}`);
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
       categories: { performance: { score: number } };
-      audits: Record<string, { numericValue?: number }>;
+      audits: Record<string, { numericValue?: number; details?: { overallSavingsBytes?: number } }>;
     };
     const audit = (id: string) => report.audits[id]?.numericValue ?? NaN;
     return {
@@ -48,11 +50,12 @@ function runOnce(url: string): PageFigures {
       bytes: audit('total-byte-weight'),
       domNodes: audit('dom-size'),
       failed: 0,
+      savings: Object.fromEntries(audits.map((id) => [id, report.audits[id]?.details?.overallSavingsBytes ?? 0])),
     };
   } catch (error) {
     // A page too heavy for Lighthouse (the 62 MB list) is a figure too, not the end of the bench.
     console.error(String(error).slice(0, 300));
-    return { score: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, bytes: NaN, domNodes: NaN, failed: 1 };
+    return { score: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, bytes: NaN, domNodes: NaN, failed: 1, savings: {} };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -64,8 +67,8 @@ const median = (all: number[]) => {
 };
 
 /** Median of each figure over `runs` runs (the score varies ±0.03 between runs on 2 busy cores). */
-export function lighthouse(url: string, runs: number): PageFigures {
-  const all = Array.from({ length: runs }, () => runOnce(url));
+export function lighthouse(url: string, runs: number, audits: string[] = []): PageFigures {
+  const all = Array.from({ length: runs }, () => runOnce(url, audits));
   return {
     score: median(all.map((f) => f.score)),
     lcpMs: median(all.map((f) => f.lcpMs)),
@@ -74,5 +77,6 @@ export function lighthouse(url: string, runs: number): PageFigures {
     bytes: median(all.map((f) => f.bytes)),
     domNodes: median(all.map((f) => f.domNodes)),
     failed: all.reduce((n, f) => n + f.failed, 0),
+    savings: Object.fromEntries(audits.map((id) => [id, median(all.map((f) => f.savings[id] ?? NaN))])),
   };
 }

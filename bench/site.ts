@@ -3,6 +3,8 @@
 // `npm start` runs it, and prints per page and size the Lighthouse mobile medians (score, LCP, TBT,
 // CLS, bytes), the search keystroke times in a real browser, the server's resident memory at idle
 // and after the page load, and the same pages served by Debian's nginx (gzip on) from the same dist/.
+// At the first size also photos (issue 23): a recipe page with a main photo against the same page without
+// (LCP, CLS, Lighthouse's image audits) and the list's first screen with thumbnails (bench/site-photos.ts).
 // Figures only: no pass or fail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { keystrokeTimes, p95 } from './keystrokes.ts';
 import { startProduct, startSiteNginx, treeMemory } from './site-servers.ts';
 import { bytes } from './report.ts';
 import { freePort } from './net.ts';
+import { IMAGE_AUDITS, listFirstScreen, PHOTO_SEARCH, seedPhotoRecipes } from './site-photos.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -50,6 +53,33 @@ const row = (size: number, server: string, page: string, f: PageFigures) => {
   // Printed at once too: a long run that dies later keeps what it measured.
   log(`    ${cells.join(' | ')}`);
 };
+
+/** The photo figures, on the product as it runs: its own recipes, removed again afterwards. */
+async function measurePhotos(size: number, url: string) {
+  log('  photos: uploading photos and creating recipes');
+  const pair = await seedPhotoRecipes(url);
+  try {
+    for (const [page, id] of [
+      ['/{id} with photo', pair.withPhoto],
+      ['/{id} same, no photo', pair.without],
+    ] as const) {
+      log(`  ours ${page}: ${opts.runs} Lighthouse runs`);
+      const f = lighthouse(`${url}/${id}`, Number(opts.runs), IMAGE_AUDITS);
+      row(size, 'ours', page, f);
+      notes.push(
+        `${size}: ${page}: LCP ${(f.lcpMs / 1000).toFixed(2)} s, CLS ${f.cls.toFixed(3)}, ${IMAGE_AUDITS.map((a) => `${a} could save ${bytes(f.savings[a])}`).join(', ')}`,
+      );
+    }
+    log('  ours: the list with thumbnails, first screen');
+    const screen = await listFirstScreen(`${url}/?search=${encodeURIComponent(PHOTO_SEARCH)}`);
+    notes.push(
+      `${size}: the list's first screen with thumbnails (412x823 at 1.75x): ${bytes(screen.transferBytes)} transferred (budget 200 KB), ${screen.thumbnails} thumbnails, the largest ${bytes(screen.largestThumbnailBytes)} (budget 6 KB)`,
+    );
+    log(`    ${notes.at(-1)}`);
+  } finally {
+    await pair.remove();
+  }
+}
 
 log(`Site bench: ${cpus().length} cores, Node ${process.version}, embedded default (npm start, PGlite)`);
 try {
@@ -88,6 +118,7 @@ try {
       log(
         `    RSS idle ${idle.rssMb.toFixed(0)} MB, after ${loaded.rssMb.toFixed(0)} MB, peak ${loaded.peakMb.toFixed(0)} MB`,
       );
+      if (size === sizes[0]) await measurePhotos(size, product.url);
       notes.push(
         `${size}: npm start RSS (whole process tree) idle ${idle.rssMb.toFixed(0)} MB, after the runs ${loaded.rssMb.toFixed(0)} MB, peak ${loaded.peakMb.toFixed(0)} MB`,
       );
