@@ -1,5 +1,6 @@
 // Requests the page's inline head script started before any island loaded (src/pages/recipe.astro):
-// /config.json and, on /{id}, the recipe. Each is handed out once; later reads fetch as usual.
+// /config.json and, on /{id}, the recipe. Each is handed out once; later reads fetch as usual. The same script
+// preloads the recipe's main photo as soon as the recipe is here (src/pages/recipe.astro), not after hydration.
 type Early = { config?: Promise<Response>; recipe?: Promise<Response>; recipeId?: number };
 
 const early = (): Early =>
