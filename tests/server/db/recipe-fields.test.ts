@@ -9,9 +9,24 @@ import { contentKey, TRANSFER_FORMAT } from '../../../server/db/transfer-format.
 import { importTransfer } from '../../../server/db/transfer-import.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { JSONLD_LEFT_OUT, recipeJsonLd } from '../../../src/lib/recipe-jsonld.ts';
+import type { Photo } from '../../../src/lib/photo-schema.ts';
 import { recipeSchema, type Recipe } from '../../../src/lib/recipe-schema.ts';
 import { closeTestDatabase, createTestDatabase, emptyRecipes } from '../../support/database.ts';
 import { fieldsLost } from '../../support/field-coverage.ts';
+
+// A stored photo as the API answers it: its files named by `seed` (a photo's files differ from another's).
+const photo = (id: string, alt: string, seed: string): Photo => ({
+  id: id.repeat(22),
+  alt,
+  width: 1600,
+  height: 1200,
+  placeholder: 'HBkSHYSIeHiPiHh8eJd4eTN0EEQG',
+  files: [
+    { use: 'original', format: 'jpeg', width: 1600, height: 1200, file: `${seed.repeat(64)}.jpg` },
+    { use: 'jpeg', format: 'jpeg', width: 1200, height: 900, file: `${seed.repeat(63)}1.jpg` },
+    { use: 'crop', format: 'jpeg', width: 1200, height: 675, file: `${seed.repeat(63)}2.jpg` },
+  ],
+});
 
 // Two recipes that differ in every field.
 const sample: Recipe = {
@@ -21,6 +36,7 @@ const sample: Recipe = {
   instructions: 'Vispa.\nStek.',
   servings: 4,
   ingredients: [{ name: 'Mjölk', quantity: { value: 6, unit: 'DECILITER' } }, { name: 'Smör' }],
+  photos: [photo('a', 'Pannkakor på ett fat', 'a')],
   version: 2,
   createdAt: '2024-05-01T10:00:00.123456Z',
   updatedAt: '2024-05-02T08:30:00.000001Z',
@@ -32,6 +48,7 @@ const other: Recipe = {
   instructions: 'Stek små.',
   servings: 2,
   ingredients: [{ name: 'Ägg', quantity: { value: 2, unit: 'PIECES' } }],
+  photos: [photo('b', '', 'b')],
   version: 7,
   createdAt: '2023-01-01T00:00:00.000002Z',
   updatedAt: '2023-02-01T00:00:00.000003Z',
