@@ -2,6 +2,7 @@
 // survives the transfer file (export, then import into a database, then export again) and is in the JSON-LD,
 // unless that module lists it as left out on purpose; the import's "same recipe" comparison looks at every
 // field but the id. A field added to the schema and nowhere else fails these tests (shown last, with such a schema).
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { exportTransfer } from '../../../server/db/transfer-export.ts';
@@ -12,6 +13,25 @@ import { JSONLD_LEFT_OUT, recipeJsonLd } from '../../../src/lib/recipe-jsonld.ts
 import { recipeSchema, type Recipe } from '../../../src/lib/recipe-schema.ts';
 import { closeTestDatabase, createTestDatabase, emptyRecipes } from '../../support/database.ts';
 import { fieldsLost } from '../../support/field-coverage.ts';
+
+// A photo whose files are a few bytes that start like a JPEG, named by their SHA-256 as stored files are.
+function photo(id: string, alt: string, seed: string): NonNullable<Recipe['photos']>[number] {
+  const file = (use: 'jpeg' | 'crop', width: number, height: number) => {
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`${seed}-${use}`)]);
+    const name = `${createHash('sha256').update(bytes).digest('hex')}.jpg`;
+    photoBytes.set(name, bytes.toString('base64'));
+    return { use, format: 'jpeg' as const, width, height, file: name };
+  };
+  return {
+    id,
+    alt,
+    width: 2400,
+    height: 1600,
+    placeholder: `ph-${seed}`,
+    files: [file('jpeg', 1200, 800), file('crop', 1200, 675)],
+  };
+}
+const photoBytes = new Map<string, string>();
 
 // Two recipes that differ in every field.
 const sample: Recipe = {
@@ -24,6 +44,7 @@ const sample: Recipe = {
   version: 2,
   createdAt: '2024-05-01T10:00:00.123456Z',
   updatedAt: '2024-05-02T08:30:00.000001Z',
+  photos: [photo('AAAAAAAAAAAAAAAAAAAAAA', 'Stekta', 'a')],
 };
 const other: Recipe = {
   id: 5,
@@ -35,6 +56,7 @@ const other: Recipe = {
   version: 7,
   createdAt: '2023-01-01T00:00:00.000002Z',
   updatedAt: '2023-02-01T00:00:00.000003Z',
+  photos: [photo('BBBBBBBBBBBBBBBBBBBBBB', '', 'b'), photo('CCCCCCCCCCCCCCCCCCCCCC', 'Uppläggning', 'c')],
 };
 const samples = { sample, other };
 // What a change to the schema alone looks like: a field that nothing else knows about.
@@ -51,7 +73,12 @@ describe('every field of the recipe schema', () => {
   const transferRoundTrip = async (recipe: Record<string, unknown>) => {
     await emptyRecipes(db);
     const document = JSON.parse(
-      JSON.stringify({ format: TRANSFER_FORMAT, exportedAt: sample.createdAt, recipes: [recipe] }),
+      JSON.stringify({
+        format: TRANSFER_FORMAT,
+        exportedAt: sample.createdAt,
+        recipes: [recipe],
+        files: Object.fromEntries(photoBytes),
+      }),
     );
     const report = await importTransfer(db.orm, document);
     expect(report.count.added).toBe(1);
