@@ -106,36 +106,34 @@ function SortablePhoto({ photo, position, src, hintId, error, onAlt, onRemove }:
         {/* The text alternative is the field beside it; the preview only shows which photo this is. */}
         {src ? <img src={src.url} width={src.width} height={src.height} alt="" decoding="async" /> : null}
       </div>
-      <div className="editor-photo-body">
-        <p className="editor-photo-name">
-          {position === 1 ? <span className="editor-photo-main">{TEXT.mainPhoto}</span> : name}
-        </p>
-        <div className="field editor-field">
-          <label htmlFor={id}>
-            {TEXT.photoAlt}
-            <span className="visually-hidden"> {name}</span>
-          </label>
-          <input
-            id={id}
-            className="input"
-            type="text"
-            autoComplete="off"
-            value={photo.alt}
-            onChange={(e) => onAlt(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          />
-          {error ? (
-            <p className="editor-field-error" id={errorId}>
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <button type="button" className="link-button editor-photo-remove" data-photo-remove="" onClick={onRemove}>
-          {TEXT.removePhoto}
-          <span className="visually-hidden"> {position}</span>
-        </button>
+      <p className="editor-photo-name">
+        {position === 1 ? <span className="editor-photo-main">{TEXT.mainPhoto}</span> : name}
+      </p>
+      <div className="field editor-field editor-photo-alt">
+        <label htmlFor={id}>
+          {TEXT.photoAlt}
+          <span className="visually-hidden"> {name}</span>
+        </label>
+        <input
+          id={id}
+          className="input"
+          type="text"
+          autoComplete="off"
+          value={photo.alt}
+          onChange={(e) => onAlt(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+        />
+        {error ? (
+          <p className="editor-field-error" id={errorId}>
+            {error}
+          </p>
+        ) : null}
       </div>
+      <button type="button" className="link-button editor-photo-remove" data-photo-remove="" onClick={onRemove}>
+        {TEXT.removePhoto}
+        <span className="visually-hidden"> {position}</span>
+      </button>
       <button
         type="button"
         className="editor-row-handle editor-photo-handle"
