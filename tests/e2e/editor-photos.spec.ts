@@ -168,3 +168,24 @@ test("'Spara' waits for uploads still running, and says so", async ({ page, reci
   await page.waitForURL(`/${recipe.id}`);
   expect(saves).toHaveLength(1);
 });
+
+test('at most 8 photos: the first ones offered are kept, and the rest are named in Swedish', async ({
+  page,
+  sessions,
+}) => {
+  test.slow(); // eight uploads, one at a time
+  await sessions.open(page, EDITOR, '/new-recipe');
+  const pictures = await Promise.all(Array.from({ length: 9 }, (_, i) => smallPicture(`bild-${i + 1}.jpg`)));
+  await dropFiles(page.locator('.editor-photo-drop'), pictures);
+  await expect(page.getByRole('alert')).toHaveText('Ett recept kan ha högst 8 bilder. 1 bild lades inte till.');
+  await expect(page.getByText('Väntar: bild-8.jpg')).toBeVisible();
+  await expect(page.getByText('bild-9.jpg')).toHaveCount(0);
+  await expect(removeButtons(page)).toHaveCount(8, { timeout: 30_000 });
+  await expect(page.getByText('Huvudbild', { exact: true })).toBeVisible();
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Välj bilder' }).click();
+  await (await chooser).setFiles(pictures.slice(0, 2));
+  await expect(page.getByRole('alert')).toHaveText('Ett recept kan ha högst 8 bilder. 2 bilder lades inte till.');
+  await expect(removeButtons(page)).toHaveCount(8);
+});
