@@ -103,8 +103,11 @@ function SortablePhoto({ photo, position, src, hintId, error, onAlt, onRemove }:
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
       <div className="editor-photo-preview">
-        {/* The text alternative is the field beside it; the preview only shows which photo this is. */}
-        {src ? <img src={src.url} width={src.width} height={src.height} alt="" decoding="async" /> : null}
+        {/* The text alternative is the field beside it; the preview only shows which photo this is. Not draggable:
+            the browser would drag it as a file, and dropped on the form it would be uploaded again. */}
+        {src ? (
+          <img src={src.url} width={src.width} height={src.height} alt="" decoding="async" draggable={false} />
+        ) : null}
       </div>
       <p className="editor-photo-name">
         {position === 1 ? <span className="editor-photo-main">{TEXT.mainPhoto}</span> : name}

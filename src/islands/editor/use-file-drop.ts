@@ -12,8 +12,11 @@ export function useFileDrop(onFiles: (files: File[]) => void) {
   const depth = useRef(0);
 
   useEffect(() => {
+    // Runs after the form's handlers (the window is the last stop of a bubbling event): the form took it already.
     const ignore = (event: globalThis.DragEvent) => {
-      if (carriesFiles(event)) event.preventDefault();
+      if (!carriesFiles(event) || event.defaultPrevented) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'none'; // the pointer says "not here"
     };
     window.addEventListener('dragover', ignore);
     window.addEventListener('drop', ignore);
