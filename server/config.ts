@@ -71,6 +71,23 @@ const EnvSchema = z.object({
   IMPORT_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
   IMPORT_MAX_BYTES: intIn(1024, 50 * 1024 * 1024).default(2 * 1024 * 1024),
   IMPORT_READ_TIMEOUT_MS: intIn(100, 60_000).default(2000),
+  // Photos (docs/photos.md): the largest upload, the time one may take to process, and where the files are kept.
+  PHOTO_MAX_BYTES: intIn(1024, 100 * 1024 * 1024).default(15 * 1024 * 1024),
+  PHOTO_TIMEOUT_MS: intIn(1000, 300_000).default(30_000),
+  PHOTO_STORAGE: z.enum(['database', 's3'], { message: 'must be database or s3' }).default('database'),
+  S3_ENDPOINT: url('the S3-compatible endpoint, e.g. https://s3.eu-north-1.amazonaws.com').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, { message: "letters, digits and !_.*'()/- only" })
+    .default('photos/'),
 });
 
 /** proxy-addr's names for ranges, which Fastify's trustProxy also takes. */
@@ -156,6 +173,25 @@ export type Config = Readonly<{
     /** Reading a page (fetched or pasted) in a worker thread, waiting for a free one included; then the worker is terminated. */
     readTimeoutMs: number;
   }>;
+  photos: Readonly<{
+    maxBytes: number;
+    /** Processing one photo, waiting for a worker thread included; then the worker is terminated. */
+    timeoutMs: number;
+    /** Where the files are: the database (default) or an S3-compatible bucket. */
+    storage: Readonly<
+      | { kind: 'database' }
+      | {
+          kind: 's3';
+          endpoint: string | undefined;
+          bucket: string;
+          region: string;
+          accessKeyId: string | undefined;
+          secretAccessKey: string | undefined;
+          forcePathStyle: boolean;
+          prefix: string;
+        }
+    >;
+  }>;
 }>;
 
 export class ConfigError extends Error {
@@ -218,6 +254,12 @@ export function loadConfig(
     throw new ConfigError([
       `IMPORT_ALLOWED_ADDRESSES: "${badAddress}" is not an IP address or CIDR range like 10.0.0.0/8`,
     ]);
+  if (e.PHOTO_STORAGE === 's3' && !e.S3_BUCKET)
+    throw new ConfigError(['S3_BUCKET: PHOTO_STORAGE=s3 needs the bucket the photos go to (it must exist)']);
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds them)',
+    ]);
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -259,6 +301,24 @@ export function loadConfig(
       timeoutMs: e.IMPORT_TIMEOUT_MS,
       maxBytes: e.IMPORT_MAX_BYTES,
       readTimeoutMs: e.IMPORT_READ_TIMEOUT_MS,
+    }),
+    photos: Object.freeze({
+      maxBytes: e.PHOTO_MAX_BYTES,
+      timeoutMs: e.PHOTO_TIMEOUT_MS,
+      storage: Object.freeze(
+        e.PHOTO_STORAGE === 's3'
+          ? {
+              kind: 's3' as const,
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET as string,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+              prefix: e.S3_PREFIX,
+            }
+          : { kind: 'database' as const },
+      ),
     }),
   });
 }

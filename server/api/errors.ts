@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PHOTO_ERROR_KINDS } from '../../src/lib/photo-schema.ts';
 import { isDatabaseUnavailable } from '../db/index.ts';
 
 /** Seconds a client is asked to wait before retrying while the database cannot be reached. */
@@ -14,18 +15,22 @@ export const errorBodySchema = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   currentVersion: z.number().int().optional(),
+  photoError: z
+    .enum(PHOTO_ERROR_KINDS)
+    .optional()
+    .describe('Why an upload was refused (POST /photos): the site shows a sentence for each'),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** An error a route throws on purpose; its message is meant for the client. */
 export class HttpError extends Error {
   readonly statusCode: number;
-  readonly extra: Pick<ErrorBody, 'fields' | 'currentVersion'>;
+  readonly extra: Pick<ErrorBody, 'fields' | 'currentVersion' | 'photoError'>;
   readonly headers: Record<string, string>;
   constructor(
     statusCode: number,
     message: string,
-    extra: Pick<ErrorBody, 'fields' | 'currentVersion'> = {},
+    extra: Pick<ErrorBody, 'fields' | 'currentVersion' | 'photoError'> = {},
     headers: Record<string, string> = {},
   ) {
     super(message);

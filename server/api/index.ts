@@ -18,6 +18,10 @@ import { unitRoutes } from './routes/units.ts';
 import { recipeRoutes } from './routes/recipes.ts';
 import { recipeNameRoutes } from './routes/recipe-names.ts';
 import { recipeImportRoutes } from './routes/recipe-imports.ts';
+import { photoRoutes } from './routes/photos.ts';
+import { createPhotoLibrary } from '../photos/photo-library.ts';
+import { createPhotoProcessor } from '../photos/photo-processor.ts';
+import { openPhotoStore } from '../photos/photo-stores.ts';
 
 /** `sessionCheck`: the embedded provider's (server/app.ts passes it); `jwks` replaces the remote keys (tests only). */
 export type ApiOptions = { config: Config; db: Database; jwks?: JWTVerifyGetKey; sessionCheck?: SessionCheck };
@@ -81,7 +85,22 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
   await instance.register(unitRoutes);
   await instance.register(healthRoutes, { db, gate });
   await instance.register(recipeNameRoutes, { index: names, gate });
-  await instance.register(recipeRoutes, { db, gate, fullList, requireEditor, writeRateLimit: config.writeRateLimit });
+  // One allowance for every write an editor makes: recipes and photo uploads alike.
+  const writeLimit = instance.rateLimit({ max: config.writeRateLimit, timeWindow: 60_000 });
+  const photos = createPhotoLibrary({
+    db,
+    gate,
+    store: await openPhotoStore(config, db.orm),
+    processor: createPhotoProcessor({ timeoutMs: config.photos.timeoutMs }),
+    log: instance.log,
+  });
+  await instance.register(recipeRoutes, { db, gate, fullList, requireEditor, writeLimit, photos });
+  await instance.register(photoRoutes, {
+    library: photos,
+    maxBytes: config.photos.maxBytes,
+    requireEditor,
+    writeLimit,
+  });
   await instance.register(recipeImportRoutes, { config, requireEditor });
 };
 

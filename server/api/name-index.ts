@@ -1,3 +1,4 @@
+import type { Thumbnail } from '../../src/lib/photo-schema.ts';
 import type { Database } from '../db/index.ts';
 import { recipeNames } from '../db/recipe-repository.ts';
 import { compareRecipes, fold, insertByName } from '../../src/lib/recipe-search.ts';
@@ -9,7 +10,7 @@ import { createChangeFeed, follow, type ChangeFeed, type Changes } from './chang
 // query and no sort per keystroke. After a write only the recipes written or deleted since the index's
 // stamp are refetched (the change feed, ./change-feed.ts); a page read waits for that, a few milliseconds,
 // so an editor always finds the recipe just saved.
-export type NamedRecipe = { id: number; name: string };
+export type NamedRecipe = { id: number; name: string; thumbnail?: Thumbnail };
 // `folded`: the name case-folded once here, not for every name on every keystroke (toLocaleLowerCase
 // with a locale costs about a microsecond: 100,000 of them per search was the slow part).
 type Entry = NamedRecipe & { folded: string };
@@ -101,7 +102,10 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     const pick = (i: number | undefined) =>
       i === undefined ? null : { id: (list[i] as Entry).id, name: (list[i] as Entry).name };
     return {
-      recipes: found.map((i) => ({ id: (list[i] as Entry).id, name: (list[i] as Entry).name })),
+      recipes: found.map((i) => {
+        const { folded: _folded, ...named } = list[i] as Entry;
+        return named;
+      }),
       next: found.length > 0 && anyIn(high, list.length) ? pick(found.at(-1)) : null,
       previous: found.length > 0 && anyIn(0, low) ? pick(found[0]) : null,
     };

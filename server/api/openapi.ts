@@ -26,7 +26,7 @@ function addHeaders(responses: Responses, status: string, headers: Record<string
  * (and 304 to a matching If-None-Match), writes name the stored version, limits say when to retry.
  */
 export function describeHeaders(document: Document): Document {
-  for (const item of Object.values(document.paths ?? {})) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of ['get', 'post', 'put', 'delete'] as const) {
       const responses = item?.[method]?.responses;
       if (!responses) continue;
@@ -35,7 +35,8 @@ export function describeHeaders(document: Document): Document {
         addHeaders(responses, '200', { ETag: ETAG, 'Cache-Control': CACHE_CONTROL });
         addHeaders(responses, '304', { ETag: ETAG, 'Cache-Control': CACHE_CONTROL });
       }
-      if (method === 'post') addHeaders(responses, '201', { ETag: ETAG, Location: LOCATION });
+      if (method === 'post' && path.endsWith('/recipes'))
+        addHeaders(responses, '201', { ETag: ETAG, Location: LOCATION });
       if (method === 'put') addHeaders(responses, '200', { ETag: ETAG });
       addHeaders(responses, '429', { 'Retry-After': RETRY_AFTER });
       addHeaders(responses, '503', { 'Retry-After': RETRY_AFTER });

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Thumbnail } from '../../src/lib/photo-schema.ts';
 import type { Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 import { compareRecipes } from '../../src/lib/recipe-search.ts';
 import {
@@ -8,6 +9,7 @@ import {
   recipeListStamp as stampTable,
   recipes,
 } from './schema/recipes.ts';
+import { photos } from './schema/photos.ts';
 import type { AppDatabase } from './index.ts';
 import type { Transaction as Tx } from './types.ts';
 import {
@@ -18,6 +20,7 @@ import {
   recipeFromStored,
   type StoredRecipe,
 } from './recipe-rows.ts';
+import { recipePhotoFiles, recipePhotos, setRecipePhotos } from './photo-repository.ts';
 
 // Reads and writes of recipes. Returns null for "not found"; the routes turn that into 404.
 // Sorting is done in JS with src/lib's compareRecipes (the site's rule too): PGlite's ICU has no
@@ -130,6 +133,7 @@ async function withDeadline(tx: Tx, deadline: number | undefined): Promise<void>
 /** A POST's Idempotency-Key and a hash of its body; keys are kept a day. */
 export type Idempotency = { key: string; bodyHash: string };
 export type CreateResult = { kind: 'created' | 'replayed'; recipe: Recipe } | { kind: 'key-reused' };
+// A write that names photos is checked against what the caller may attach (photo-repository.ts: PhotoRefError).
 
 /**
  * Stores a new recipe and its ingredients in one transaction. With an Idempotency-Key the key is claimed
@@ -178,15 +182,20 @@ async function insertRecipe(tx: Tx, input: RecipeInput, author: string): Promise
     .returning();
   if (!row) throw new Error('INSERT returned no row');
   await insertIngredients(tx, ingredientRows(row.id, input.ingredients));
-  return recipeFromRow(row, input.ingredients);
+  await setRecipePhotos(tx, row.id, input.photos ?? [], author);
+  return recipeFromRow(row, input.ingredients, await recipePhotos(tx, row.id));
 }
 
+/** `droppedFiles`: the files of photos the update removed, for the photo store once it has committed. */
 export type UpdateResult =
-  { kind: 'updated'; recipe: Recipe } | { kind: 'not-found' } | { kind: 'conflict'; currentVersion: number };
+  | { kind: 'updated'; recipe: Recipe; droppedFiles: string[] }
+  | { kind: 'not-found' }
+  | { kind: 'conflict'; currentVersion: number };
 
 /**
  * Replaces a recipe (author and createdAt stay). With `expectedVersion` the UPDATE only matches
  * that version: of two writers holding the same version, the row lock lets exactly one through.
+ * `caller` is who saves: the unsaved uploads the body names must be theirs (none without a caller).
  */
 export async function updateRecipe(
   db: AppDatabase,
@@ -194,6 +203,7 @@ export async function updateRecipe(
   input: RecipeInput,
   expectedVersion?: number,
   deadline?: number,
+  caller?: string,
 ): Promise<UpdateResult> {
   return db.transaction(async (tx) => {
     await withDeadline(tx, deadline);
@@ -216,12 +226,18 @@ export async function updateRecipe(
     }
     await tx.delete(ingredients).where(eq(ingredients.recipeId, id));
     await insertIngredients(tx, ingredientRows(id, input.ingredients));
-    return { kind: 'updated', recipe: recipeFromRow(row, input.ingredients) };
+    const droppedFiles = await setRecipePhotos(tx, id, input.photos, caller ?? null);
+    return {
+      kind: 'updated',
+      recipe: recipeFromRow(row, input.ingredients, await recipePhotos(tx, id)),
+      droppedFiles,
+    };
   });
 }
 
-/** true when a recipe was deleted (its ingredients go with it: ON DELETE CASCADE). */
-export type DeleteResult = { kind: 'deleted' } | { kind: 'not-found' } | { kind: 'conflict'; currentVersion: number };
+/** A recipe deleted: its ingredients and photos go with it (ON DELETE CASCADE); `droppedFiles` are the photos' files. */
+export type DeleteResult =
+  { kind: 'deleted'; droppedFiles: string[] } | { kind: 'not-found' } | { kind: 'conflict'; currentVersion: number };
 
 /** Deletes the recipe; with `expectedVersion`, only while it still has that version (If-Match, as PUT). */
 export async function deleteRecipe(
@@ -234,8 +250,9 @@ export async function deleteRecipe(
     expectedVersion === undefined ? eq(recipes.id, id) : and(eq(recipes.id, id), eq(recipes.version, expectedVersion));
   return db.transaction(async (tx) => {
     await withDeadline(tx, deadline);
+    const files = await recipePhotoFiles(tx, id);
     const gone = await tx.delete(recipes).where(match).returning({ id: recipes.id });
-    if (gone.length > 0) return { kind: 'deleted' };
+    if (gone.length > 0) return { kind: 'deleted', droppedFiles: files };
     const [current] = await tx.select({ version: recipes.version }).from(recipes).where(eq(recipes.id, id));
     return current ? { kind: 'conflict', currentVersion: current.version } : { kind: 'not-found' };
   });
@@ -256,8 +273,19 @@ export async function countRecipes(db: AppDatabase): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Every recipe's id and name (or those with these ids): what the list screen's name index holds. */
-export async function recipeNames(db: AppDatabase, ids?: readonly number[]): Promise<{ id: number; name: string }[]> {
-  const query = db.select({ id: recipes.id, name: recipes.name }).from(recipes);
-  return ids ? (ids.length === 0 ? [] : query.where(inArray(recipes.id, [...ids]))) : query;
+// The main photo's square files and placeholder, for the list's thumbnail (null without photos): an index probe
+// per recipe (photos_recipe), nothing read when there are no photos.
+const thumbnailJson = sql<Thumbnail | null>`(
+  SELECT json_build_object('placeholder', p.placeholder, 'files',
+    (SELECT json_agg(f) FROM jsonb_array_elements(p.files) f WHERE f->>'use' = 'square'))
+  FROM ${photos} p WHERE p.recipe_id = "recipes"."id" ORDER BY p.position LIMIT 1)`; // "id" alone would be p.id
+
+/** Every recipe's id, name and thumbnail (or those with these ids): what the list screen's name index holds. */
+export async function recipeNames(
+  db: AppDatabase,
+  ids?: readonly number[],
+): Promise<{ id: number; name: string; thumbnail?: Thumbnail }[]> {
+  const query = db.select({ id: recipes.id, name: recipes.name, thumbnail: thumbnailJson }).from(recipes);
+  const rows = await (ids ? (ids.length === 0 ? [] : query.where(inArray(recipes.id, [...ids]))) : query);
+  return rows.map(({ thumbnail, ...named }) => (thumbnail ? { ...named, thumbnail } : named));
 }

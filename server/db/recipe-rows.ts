@@ -2,8 +2,10 @@
 // repository (the API's reads and writes) and the transfer file's export and import all use it. A new recipe
 // field goes here after its migration (docs/architecture.md, "Adding a field to a recipe").
 import { getTableColumns, sql } from 'drizzle-orm';
+import type { Photo } from '../../src/lib/photo-schema.ts';
 import type { Ingredient, Recipe, RecipeContent } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
+import { photos } from './schema/photos.ts';
 import { ingredients, recipes, type RecipeRow } from './schema/recipes.ts';
 
 /** An ingredient as the queries below aggregate it: both quantity columns null, or both set. */
@@ -15,6 +17,12 @@ const ingredientsJson = sql<StoredIngredient[]>`coalesce((
   SELECT json_agg(json_build_object('name', i.name, 'value', i.quantity_value, 'unit', i.unit) ORDER BY i.position)
   FROM ${ingredients} i WHERE i.recipe_id = ${recipes.id}), '[]'::json)`;
 
+// The recipe's photos in order, the same way (null when it has none).
+const photosJson = sql<Photo[] | null>`(
+  SELECT json_agg(json_build_object('id', p.id, 'alt', p.alt, 'width', p.width, 'height', p.height,
+    'placeholder', p.placeholder, 'files', p.files) ORDER BY p.position)
+  FROM ${photos} p WHERE p.recipe_id = "recipes"."id")`; // qualified: drizzle writes ${recipes.id} as "id", which is p.id here
+
 // Timestamps as text in UTC with all six fractional digits: a JavaScript Date would cut them to milliseconds.
 const utcMicros = (column: typeof recipes.createdAt | typeof recipes.updatedAt) =>
   sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -22,7 +30,7 @@ const utcMicros = (column: typeof recipes.createdAt | typeof recipes.updatedAt) 
 const { changedAt: _changedAt, ...recipeTableColumns } = getTableColumns(recipes);
 
 /** What a query selects for whole recipes: the recipe's columns and its ingredients (the API's timestamps). */
-export const recipeColumns = { ...recipeTableColumns, ingredients: ingredientsJson };
+export const recipeColumns = { ...recipeTableColumns, ingredients: ingredientsJson, photos: photosJson };
 
 /** The same for the transfer file: timestamps to the microsecond, as PostgreSQL stores them. */
 export const exactRecipeColumns = {
@@ -34,8 +42,8 @@ export const exactRecipeColumns = {
 type Timestamps = { createdAt: Date | string; updatedAt: Date | string };
 /** A recipe's row, as a write returns it or as `recipeColumns` / `exactRecipeColumns` read it. */
 type RecipeFields = Omit<RecipeRow, 'changedAt' | 'createdAt' | 'updatedAt'> & Timestamps;
-/** A row with its ingredients, as `recipeColumns` or `exactRecipeColumns` read it. */
-export type StoredRecipe = RecipeFields & { ingredients: StoredIngredient[] };
+/** A row with its ingredients and photos, as `recipeColumns` or `exactRecipeColumns` read it. */
+export type StoredRecipe = RecipeFields & { ingredients: StoredIngredient[]; photos: Photo[] | null };
 
 function toIngredient(i: StoredIngredient): Ingredient {
   return i.value === null || i.unit === null
@@ -46,8 +54,15 @@ function toIngredient(i: StoredIngredient): Ingredient {
 // A Date (the API's reads) is written as ISO 8601 in milliseconds; text (the export's read) is already exact.
 const timestamp = (t: Date | string) => (typeof t === 'string' ? t : new Date(t).toISOString());
 
-/** THE row -> recipe mapping: what the API answers with and the transfer file holds. */
-export function recipeFromRow(row: RecipeFields, list: readonly Ingredient[]): Recipe {
+/**
+ * THE row -> recipe mapping: what the API answers with and the transfer file holds. A recipe without photos has
+ * no `photos` key: its JSON is what section 7's clients have always read.
+ */
+export function recipeFromRow(
+  row: RecipeFields,
+  list: readonly Ingredient[],
+  photoList: readonly Photo[] = [],
+): Recipe {
   return {
     id: row.id,
     name: row.name,
@@ -58,12 +73,13 @@ export function recipeFromRow(row: RecipeFields, list: readonly Ingredient[]): R
     version: row.version,
     createdAt: timestamp(row.createdAt),
     updatedAt: timestamp(row.updatedAt),
+    ...(photoList.length > 0 ? { photos: [...photoList] } : {}),
   };
 }
 
 /** A row read with its ingredients -> a recipe. */
-export const recipeFromStored = ({ ingredients: list, ...row }: StoredRecipe): Recipe =>
-  recipeFromRow(row, list.map(toIngredient));
+export const recipeFromStored = ({ ingredients: list, photos: photoList, ...row }: StoredRecipe): Recipe =>
+  recipeFromRow(row, list.map(toIngredient), photoList ?? []);
 
 /** A recipe's content -> the columns of its row that an editor writes (INSERT and UPDATE alike). */
 export function contentColumns(content: RecipeContent): Pick<RecipeRow, 'name' | 'instructions' | 'servings'> {

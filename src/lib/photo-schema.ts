@@ -31,11 +31,13 @@ export const photoRefSchema = z.object({
   alt: photoAltSchema.default('').describe("The text alternative; '' shows the recipe's name instead"),
 });
 
-/** A recipe's photo list in a body: at most MAX_PHOTOS, each once, the first the main photo. */
+/**
+ * A recipe's photo list in a body: at most MAX_PHOTOS, the first the main photo. Each photo once is the server's
+ * check (server/db/photo-repository.ts), as is whether an id may be used: JSON Schema cannot say either.
+ */
 export const photoListSchema = z
   .array(photoRefSchema, { error: MESSAGES.notAList })
-  .max(MAX_PHOTOS, { error: PHOTO_MESSAGES.maxPhotos })
-  .refine((list) => new Set(list.map((p) => p.id)).size === list.length, { error: PHOTO_MESSAGES.duplicate });
+  .max(MAX_PHOTOS, { error: PHOTO_MESSAGES.maxPhotos });
 
 export const PHOTO_USES = ['original', 'square', 'width', 'jpeg', 'crop'] as const;
 export const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
@@ -85,8 +87,16 @@ export const PHOTO_FILE_NAME = /^([0-9a-f]{64})\.(avif|webp|jpg)$/;
 export const photoUrl = (apiBase: string, file: string) => `${apiBase.replace(/\/$/, '')}/photos/${file}`;
 
 /** Why an upload was refused: the API's `photoError` in its 4xx/503 body. */
-export type PhotoErrorKind =
-  'too-large-bytes' | 'too-large-pixels' | 'not-a-picture' | 'unreadable' | 'unsupported' | 'busy' | 'timeout';
+export const PHOTO_ERROR_KINDS = [
+  'too-large-bytes',
+  'too-large-pixels',
+  'not-a-picture',
+  'unreadable',
+  'unsupported',
+  'busy',
+  'timeout',
+] as const;
+export type PhotoErrorKind = (typeof PHOTO_ERROR_KINDS)[number];
 
 /** What the editor shows under the photo field for each refusal (the API sends the kind, the form the text). */
 export const photoErrorMessages: Record<PhotoErrorKind, string> = {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { thumbnailSchema } from '../../../src/lib/photo-schema.ts';
 import { textUpTo } from '../../../src/lib/recipe-schema.ts';
 import type { DatabaseGate } from '../database-gate.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
@@ -54,7 +55,13 @@ const query = z.object({
 });
 
 const pageSchema = z.object({
-  recipes: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  recipes: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      thumbnail: thumbnailSchema.optional().describe("The main photo's square files; left out without photos"),
+    }),
+  ),
   next: z.string().nullable().describe('Cursor (`after`) of the next page; null on the last page'),
   previous: z.string().nullable().describe('Cursor (`before`) of the page before; null on the first page'),
 });

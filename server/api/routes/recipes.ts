@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, recipeInputSchema, recipeSchema, servingsSchema, textUpTo } from '../../../src/lib/recipe-schema.ts';
@@ -12,13 +12,16 @@ import type { DatabaseGate } from '../database-gate.ts';
 import { editorOf } from '../auth.ts';
 import type { ListCache } from '../list-cache.ts';
 import { expectedVersion } from '../expected-version.ts';
+import { PhotoRefError } from '../../db/photo-repository.ts';
+import type { PhotoLibrary } from '../../photos/photo-library.ts';
 
 type Options = {
   db: Database;
   gate: DatabaseGate;
   fullList: ListCache;
   requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  writeRateLimit: number;
+  writeLimit: ReturnType<FastifyInstance['rateLimit']>;
+  photos: PhotoLibrary;
 };
 
 // Path ids are positive 32-bit integers written in decimal: anything else is a 400, not a 404 or a
@@ -104,7 +107,7 @@ const conflict = (id: number, did: 'edited' | 'read', version: number | undefine
 
 export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
   api,
-  { db, gate, fullList, requireEditor, writeRateLimit },
+  { db, gate, fullList, requireEditor, writeLimit, photos },
 ) => {
   // Built at start-up, not by the first visitor; but only once every plugin has loaded: PGlite reads the
   // 100,000 recipes on this thread, and a build started during registration made the provider's plugin miss
@@ -113,7 +116,19 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
   // Every write attempt counts against its address's allowance first, signed in or not (an anonymous
   // or non-editor flood is limited too); then auth, before the body is parsed or validated: no token
   // means 401, not 400 or 413.
-  const write = { onRequest: [api.rateLimit({ max: writeRateLimit, timeWindow: 60_000 }), requireEditor] };
+  const write = { onRequest: [writeLimit, requireEditor] };
+  // A body naming a photo the caller may not attach changes nothing: 400, with the field.
+  const photoChecked = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof PhotoRefError)
+        throw new HttpError(400, 'The body names a photo it cannot have: upload it first (POST /photos)', {
+          fields: { [error.field]: error.message },
+        });
+      throw error;
+    }
+  };
 
   api.get(
     '/recipes',
@@ -181,9 +196,8 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
       const author = editorOf(request).username;
       const key = request.headers['idempotency-key'];
       const idempotency = key === undefined ? undefined : { key, bodyHash: hashOf(request.body) };
-      const result = await gate.run(
-        (deadline) => repo.createRecipeOnce(db.orm, request.body, author, idempotency, deadline),
-        'write',
+      const result = await photoChecked(() =>
+        gate.run((deadline) => repo.createRecipeOnce(db.orm, request.body, author, idempotency, deadline), 'write'),
       );
       if (result.kind === 'key-reused') {
         throw new HttpError(
@@ -224,12 +238,13 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
         });
       }
       const version = expectedVersion(request.body.version, request.headers['if-match']);
-      const result = await gate.run(
-        (deadline) => repo.updateRecipe(db.orm, id, request.body, version, deadline),
-        'write',
+      const caller = editorOf(request).username;
+      const result = await photoChecked(() =>
+        gate.run((deadline) => repo.updateRecipe(db.orm, id, request.body, version, deadline, caller), 'write'),
       );
       if (result.kind === 'not-found') throw notFound(id);
       if (result.kind === 'conflict') throw conflict(id, 'edited', version, result.currentVersion);
+      photos.releaseLater(result.droppedFiles);
       return reply.header('etag', `"${result.recipe.version}"`).send(result.recipe);
     },
   );
@@ -258,6 +273,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
       const result = await gate.run((deadline) => repo.deleteRecipe(db.orm, id, version, deadline), 'write');
       if (result.kind === 'not-found') throw notFound(id);
       if (result.kind === 'conflict') throw conflict(id, 'read', version, result.currentVersion);
+      photos.releaseLater(result.droppedFiles);
       return reply.code(204).send(null);
     },
   );

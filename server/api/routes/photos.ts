@@ -1,0 +1,160 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CONTENT_TYPES, PHOTO_FILE_NAME, photoSchema, type PhotoErrorKind } from '../../../src/lib/photo-schema.ts';
+import { PhotoError } from '../../photos/photo-processor.ts';
+import { PhotoStoreError, type PhotoLibrary } from '../../photos/photo-library.ts';
+import { editorOf } from '../auth.ts';
+import { errorBody, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
+
+// POST /photos (an editor's upload: the file's bytes as the body) and GET /photos/{file} (a stored file, for good).
+// An upload is processed in a worker thread (server/photos/) and kept for a day until a recipe body names it.
+type Options = {
+  library: PhotoLibrary;
+  maxBytes: number;
+  requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  writeLimit: ReturnType<FastifyInstance['rateLimit']>;
+};
+
+// What each refusal answers: the type is wrong (415), the picture is (422), or the server is busy (503).
+const REFUSALS: Record<Exclude<PhotoErrorKind, 'too-large-bytes'>, number> = {
+  'not-a-picture': 415,
+  unsupported: 415,
+  'too-large-pixels': 422,
+  unreadable: 422,
+  timeout: 422,
+  busy: 503,
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const refusal = (status: number, message: string, photoError: PhotoErrorKind, headers: Record<string, string> = {}) =>
+  new HttpError(status, message, { photoError }, headers);
+
+export const photoRoutes: FastifyPluginAsyncZod<Options> = async (
+  api,
+  { library, maxBytes, requireEditor, writeLimit },
+) => {
+  // Any type is taken as bytes: what the file is comes from its content (server/photos/process-photo.ts), never
+  // from what the request claims. The limit is checked while the body streams in: a larger file stops at the limit.
+  api.removeAllContentTypeParsers();
+  api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
+  api.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return handleError(
+        refusal(413, `The photo is larger than ${maxBytes} bytes`, 'too-large-bytes') as unknown as FastifyError,
+        request,
+        reply,
+      );
+    return handleError(error, request, reply);
+  });
+  api.addHook('onReady', async () => library.start());
+  api.addHook('onClose', async () => library.close());
+
+  api.post(
+    '/photos',
+    {
+      onRequest: [writeLimit, requireEditor],
+      schema: {
+        summary:
+          "Upload a photo (editor): the file's bytes as the body (JPEG, PNG, WebP or AVIF). The answer's `id` goes into a recipe's `photos`; an upload no recipe is saved with is removed after a day.",
+        security: [{ bearer: [] }],
+        response: {
+          201: photoSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+      try {
+        const photo = await library.upload(bytes, editorOf(request).username);
+        return reply.code(201).send(photo);
+      } catch (error) {
+        if (error instanceof PhotoError) {
+          const kind = error.kind as Exclude<PhotoErrorKind, 'too-large-bytes'>;
+          request.log.info({ kind, detail: error.message }, 'photo refused');
+          const headers: Record<string, string> = kind === 'busy' ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
+          throw refusal(REFUSALS[kind], error.message, kind, headers);
+        }
+        if (error instanceof PhotoStoreError)
+          throw new HttpError(
+            503,
+            'Photos cannot be stored right now; try again shortly',
+            {},
+            {
+              'retry-after': String(RETRY_AFTER_SECONDS),
+            },
+          );
+        throw error;
+      }
+    },
+  );
+
+  api.get(
+    '/photos/:file',
+    {
+      schema: {
+        summary:
+          "A photo's file, by the name a recipe's `photos[].files[].file` gives. Never changes: cache it for good.",
+        params: z.object({ file: z.string().describe('`<sha256>.<avif|webp|jpg>`') }),
+        response: {
+          200: {
+            description: 'The file: AVIF, WebP or JPEG, as its name says',
+            content: Object.fromEntries(
+              Object.values(CONTENT_TYPES).map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+            ),
+          },
+          304: z.null().describe('Not modified'),
+          404: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      const match = PHOTO_FILE_NAME.exec(file);
+      const notFound = () => reply.code(404).send(errorBody(404, `No photo file ${file}`));
+      if (!match) return notFound();
+      const etag = `"${match[1]}"`;
+      if (request.headers['if-none-match'] === etag)
+        return reply.code(304).header('etag', etag).header('cache-control', IMMUTABLE).send(null);
+      let found;
+      try {
+        found = await library.get(file);
+      } catch (error) {
+        if (error instanceof PhotoStoreError)
+          throw new HttpError(
+            503,
+            'Photos cannot be read right now; try again shortly',
+            {},
+            {
+              'retry-after': String(RETRY_AFTER_SECONDS),
+            },
+          );
+        throw error;
+      }
+      const expected = CONTENT_TYPES[match[2] === 'jpg' ? 'jpeg' : (match[2] as 'avif' | 'webp')];
+      if (!found || found.contentType !== expected) return notFound();
+      return (
+        reply
+          .header('content-type', expected)
+          .header('cache-control', IMMUTABLE)
+          .header('etag', etag)
+          // The site may be on another origin than the API (static hosting): its <img> must be allowed to load this.
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', 'inline')
+          // Bytes, not the JSON the reply's type expects: the document says image/* (above).
+          .send(Buffer.from(found.bytes.buffer, found.bytes.byteOffset, found.bytes.byteLength) as unknown as string)
+      );
+    },
+  );
+};

@@ -1,0 +1,125 @@
+// Photos in the database: uploads waiting for a recipe, a recipe's ordered photos with their text alternatives,
+// and which stored files no photo lists any more (those the photo store may remove). The bytes themselves are
+// the photo store's (server/photos/photo-store.ts).
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Photo, PhotoFile, PhotoRef } from '../../src/lib/photo-schema.ts';
+import { PHOTO_MESSAGES } from '../../src/lib/photo-schema.ts';
+import { photos, type PhotoRow } from './schema/photos.ts';
+import type { AppDatabase } from './index.ts';
+import type { Transaction as Tx } from './types.ts';
+
+/** A recipe body names a photo it may not have: not uploaded, someone else's unsaved upload, another recipe's. */
+export class PhotoRefError extends Error {
+  readonly field: string;
+  constructor(field: string, message: string = PHOTO_MESSAGES.notAPhotoId) {
+    super(message);
+    this.field = field;
+  }
+}
+
+export const photoFromRow = (
+  row: Pick<PhotoRow, 'id' | 'alt' | 'width' | 'height' | 'placeholder' | 'files'>,
+): Photo => ({
+  id: row.id,
+  alt: row.alt,
+  width: row.width,
+  height: row.height,
+  placeholder: row.placeholder,
+  files: row.files,
+});
+
+export type NewUpload = Omit<Photo, 'alt'> & { uploadedBy: string };
+
+/** Records an upload (its files already stored); no recipe has it until one is saved naming it. */
+export async function insertUpload(db: AppDatabase, upload: NewUpload): Promise<Photo> {
+  const [row] = await db.insert(photos).values(upload).returning();
+  if (!row) throw new Error('INSERT returned no row');
+  return photoFromRow(row);
+}
+
+const fileNames = (rows: { files: PhotoFile[] }[]) => rows.flatMap((r) => r.files.map((f) => f.file));
+
+/**
+ * Makes `refs` the recipe's photos, in that order with those text alternatives, inside the recipe's write.
+ * A photo may be named when it is already this recipe's, or an unsaved upload of `caller`'s. The recipe's other
+ * photos are deleted; the names of their files are returned, for the store once the write has committed.
+ * `refs` undefined (a body without `photos`): the photos stay as they are.
+ */
+export async function setRecipePhotos(
+  tx: Tx,
+  recipeId: number,
+  refs: readonly PhotoRef[] | undefined,
+  caller: string | null,
+): Promise<string[]> {
+  if (refs === undefined) return [];
+  const ids = refs.map((r) => r.id);
+  const twice = ids.findIndex((id, index) => ids.indexOf(id) !== index);
+  if (twice >= 0) throw new PhotoRefError(`photos.${twice}.id`, PHOTO_MESSAGES.duplicate);
+  const found =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ id: photos.id, recipeId: photos.recipeId, uploadedBy: photos.uploadedBy })
+          .from(photos)
+          .where(inArray(photos.id, ids))
+          .for('update');
+  const byId = new Map(found.map((row) => [row.id, row]));
+  refs.forEach((ref, index) => {
+    const row = byId.get(ref.id);
+    const mine =
+      row && (row.recipeId === recipeId || (row.recipeId === null && caller !== null && row.uploadedBy === caller));
+    if (!mine) throw new PhotoRefError(`photos.${index}.id`);
+  });
+  const dropped = await tx
+    .delete(photos)
+    .where(
+      and(
+        eq(photos.recipeId, recipeId),
+        ids.length === 0
+          ? undefined
+          : sql`${photos.id} NOT IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      ),
+    )
+    .returning({ files: photos.files });
+  for (const [position, ref] of refs.entries())
+    await tx.update(photos).set({ recipeId, position, alt: ref.alt }).where(eq(photos.id, ref.id));
+  return fileNames(dropped);
+}
+
+/** The files of a recipe's photos (read before the recipe is deleted: its photos go with it). */
+export async function recipePhotoFiles(tx: Tx | AppDatabase, recipeId: number): Promise<string[]> {
+  return fileNames(await tx.select({ files: photos.files }).from(photos).where(eq(photos.recipeId, recipeId)));
+}
+
+/** A recipe's photos in order. */
+export async function recipePhotos(tx: Tx | AppDatabase, recipeId: number): Promise<Photo[]> {
+  const rows = await tx.select().from(photos).where(eq(photos.recipeId, recipeId)).orderBy(asc(photos.position));
+  return rows.map(photoFromRow);
+}
+
+/** Of these files, those that no photo lists any more: the store may remove them. */
+export async function unreferencedFiles(db: AppDatabase, candidates: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(candidates)];
+  const still = new Set<string>();
+  for (const file of unique) {
+    const [row] = await db
+      .select({ id: photos.id })
+      .from(photos)
+      .where(sql`${photos.files} @> ${JSON.stringify([{ file }])}::jsonb`)
+      .limit(1);
+    if (row) still.add(file);
+  }
+  return unique.filter((file) => !still.has(file));
+}
+
+/** Deletes uploads no recipe was saved with, older than `maxAgeMs`; returns their files' names. */
+export async function deleteUnsavedUploads(db: AppDatabase, maxAgeMs: number): Promise<string[]> {
+  const gone = await db
+    .delete(photos)
+    .where(and(isNull(photos.recipeId), lt(photos.uploadedAt, new Date(Date.now() - maxAgeMs))))
+    .returning({ files: photos.files });
+  return fileNames(gone);
+}

@@ -1,0 +1,31 @@
+// The default photo store: the files' bytes in the database's photo_files table, so that backups, restores and
+// the move from PGlite to PostgreSQL carry them and every API instance sees them (docs/photos.md).
+import { inArray, eq } from 'drizzle-orm';
+import type { AppDatabase } from '../db/index.ts';
+import { photoFiles } from '../db/schema/photos.ts';
+import type { PhotoStore } from './photo-store.ts';
+
+export function createDatabasePhotoStore(db: AppDatabase): PhotoStore {
+  return {
+    kind: 'database',
+    async put(files) {
+      if (files.length === 0) return;
+      await db
+        .insert(photoFiles)
+        .values(files.map(({ file, contentType, bytes }) => ({ file, contentType, bytes })))
+        .onConflictDoNothing();
+    },
+    async get(file) {
+      const [row] = await db
+        .select({ contentType: photoFiles.contentType, bytes: photoFiles.bytes })
+        .from(photoFiles)
+        .where(eq(photoFiles.file, file));
+      return row ?? null;
+    },
+    async remove(files) {
+      for (let start = 0; start < files.length; start += 1000)
+        await db.delete(photoFiles).where(inArray(photoFiles.file, files.slice(start, start + 1000)));
+    },
+    close: async () => undefined,
+  };
+}
