@@ -22,7 +22,6 @@ import {
   contentKey,
   firstProblem,
   READABLE_FORMATS,
-  TRANSFER_FORMAT,
   transferRecipeSchema,
   type TransferRecipe,
 } from './transfer-format.ts';
