@@ -26,6 +26,8 @@ export type S3StoreSettings = {
   timeoutMs?: number;
 };
 
+/** A photo has a handful of files; a longer list (a migration) goes in slices, not as thousands of sockets. */
+const PUTS_AT_ONCE = 16;
 /** DeleteObjects takes at most this many keys. */
 const DELETE_BATCH = 1000;
 // A file never changes under its name, so browsers and CDNs may keep it for good.
@@ -54,20 +56,22 @@ export function createS3PhotoStore(settings: S3StoreSettings): PhotoStore {
     kind: 's3',
 
     async put(files: readonly PhotoFileBytes[]) {
-      await Promise.all(
-        files.map((f) =>
-          client.send(
-            new PutObjectCommand({
-              Bucket: bucket,
-              Key: key(f.file),
-              Body: f.bytes,
-              ContentType: f.contentType,
-              CacheControl: CACHE_CONTROL,
-            }),
-            limit(),
+      for (let i = 0; i < files.length; i += PUTS_AT_ONCE) {
+        await Promise.all(
+          files.slice(i, i + PUTS_AT_ONCE).map((f) =>
+            client.send(
+              new PutObjectCommand({
+                Bucket: bucket,
+                Key: key(f.file),
+                Body: f.bytes,
+                ContentType: f.contentType,
+                CacheControl: CACHE_CONTROL,
+              }),
+              limit(),
+            ),
           ),
-        ),
-      );
+        );
+      }
     },
 
     async get(file: string) {
