@@ -91,6 +91,17 @@ export function launchS3Proxy(p: PreparedS3Proxy, port: number, workDir: string)
   );
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
+  // Vitest ends with process.exit() on Ctrl-C and SIGTERM, without the global teardown: the JVM, in a group of
+  // its own, must not outlive the process that started it.
+  const killOnExit = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   return {
     endpoint,
     region: 'us-east-1',
@@ -103,28 +114,38 @@ export function launchS3Proxy(p: PreparedS3Proxy, port: number, workDir: string)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const proxy = launchS3Proxy(prepareS3Proxy(process.env), await freePort(), mkdtempSync(join(tmpdir(), 's3proxy-')));
-  const stop = () => void proxy.stop().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  const started = Date.now();
-  // Any HTTP answer means it is up (403 to an unsigned request).
-  await waitReady('S3Proxy', proxy.child, proxy.endpoint, 60_000, () => true);
-  const bucket = 'recipe-photos';
-  const client = new S3Client({
-    endpoint: proxy.endpoint,
-    region: proxy.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: proxy.accessKeyId, secretAccessKey: proxy.secretAccessKey },
-  });
-  await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  client.destroy();
-  console.log(
-    `S3Proxy ${S3PROXY_VERSION} ready in ${((Date.now() - started) / 1000).toFixed(1)} s, log ${proxy.logFile}`,
-  );
-  console.log(
-    `PHOTO_STORAGE=s3 S3_ENDPOINT=${proxy.endpoint} S3_BUCKET=${bucket} S3_REGION=${proxy.region} ` +
-      `S3_ACCESS_KEY_ID=${proxy.accessKeyId} S3_SECRET_ACCESS_KEY=${proxy.secretAccessKey} S3_FORCE_PATH_STYLE=true`,
-  );
-  console.log('Ctrl-C stops it (its objects are in memory only).');
+  const workDir = mkdtempSync(join(tmpdir(), 's3proxy-'));
+  const proxy = launchS3Proxy(prepareS3Proxy(process.env), await freePort(), workDir);
+  const stop = (code: number) =>
+    void proxy.stop().then(() => {
+      rmSync(workDir, { recursive: true, force: true });
+      process.exit(code);
+    });
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  try {
+    const started = Date.now();
+    // Any HTTP answer means it is up (403 to an unsigned request).
+    await waitReady('S3Proxy', proxy.child, proxy.endpoint, 60_000, () => true);
+    const bucket = 'recipe-photos';
+    const { endpoint, region, accessKeyId, secretAccessKey } = proxy;
+    const client = new S3Client({
+      endpoint,
+      region,
+      forcePathStyle: true,
+      credentials: { accessKeyId, secretAccessKey },
+    });
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+    client.destroy();
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`S3Proxy ${S3PROXY_VERSION} ready in ${seconds} s, log ${proxy.logFile}`);
+    console.log(
+      `PHOTO_STORAGE=s3 S3_ENDPOINT=${proxy.endpoint} S3_BUCKET=${bucket} S3_REGION=${proxy.region} ` +
+        `S3_ACCESS_KEY_ID=${proxy.accessKeyId} S3_SECRET_ACCESS_KEY=${proxy.secretAccessKey} S3_FORCE_PATH_STYLE=true`,
+    );
+    console.log('Ctrl-C stops it (its objects are in memory only).');
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    stop(1);
+  }
 }
