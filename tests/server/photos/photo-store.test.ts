@@ -1,14 +1,26 @@
 // Both photo stores behave alike (tests/support/photo-store-contract.ts): the S3 store against a real S3 API
-// (S3Proxy, started once per run by tests/support/s3proxy-setup.ts). Then what only the S3 store has: where
+// (S3Proxy, started once per run by tests/support/s3proxy-setup.ts), the database's on PGlite and PostgreSQL. Then what only the S3 store has: where
 // its objects go, their caching header, and its time limit.
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3PhotoStore } from '../../../server/photos/s3-store.ts';
+import { createDatabasePhotoStore } from '../../../server/photos/database-store.ts';
+import type { Database } from '../../../server/db/index.ts';
+import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
 import { describePhotoStore, photoFile } from '../../support/photo-store-contract.ts';
 import { freshS3Bucket, type TestS3Settings } from '../../support/s3proxy.ts';
 
 describePhotoStore('S3 (S3Proxy)', async () => createS3PhotoStore(await freshS3Bucket()));
+
+const databases: Database[] = [];
+afterAll(() => Promise.all(databases.map(closeTestDatabase)));
+for (const kind of DATABASE_KINDS)
+  describePhotoStore(`database (${kind})`, async () => {
+    const db = await createTestDatabase(kind);
+    databases.push(db);
+    return createDatabasePhotoStore(db.orm);
+  });
 
 describe('S3 photo store', () => {
   let settings: TestS3Settings;
