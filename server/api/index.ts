@@ -101,7 +101,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
     requireEditor,
     writeLimit,
   });
-  await instance.register(recipeImportRoutes, { config, requireEditor });
+  await instance.register(recipeImportRoutes, { config, photos, requireEditor });
 };
 
 export default api;
