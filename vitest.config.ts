@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Two projects: pure unit tests, and server tests that need real databases (globalSetup starts a
-// throwaway PostgreSQL unless TEST_DATABASE_URL is set, and prepares a migrated PGlite folder).
+// throwaway PostgreSQL unless TEST_DATABASE_URL is set, and prepares a migrated PGlite folder) and S3
+// (an S3Proxy for the run).
 export default defineConfig({
   test: {
     projects: [
@@ -13,7 +14,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts'],
+          // S3Proxy first: it is launched without waiting, so its JVM starts while PostgreSQL's setup runs.
+          globalSetup: ['tests/support/s3proxy-setup.ts', 'tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -8,11 +8,11 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup, cleanupOnSignals, onCleanup } from './keycloak/cleanup.ts';
-import { HarnessError } from './keycloak/errors.ts';
+import { HarnessError } from './harness/errors.ts';
 import { playwrightCounts, summaryLine } from './test-counts.ts';
 import { freePorts } from './free-ports.ts';
 import { prepareKeycloak } from './keycloak/prepare.ts';
-import { stopGroup } from './keycloak/server.ts';
+import { stopGroup } from './harness/process-group.ts';
 import { startRealm } from './keycloak/start-realm.ts';
 
 const log = (line: string) => console.log(`[test:keycloak] ${line}`);

@@ -1,16 +1,11 @@
 // JDK + Keycloak distribution, shared by the test harness and the stand-alone server script.
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { ensureDistribution } from './distribution.ts';
-import { HarnessError } from './errors.ts';
-import { findJdks, type Jdk } from './jdk.ts';
+import { HarnessError } from '../harness/errors.ts';
+import { findJdks, type Jdk } from '../harness/jdk.ts';
+import { cacheRoot } from '../harness/maven.ts';
 import { chooseRelease, KEYCLOAK_RELEASES, type KeycloakRelease } from './versions.ts';
 
 export type Prepared = { release: KeycloakRelease; jdk: Jdk; home: string };
-
-export function cacheRoot(env: NodeJS.ProcessEnv): string {
-  return env.RECIPE_BOOK_CACHE || join(homedir(), '.cache', 'recipe-book');
-}
 
 /** Picks the JDK and release, fetches the distribution when it is not cached; logs what it did. */
 export function prepareKeycloak(env: NodeJS.ProcessEnv, log: (line: string) => void): Prepared {

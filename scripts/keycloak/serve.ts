@@ -3,7 +3,7 @@
 // then start the product with KEYCLOAK_URL=http://localhost:<port>. Default port 8180, origin
 // http://localhost:8080 (already in the realm).
 import { cleanup, cleanupOnSignals } from './cleanup.ts';
-import { HarnessError } from './errors.ts';
+import { HarnessError } from '../harness/errors.ts';
 import { freePorts } from '../free-ports.ts';
 import { prepareKeycloak } from './prepare.ts';
 import { startRealm } from './start-realm.ts';

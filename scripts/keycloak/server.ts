@@ -1,11 +1,12 @@
 // Starts Keycloak in dev mode with the realm imported into an in-memory database, waits until it is
 // ready, and stops it (the whole process group: kc.sh forks the JVM) whatever happens.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { HarnessError, tail } from './errors.ts';
-import type { Jdk } from './jdk.ts';
+import { HarnessError, tail } from '../harness/errors.ts';
+import type { Jdk } from '../harness/jdk.ts';
+import { stopGroup, waitReady } from '../harness/process-group.ts';
 
 export type KeycloakOptions = {
   home: string;
@@ -58,45 +59,16 @@ export async function startKeycloak(o: KeycloakOptions): Promise<RunningKeycloak
   const stop = () => stopGroup(child);
 
   try {
-    await waitReady(child, `http://localhost:${o.managementPort}/health/ready`, o.readyTimeoutMs ?? 420_000);
+    await waitReady(
+      'Keycloak',
+      child,
+      `http://localhost:${o.managementPort}/health/ready`,
+      o.readyTimeoutMs ?? 420_000,
+    );
   } catch (error) {
     await stop();
     const output = readFileSync(o.logFile, 'utf8');
     throw new HarnessError(`${(error as Error).message}\nLast lines of ${o.logFile}:\n${tail(output, 25)}`);
   }
   return { url: `http://localhost:${o.httpPort}`, startupSeconds: (Date.now() - started) / 1000, adminPassword, stop };
-}
-
-async function waitReady(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`Keycloak exited during start-up (code ${child.exitCode ?? child.signalCode}).`);
-    }
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`Keycloak was not ready at ${url} within ${timeoutMs / 1000} s.`);
-}
-
-/** SIGTERM to the process group, SIGKILL if it is still there after 15 s. */
-export async function stopGroup(child: ChildProcess, graceMs = 15_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (s: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, s);
-    } catch {
-      // the group is already gone
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
 }

@@ -1,5 +1,5 @@
 // The pinned Keycloak versions and the Java versions each supports (docs/decisions/014-keycloak-version.md).
-import type { Jdk } from './jdk.ts';
+import type { Jdk } from '../harness/jdk.ts';
 
 export type KeycloakRelease = { version: string; javaMajors: readonly number[] };
 

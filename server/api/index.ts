@@ -90,7 +90,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
   const photos = createPhotoLibrary({
     db,
     gate,
-    store: await openPhotoStore(config, db.orm),
+    store: openPhotoStore(config, db.orm),
     processor: createPhotoProcessor({ timeoutMs: config.photos.timeoutMs }),
     log: instance.log,
   });
@@ -101,7 +101,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
     requireEditor,
     writeLimit,
   });
-  await instance.register(recipeImportRoutes, { config, requireEditor });
+  await instance.register(recipeImportRoutes, { config, photos, requireEditor });
 };
 
 export default api;

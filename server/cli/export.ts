@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 // unavailableReason: the driver's code and message, not drizzle's "Failed query: <SQL> params: <recipe text>".
 import { openDatabase, unavailableReason } from '../db/index.ts';
 import { exportTransfer, serialiseDocument } from '../db/transfer-export.ts';
+import { openPhotoStore } from '../photos/photo-stores.ts';
 import { fileArgument } from './file-argument.ts';
 
 const { file } = fileArgument('npm run db:export -- FILE');
@@ -15,7 +16,8 @@ try {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const where = db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   try {
-    const document = await exportTransfer(db.orm);
+    const store = openPhotoStore(config, db.orm);
+    const document = await exportTransfer(db.orm, new Date(), store).finally(() => store.close());
     const partial = `${file}.partial-${process.pid}`;
     try {
       writeFileSync(partial, serialiseDocument(document));

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 // unavailableReason: the driver's code and message, not drizzle's "Failed query: <SQL> params: <recipe text>".
 import { openDatabase, unavailableReason } from '../db/index.ts';
 import { importTransfer, TransferFormatError, type TransferOutcome } from '../db/transfer-import.ts';
+import { openPhotoStore } from '../photos/photo-stores.ts';
 import { fileArgument } from './file-argument.ts';
 
 const { file } = fileArgument('npm run db:import -- FILE');
@@ -34,7 +35,8 @@ try {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const where = db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   try {
-    const { outcomes, count } = await importTransfer(db.orm, document);
+    const store = openPhotoStore(config, db.orm);
+    const { outcomes, count } = await importTransfer(db.orm, document, store).finally(() => store.close());
     console.log(
       `Imported ${file} into ${where}: ${count.added + count.renumbered} added (${count.renumbered} of them under a new id), ` +
         `${count.skipped} skipped as already present, ${count.refused} refused.`,

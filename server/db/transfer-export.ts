@@ -1,4 +1,5 @@
-// `npm run db:export`, the transfer file's export: every recipe with its ingredients, author, version and timestamps as one document.
+// `npm run db:export`, the transfer file's export: every recipe with its ingredients, photos, author, version and
+// timestamps as one document, with the photos' files.
 // One SELECT reads everything, so the export is one consistent snapshot on PGlite and PostgreSQL alike,
 // even while the API keeps writing.
 import { asc } from 'drizzle-orm';
@@ -7,6 +8,8 @@ import { exactRecipeColumns, recipeFromStored, type StoredRecipe } from './recip
 import { recipes } from './schema/recipes.ts';
 import { TRANSFER_FORMAT, type TransferDocument } from './transfer-format.ts';
 import type { AppDatabase } from './index.ts';
+import { createDatabasePhotoStore } from '../photos/database-store.ts';
+import type { PhotoStore } from '../photos/photo-store.ts';
 
 /** Every recipe by id, as stored (the same query serves the import's look at what is already there). */
 export async function readAllRecipes(db: AppDatabase): Promise<Recipe[]> {
@@ -22,8 +25,26 @@ function writableAsJson(recipe: Recipe): Recipe {
   return recipe;
 }
 
-export async function exportTransfer(db: AppDatabase, now = new Date()): Promise<TransferDocument> {
-  return { format: TRANSFER_FORMAT, exportedAt: now.toISOString(), recipes: await readAllRecipes(db) };
+/**
+ * The document: every recipe, and the bytes of every file their photos list, read from `store` (the database's
+ * by default; the S3 bucket's when the photos live there).
+ */
+export async function exportTransfer(
+  db: AppDatabase,
+  now = new Date(),
+  store: PhotoStore = createDatabasePhotoStore(db),
+): Promise<TransferDocument> {
+  const recipes = await readAllRecipes(db);
+  const files: Record<string, string> = {};
+  for (const photo of recipes.flatMap((r) => r.photos ?? []))
+    for (const { file } of photo.files) {
+      if (file in files) continue;
+      const found = await store.get(file);
+      if (!found)
+        throw new Error(`the photo file ${file} of photo ${photo.id} is missing from the ${store.kind} store`);
+      files[file] = Buffer.from(found.bytes).toString('base64');
+    }
+  return { format: TRANSFER_FORMAT, exportedAt: now.toISOString(), recipes, files };
 }
 
 /** The file's text: keys in the order above, two-space indentation (diffable, readable), a final newline. */

@@ -3,14 +3,34 @@
 // version and the two timestamps) and timestamps compared to the microsecond, as PostgreSQL stores them.
 import { z } from 'zod';
 import { MAX_DATABASE_INTEGER } from '../../src/lib/limits.ts';
+import {
+  MAX_PHOTOS,
+  PHOTO_FILE_NAME,
+  PHOTO_ID,
+  PHOTO_MESSAGES,
+  photoAltSchema,
+  photoFileSchema,
+  photoSchema,
+} from '../../src/lib/photo-schema.ts';
 import { characterCount, recipeInputSchema, type Recipe } from '../../src/lib/recipe-schema.ts';
 
-export const TRANSFER_FORMAT = 'recipe-book/1';
+/**
+ * Version 2 carries photos: each recipe's `photos` as the API answers them, and the document's `files`, every file
+ * those photos list (name -> bytes in base64), each once. Version 1 files (no photos) are still read.
+ */
+export const TRANSFER_FORMAT = 'recipe-book/2';
+export const READABLE_FORMATS: readonly string[] = ['recipe-book/1', TRANSFER_FORMAT];
 
 /** One recipe as exported: a recipe as the API returns it, timestamps in UTC with microseconds (2025-03-01T12:00:00.123456Z). */
 export type ExportedRecipe = Recipe;
 
-export type TransferDocument = { format: typeof TRANSFER_FORMAT; exportedAt: string; recipes: ExportedRecipe[] };
+export type TransferDocument = {
+  format: typeof TRANSFER_FORMAT;
+  exportedAt: string;
+  recipes: ExportedRecipe[];
+  /** Every file the recipes' photos list: `<sha256>.<ext>` -> the bytes, base64. */
+  files: Record<string, string>;
+};
 
 // RFC 3339 with a four-digit year from 1000, an explicit zone and at most microseconds (PostgreSQL's precision).
 const RFC3339 = /^([1-9]\d{3})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})$/;
@@ -72,6 +92,25 @@ const author = z
 
 const shape = recipeInputSchema.shape;
 
+const EXTENSION_OF = { avif: 'avif', webp: 'webp', jpeg: 'jpg' } as const;
+
+/** A photo as exported: the API's, with its rules (the bytes of its files are the document's `files`). */
+const transferPhotoSchema = photoSchema.extend({
+  id: z.string().regex(PHOTO_ID, { error: PHOTO_MESSAGES.notAPhotoId }),
+  alt: photoAltSchema,
+  width: z.number().int().min(1).max(100_000),
+  height: z.number().int().min(1).max(100_000),
+  placeholder: z.string().max(200),
+  files: z
+    .array(
+      photoFileSchema.refine((f) => PHOTO_FILE_NAME.exec(f.file)?.[2] === EXTENSION_OF[f.format], {
+        error: 'Must be <sha256>.<ext> with the extension of its format',
+      }),
+    )
+    .min(1)
+    .max(30),
+});
+
 /** One recipe of an import file: the API's rules for a recipe body, plus the fields only an export has. */
 export const transferRecipeSchema = recipeInputSchema.extend({
   id: shape.id
@@ -83,6 +122,7 @@ export const transferRecipeSchema = recipeInputSchema.extend({
   author,
   createdAt: timestamp,
   updatedAt: timestamp,
+  photos: z.array(transferPhotoSchema).max(MAX_PHOTOS, { error: PHOTO_MESSAGES.maxPhotos }).optional(),
 });
 
 export type TransferRecipe = z.output<typeof transferRecipeSchema>;

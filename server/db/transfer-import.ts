@@ -7,7 +7,13 @@
 //              skipped    a recipe with the same content (every field but the id, timestamps to the
 //                         microsecond) is already there, under any id: importing the same file twice adds nothing.
 //              refused    it breaks the rules (first problem reported).
-import { sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
+import { CONTENT_TYPES, PHOTO_FILE_NAME, type Photo } from '../../src/lib/photo-schema.ts';
+import { createDatabasePhotoStore } from '../photos/database-store.ts';
+import type { PhotoFileBytes, PhotoStore } from '../photos/photo-store.ts';
+import { sniffFormat } from '../photos/sniff-format.ts';
+import { photos } from './schema/photos.ts';
 import { recipes } from './schema/recipes.ts';
 import { readAllRecipes } from './transfer-export.ts';
 import { insertIngredients } from './recipe-repository.ts';
@@ -15,7 +21,7 @@ import { contentColumns, ingredientRows } from './recipe-rows.ts';
 import {
   contentKey,
   firstProblem,
-  TRANSFER_FORMAT,
+  READABLE_FORMATS,
   transferRecipeSchema,
   type TransferRecipe,
 } from './transfer-format.ts';
@@ -35,19 +41,47 @@ export class TransferFormatError extends Error {}
 
 type Accepted = { index: number; recipe: TransferRecipe; key: string };
 
-function checkDocument(document: unknown): unknown[] {
-  const doc = document as { format?: unknown; recipes?: unknown } | null;
+function checkDocument(document: unknown): { recipes: unknown[]; files: Record<string, unknown> } {
+  const doc = document as { format?: unknown; recipes?: unknown; files?: unknown } | null;
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
     throw new TransferFormatError('The file is not a recipe export (no JSON object).');
-  if (doc.format !== TRANSFER_FORMAT) {
+  if (typeof doc.format !== 'string' || !READABLE_FORMATS.includes(doc.format)) {
     const found = typeof doc.format === 'string' ? `"${doc.format}"` : 'no format';
     throw new TransferFormatError(
-      `The file has ${found}; this version reads "${TRANSFER_FORMAT}" only. Nothing was imported.`,
+      `The file has ${found}; this version reads ${READABLE_FORMATS.map((f) => `"${f}"`).join(' and ')}. Nothing was imported.`,
     );
   }
   if (!Array.isArray(doc.recipes))
     throw new TransferFormatError('The file has no "recipes" list. Nothing was imported.');
-  return doc.recipes;
+  const files = doc.files ?? {};
+  if (typeof files !== 'object' || files === null || Array.isArray(files))
+    throw new TransferFormatError('The file\'s "files" is not an object of photo files. Nothing was imported.');
+  return { recipes: doc.recipes, files: files as Record<string, unknown> };
+}
+
+/**
+ * The bytes of a recipe's photo files from the document, each checked: there, base64, named by its own sha256,
+ * and of the type its name says (read from its first bytes). A problem refuses the recipe, as a rule would.
+ */
+function photoFiles(
+  recipe: TransferRecipe,
+  files: Record<string, unknown>,
+): { files: PhotoFileBytes[] } | { problem: string } {
+  const found: PhotoFileBytes[] = [];
+  for (const [p, photo] of (recipe.photos ?? []).entries())
+    for (const [f, { file, format }] of photo.files.entries()) {
+      const where = `photos.${p}.files.${f}`;
+      const text = files[file];
+      if (typeof text !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(text))
+        return { problem: `${where}: ${file} is not in the file's "files"` };
+      const bytes = Buffer.from(text, 'base64');
+      if (createHash('sha256').update(bytes).digest('hex') !== PHOTO_FILE_NAME.exec(file)?.[1])
+        return { problem: `${where}: the bytes of ${file} do not match its name (damaged)` };
+      const sniffed = sniffFormat(bytes);
+      if ((sniffed === 'heif' ? 'avif' : sniffed) !== format) return { problem: `${where}: ${file} is not ${format}` };
+      found.push({ file, contentType: CONTENT_TYPES[format], bytes });
+    }
+  return { files: found };
 }
 
 const nameOf = (raw: unknown, index: number) => {
@@ -55,14 +89,29 @@ const nameOf = (raw: unknown, index: number) => {
   return typeof name === 'string' && name.trim() ? name : `#${index + 1}`;
 };
 
-export async function importTransfer(db: AppDatabase, document: unknown): Promise<TransferReport> {
+/**
+ * `store`: where the photos' files go (the database's by default). They are stored before the recipes' transaction
+ * (a file no photo lists is never served by any recipe); files already there are left as they are.
+ */
+export async function importTransfer(
+  db: AppDatabase,
+  document: unknown,
+  store: PhotoStore = createDatabasePhotoStore(db),
+): Promise<TransferReport> {
   const outcomes: TransferOutcome[] = [];
   const accepted: Accepted[] = [];
-  checkDocument(document).forEach((raw, index) => {
+  const { recipes: list, files } = checkDocument(document);
+  const toStore = new Map<string, PhotoFileBytes>();
+  list.forEach((raw, index) => {
     const parsed = transferRecipeSchema.safeParse(raw);
-    if (parsed.success) accepted.push({ index, recipe: parsed.data, key: contentKey(parsed.data) });
-    else outcomes.push({ index, name: nameOf(raw, index), kind: 'refused', problem: firstProblem(parsed.error) });
+    const refuse = (problem: string) => outcomes.push({ index, name: nameOf(raw, index), kind: 'refused', problem });
+    if (!parsed.success) return refuse(firstProblem(parsed.error));
+    const checked = photoFiles(parsed.data, files);
+    if ('problem' in checked) return refuse(checked.problem);
+    for (const f of checked.files) toStore.set(f.file, f);
+    accepted.push({ index, recipe: parsed.data, key: contentKey(parsed.data) });
   });
+  await store.put([...toStore.values()]);
 
   await db.transaction(async (tx) => {
     // Writers wait until the import is done (readers do not), so no id it counted as free is taken meanwhile.
@@ -91,6 +140,7 @@ export async function importTransfer(db: AppDatabase, document: unknown): Promis
         keep.map((a) => a.recipe),
       );
       await moveIdentityPastMax(tx);
+      for (const { recipe } of keep) await insertPhotos(tx, recipe.id, recipe);
     }
     for (const item of renumber) {
       const same = byContent.get(item.key);
@@ -99,6 +149,7 @@ export async function importTransfer(db: AppDatabase, document: unknown): Promis
         continue;
       }
       const id = await insertWithNewId(tx, item.recipe);
+      await insertPhotos(tx, id, item.recipe);
       byContent.set(item.key, id);
       outcomes.push({ index: item.index, name: item.recipe.name, kind: 'renumbered', id, fileId: item.recipe.id });
     }
@@ -148,6 +199,34 @@ async function insertWithNewId(tx: Tx, r: TransferRecipe): Promise<number> {
   if (!row) throw new Error('INSERT returned no id');
   await insertIngredients(tx, ingredientRows(row.id, r.ingredients));
   return row.id;
+}
+
+/** A recipe's photos from the file, in order; an id another photo already has is replaced by a new one. */
+async function insertPhotos(tx: Tx, recipeId: number, recipe: TransferRecipe): Promise<void> {
+  const list: Photo[] = recipe.photos ?? [];
+  if (list.length === 0) return;
+  const taken = new Set(
+    (
+      await tx
+        .select({ id: photos.id })
+        .from(photos)
+        .where(
+          inArray(
+            photos.id,
+            list.map((p) => p.id),
+          ),
+        )
+    ).map((r) => r.id),
+  );
+  await tx.insert(photos).values(
+    list.map((photo, position) => ({
+      ...photo,
+      id: taken.has(photo.id) ? randomBytes(16).toString('base64url') : photo.id,
+      recipeId,
+      position,
+      uploadedBy: recipe.author,
+    })),
+  );
 }
 
 // Explicit ids bypass the identity sequence; the next recipe the API creates must still get a free id. The

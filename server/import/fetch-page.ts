@@ -101,21 +101,36 @@ function describe(error: unknown, host: string): string {
   return `the connection to ${host} failed (${code ?? e.message ?? 'unknown error'})`;
 }
 
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number): Promise<Buffer> {
+async function readLimited(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  maxBytes: number,
+  what: string,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
     if (size > maxBytes) {
       body.destroy();
-      throw new PageFetchError('unusable', `The page is larger than ${maxBytes} bytes`);
+      throw new PageFetchError('unusable', `The ${what} is larger than ${maxBytes} bytes`);
     }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }
 
-export async function fetchPage(address: string, options: FetchOptions): Promise<FetchedPage> {
+type Fetched = { url: string; headers: Record<string, string | string[] | undefined>; bytes: Buffer };
+
+/**
+ * GET `address` through the address guard, following at most MAX_REDIRECTS redirects (each checked), within the
+ * time limit, reading at most `maxBytes`. `accept` is what is asked for; `usable` says whether the answer's
+ * Content-Type is (else 'unusable' with `unusableMessage`). `what` names the thing in messages ('page', 'image').
+ */
+async function fetchGuarded(
+  address: string,
+  options: FetchOptions,
+  { accept, usable, what }: { accept: string; usable: (contentType: string | undefined) => boolean; what: string },
+): Promise<Fetched> {
   const agent = guardedAgent(options.policy);
   const signal = AbortSignal.timeout(options.timeoutMs);
   let url = new URL(address);
@@ -126,40 +141,64 @@ export async function fetchPage(address: string, options: FetchOptions): Promise
       const response = await request(url, {
         dispatcher: agent,
         signal,
-        headers: { 'user-agent': options.userAgent, accept: 'text/html, application/ld+json' },
+        headers: { 'user-agent': options.userAgent, accept },
       });
       const { statusCode, headers, body } = response;
       if (REDIRECTS.has(statusCode) && headers.location) {
         await body.dump();
         if (hop === MAX_REDIRECTS)
-          throw new PageFetchError('unreachable', `The page redirected more than ${MAX_REDIRECTS} times`);
+          throw new PageFetchError('unreachable', `The ${what} redirected more than ${MAX_REDIRECTS} times`);
         url = new URL(String(headers.location), url);
         continue;
       }
       if (statusCode < 200 || statusCode > 299) {
         await body.dump();
-        throw new PageFetchError('unreachable', `The page could not be fetched: ${url.host} answered ${statusCode}`);
+        throw new PageFetchError('unreachable', `The ${what} could not be fetched: ${url.host} answered ${statusCode}`);
       }
-      const { kind, charset } = typeOf(headers['content-type']);
-      if (!kind) {
+      const contentType = headers['content-type'];
+      if (!usable(Array.isArray(contentType) ? contentType[0] : contentType)) {
         await body.dump();
         throw new PageFetchError(
           'unusable',
-          `The page is not HTML or JSON-LD (Content-Type: ${String(headers['content-type'] ?? 'none')})`,
+          `The ${what} is not ${what === 'page' ? 'HTML or JSON-LD' : 'a picture'} (Content-Type: ${String(contentType ?? 'none')})`,
         );
       }
       if (Number(headers['content-length']) > options.maxBytes) {
         body.destroy();
-        throw new PageFetchError('unusable', `The page is larger than ${options.maxBytes} bytes`);
+        throw new PageFetchError('unusable', `The ${what} is larger than ${options.maxBytes} bytes`);
       }
-      return { url: url.href, kind, text: decode(await readLimited(body, options.maxBytes), charset, kind) };
+      return { url: url.href, headers, bytes: await readLimited(body, options.maxBytes, what) };
     }
   } catch (error) {
     if (error instanceof PageFetchError) throw error;
     if (signal.aborted)
-      throw new PageFetchError('timeout', `The page did not answer within ${options.timeoutMs / 1000} s`);
-    throw new PageFetchError('unreachable', `The page could not be fetched: ${describe(error, url.host)}`);
+      throw new PageFetchError('timeout', `The ${what} did not answer within ${options.timeoutMs / 1000} s`);
+    throw new PageFetchError('unreachable', `The ${what} could not be fetched: ${describe(error, url.host)}`);
   } finally {
     void agent.destroy().catch(() => undefined);
   }
+}
+
+export async function fetchPage(address: string, options: FetchOptions): Promise<FetchedPage> {
+  const fetched = await fetchGuarded(address, options, {
+    accept: 'text/html, application/ld+json',
+    usable: (type) => typeOf(type).kind !== undefined,
+    what: 'page',
+  });
+  const { kind, charset } = typeOf(fetched.headers['content-type']);
+  const pageKind = kind as FetchedPage['kind'];
+  return { url: fetched.url, kind: pageKind, text: decode(fetched.bytes, charset, pageKind) };
+}
+
+/**
+ * A page's picture (its schema.org `image`), through the same guard as the page: the bytes, for the photo
+ * pipeline, which decides what they are by their content. Anything the server does not call an image is refused.
+ */
+export async function fetchImage(address: string, options: FetchOptions): Promise<Uint8Array> {
+  const fetched = await fetchGuarded(address, options, {
+    accept: 'image/avif, image/webp, image/jpeg, image/png',
+    usable: (type) => /^image\//i.test(type ?? ''),
+    what: 'image',
+  });
+  return fetched.bytes;
 }

@@ -4,7 +4,7 @@
 // which the worker running it is terminated (piscina starts a new one). docs/decisions/028-import-reading-workers.md
 import { createWorkerPool, WorkerPoolError } from '../worker-pool.ts';
 import type { PageText } from './read-recipe.ts';
-import type { ImportedRecipe } from './recipe-draft.ts';
+import type { ReadRecipe } from './recipe-draft.ts';
 
 export type { PageText } from './read-recipe.ts';
 
@@ -18,7 +18,7 @@ export class PageReadError extends Error {
   }
 }
 
-export type PageReader = { read(page: PageText): Promise<ImportedRecipe | null>; close(): Promise<void> };
+export type PageReader = { read(page: PageText): Promise<ReadRecipe | null>; close(): Promise<void> };
 
 // Pages waiting for a reader (each at most IMPORT_MAX_BYTES); beyond this the import answers 503.
 const MAX_WAITING = 16;
@@ -26,7 +26,7 @@ const MAX_WAITING = 16;
 const WORKER_HEAP_MB = 256;
 
 export function createPageReader({ timeoutMs }: { timeoutMs: number }): PageReader {
-  const pool = createWorkerPool<PageText, ImportedRecipe | null>({
+  const pool = createWorkerPool<PageText, ReadRecipe | null>({
     filename: new URL('./read-recipe.ts', import.meta.url),
     maxWaiting: MAX_WAITING,
     timeoutMs,

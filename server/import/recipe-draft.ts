@@ -6,7 +6,9 @@ import type { ImportedRecipe } from '../../src/lib/recipe-schema.ts';
 import { htmlLines, htmlText, jsonLdScripts } from './html-text.ts';
 import { parseIngredientLine } from './ingredient-line.ts';
 
-// The draft is src/lib's `importedRecipeSchema` (POST /recipe-imports answers it).
+// The draft is src/lib's `importedRecipeSchema` (POST /recipe-imports answers it). `imageUrl`: the page's picture,
+// which the route fetches and turns into the draft's photo (it is never part of the answer itself).
+export type ReadRecipe = ImportedRecipe & { imageUrl?: string };
 export type { ImportedRecipe };
 
 type JsonObject = Record<string, unknown>;
@@ -15,7 +17,7 @@ type JsonObject = Record<string, unknown>;
 const MAX_DEPTH = 32;
 
 /** The first schema.org Recipe in the page's JSON-LD blocks, as a draft for the create form; null when the page has none. */
-export function recipeFromHtml(html: string): ImportedRecipe | null {
+export function recipeFromHtml(html: string): ReadRecipe | null {
   for (const script of jsonLdScripts(html)) {
     const recipe = recipeFromJsonLd(parseLeniently(script));
     if (recipe) return recipe;
@@ -24,10 +26,12 @@ export function recipeFromHtml(html: string): ImportedRecipe | null {
 }
 
 /** The first Recipe in one parsed JSON-LD value (an object, an array, an `@graph`), as a draft; null when there is none. */
-export function recipeFromJsonLd(data: unknown): ImportedRecipe | null {
+export function recipeFromJsonLd(data: unknown): ReadRecipe | null {
   const recipe = findRecipe(data, 0);
   if (!recipe) return null;
+  const imageUrl = largestImage(recipe.image);
   return {
+    ...(imageUrl ? { imageUrl } : {}),
     name: oneLine(recipe.name) || oneLine(recipe.headline),
     servings: servings(recipe.recipeYield),
     instructions: instructionLines(recipe.recipeInstructions, 0).join('\n'),
@@ -36,6 +40,26 @@ export function recipeFromJsonLd(data: unknown): ImportedRecipe | null {
       .filter((line) => line !== '')
       .map(parseIngredientLine),
   };
+}
+
+/**
+ * The largest picture of schema.org's `image`: a URL, an ImageObject (`url` or `contentUrl`, `width`, `height`: numbers,
+ * text, or QuantitativeValues) or a list of them. Where sizes are given the most pixels win; else the first.
+ */
+function largestImage(image: unknown): string | undefined {
+  const size = (value: unknown): number => {
+    const n = isObject(value) ? value.value : value;
+    const number = typeof n === 'number' ? n : typeof n === 'string' ? Number.parseInt(n, 10) : NaN;
+    return Number.isFinite(number) && number > 0 ? number : 0;
+  };
+  let best: { url: string; pixels: number } | undefined;
+  for (const item of list(image).slice(0, 50)) {
+    const url = typeof item === 'string' ? item : isObject(item) ? (item.url ?? item.contentUrl) : undefined;
+    if (typeof url !== 'string' || url.trim() === '') continue;
+    const pixels = isObject(item) ? size(item.width) * size(item.height) : 0;
+    if (!best || pixels > best.pixels) best = { url: url.trim(), pixels };
+  }
+  return best?.url;
 }
 
 // Some sites emit trailing commas or raw newlines inside strings; one bad block must not hide the next.

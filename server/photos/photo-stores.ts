@@ -3,9 +3,10 @@ import type { Config } from '../config.ts';
 import type { AppDatabase } from '../db/index.ts';
 import { createDatabasePhotoStore } from './database-store.ts';
 import type { PhotoStore } from './photo-store.ts';
+import { createS3PhotoStore } from './s3-store.ts';
 
-export async function openPhotoStore(config: Config, db: AppDatabase): Promise<PhotoStore> {
+export function openPhotoStore(config: Config, db: AppDatabase): PhotoStore {
   const storage = config.photos.storage;
   if (storage.kind === 'database') return createDatabasePhotoStore(db);
-  throw new Error('PHOTO_STORAGE=s3: the S3 store is not wired yet');
+  return createS3PhotoStore(storage);
 }

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import type { PhotoErrorKind } from './photo-errors.ts';
+import { sniffFormat } from './sniff-format.ts';
 import type { PHOTO_FORMATS, PHOTO_USES } from '../../src/lib/photo-schema.ts';
 import {
   AVIF,
@@ -65,18 +66,6 @@ class Refusal extends Error {
     super(detail);
     this.kind = kind;
   }
-}
-
-/** The container by its first bytes; null for anything not on the list (the claimed type is never asked). */
-export function sniffFormat(b: Uint8Array): 'jpeg' | 'png' | 'webp' | 'heif' | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
-  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  // ISO BMFF: a 'ftyp' box first, whose major brand says AVIF or HEIF.
-  if (ascii(4, 8) === 'ftyp' && /^(avif|avis|heic|heix|heim|heis|hevc|hevx|mif1|msf1)$/.test(ascii(8, 12)))
-    return 'heif';
-  return null;
 }
 
 const readOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', autoOrient: true } as const;

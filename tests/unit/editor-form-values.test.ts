@@ -15,10 +15,11 @@ import {
   parseQuantityText,
   recipeFormSchema,
 } from '../../src/lib/recipe-schema.ts';
+import { MAX_PHOTOS, PHOTO_MESSAGES, type Photo } from '../../src/lib/photo-schema.ts';
 
 describe('form defaults', () => {
-  it('start with an empty name, empty instructions, servings 4 and no ingredients', () => {
-    expect(emptyRecipeValues()).toEqual({ name: '', servings: '4', instructions: '', ingredients: [] });
+  it('start with an empty name, empty instructions, servings 4, no ingredients and no photos', () => {
+    expect(emptyRecipeValues()).toEqual({ name: '', servings: '4', instructions: '', ingredients: [], photos: [] });
   });
 
   it('are invalid only because the name is required', () => {
@@ -133,7 +134,8 @@ describe('label <-> key conversion around a save', () => {
     const parsed = recipeFormSchema.parse(values);
     const outgoing = toKeys(valuesToRecipe(parsed, { id: 7, version: 3 }));
     const { author: _author, ...sent } = fromServer;
-    expect(outgoing).toEqual({ ...sent, servings: 4 });
+    // The form is the whole recipe: a recipe without photos is saved with none ([] removes any).
+    expect(outgoing).toEqual({ ...sent, servings: 4, photos: [] });
     // The row keys are the editor's own: they never reach the API.
     expect(JSON.stringify(outgoing)).not.toContain('row-');
   });
@@ -180,5 +182,63 @@ describe('an imported draft as form values', () => {
 
   it('keeps the servings the form has when the page names none', () => {
     expect(importedToValues({ ...draft, servings: null }, '6').servings).toBe('6');
+  });
+});
+
+describe('photos in the form', () => {
+  const photo = (id: string, alt: string): Photo => ({
+    id,
+    alt,
+    width: 600,
+    height: 400,
+    placeholder: 'YJqGPQw7sFlslqhFafSE+Q6oJ1h2iHB2Rw==',
+    files: [{ use: 'square', format: 'webp', width: 160, height: 160, file: `${'a'.repeat(64)}.webp` }],
+  });
+  const stored: Recipe = {
+    id: 9,
+    version: 2,
+    name: 'Bullar',
+    author: 'redaktor',
+    servings: 12,
+    instructions: '',
+    ingredients: [],
+    photos: [photo('AAAAAAAAAAAAAAAAAAAAAA', 'Bullar på plåt'), photo('BBBBBBBBBBBBBBBBBBBBBB', '')],
+  };
+
+  it('come whole from the stored recipe (for the previews) and go out as ids and texts, in order', () => {
+    const values = recipeToValues(stored);
+    expect(values.photos).toEqual(stored.photos);
+    const parsed = recipeFormSchema.parse({ ...values, photos: [...values.photos].reverse() });
+    expect(valuesToRecipe(parsed, stored).photos).toEqual([
+      { id: 'BBBBBBBBBBBBBBBBBBBBBB', alt: '' },
+      { id: 'AAAAAAAAAAAAAAAAAAAAAA', alt: 'Bullar på plåt' },
+    ]);
+  });
+
+  it('default to none when the recipe or the imported page has none', () => {
+    const { photos: _photos, ...withoutPhotos } = stored;
+    expect(recipeToValues(withoutPhotos).photos).toEqual([]);
+    expect(importedToValues({ name: 'x', servings: null, instructions: '', ingredients: [] }, '4').photos).toEqual([]);
+  });
+
+  it('refuse a text alternative over 200 characters or with characters outside the rule, at that photo', () => {
+    const values = recipeToValues(stored);
+    const long = recipeFormSchema.safeParse({
+      ...values,
+      photos: [values.photos[0], photo('C'.repeat(22), 'x'.repeat(201))],
+    });
+    expect(long.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['photos.1.alt', PHOTO_MESSAGES.maxAlt],
+    ]);
+    const odd = recipeFormSchema.safeParse({ ...values, photos: [photo('D'.repeat(22), 'Bild\u0000')] });
+    expect(odd.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['photos.0.alt', MESSAGES.invalidCharacters],
+    ]);
+  });
+
+  it('refuse a ninth photo', () => {
+    const nine = Array.from({ length: MAX_PHOTOS + 1 }, (_, i) => photo(String(i).padStart(22, 'P'), ''));
+    const r = recipeFormSchema.safeParse({ ...recipeToValues(stored), photos: nine });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['photos', PHOTO_MESSAGES.maxPhotos]]);
   });
 });

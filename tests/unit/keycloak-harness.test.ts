@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeJdk, findJdks } from '../../scripts/keycloak/jdk.ts';
+import { describeJdk, findJdks } from '../../scripts/harness/jdk.ts';
 import { acquireLock } from '../../scripts/keycloak/lock.ts';
 import { readRealm, withDemoUsers, withOrigins } from '../../scripts/keycloak/realm.ts';
 import { chooseRelease } from '../../scripts/keycloak/versions.ts';

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { recipeFromHtml, recipeFromJsonLd, type ImportedRecipe } from '../../server/import/recipe-draft.ts';
+import {
+  recipeFromHtml,
+  recipeFromJsonLd,
+  type ImportedRecipe,
+  type ReadRecipe,
+} from '../../server/import/recipe-draft.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
 
 // The fixture pages are also served by the import route's end-to-end tests.
@@ -10,7 +15,8 @@ const script = (json: string, type = 'application/ld+json') => `<script type="${
 
 describe('recipeFromHtml on fixture pages', () => {
   it('reads a plain Recipe object with a HowToStep list (ICA style)', () => {
-    expect(recipeFromHtml(page('swedish-plain-recipe-howtostep.html'))).toEqual<ImportedRecipe>({
+    expect(recipeFromHtml(page('swedish-plain-recipe-howtostep.html'))).toEqual<ReadRecipe>({
+      imageUrl: '/bilder/kottbullar.jpg',
       name: 'Köttbullar med gräddsås',
       servings: 4,
       instructions: [
@@ -252,5 +258,22 @@ describe('recipeFromJsonLd', () => {
     let deep: unknown = { '@type': 'Recipe', name: 'Djup' };
     for (let i = 0; i < 10_000; i++) deep = [deep];
     expect(recipeFromJsonLd(deep)).toBeNull();
+  });
+
+  it("takes the largest of the page's images (sizes as numbers, text or values), else the first", () => {
+    const recipe = (image: unknown) => recipeFromJsonLd({ '@type': 'Recipe', name: 'Bild', image })?.imageUrl;
+    expect(recipe('https://a.se/en.jpg')).toBe('https://a.se/en.jpg');
+    expect(recipe(['https://a.se/1.jpg', 'https://a.se/2.jpg'])).toBe('https://a.se/1.jpg');
+    expect(
+      recipe([
+        { '@type': 'ImageObject', url: 'https://a.se/small.jpg', width: 300, height: 200 },
+        { '@type': 'ImageObject', contentUrl: 'https://a.se/large.jpg', width: '1200', height: '800' },
+        { '@type': 'ImageObject', url: 'https://a.se/mid.jpg', width: { value: 800 }, height: { value: 600 } },
+        'https://a.se/unknown.jpg',
+      ]),
+    ).toBe('https://a.se/large.jpg');
+    expect(recipe({ url: '/relative.jpg' })).toBe('/relative.jpg'); // resolved by the route against the page
+    expect(recipe(undefined)).toBeUndefined();
+    expect(recipe([{ width: 10 }, 42, ''])).toBeUndefined();
   });
 });

@@ -203,13 +203,19 @@ describe('form schemas', () => {
     ['', 'Must be a number'],
     ['fyra', 'Must be a number'],
   ])('servings %j', (servings, message) => {
-    const values = { name: 'Pannkakor', servings, instructions: '', ingredients: [] };
+    const values = { name: 'Pannkakor', servings, instructions: '', ingredients: [], photos: [] };
     expect(messages(recipeFormSchema, values)).toEqual(message ? { servings: message } : {});
   });
 
   it("holds the form to the API's limit of ingredients, with the API's message", () => {
     const list = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Ingrediens ${i}` }));
-    const values = (n: number) => ({ name: 'Pannkakor', servings: 4, instructions: '', ingredients: list(n) });
+    const values = (n: number) => ({
+      name: 'Pannkakor',
+      servings: 4,
+      instructions: '',
+      ingredients: list(n),
+      photos: [],
+    });
     expect(messages(recipeFormSchema, values(MAX_INGREDIENTS))).toEqual({});
     expect(messages(recipeFormSchema, values(MAX_INGREDIENTS + 1))).toEqual({ ingredients: 'Max 100 ingredients' });
     expect(messages(recipeInputSchema, values(MAX_INGREDIENTS + 1))).toEqual({ ingredients: 'Max 100 ingredients' });
@@ -217,7 +223,8 @@ describe('form schemas', () => {
 
   it('turns servings text into a number', () => {
     expect(
-      recipeFormSchema.parse({ name: 'Pannkakor', servings: '6', instructions: '', ingredients: [] }).servings,
+      recipeFormSchema.parse({ name: 'Pannkakor', servings: '6', instructions: '', ingredients: [], photos: [] })
+        .servings,
     ).toBe(6);
   });
 
@@ -235,6 +242,7 @@ describe('form schemas', () => {
       servings: '4',
       instructions: 'Stek.',
       ingredients: [{ name: 'Mjölk', quantity: { value: 6, unit: 'dl' } }, { name: 'Smör' }],
+      photos: [],
     });
     // The path the editor takes: form values -> the client's recipe (labels) -> the wire (keys).
     const body = toKeys(valuesToRecipe(values, { id: 7, version: 2 }));
@@ -245,6 +253,7 @@ describe('form schemas', () => {
       servings: 4,
       instructions: 'Stek.',
       ingredients: [{ name: 'Mjölk', quantity: { value: 6, unit: 'DECILITER' } }, { name: 'Smör' }],
+      photos: [],
     });
     expect(recipeInputSchema.safeParse(body).success).toBe(true);
   });

@@ -6,13 +6,16 @@ import { z } from 'zod';
 import { characterCount, importedRecipeSchema } from '../../../src/lib/recipe-schema.ts';
 import type { Config } from '../../config.ts';
 import { createAddressPolicy } from '../../import/address-policy.ts';
-import { fetchPage, PageFetchError, type FetchedPage } from '../../import/fetch-page.ts';
+import { fetchImage, fetchPage, PageFetchError, type FetchedPage } from '../../import/fetch-page.ts';
 import { createPageReader, PageReadError, type PageText } from '../../import/page-reader.ts';
-import type { ImportedRecipe } from '../../import/recipe-draft.ts';
+import type { ReadRecipe } from '../../import/recipe-draft.ts';
+import type { PhotoLibrary } from '../../photos/photo-library.ts';
+import { editorOf } from '../auth.ts';
 import { errorBodySchema, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
 
 type Options = {
   config: Config;
+  photos: PhotoLibrary;
   requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
@@ -54,7 +57,7 @@ const STATUS: Record<PageFetchError['kind'], number> = {
   timeout: 504,
 };
 
-export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { config, requireEditor }) => {
+export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { config, photos, requireEditor }) => {
   const { allowedAddresses, timeoutMs, maxBytes, readTimeoutMs } = config.recipeImport;
   const fetchOptions = {
     policy: createAddressPolicy(allowedAddresses),
@@ -99,12 +102,39 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
     },
     async (request) => {
       const input = request.body;
-      const page: PageText = 'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, request);
-      const recipe = await read(page, 'html' in input ? 'html' : 'url');
-      if (!recipe) throw new HttpError(422, 'The page has no schema.org Recipe (JSON-LD) to import');
-      return recipe;
+      const page: FetchedPage | PageText =
+        'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, request);
+      const read = await readPage(page, 'html' in input ? 'html' : 'url');
+      if (!read) throw new HttpError(422, 'The page has no schema.org Recipe (JSON-LD) to import');
+      const { imageUrl, ...recipe } = read;
+      const photo = imageUrl && (await pagePhoto(imageUrl, 'url' in page ? page.url : undefined, request));
+      return photo ? { ...recipe, photos: [photo] } : recipe;
     },
   );
+
+  /**
+   * The page's picture as an upload of the editor's (kept a day unless the recipe is saved with it), fetched through
+   * the same address guard as the page. A picture that cannot be had leaves the draft without a photo: the recipe
+   * itself is what was asked for; the log says why.
+   */
+  async function pagePhoto(address: string, pageUrl: string | undefined, request: FastifyRequest) {
+    let url: URL;
+    try {
+      url = new URL(address, pageUrl);
+    } catch {
+      return undefined; // a relative address on a pasted page has nothing to be relative to
+    }
+    try {
+      const bytes = await fetchImage(url.href, { ...fetchOptions, maxBytes: config.photos.maxBytes });
+      return await photos.upload(bytes, editorOf(request).username);
+    } catch (error) {
+      request.log.info(
+        { image: url.href, reason: (error as Error).message },
+        "recipe import: the page's image was not used",
+      );
+      return undefined;
+    }
+  }
 
   async function fetched(url: string, request: FastifyRequest): Promise<FetchedPage> {
     // "http://[::1", "http://a:b:c/", a port above 65535: the document's pattern lets them through, a URL parser
@@ -121,7 +151,7 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
   }
 
   /** `field`: the body field the page came from, named in a 422 for a page too complex to read (the site says so). */
-  async function read(page: PageText, field: 'html' | 'url'): Promise<ImportedRecipe | null> {
+  async function readPage(page: PageText, field: 'html' | 'url'): Promise<ReadRecipe | null> {
     try {
       return await reader.read(page);
     } catch (error) {

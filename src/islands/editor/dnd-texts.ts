@@ -1,14 +1,20 @@
 // Swedish screen-reader texts for @dnd-kit (its defaults are English and name items by id).
 import type { Announcements, ScreenReaderInstructions } from '@dnd-kit/core';
 
-export const dragInstructions: ScreenReaderInstructions = {
-  draggable:
-    'Tryck på mellanslag eller Enter för att lyfta ingrediensen. Flytta den med pil upp och pil ned. ' +
-    'Tryck på mellanslag eller Enter igen för att släppa den, eller Escape för att avbryta.',
-};
+/** How to move an item with the keyboard; `item` is what is lifted, in its definite form ('ingrediensen'). */
+export function dragInstructionsFor(item: string): ScreenReaderInstructions {
+  return {
+    draggable:
+      `Tryck på mellanslag eller Enter för att lyfta ${item}. Flytta den med pil upp och pil ned. ` +
+      'Tryck på mellanslag eller Enter igen för att släppa den, eller Escape för att avbryta.',
+  };
+}
+
+export const dragInstructions = dragInstructionsFor('ingrediensen');
+export const photoDragInstructions = dragInstructionsFor('bilden');
 
 type Lookup = {
-  /** The ingredient's name for a sortable id. */
+  /** The item's name for a sortable id (an ingredient's name, 'Bild 2'). */
   nameOf(id: string | number): string;
   /** 1-based position of a sortable id in the current order. */
   positionOf(id: string | number): number;

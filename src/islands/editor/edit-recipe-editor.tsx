@@ -35,7 +35,8 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
   const [conflict, setConflict] = useState(false);
   const [accessError, setAccessError] = useState('');
   const [retrying, setRetrying] = useState(false);
-  const guard = useUnsavedChanges(form.formState.isDirty);
+  const [uploading, setUploading] = useState(false);
+  const guard = useUnsavedChanges(form.formState.isDirty || uploading);
 
   const load = async (id: number) => {
     const recipe = await getRecipe(apiTokens, id);
@@ -147,6 +148,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
           units={units}
           submitLabel={TEXT.save}
           hidden={saving}
+          onUploadingChange={setUploading}
           onValid={(v) => void save(v)}
           status={status}
         />

@@ -1,27 +1,14 @@
 // The ingredients of the form: rows reorder by dragging vertically (mouse, touch, keyboard) and
 // open the edit dialog when clicked. Each row is two buttons so a click never starts a drag and a
 // drag never opens the dialog.
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type Modifier,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId, useMemo } from 'react';
 import { dragAnnouncements, dragInstructions } from './dnd-texts.ts';
 import { moveItem } from './ingredient-result.ts';
 import { quantitySummary, type EditorRow } from './recipe-form-values.ts';
+import { GripIcon, useListSensors, verticalOnly } from './sortable-parts.tsx';
 import { TEXT } from './texts.ts';
 
 type Props = {
@@ -32,15 +19,8 @@ type Props = {
   onEdit(index: number): void;
 };
 
-// Vertical only: the list is one column, sideways movement would only look broken.
-const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
-
 export default function IngredientList({ rows, errorOf, onReorder, onEdit }: Props) {
-  const sensors = useSensors(
-    // A few pixels of travel before a drag starts, so a tap or click on the handle stays a click.
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useListSensors();
   const keys = rows.map((r) => r.key);
   const announcements = useMemo(
     () =>
@@ -106,14 +86,7 @@ function SortableRow({ row, error, onEdit }: { row: EditorRow; error: string | u
         {...listeners}
         aria-label={TEXT.dragHandle(row.name)}
       >
-        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-          <path
-            d="M7 4h.01M13 4h.01M7 10h.01M13 10h.01M7 16h.01M13 16h.01"
-            stroke="currentColor"
-            strokeWidth="3"
-            strokeLinecap="round"
-          />
-        </svg>
+        <GripIcon />
       </button>
       {error ? (
         <p className="editor-field-error editor-row-error" id={errorId}>

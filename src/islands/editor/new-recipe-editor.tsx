@@ -31,7 +31,8 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
   const units = useUnits();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const guard = useUnsavedChanges(form.formState.isDirty);
+  const [uploading, setUploading] = useState(false);
+  const guard = useUnsavedChanges(form.formState.isDirty || uploading);
   const [access, setAccess] = useState<string>('checking'); // 'checking', 'granted' or the reason access was refused;
   // One Idempotency-Key per recipe being saved: saving the same content again (after an error, a timeout
   // whose first attempt did arrive, a second click) reuses it, so the server makes one recipe; changed
@@ -92,6 +93,7 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
           units={units}
           submitLabel={TEXT.saveNew}
           hidden={saving}
+          onUploadingChange={setUploading}
           onValid={(v) => void save(v)}
           status={
             error ? (

@@ -1,14 +1,19 @@
-// The form both editor pages share: name, servings, the ingredients list (with its dialog) and
-// instructions. The page owns the react-hook-form instance so a failed save never loses input.
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+// The form both editor pages share: name, servings, the ingredients list (with its dialog), instructions and
+// photos. The page owns the react-hook-form instance so a failed save never loses input. Photos are uploaded
+// as they are offered (chosen, dropped on the form, pasted into it) and become the recipe's only on 'Spara'.
+import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type ReactNode } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { IngredientItem, RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import IngredientDialog from './ingredient-dialog.tsx';
 import IngredientList from './ingredient-list.tsx';
 import { applyIngredientResult, type DialogTarget, type IngredientDialogResult } from './ingredient-result.ts';
 import { TextAreaField, TextField } from './form-fields.tsx';
+import PhotoField from './photo-field.tsx';
+import { withAlt, type FormPhoto } from './photo-items.ts';
 import { FIELD_NAMES, newRowKey, type EditorRow, type EditorValues } from './recipe-form-values.ts';
 import { TEXT } from './texts.ts';
+import { useFileDrop } from './use-file-drop.ts';
+import { usePhotoUploads } from './use-photo-uploads.ts';
 import { touchAll } from './use-zod-form.ts';
 
 export type EditorForm = UseFormReturn<EditorValues, unknown, RecipeFormOutput>;
@@ -22,9 +27,11 @@ type Props = {
   status?: ReactNode;
   /** Hidden (not unmounted) while saving: the spinner takes its place, the input survives. */
   hidden?: boolean;
+  /** Whether photos are being uploaded: leaving now would lose them (the unsaved-changes guard). */
+  onUploadingChange?(uploading: boolean): void;
 };
 
-export default function RecipeForm({ form, units, submitLabel, onValid, status, hidden }: Props) {
+export default function RecipeForm({ form, units, submitLabel, onValid, status, hidden, onUploadingChange }: Props) {
   const rows = useWatch({ control: form.control, name: 'ingredients' });
   // Rows made in the dialog are valid; an imported row may not be (a 40-character name): say which.
   const rowErrors = form.formState.errors.ingredients;
@@ -62,10 +69,50 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
     (opener.current?.isConnected ? opener.current : addButton.current)?.focus();
   };
 
-  const submit = (event: FormEvent) => void form.handleSubmit(onValid, () => touchAll(form, FIELD_NAMES))(event);
+  const photos = useWatch({ control: form.control, name: 'photos' });
+  const photoErrors = form.formState.errors.photos;
+  const setPhotos = (next: readonly FormPhoto[]) =>
+    form.setValue('photos', [...next], { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+  const uploads = usePhotoUploads((photo) => setPhotos([...form.getValues('photos'), photo]));
+  // 'Spara' while photos are still uploading says so and saves nothing: the recipe would lose them, and waiting
+  // silently after a click looks like a hang. The message goes once the uploads are done.
+  const [saveBlocked, setSaveBlocked] = useState(false);
+  const offerPhotos = (files: File[]) => {
+    setSaveBlocked(false); // new uploads: nobody has been told to wait for them yet
+    uploads.offer(files, form.getValues('photos').length);
+  };
+  const drop = useFileDrop(offerPhotos);
+  const uploading = uploads.busy;
+  useEffect(() => onUploadingChange?.(uploading), [uploading, onUploadingChange]);
+
+  // A picture pasted anywhere in the form is offered as a photo; pasted text goes into its field as usual.
+  const paste = (event: ClipboardEvent<HTMLFormElement>) => {
+    const pictures = [...event.clipboardData.files].filter((f) => f.type.startsWith('image/'));
+    if (pictures.length === 0) return;
+    event.preventDefault();
+    offerPhotos(pictures);
+  };
+
+  const submit = (event: FormEvent) => {
+    if (uploading) {
+      event.preventDefault();
+      setSaveBlocked(true);
+      return;
+    }
+    setSaveBlocked(false);
+    void form.handleSubmit(onValid, () => touchAll(form, FIELD_NAMES))(event);
+  };
 
   return (
-    <form className="editor-form card" noValidate onSubmit={submit} hidden={hidden} data-editor-form="">
+    <form
+      className="editor-form card"
+      noValidate
+      onSubmit={submit}
+      onPaste={paste}
+      {...drop.handlers}
+      hidden={hidden}
+      data-editor-form=""
+    >
       <TextField control={form.control} name="name" label={TEXT.name} />
       <TextField control={form.control} name="servings" label={TEXT.servings} inputMode="numeric" />
       <section className="editor-ingredients-section" aria-labelledby="editor-ingredients-heading">
@@ -87,7 +134,23 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
         </button>
       </section>
       <TextAreaField control={form.control} name="instructions" label={TEXT.instructions} rows={10} />
+      <PhotoField
+        photos={photos}
+        uploads={uploads.queue}
+        messages={uploads.messages}
+        listError={photoErrors?.message ?? photoErrors?.root?.message}
+        errorOf={(index) => photoErrors?.[index]?.alt?.message}
+        dropping={drop.over}
+        onFiles={offerPhotos}
+        onChange={setPhotos}
+        onAlt={(index, alt) => setPhotos(withAlt(form.getValues('photos'), index, alt))}
+      />
       {status}
+      {saveBlocked && uploading ? (
+        <p className="error-text editor-error" role="alert">
+          {TEXT.photosStillUploading}
+        </p>
+      ) : null}
       <div className="editor-actions">
         <button type="submit" className="button button-primary">
           {submitLabel}

@@ -1,5 +1,7 @@
 // Swedish strings the editor shows beyond the field rules (those live in src/lib/recipe-schema.ts).
 // Spec strings are copied verbatim; {product} is 'recept'.
+import { MAX_PHOTOS } from '../../lib/photo-schema.ts';
+
 export const TEXT = {
   newHeading: 'Nytt recept',
   editHeading: 'Redigera recept',
@@ -54,4 +56,22 @@ export const TEXT = {
   importBusy: 'Många sidor importeras just nu. Försök igen om en stund.',
   // Drag handle and list
   dragHandle: (name: string) => `Flytta ${name}`,
+  // Photos (issue 23)
+  photos: 'Bilder',
+  photosHint: `Högst ${MAX_PHOTOS} bilder. Den första är huvudbild. Du kan också klistra in en bild.`,
+  choosePhotos: 'Välj bilder',
+  dropPhotos: 'Släpp bilderna här',
+  dragPhotosHere: 'Dra bilder hit eller',
+  mainPhoto: 'Huvudbild',
+  photoName: (position: number) => `Bild ${position}`,
+  removePhoto: 'Ta bort bild',
+  photoAlt: 'Bildtext',
+  photoAltHint: 'Beskriv bilden för den som inte ser den. Lämnas fältet tomt används receptets namn.',
+  photoUploading: (name: string) => `Laddar upp ${name}`,
+  photoWaiting: (name: string) => `Väntar: ${name}`,
+  photoRefused: (name: string, why: string) => `${name}: ${why}`,
+  photoUploadFailed: 'Bilden kunde inte laddas upp. Försök igen.',
+  tooManyPhotos: (left: number) =>
+    `Ett recept kan ha högst ${MAX_PHOTOS} bilder. ${left === 1 ? '1 bild' : `${left} bilder`} lades inte till.`,
+  photosStillUploading: 'Vänta tills bilderna har laddats upp och spara sedan.',
 } as const;

@@ -6,12 +6,29 @@ import { deleteUnsavedUploads, unreferencedFiles } from '../../../server/db/phot
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 import { bearer, recipeBody } from '../../support/recipes.ts';
+import { freshS3Bucket } from '../../support/s3proxy.ts';
 import { editorToken, signToken } from '../../support/tokens.ts';
 import { cameraJpeg, html, pngBomb, SECRET, svg } from '../photos/photo-fixtures.ts';
 
 // Photos through the API on a real database: upload (editor only, refusals with their kinds), the files served for
 // good, photos saved with a recipe (only the caller's own uploads), reordered, kept, removed, and their files gone.
-describe.each(DATABASE_KINDS)('photos (%s)', (kind) => {
+// The same tests with the files in the database (PGlite, PostgreSQL) and in an S3 bucket (S3Proxy).
+const SETUPS = [...DATABASE_KINDS.map((kind) => [kind, 'database'] as const), ['pglite', 's3'] as const];
+
+const s3Settings = async (): Promise<Record<string, string>> => {
+  const s3 = await freshS3Bucket();
+  return {
+    PHOTO_STORAGE: 's3',
+    S3_ENDPOINT: s3.endpoint as string,
+    S3_BUCKET: s3.bucket,
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+};
+
+describe.each(SETUPS)('photos (%s, files in %s)', (kind, storage) => {
   let h: ApiHarness;
   let token: string;
   let camera: Buffer;
@@ -19,7 +36,8 @@ describe.each(DATABASE_KINDS)('photos (%s)', (kind) => {
   beforeAll(async () => {
     // The pictures first: a photo worker blocks libvips' other loaders for the whole process (photo-fixtures.ts).
     [camera, bomb] = await Promise.all([cameraJpeg(), Promise.resolve(pngBomb())]);
-    h = await createApiHarness(kind, { PHOTO_MAX_BYTES: String(400 * 1024) });
+    const where = storage === 's3' ? await s3Settings() : {};
+    h = await createApiHarness(kind, { PHOTO_MAX_BYTES: String(400 * 1024), ...where });
     token = await editorToken(h.keys, 'redaktor');
   });
   afterAll(() => h?.close());

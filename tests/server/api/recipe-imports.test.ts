@@ -4,18 +4,32 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { recipeFromHtml, recipeFromJsonLd } from '../../../server/import/recipe-draft.ts';
 import { closeTestDatabase, createTestDatabase } from '../../support/database.ts';
 import { createApiHarness, testConfig, type ApiHarness } from '../../support/api-app.ts';
 import { createTestKeys, editorToken, visitorToken } from '../../support/tokens.ts';
+import { cameraJpeg } from '../photos/photo-fixtures.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/import-api/${name}`, import.meta.url), 'utf8');
 const RECIPE = fixture('recipe.html');
 const NO_RECIPE = fixture('no-recipe.html');
 const JSON_LD = fixture('recipe.jsonld');
 const MAX_BYTES = 64 * 1024;
+
+// A page whose Recipe names three images: a small one, a large one (by the sizes it gives) and one on an address
+// the guard refuses; the route must fetch the large one only.
+const pictures = { small: Buffer.alloc(0), large: Buffer.alloc(0) };
+const withImage = (port: number) =>
+  RECIPE.replace(
+    '"@type": "Recipe",',
+    `"@type": "Recipe", "image": [
+      { "@type": "ImageObject", "url": "/small.jpg", "width": 200, "height": 150 },
+      { "@type": "ImageObject", "url": "/large.jpg", "width": 1200, "height": 800 },
+      { "@type": "ImageObject", "url": "http://127.0.0.1:${port}/large.jpg" }],`,
+  );
 
 /** The pages the tests import, on 127.0.0.2; `port` is filled in once it listens. */
 function pageServer(): { server: Server; base: () => string; seen: Record<string, string | string[] | undefined>[] } {
@@ -35,6 +49,14 @@ function pageServer(): { server: Server; base: () => string; seen: Record<string
         const page = RECIPE.replace('charset="utf-8"', 'charset="iso-8859-1"').replaceAll('Kladdkaka', 'Ärtsoppa');
         return response.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.from(page, 'latin1'));
       }
+      case '/with-image':
+        return html(withImage(port));
+      case '/small.jpg':
+        return response.writeHead(200, { 'content-type': 'image/jpeg' }).end(pictures.small);
+      case '/large.jpg':
+        return response.writeHead(200, { 'content-type': 'image/jpeg' }).end(pictures.large);
+      case '/not-a-picture.jpg':
+        return response.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html>hej</html>');
       case '/moved':
         return response.writeHead(302, { location: '/recipe' }).end();
       case '/to-loopback':
@@ -118,6 +140,44 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
     });
     const list = await h.app.inject({ method: 'GET', url: '/api/recipes' });
     expect(list.json()).toEqual([]);
+  });
+
+  it("brings the page's largest image as the draft's photo (an upload of the editor's), through the same guard", async () => {
+    [pictures.small, pictures.large] = await Promise.all([
+      sharp(await cameraJpeg())
+        .resize(200)
+        .jpeg()
+        .toBuffer(),
+      cameraJpeg(),
+    ]);
+    expect(RECIPE).toContain('"@type": "Recipe",');
+    const res = await post(h, { url: url('/with-image') }, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const draft = res.json();
+    expect(draft).not.toHaveProperty('imageUrl');
+    expect(draft.photos).toHaveLength(1);
+    expect(draft.photos[0]).toMatchObject({ alt: '', width: 400, height: 600 }); // the large one, oriented
+    expect(pages.seen.at(-1)).toMatchObject({ accept: 'image/avif, image/webp, image/jpeg, image/png' });
+    // Saved with the recipe, it is the recipe's photo.
+    const saved = await h.app.inject({
+      method: 'POST',
+      url: '/api/recipes',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: draft.name, servings: 8, photos: [{ id: draft.photos[0].id }] },
+    });
+    expect(saved.json().photos[0].id).toBe(draft.photos[0].id);
+
+    // An image that is not a picture leaves the draft without a photo; the recipe is still read.
+    const html = withImage(0).replace(/"image": \[[^\]]*\],/s, `"image": "${url('/not-a-picture.jpg')}",`);
+    const pasted = await post(h, { html }, token);
+    expect(pasted.statusCode).toBe(200);
+    expect(pasted.json()).not.toHaveProperty('photos');
+    expect(pasted.json().name).toBe('Kladdkaka');
+    // An image on an address the guard refuses is never fetched.
+    const metadata = withImage(0).replace(/"image": \[[^\]]*\],/s, '"image": "http://169.254.169.254/latest.jpg",');
+    const guarded = await post(h, { html: metadata }, token);
+    expect(guarded.statusCode).toBe(200);
+    expect(guarded.json()).not.toHaveProperty('photos');
   });
 
   it('reads a JSON-LD document, and follows a redirect', async () => {

@@ -2,6 +2,7 @@
 // survives the transfer file (export, then import into a database, then export again) and is in the JSON-LD,
 // unless that module lists it as left out on purpose; the import's "same recipe" comparison looks at every
 // field but the id. A field added to the schema and nowhere else fails these tests (shown last, with such a schema).
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { exportTransfer } from '../../../server/db/transfer-export.ts';
@@ -9,24 +10,28 @@ import { contentKey, TRANSFER_FORMAT } from '../../../server/db/transfer-format.
 import { importTransfer } from '../../../server/db/transfer-import.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { JSONLD_LEFT_OUT, recipeJsonLd } from '../../../src/lib/recipe-jsonld.ts';
-import type { Photo } from '../../../src/lib/photo-schema.ts';
 import { recipeSchema, type Recipe } from '../../../src/lib/recipe-schema.ts';
 import { closeTestDatabase, createTestDatabase, emptyRecipes } from '../../support/database.ts';
 import { fieldsLost } from '../../support/field-coverage.ts';
 
-// A stored photo as the API answers it: its files named by `seed` (a photo's files differ from another's).
-const photo = (id: string, alt: string, seed: string): Photo => ({
-  id: id.repeat(22),
-  alt,
-  width: 1600,
-  height: 1200,
-  placeholder: 'HBkSHYSIeHiPiHh8eJd4eTN0EEQG',
-  files: [
-    { use: 'original', format: 'jpeg', width: 1600, height: 1200, file: `${seed.repeat(64)}.jpg` },
-    { use: 'jpeg', format: 'jpeg', width: 1200, height: 900, file: `${seed.repeat(63)}1.jpg` },
-    { use: 'crop', format: 'jpeg', width: 1200, height: 675, file: `${seed.repeat(63)}2.jpg` },
-  ],
-});
+// A photo whose files are a few bytes that start like a JPEG, named by their SHA-256 as stored files are.
+function photo(id: string, alt: string, seed: string): NonNullable<Recipe['photos']>[number] {
+  const file = (use: 'jpeg' | 'crop', width: number, height: number) => {
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`${seed}-${use}`)]);
+    const name = `${createHash('sha256').update(bytes).digest('hex')}.jpg`;
+    photoBytes.set(name, bytes.toString('base64'));
+    return { use, format: 'jpeg' as const, width, height, file: name };
+  };
+  return {
+    id,
+    alt,
+    width: 2400,
+    height: 1600,
+    placeholder: `ph-${seed}`,
+    files: [file('jpeg', 1200, 800), file('crop', 1200, 675)],
+  };
+}
+const photoBytes = new Map<string, string>();
 
 // Two recipes that differ in every field.
 const sample: Recipe = {
@@ -36,10 +41,10 @@ const sample: Recipe = {
   instructions: 'Vispa.\nStek.',
   servings: 4,
   ingredients: [{ name: 'Mjölk', quantity: { value: 6, unit: 'DECILITER' } }, { name: 'Smör' }],
-  photos: [photo('a', 'Pannkakor på ett fat', 'a')],
   version: 2,
   createdAt: '2024-05-01T10:00:00.123456Z',
   updatedAt: '2024-05-02T08:30:00.000001Z',
+  photos: [photo('AAAAAAAAAAAAAAAAAAAAAA', 'Stekta', 'a')],
 };
 const other: Recipe = {
   id: 5,
@@ -48,10 +53,10 @@ const other: Recipe = {
   instructions: 'Stek små.',
   servings: 2,
   ingredients: [{ name: 'Ägg', quantity: { value: 2, unit: 'PIECES' } }],
-  photos: [photo('b', '', 'b')],
   version: 7,
   createdAt: '2023-01-01T00:00:00.000002Z',
   updatedAt: '2023-02-01T00:00:00.000003Z',
+  photos: [photo('BBBBBBBBBBBBBBBBBBBBBB', '', 'b'), photo('CCCCCCCCCCCCCCCCCCCCCC', 'Uppläggning', 'c')],
 };
 const samples = { sample, other };
 // What a change to the schema alone looks like: a field that nothing else knows about.
@@ -68,7 +73,12 @@ describe('every field of the recipe schema', () => {
   const transferRoundTrip = async (recipe: Record<string, unknown>) => {
     await emptyRecipes(db);
     const document = JSON.parse(
-      JSON.stringify({ format: TRANSFER_FORMAT, exportedAt: sample.createdAt, recipes: [recipe] }),
+      JSON.stringify({
+        format: TRANSFER_FORMAT,
+        exportedAt: sample.createdAt,
+        recipes: [recipe],
+        files: Object.fromEntries(photoBytes),
+      }),
     );
     const report = await importTransfer(db.orm, document);
     expect(report.count.added).toBe(1);

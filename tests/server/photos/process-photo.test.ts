@@ -11,7 +11,7 @@ import {
   type PhotoProcessor,
   type ProcessedPhoto,
 } from '../../../server/photos/photo-processor.ts';
-import { sniffFormat } from '../../../server/photos/process-photo.ts';
+import { sniffFormat } from '../../../server/photos/sniff-format.ts';
 import { cameraJpeg, html, pngBomb, SECRET, svg } from './photo-fixtures.ts';
 
 let processor: PhotoProcessor;
@@ -84,6 +84,9 @@ describe('accepted pictures', () => {
       'width avif 400x600', // 800 and 1600 asked, 400 there: one variant at its own width
       'width webp 400x600',
       'jpeg jpeg 400x600',
+      'crop jpeg 400x225', // 16:9, 4:3 and 1:1 for search engines, as wide as the photo allows
+      'crop jpeg 400x300',
+      'crop jpeg 400x400',
     ]);
     const webp = await processor.process(f.webp);
     expect(summary(webp)).toEqual([
@@ -95,6 +98,9 @@ describe('accepted pictures', () => {
       'width avif 1000x700',
       'width webp 1000x700',
       'jpeg jpeg 1000x700',
+      'crop jpeg 1000x563',
+      'crop jpeg 933x700',
+      'crop jpeg 700x700',
     ]);
   });
 

@@ -1,4 +1,4 @@
-// Finds the JDKs installed on this machine, so the harness can pick the newest Keycloak one of them runs.
+// Finds the JDKs installed on this machine, so a harness can pick the newest Java server one of them runs.
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 
