@@ -4,15 +4,9 @@
 // style attributes, which is what Astro's server render would write.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiBase } from '../client/config.ts';
+import { photoUrl } from '../lib/photo-files.ts';
 import type { Photo, Thumbnail } from '../lib/photo-schema.ts';
-import {
-  fallbackFile,
-  photoUrl,
-  pictureSources,
-  squareFallback,
-  placeholderColour,
-  placeholderUrl,
-} from './photo-sources.ts';
+import { fallbackFile, pictureSources, squareFallback, placeholderColour, placeholderUrl } from './photo-sources.ts';
 
 let known: string | undefined;
 

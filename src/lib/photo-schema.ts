@@ -76,15 +76,7 @@ export type PhotoFile = z.infer<typeof photoFileSchema>;
 export type Photo = z.infer<typeof photoSchema>;
 export type Thumbnail = z.infer<typeof thumbnailSchema>;
 
-const EXTENSIONS = { avif: 'avif', webp: 'webp', jpeg: 'jpg' } as const;
-export const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' } as const;
-
-/** `<sha256>.<ext>`: a photo file's name in its URL. */
-export const photoFileName = (sha256: string, format: PhotoFile['format']) => `${sha256}.${EXTENSIONS[format]}`;
-export const PHOTO_FILE_NAME = /^([0-9a-f]{64})\.(avif|webp|jpg)$/;
-
-/** A file's URL under the API's base (the site's apiBase, or the server's public API URL). */
-export const photoUrl = (apiBase: string, file: string) => `${apiBase.replace(/\/$/, '')}/photos/${file}`;
+export { CONTENT_TYPES, PHOTO_FILE_NAME, photoFileName, photoUrl } from './photo-files.ts';
 
 /** Why an upload was refused: the API's `photoError` in its 4xx/503 body. */
 export const PHOTO_ERROR_KINDS = [

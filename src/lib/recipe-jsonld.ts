@@ -1,6 +1,7 @@
 // The details page's schema.org `Recipe` (JSON-LD), so search engines and recipe apps can read the recipe
 // shown. Pure: built from the recipe as the site holds it (unit labels), written into a data block that
 // browsers never run.
+import { photoUrl } from './photo-files.ts';
 import type { Photo } from './photo-schema.ts';
 import { formatIngredientQuantity } from './quantity-format.ts';
 import type { Recipe, WithUnitLabels } from './recipe-schema.ts';
@@ -26,12 +27,6 @@ export function instructionSteps(instructions: string): string[] {
     .filter(Boolean);
 }
 
-/**
- * photo-schema.ts's photoUrl, repeated: importing a value from that module brings zod into the page's JavaScript
- * (26 KB gzip over the budget). tests/unit/site-photo-sources.test.ts checks that they agree.
- */
-export const photoFileUrl = (apiBase: string, file: string) => `${apiBase.replace(/\/$/, '')}/photos/${file}`;
-
 // Google's Recipe guidelines: images of at least 50,000 pixels, ideally in 16:9, 4:3 and 1:1.
 const MIN_IMAGE_PIXELS = 50_000;
 
@@ -44,7 +39,7 @@ export function photoImages(photo: Photo, apiBase: string, pageUrl: string): str
     .filter((f) => f.use === 'crop' && f.width * f.height >= MIN_IMAGE_PIXELS)
     .sort((a, b) => b.width / b.height - a.width / a.height);
   const jpeg = photo.files.filter((f) => f.use === 'jpeg');
-  return [...crops, ...jpeg].map((f) => absolute(photoFileUrl(apiBase, f.file), pageUrl));
+  return [...crops, ...jpeg].map((f) => absolute(photoUrl(apiBase, f.file), pageUrl));
 }
 
 // src/lib has no URL class (no DOM or Node types): an API_URL is absolute or a path on the site's origin.

@@ -4,7 +4,7 @@ import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId, useMemo, type Ref } from 'react';
-import { photoUrl } from '../../lib/photo-schema.ts';
+import { photoUrl } from '../../lib/photo-files.ts';
 import { dragAnnouncements, photoDragInstructions } from './dnd-texts.ts';
 import { moveItem } from './ingredient-result.ts';
 import { previewFile, type FormPhoto } from './photo-items.ts';

@@ -81,7 +81,7 @@ describe('accepted pictures', () => {
       'original jpeg 400x600',
       'square avif 160x160',
       'square webp 160x160',
-      'width avif 400x600', // 800 and 1600 asked, 400 there: one variant at its own width
+      'width avif 400x600', // 600 to 1600 asked, 400 there: one variant at its own width
       'width webp 400x600',
       'jpeg jpeg 400x600',
       'crop jpeg 400x225', // 16:9, 4:3 and 1:1 for search engines, as wide as the photo allows
@@ -93,6 +93,8 @@ describe('accepted pictures', () => {
       'original jpeg 1000x700',
       'square avif 160x160',
       'square webp 160x160',
+      'width avif 600x420',
+      'width webp 600x420',
       'width avif 800x560',
       'width webp 800x560',
       'width avif 1000x700',
