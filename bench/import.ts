@@ -5,16 +5,12 @@
 // into quadratic time (one block of `{` + `a:"b,` × 40,000, and as many such blocks as IMPORT_MAX_BYTES holds),
 // pasted, and fetched from a page server here (127.0.0.1, opened with IMPORT_ALLOWED_ADDRESSES). Prints p50/p99/max
 // of the health answers and what the imports answered. Target: p99 ≤ 50 ms.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startBenchIdentity } from './identity.ts';
-import { freePort, waitForHttp } from './net.ts';
+import { freePort } from './net.ts';
+import { percentile } from './report.ts';
+import { startServer } from './start-server.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HOSTILE = '<b>'.repeat(333_000); // 1 MB: htmlparser2 took 47 s on it on the event loop
 // 240 KB as a pasted body (its quotes escaped): jsonrepair ran 22 s on it on the event loop.
 const REPAIR_BLOCK = `<script type="application/ld+json">{${'a:"b,'.repeat(40_000)}</script>`;
@@ -32,16 +28,9 @@ const pages = createServer((req, res) =>
 );
 const pagePort = await freePort();
 await new Promise<void>((done) => pages.listen(pagePort, '127.0.0.1', done));
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-import-'));
-const server = spawn(process.execPath, ['server/start.ts'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = await startServer({
+  name: 'import',
   env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
     KEYCLOAK_URL: identity.keycloakUrl,
     SERVE_SITE: 'false',
     LOG_LEVEL: 'error',
@@ -49,13 +38,13 @@ const server = spawn(process.execPath, ['server/start.ts'], {
     IMPORT_ALLOWED_ADDRESSES: '127.0.0.1',
     IMPORT_MAX_BYTES: String(MAX_BYTES),
   },
+}).catch(async (error: unknown) => {
+  // The page server and the identity stand-in would keep this process alive.
+  pages.close();
+  await identity.stop();
+  throw error;
 });
-process.once('exit', () => server.kill('SIGKILL'));
-const base = `http://127.0.0.1:${port}`;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
+const base = server.base;
 
 /** GET /api/health back to back until `until` settles; each answer's time in ms. */
 async function healthWhile(until: Promise<unknown>): Promise<number[]> {
@@ -93,7 +82,6 @@ function line(label: string, times: number[], imports: string[] = []): void {
 }
 
 try {
-  await waitForHttp(`${base}/api/health`, 120_000, () => server.exitCode !== null);
   await healthWhile(new Promise((done) => setTimeout(done, 500))); // warm-up
   console.log(`\n/api/health latency (server pid ${server.pid}, ${ROUNDS} rounds of 4 hostile imports at once)\n`);
   line('idle, 2 s', await healthWhile(new Promise((done) => setTimeout(done, 2000))));
@@ -115,9 +103,7 @@ try {
     line(label, times, answers);
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((done) => server.once('exit', done));
+  await server.stop();
   pages.close();
   await identity.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }

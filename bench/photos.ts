@@ -3,9 +3,11 @@
 // meanwhile (issue 23's targets: p50 ≤ 2 s, ≤ 300 MB, p99 ≤ 50 ms). Runs the pool in this process, loaded by plain
 // `node` as `npm start` does (type stripping), so the workers load exactly as in production. The photo is noise,
 // lightly blurred: harder for every encoder than a real photo, so the figures err on the slow and large side.
+// Then the same photo over HTTP to the real server started through `npm start` (bench/photos-server.ts).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { createPhotoProcessor } from '../server/photos/photo-processor.ts';
+import { benchOnNpmStart } from './photos-server.ts';
 
 const RUNS = 10;
 const AT_ONCE = 4;
@@ -86,3 +88,5 @@ for (const [name, h] of [
   console.log(
     `event loop late, ${name}: p50 ${late(h.percentile(50))}, p99 ${late(h.percentile(99))}, max ${late(h.max)}`,
   );
+
+await benchOnNpmStart(photo);

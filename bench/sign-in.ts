@@ -6,92 +6,23 @@
 // (5 each: the account-and-address allowance). Attackers answered 503 (password
 // queue full) send again after its Retry-After, so the burst keeps pressing until the user's sign-ins are
 // measured. Prints p50/p99/max of the user's sign-ins and what the guesses were answered.
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, waitForHttp } from './net.ts';
+import { percentile } from './report.ts';
+import { signIn as signInAt } from './sign-in-flow.ts';
+import { startServer } from './start-server.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SAMPLES = 20;
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const realm = '/realms/recipes';
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-sign-in-'));
-const server = spawn(process.execPath, ['server/start.ts'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = await startServer({
+  name: 'sign-in',
   env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
     SERVE_SITE: 'false',
     LOG_LEVEL: 'error',
     IDP_RATE_LIMIT: '1000000', // the per-address request limit would otherwise answer the burst before the throttle
     IDP_SEED_DEMO_USERS: 'true',
   },
 });
-process.once('exit', () => server.kill('SIGKILL'));
-
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-
-function send(from: string, method: 'GET' | 'POST', path: string, cookie: string, form?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      `${base}${path}`,
-      {
-        method,
-        localAddress: from,
-        agent: false,
-        headers: {
-          cookie,
-          ...(form
-            ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) }
-            : {}),
-        },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(form);
-  });
-}
-
-/** One sign-in through the login form from `from`: the status of the form post (302 when signed in). */
-async function signIn(from: string, username: string, password: string): Promise<number> {
-  const verifier = randomBytes(32).toString('base64url');
-  const query = new URLSearchParams({
-    client_id: 'recipes-frontend',
-    redirect_uri: `${base}/`,
-    response_type: 'code',
-    scope: 'openid',
-    state: randomBytes(8).toString('hex'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  });
-  const page = await send(from, 'GET', `${realm}/protocol/openid-connect/auth?${query}`, '');
-  const cookie = ([page.headers['set-cookie'] ?? []].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
-  const action =
-    /id="kc-form-login" method="post" action="([^"]+)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  const form = new URLSearchParams({ csrf, username, password }).toString();
-  return (await send(from, 'POST', action.replace(base, ''), cookie, form)).status;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
+const signIn = async (from: string, username: string, password: string) =>
+  (await signInAt(server.base, from, username, password)).status;
 
 let userAddress = 0;
 /** `SAMPLES` sign-ins by redaktor, one after another, each from a fresh address. */
@@ -157,7 +88,6 @@ async function during(
 }
 
 try {
-  await waitForHttp(`${base}/api/health`, 120_000, () => server.exitCode !== null);
   await signIn('127.0.1.250', 'redaktor', 'redaktor'); // warm-up
   console.log(
     `\nSign-in by redaktor (server pid ${server.pid}; each sign-in = login page + form post with one scrypt check)\n`,
@@ -167,7 +97,5 @@ try {
   await during('burst: 50 addresses × 20 guesses, many accounts', 50, 20, (i) => `okand-${i}`);
   await during('burst: 50 addresses × 5 guesses at redaktor', 50, 5, () => 'redaktor');
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((done) => server.once('exit', done));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
