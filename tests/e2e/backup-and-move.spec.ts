@@ -5,12 +5,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { freePort } from '../../scripts/free-ports.ts';
 import { startTestPostgres, type TestPostgres } from '../../scripts/postgres-for-tests.ts';
 import { npmRun } from '../support/npm-cli.ts';
+import { cameraJpeg } from '../server/photos/photo-fixtures.ts';
 import { editorToken, killGroup, startNpm, type Started } from '../server/lifecycle/support.ts';
 
 // The README's moves, seen in the browser (issue 13): the embedded default's book is backed up while it
 // runs (`npm run db:backup`), exported (`db:export`), imported into PostgreSQL (`DATABASE_URL`, `db:import`)
 // and restored into a new folder (`db:restore`); each copy, started with `npm start`, shows the same list
-// in the same order and the same recipe page, with what an editor wrote.
+// in the same order and the same recipe page, with what an editor wrote and its photo (the same file, loaded).
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const work = mkdtempSync(join(tmpdir(), 'recipe-move-e2e-'));
@@ -52,11 +53,15 @@ async function listedNames(page: Page, baseUrl: string): Promise<string[]> {
   return links.allInnerTexts();
 }
 
-/** The recipe page as a reader sees it: the name, the servings and the ingredient lines. */
+/** The recipe page as a reader sees it: the name, the servings, the ingredient lines and the main photo as loaded. */
 async function recipePage(page: Page, baseUrl: string, id: number): Promise<string[]> {
   await page.goto(`${baseUrl}/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Flyttkaka');
+  const photo = page.getByRole('img', { name: 'Kakan på fatet' });
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const loaded = await photo.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname.split('/').pop());
   return [
+    `photo ${loaded}`,
     await page.getByRole('heading', { level: 1 }).innerText(),
     await page.getByRole('combobox', { name: 'Portioner' }).inputValue(),
     ...(await page
@@ -81,11 +86,19 @@ test('a backed-up, exported, imported and restored book reads the same in the br
   // The embedded default, with the demo recipes and one an editor writes now.
   const embedded = await start(source);
   const token = await editorToken(embedded.baseUrl);
+  const uploaded = await fetch(`${embedded.baseUrl}/api/photos`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' },
+    body: new Uint8Array(await cameraJpeg()),
+  });
+  expect(uploaded.status).toBe(201);
+  const photo = (await uploaded.json()) as { id: string };
   const written = await fetch(`${embedded.baseUrl}/api/recipes`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       name: 'Flyttkaka',
+      photos: [{ id: photo.id, alt: 'Kakan på fatet' }],
       servings: 6,
       instructions: 'Blanda.\nGrädda i 200 °C.',
       ingredients: [
@@ -101,7 +114,14 @@ test('a backed-up, exported, imported and restored book reads the same in the br
   expect(names).toContain('Flyttkaka');
   expect(names.length).toBeGreaterThan(10);
   const shown = await recipePage(page, embedded.baseUrl, id);
-  expect(shown).toEqual(['Flyttkaka', '6', '3 ½ dl vetemjöl', '2 st ägg', 'salt']);
+  expect(shown).toEqual([
+    expect.stringMatching(/^photo [0-9a-f]{64}\.avif$/),
+    'Flyttkaka',
+    '6',
+    '3 ½ dl vetemjöl',
+    '2 st ägg',
+    'salt',
+  ]);
 
   // A backup of the running product, then the export once it has stopped.
   const backedUp = await npmRun('db:backup', [backup], { DATA_DIR: source });
