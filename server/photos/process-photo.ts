@@ -3,6 +3,7 @@
 // sRGB and turned into raw pixels, and everything stored is encoded from those, so no metadata (EXIF, GPS, XMP,
 // ICC, comments) and no bytes appended to the file (a polyglot's HTML) can reach an output.
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import sharp, { type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import type { PhotoErrorKind } from './photo-errors.ts';
@@ -59,6 +60,9 @@ sharp.unblock({
 });
 // Every photo is new: libvips' operation cache would only hold on to memory between uploads.
 sharp.cache(false);
+// libvips' own threads (sharp runs on libuv's pool, at normal priority, not niced like this worker): one fewer than
+// the cores, so that on a small machine a photo never takes the core the event loop answers requests on.
+sharp.concurrency(Math.max(1, availableParallelism() - 1));
 
 class Refusal extends Error {
   readonly kind: PhotoErrorKind;
