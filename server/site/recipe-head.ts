@@ -1,5 +1,5 @@
 // A recipe's <head> elements for clients that read only the first HTML: link previews (OpenGraph, Twitter) and
-// crawlers (the title, the description, the canonical address, the JSON-LD Recipe). Mealie does the same in its
+// crawlers (the title, the description, the canonical address, the JSON-LD Recipe), and the main photo's preload. Mealie does the same in its
 // `routes/spa` module. Every text is escaped; the JSON-LD is a data block, so the CSP's hashes do not cover it.
 import { photoUrl } from '../../src/lib/photo-files.ts';
 import type { Photo } from '../../src/lib/photo-schema.ts';
@@ -29,15 +29,20 @@ export type Addresses = { pageUrl: string; apiBase: string };
 const meta = (key: 'name' | 'property', name: string, content: string | number) =>
   `<meta ${key}="${name}" content="${escapeHtml(String(content))}">`;
 
-/** The main photo's preload: the <picture>'s AVIF choice, as src/pages/recipe.astro's script preloads it. */
-function preload(photo: Photo, apiBase: string): string {
-  const set = photo.files
+/**
+ * The main photo's preload, as an HTTP Link header: the <picture>'s AVIF choice, the same srcset and sizes as
+ * src/pages/recipe.astro's script preloads once the recipe is read. A header, not a <link>: the browser starts
+ * the photo before the HTML is parsed, a CDN can send it as 103 Early Hints, and the page keeps the one preload
+ * element its script adds. URLs carry no '"' (percent-encoded), so the quoted values need no escaping.
+ */
+export function mainPhotoPreload(recipe: Recipe, apiBase: string): string | undefined {
+  const files = (recipe.photos?.[0]?.files ?? [])
     .filter((f) => f.use === 'width' && f.format === 'avif')
-    .sort((a, b) => a.width - b.width)
-    .map((f) => `${photoUrl(apiBase, f.file)} ${f.width}w`)
-    .join(', ');
-  if (!set) return '';
-  return `<link rel="preload" as="image" type="image/avif" fetchpriority="high" imagesrcset="${escapeHtml(set)}" imagesizes="${escapeHtml(MAIN_SIZES)}">`;
+    .sort((a, b) => a.width - b.width);
+  if (!files[0]) return undefined;
+  const set = files.map((f) => `${photoUrl(apiBase, f.file)} ${f.width}w`).join(', ');
+  const href = photoUrl(apiBase, files[0].file);
+  return `<${href}>; rel=preload; as=image; type="image/avif"; fetchpriority=high; imagesrcset="${set}"; imagesizes="${MAIN_SIZES}"`;
 }
 
 /** The preview's picture: the 1200 px JPEG every preview reader takes (OpenGraph's recommended width). */
@@ -79,9 +84,6 @@ export function recipeHead(recipe: Recipe, { pageUrl, apiBase }: Addresses): str
     ...image,
     // Without a picture the large card would be an empty frame.
     meta('name', 'twitter:card', image.length ? 'summary_large_image' : 'summary'),
-    ...(main ? [preload(main, apiBase)] : []),
     `<script type="application/ld+json" id="${RECIPE_JSONLD_ID}">${jsonLdText(recipeJsonLd(shown, pageUrl, apiBase))}</script>`,
-  ]
-    .filter(Boolean)
-    .join('');
+  ].join('');
 }

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
 import { getRecipe } from '../db/recipe-repository.ts';
-import { recipeHead, type Addresses } from './recipe-head.ts';
+import { mainPhotoPreload, recipeHead, type Addresses } from './recipe-head.ts';
 import { splitShell, withHead } from './shell.ts';
 import { CACHE_CONTROL } from './headers.ts';
 
@@ -64,6 +64,8 @@ export function createRecipePage(shellHtml: string, config: Config, db: Database
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL.shared);
     if (matchesEtag(request, etag)) return reply.code(304).send();
     const addresses: Addresses = { pageUrl: `${origin}/${recipe.id}`, apiBase };
+    const preload = mainPhotoPreload(recipe, apiBase);
+    if (preload) reply.header('link', preload);
     return reply.type('text/html; charset=utf-8').send(withHead(shell, recipeHead(recipe, addresses)));
   };
 }

@@ -169,9 +169,11 @@ describe('/{id} for clients that run no JavaScript', () => {
       'og:image:alt': 'Pannkakor på ett fat',
       'twitter:card': 'summary_large_image',
     });
-    expect(html).toContain(
-      `<link rel="preload" as="image" type="image/avif" fetchpriority="high" imagesrcset="${photo(avif800 ?? '')} 800w, ${photo(avif1600 ?? '')} 1600w" imagesizes="${MAIN_SIZES}">`,
+    // The preload is a Link header; the page's own preload element (its head script's) stays the only one.
+    expect(res.headers.link).toBe(
+      `<${photo(avif800 ?? '')}>; rel=preload; as=image; type="image/avif"; fetchpriority=high; imagesrcset="${photo(avif800 ?? '')} 800w, ${photo(avif1600 ?? '')} 1600w"; imagesizes="${MAIN_SIZES}"`,
     );
+    expect(html).not.toContain('rel="preload"');
     expect(SERVER_MAIN_SIZES).toBe(MAIN_SIZES);
     // The rest of the shell as it was: its inline script (hashed by the CSP) and body.
     expect(html).toContain('<script>window.__early={};</script></head><body><h1>skal</h1>');
@@ -214,6 +216,7 @@ describe('/{id} for clients that run no JavaScript', () => {
     expect(metas(html)['description']).toBe(hostile.instructions);
     expect(metas(html)['twitter:card']).toBe('summary'); // no photo: no large picture
     expect(metas(html)['og:image']).toBeUndefined();
+    expect((await get(`/${hostile.id}`)).headers.link).toBeUndefined();
     expect(jsonLd(html)).toMatchObject({ name: hostile.name, description: hostile.instructions });
   });
 
