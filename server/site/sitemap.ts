@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { follow, type ChangeFeed, type Changes, type Follower } from '../db/change-feed.ts';
 import type { Database } from '../db/index.ts';
-import { recipesByIds, recipesInBatches } from '../db/recipe-repository.ts';
+import { recipeUpdateTimes } from '../db/recipe-repository.ts';
 import { escapeHtml } from './recipe-head.ts';
 
 /** sitemaps.org: at most 50,000 URLs (and 50 MB) in one sitemap file. */
@@ -73,14 +73,14 @@ export function createSitemap(
     async catchUp(changes: Changes) {
       changed = true;
       if (changes.kind === 'everything') {
+        const all = await recipeUpdateTimes(db.orm);
         lastmods.clear();
-        for await (const batch of recipesInBatches(db.orm, 1000))
-          for (const r of batch) lastmods.set(r.id, r.updatedAt);
+        for (const r of all) lastmods.set(r.id, r.updatedAt);
         return;
       }
       // Dropped first, then refetched: an id in both was deleted, then imported again.
       for (const id of changes.removed) lastmods.delete(id);
-      for (const r of await recipesByIds(db.orm, changes.changed)) lastmods.set(r.id, r.updatedAt);
+      for (const r of await recipeUpdateTimes(db.orm, changes.changed)) lastmods.set(r.id, r.updatedAt);
     },
     publish(at) {
       if (current && !changed) return current;
