@@ -1,6 +1,7 @@
 // A recipe's <head> elements for clients that read only the first HTML: link previews (OpenGraph, Twitter) and
-// crawlers (the title, the description, the canonical address, the JSON-LD Recipe), and the main photo's preload. Mealie does the same in its
-// `routes/spa` module. Every text is escaped; the JSON-LD is a data block, so the CSP's hashes do not cover it.
+// crawlers (the title, the description, the canonical address, the JSON-LD Recipe), and the main photo's preload.
+// Mealie does the same in its `routes/spa` module. Every text is escaped; the JSON-LD is a data block, so the
+// CSP's hashes need not cover it.
 import { photoUrl } from '../../src/lib/photo-files.ts';
 import type { Photo } from '../../src/lib/photo-schema.ts';
 import { jsonLdText, RECIPE_JSONLD_ID, recipeDescription, recipeJsonLd } from '../../src/lib/recipe-jsonld.ts';
