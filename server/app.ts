@@ -35,7 +35,7 @@ export async function serviceApp(app: FastifyInstance, { config, db, jwks }: App
   if (config.embeddedIdp) {
     await app.register(idpPlugin, { prefix: `/realms/${config.keycloakRealm}`, config, db });
   }
-  if (config.serveSite) await app.register(sitePlugin, { config });
+  if (config.serveSite) await app.register(sitePlugin, { config, db });
 }
 
 export type BuildOptions = {

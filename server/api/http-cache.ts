@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChangeFeed } from './change-feed.ts';
-import type { DatabaseGate } from './database-gate.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
+import type { DatabaseGate } from '../db/database-gate.ts';
 
 // Cache headers and validators for every API GET, in one place (README: "A CDN in front of the API").
 // A shared cache (CDN) may keep an answer 1 s and then serve it while it revalidates; the site's own

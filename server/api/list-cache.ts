@@ -5,15 +5,15 @@ import type { Database } from '../db/index.ts';
 import { recipesByIds, recipesInBatches } from '../db/recipe-repository.ts';
 import { compareRecipes, insertByName } from '../../src/lib/recipe-search.ts';
 import { matchesEtag } from './http-cache.ts';
-import type { DatabaseGate } from './database-gate.ts';
+import type { DatabaseGate } from '../db/database-gate.ts';
 import { deflatePiece, deflatePieceSync, gzipOf, type Piece } from './gzip-pieces.ts';
-import { createChangeFeed, follow, type ChangeFeed, type Changes } from './change-feed.ts';
+import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/change-feed.ts';
 
 // The full list (GET /recipes, the contract) is what the seed's clients load, and it changes rarely.
 // It is kept gzip-compressed, labelled with the database's change stamp. A reader gets a body at least as new as
 // the stamp it read when it began, so it always sees the writes acknowledged before it; when the stamp moved,
 // it waits for ONE rebuild that all readers share (docs/decisions/036-api-list-cache-read-after-write.md; the waiting and sharing
-// are ./change-feed.ts's). A rebuild asks the change feed which recipes were written or deleted since the
+// are ../db/change-feed.ts's). A rebuild asks the change feed which recipes were written or deleted since the
 // stamp of the data it holds (an index read, migration 007) and refetches only those. The recipes are held in segments of
 // a few hundred, each deflated on its own (./gzip-pieces.ts): a write recompresses one segment, not
 // 60 MB, so at 100,000 recipes it shows in the list within a second.

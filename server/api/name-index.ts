@@ -2,13 +2,13 @@ import type { Thumbnail } from '../../src/lib/photo-schema.ts';
 import type { Database } from '../db/index.ts';
 import { recipeNames } from '../db/recipe-repository.ts';
 import { compareRecipes, fold, insertByName } from '../../src/lib/recipe-search.ts';
-import { createChangeFeed, follow, type ChangeFeed, type Changes } from './change-feed.ts';
+import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/change-feed.ts';
 
 // The list screen's paged read: recipe names in Swedish order (src/lib's compareRecipes,
 // the same order as GET /recipes), kept in memory (a few MB at 100,000 recipes) and labelled with
 // the database's change stamp. A page or a search is then a binary search plus a short scan, no
 // query and no sort per keystroke. After a write only the recipes written or deleted since the index's
-// stamp are refetched (the change feed, ./change-feed.ts); a page read waits for that, a few milliseconds,
+// stamp are refetched (the change feed, ../db/change-feed.ts); a page read waits for that, a few milliseconds,
 // so an editor always finds the recipe just saved.
 export type NamedRecipe = { id: number; name: string; thumbnail?: Thumbnail };
 // `folded`: the name case-folded once here, not for every name on every keystroke (toLocaleLowerCase

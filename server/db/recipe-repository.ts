@@ -92,6 +92,22 @@ export async function recipesByIds(db: AppDatabase, ids: readonly number[]): Pro
 }
 
 /**
+ * Every recipe's id and last change (ISO 8601, as the API answers `updatedAt`), or those of `ids`: the sitemap's
+ * copy (server/site/sitemap.ts) needs no more, and reads 100,000 of them in a fraction of the whole recipes' time.
+ */
+export async function recipeUpdateTimes(
+  db: AppDatabase,
+  ids?: readonly number[],
+): Promise<{ id: number; updatedAt: string }[]> {
+  if (ids?.length === 0) return [];
+  const rows = await db
+    .select({ id: recipes.id, updatedAt: recipes.updatedAt })
+    .from(recipes)
+    .where(ids ? inArray(recipes.id, [...ids]) : undefined);
+  return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updatedAt).toISOString() }));
+}
+
+/**
  * The recipes written and deleted after list stamp `since` (migration 007: an index read, not a scan of
  * every recipe), or null when a cache labelled `since` must read everything again (a TRUNCATE since,
  * or deletions it would need already forgotten). An id can be in both lists (deleted, then imported

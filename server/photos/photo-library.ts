@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CONTENT_TYPES, photoFileName, type Photo, type PhotoFile } from '../../src/lib/photo-schema.ts';
 import type { Database } from '../db/index.ts';
 import { deleteUnsavedUploads, insertUpload, unreferencedFiles } from '../db/photo-repository.ts';
-import type { DatabaseGate } from '../api/database-gate.ts';
+import type { DatabaseGate } from '../db/database-gate.ts';
 import type { PhotoProcessor, PhotoVariant } from './photo-processor.ts';
 import type { PhotoFileBytes, PhotoStore } from './photo-store.ts';
 

@@ -18,6 +18,11 @@ export const CACHE_CONTROL = {
   config: 'no-store',
   // Other files (favicon.svg, silent-check-sso.js): plain names, so revalidate.
   file: 'no-cache',
+  // What only this server answers (/{id} with the recipe's head, /sitemap.xml, /robots.txt; ./recipe-page.ts):
+  // browsers revalidate every time (a 304 when nothing changed), so a change shows at once; a CDN may keep an
+  // answer a minute and serve it up to ten more while it revalidates. A stale /{id} is wrong only in its preview:
+  // the page's island reads the recipe itself.
+  shared: 'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
   // Errors other than the 404 page (a 403 for /_astro/%00): never kept, so a fixed file is seen at once.
   error: 'no-store',
 } as const;

@@ -1,25 +1,41 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
+import { createChangeFeed } from '../db/change-feed.ts';
+import { createDatabaseGate } from '../db/database-gate.ts';
+import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import { parseRecipeId } from '../../src/lib/routes.ts';
 import { contentSecurityPolicy, inlineHashes } from './csp.ts';
-import { isHostingPath, siteHeaders, SVG_POLICY } from './headers.ts';
+import { CACHE_CONTROL, isHostingPath, siteHeaders, SVG_POLICY } from './headers.ts';
+import { createRecipePage, matchesEtag, siteAddresses, unavailable } from './recipe-page.ts';
+import { createSitemap, robotsTxt, type SitemapText } from './sitemap.ts';
 
 // Serves the built site: /config.json from the Config, the files of dist/, the /{id} and
-// /{id}/edit shells (ids are unknown at build time) and the 404 page with status 404.
+// /{id}/edit shells (ids are unknown at build time) and the 404 page with status 404. /{id} carries the recipe's
+// head (./recipe-page.ts); /robots.txt and /sitemap.xml come from the database (./sitemap.ts).
 // Shells reached only through a rewrite, never by their own name.
 const SHELLS = new Set(['index', 'recipe', 'recipe-edit', '404']);
 const FILE_NAME = /^[\w-][\w.-]*$/;
 
-export default async function sitePlugin(app: FastifyInstance, opts: { config: Config }): Promise<void> {
-  const { config } = opts;
+/** `sitemapLimit`: URLs per sitemap file (tests page with a small number). */
+export type SiteOptions = { config: Config; db: Database; sitemapLimit?: number };
+
+export default async function sitePlugin(app: FastifyInstance, opts: SiteOptions): Promise<void> {
+  const { config, db } = opts;
   const root = resolve(config.siteDir);
   if (!existsSync(resolve(root, 'index.html'))) {
     throw new Error(`The site is not built: ${root}/index.html is missing (run npm run build)`);
   }
   const csp = contentSecurityPolicy(config, inlineHashes(root));
+  const gate = createDatabaseGate(config.database.requestTimeoutMs, app.log);
+  const recipePage = createRecipePage(readFileSync(resolve(root, 'recipe.html'), 'utf8'), config, db, gate);
+  const { origin } = siteAddresses(config);
+  const sitemap = createSitemap(db, createChangeFeed(db), {
+    origin,
+    ...(opts.sitemapLimit ? { perFile: opts.sitemapLimit } : {}),
+  });
   // Top-level pages reachable by name without .html (/profile, /new-recipe). Looked up per
   // request, like the files, so a rebuilt dist/ is served without a restart.
   const isPage = (name: string) =>
@@ -36,9 +52,11 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   // The headers (./headers.ts) are the ones `npm run build` writes for static hosts.
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    // HTML answers (the 404 page too) are pages: no-cache. Any other error is never stored: a 403 for /_astro/%00
-    // must not be kept for a year like the asset that name might one day be.
-    if (type.startsWith('text/html')) reply.headers(siteHeaders('page', csp));
+    // HTML answers (the 404 page too) are pages: no-cache, unless a route chose (./recipe-page.ts). Any other error
+    // is never stored: a 403 for /_astro/%00 must not be kept for a year like the asset that name might one day be.
+    const chosen = reply.getHeader('cache-control');
+    if (type.startsWith('text/html'))
+      reply.headers({ ...siteHeaders('page', csp), ...(chosen ? { 'Cache-Control': chosen } : {}) });
     else if (reply.statusCode >= 400) reply.headers(siteHeaders('error'));
     else if (request.url.startsWith('/_astro/')) reply.headers(siteHeaders('asset'));
     else if (!reply.hasHeader('cache-control')) reply.headers(siteHeaders('file'));
@@ -67,9 +85,43 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     };
   });
 
+  // The sitemap's answers: ETag (the stamp it was written at) and Last-Modified (its newest change, for
+  // information: a deletion does not move it, so If-Modified-Since is not answered with 304, only If-None-Match).
+  const sendSitemap = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pick: (s: Awaited<ReturnType<typeof sitemap.now>>) => SitemapText | undefined,
+  ) => {
+    let current;
+    try {
+      current = await gate.run(() => sitemap.now());
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return unavailable(reply).type('text/plain; charset=utf-8').send('The database cannot be reached right now.');
+    }
+    const text = pick(current);
+    if (!text) return notFound(reply);
+    reply.header('etag', current.etag).header('cache-control', CACHE_CONTROL.shared);
+    if (text.lastModified) reply.header('last-modified', new Date(text.lastModified).toUTCString());
+    if (matchesEtag(request, current.etag)) return reply.code(304).send();
+    return reply.type('application/xml; charset=utf-8').send(text.xml);
+  };
+
+  app.get('/sitemap.xml', (request, reply) => sendSitemap(request, reply, (s) => s.index()));
+  app.get<{ Params: { n: string } }>('/sitemap-:n.xml', (request, reply) => {
+    const n = /^[1-9][0-9]{0,6}$/.test(request.params.n) ? Number(request.params.n) : 0;
+    return sendSitemap(request, reply, (s) => s.file(n));
+  });
+
+  app.get('/robots.txt', async (_request, reply) => {
+    reply.header('cache-control', CACHE_CONTROL.shared);
+    return reply.type('text/plain; charset=utf-8').send(robotsTxt(origin));
+  });
+
   app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
     const { id } = request.params;
-    if (parseRecipeId(id) !== undefined) return reply.sendFile('recipe.html');
+    const recipeId = parseRecipeId(id);
+    if (recipeId !== undefined) return recipePage(request, reply, recipeId);
     if (isPage(id)) return reply.sendFile(`${id}.html`);
     // '/:id' also wins over the static wildcard for top-level files (favicon.svg) and for '/'.
     if (id === '') return reply.sendFile('index.html');

@@ -1,5 +1,5 @@
 // Recipe details (/{id}): scaled by the 'Portioner' selector, quantities in Swedish notation.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../stores/auth.ts';
 import { getRecipe, isUnavailable, type Recipe } from '../client/api.ts';
@@ -11,7 +11,7 @@ import LoadFailure from '../components/load-failure.tsx';
 import RecipePhoto, { useApiBase } from '../components/photo.tsx';
 import { GALLERY_SIZES, MAIN_SIZES } from '../components/photo-sources.ts';
 import { editRecipeHref, recipeIdFromPath } from '../lib/routes.ts';
-import { instructionSteps, jsonLdText, recipeJsonLd } from '../lib/recipe-jsonld.ts';
+import { instructionSteps, jsonLdText, RECIPE_JSONLD_ID, recipeJsonLd } from '../lib/recipe-jsonld.ts';
 import { useCookMode, useWakeLock } from './cook-mode.ts';
 
 const EMPTY: Recipe = { name: '', author: '', instructions: '', servings: 0, ingredients: [] };
@@ -74,6 +74,13 @@ export default function RecipeDetails() {
   useEffect(() => {
     document.title = view.state === 'ready' && view.recipe.name ? `${view.recipe.name} – ${TITLE}` : TITLE;
   }, [view]);
+
+  // The server writes the recipe's JSON-LD into the head for clients that run no JavaScript (server/site/); once the
+  // recipe is shown, the island's own block (at the chosen servings) takes its place: one Recipe on the page. A
+  // layout effect: removed in the same task as the island's block is added, so no one sees two.
+  useLayoutEffect(() => {
+    if (view.state === 'ready') document.getElementById(RECIPE_JSONLD_ID)?.remove();
+  }, [view.state]);
 
   const changeServings = async (servings: number) => {
     setBusy(true);

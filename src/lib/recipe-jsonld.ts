@@ -27,6 +27,21 @@ export function instructionSteps(instructions: string): string[] {
     .filter(Boolean);
 }
 
+/** The id of the block the server writes into `/{id}`'s head; the page's island replaces it (one Recipe per page). */
+export const RECIPE_JSONLD_ID = 'recipe-jsonld';
+
+// Search results and link previews show about this much of a description.
+const DESCRIPTION_LENGTH = 160;
+
+/** The recipe's description: the start of its instructions on one line, cut at a word with '…'. */
+export function recipeDescription(instructions: string): string {
+  const text = instructionSteps(instructions).join(' ');
+  if (text.length <= DESCRIPTION_LENGTH) return text;
+  const cut = text.slice(0, DESCRIPTION_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > DESCRIPTION_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 // Google's Recipe guidelines: images of at least 50,000 pixels, ideally in 16:9, 4:3 and 1:1.
 const MIN_IMAGE_PIXELS = 50_000;
 
@@ -53,10 +68,12 @@ function absolute(address: string, pageUrl: string): string {
 export function recipeJsonLd(recipe: Shown, url: string, apiBase = '/api'): Record<string, unknown> {
   const steps = instructionSteps(recipe.instructions);
   const main = recipe.photos?.[0];
+  const description = recipeDescription(recipe.instructions);
   return {
     '@context': 'https://schema.org',
     '@type': 'Recipe',
     name: recipe.name,
+    ...(description ? { description } : {}),
     url,
     ...(main ? { image: photoImages(main, apiBase, url) } : {}),
     author: { '@type': 'Person', name: recipe.author },

@@ -55,7 +55,8 @@ test('an unknown recipe id says so and logs Recipe not found', async ({ page }) 
   const logs: string[] = [];
   page.on('console', (m) => logs.push(m.text()));
   const res = await page.goto('/999999999');
-  expect(res?.status()).toBe(200);
+  // The server says there is no such recipe (no soft 404 for crawlers, issue 24); the page behaves as before.
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Receptet hittades inte' })).toBeVisible();
   expect(logs.some((l) => l.includes('Recipe not found'))).toBe(true);
   await expectAccessible(page);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createDatabaseGate } from '../../server/api/database-gate.ts';
+import { createDatabaseGate } from '../../server/db/database-gate.ts';
 import { DatabaseTimeoutError, isDatabaseUnavailable } from '../../server/db/index.ts';
 
 function recordingLog() {

@@ -22,6 +22,7 @@ describe('recipeJsonLd', () => {
       '@context': 'https://schema.org',
       '@type': 'Recipe',
       name: 'Pannkakor',
+      description: 'Vispa ihop mjöl och mjölk. Stek tunna pannkakor.',
       url: 'https://recept.example.se/7',
       author: { '@type': 'Person', name: 'redaktor' },
       recipeYield: '4 portioner',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { errorBody, errorBodySchema, RETRY_AFTER_SECONDS } from '../errors.ts';
-import type { DatabaseGate } from '../database-gate.ts';
+import type { DatabaseGate } from '../../db/database-gate.ts';
 
 // GET /health: the API's and the database's state, for load balancers and operators.
 const healthSchema = z.object({

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { thumbnailSchema } from '../../../src/lib/photo-schema.ts';
 import { textUpTo } from '../../../src/lib/recipe-schema.ts';
-import type { DatabaseGate } from '../database-gate.ts';
+import type { DatabaseGate } from '../../db/database-gate.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
 import type { NamedRecipe, NameIndex } from '../name-index.ts';
 

@@ -8,7 +8,7 @@ import { MAX_RECIPE_ID, parseRecipeId } from '../../../src/lib/routes.ts';
 import * as repo from '../../db/recipe-repository.ts';
 import type { Database } from '../../db/index.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
-import type { DatabaseGate } from '../database-gate.ts';
+import type { DatabaseGate } from '../../db/database-gate.ts';
 import { editorOf } from '../auth.ts';
 import type { ListCache } from '../list-cache.ts';
 import { expectedVersion } from '../expected-version.ts';

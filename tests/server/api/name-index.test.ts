@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/index.ts';
 import { deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
-import { createChangeFeed, type Changes } from '../../../server/api/change-feed.ts';
+import { createChangeFeed, type Changes } from '../../../server/db/change-feed.ts';
 import { createNameIndex } from '../../../server/api/name-index.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';

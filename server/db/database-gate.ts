@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DatabaseTimeoutError, isDatabaseUnavailable, unavailableReason } from '../db/index.ts';
+import { DatabaseTimeoutError, isDatabaseUnavailable, unavailableReason } from './index.ts';
 
 /**
  * Every database call a request makes goes through `run`: it gives up after DB_REQUEST_TIMEOUT_MS (the
