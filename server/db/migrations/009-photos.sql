@@ -24,3 +24,6 @@ CREATE TABLE photo_files (
   content_type text NOT NULL,
   bytes bytea NOT NULL
 );
+-- JPEG, WebP and AVIF are compressed already: stored out of line as they are, without PostgreSQL trying to compress
+-- them again (a 760 KB file went in a third faster on PGlite).
+ALTER TABLE photo_files ALTER COLUMN bytes SET STORAGE EXTERNAL;
