@@ -3,6 +3,17 @@
 import { z } from 'zod';
 import { MAX_PHOTOS, PHOTO_MESSAGES, photoAltSchema, photoListSchema, photoSchema } from './photo-schema.ts';
 import { ALLOWED_CHARACTERS, characterCount, MAX_INGREDIENTS, MAX_VERSION, MESSAGES } from './text-rules.ts';
+import {
+  isWebAddress,
+  MAX_CATEGORIES,
+  MAX_CATEGORY,
+  MAX_HEADING,
+  MAX_MINUTES,
+  MAX_SOURCE_NAME,
+  MAX_SOURCE_URL,
+  normaliseCategories,
+  ORGANISE_MESSAGES,
+} from './organise.ts';
 import { AMOUNT_SOURCE, parseAmount } from './quantity-format.ts';
 import { asUnitLabel, UNIT_KEYS, type UnitLabel } from './units.ts';
 
@@ -37,6 +48,51 @@ export const ingredientNameSchema = limitedText(34, MESSAGES.max34, MESSAGES.nam
   .regex(ALLOWED_CHARACTERS, allowed)
   .meta({ maxLength: 34 });
 
+/** A category ('Bakning'): written like an ingredient name. */
+export const categorySchema = limitedText(MAX_CATEGORY, MESSAGES.max34, MESSAGES.nameRequired)
+  .regex(NOT_BLANK, { error: MESSAGES.nameRequired })
+  .regex(ALLOWED_CHARACTERS, allowed)
+  .meta({ maxLength: MAX_CATEGORY });
+
+/**
+ * A recipe's categories: tidied and each once whatever its letter case (the first spelling kept), so a client
+ * sending 'Bakning' and 'bakning' stores one. Across recipes the spelling already in use wins (the repository).
+ */
+export const categoryListSchema = z
+  .array(categorySchema, { error: MESSAGES.notAList })
+  .max(MAX_CATEGORIES, { error: ORGANISE_MESSAGES.maxCategories })
+  .transform((names) => normaliseCategories(names));
+
+/** Preparation or total time, in whole minutes. */
+export const minutesSchema = z
+  .number({ error: MESSAGES.notANumber })
+  .int({ error: ORGANISE_MESSAGES.wholeMinutes })
+  .min(0, { error: ORGANISE_MESSAGES.wholeMinutes })
+  .max(MAX_MINUTES, { error: ORGANISE_MESSAGES.maxMinutes });
+
+const sourceNameSchema = limitedText(MAX_SOURCE_NAME, MESSAGES.max64, MESSAGES.notText)
+  .regex(ALLOWED_CHARACTERS, allowed)
+  .meta({ maxLength: MAX_SOURCE_NAME });
+
+const sourceUrlSchema = z
+  .string({ error: MESSAGES.notText })
+  .max(MAX_SOURCE_URL, { error: ORGANISE_MESSAGES.maxSourceUrl })
+  .refine(isWebAddress, { error: ORGANISE_MESSAGES.notAWebAddress })
+  .meta({ maxLength: MAX_SOURCE_URL, format: 'uri' });
+
+/** Where a recipe came from ('Källa'): a web address, a name (a cookbook, a person), or both. */
+export const sourceSchema = z
+  .object({ url: sourceUrlSchema.optional(), name: sourceNameSchema.optional() })
+  .refine((s) => s.url !== undefined || (s.name !== undefined && s.name.trim() !== ''), {
+    error: ORGANISE_MESSAGES.sourceEmpty,
+  });
+
+/** The heading of an ingredient section ('Till degen'). */
+export const headingSchema = limitedText(MAX_HEADING, MESSAGES.max64, ORGANISE_MESSAGES.headingRequired)
+  .regex(NOT_BLANK, { error: ORGANISE_MESSAGES.headingRequired })
+  .regex(ALLOWED_CHARACTERS, allowed)
+  .meta({ maxLength: MAX_HEADING });
+
 export const servingsSchema = z
   .number({ error: MESSAGES.notANumber })
   .int({ error: MESSAGES.notANumber })
@@ -59,6 +115,13 @@ export const quantitySchema = z.object({ value: quantityValueSchema, unit: unitK
 export const ingredientSchema = z.object({
   name: ingredientNameSchema,
   quantity: quantitySchema.optional(),
+  heading: headingSchema
+    .optional()
+    .describe('Starts a section: the heading shown above this ingredient and those after it, up to the next heading'),
+  doNotScale: z
+    .boolean({ error: MESSAGES.notABoolean })
+    .optional()
+    .describe("true: the quantity stays as written whatever the servings ('Skala inte med portionerna')"),
 });
 
 /** A recipe's ingredient list, in the API and in the form alike: the limit and its message exist once. */
@@ -93,6 +156,27 @@ export const recipeContentSchema = z.object({
     .describe(
       'Uploads (POST /photos) by id with their text alternatives, the first the main photo. Left out of a PUT, the photos stay as they are; [] removes them',
     ),
+  // Issue 25's fields, like photos: left out of a PUT, a field stays as it is (a client that does not know it
+  // cannot erase it); [] or null removes it.
+  categories: categoryListSchema
+    .optional()
+    .describe(
+      "Categories to browse by ('Bakning'); the same name in another letter case is one category. Left out of a PUT, they stay as they are; [] removes them",
+    ),
+  prepTime: minutesSchema
+    .nullable()
+    .optional()
+    .describe('Preparation time in minutes. Left out of a PUT, it stays as it is; null removes it'),
+  totalTime: minutesSchema
+    .nullable()
+    .optional()
+    .describe('Total time in minutes. Left out of a PUT, it stays as it is; null removes it'),
+  source: sourceSchema
+    .nullable()
+    .optional()
+    .describe(
+      'Where the recipe came from: an http(s) address, a name, or both. Left out of a PUT, it stays as it is; null removes it',
+    ),
 });
 
 /** A POST or PUT body: the content, plus the id and version a client may name. */
@@ -119,6 +203,10 @@ const storedContentShape = {
   servings: z.number().int(),
   ingredients: z.array(ingredientSchema),
   photos: z.array(photoSchema).optional().describe('Left out when the recipe has no photos'),
+  categories: z.array(z.string()).optional().describe('Left out when the recipe has none'),
+  prepTime: z.number().int().optional().describe('Minutes; left out when not given'),
+  totalTime: z.number().int().optional().describe('Minutes; left out when not given'),
+  source: z.object({ url: z.string().optional(), name: z.string().optional() }).optional(),
 } satisfies Record<keyof typeof recipeContentSchema.shape, z.ZodType>;
 
 /** A recipe as the API returns it: the stored content and what the server added. */
@@ -129,12 +217,26 @@ export const recipeSchema = z.object({ id: storedId, ...storedContentShape, ...s
  * 'Importera recept': a recipe page read as a draft for the create form, nothing cut to our limits (the form
  * shows its own messages). A page need not name its servings.
  */
-export const importedRecipeSchema = recipeSchema.pick({ name: true, instructions: true, photos: true }).extend({
-  servings: z.number().int().nullable().describe('null when the page names no number of servings'),
-  ingredients: z.array(
-    ingredientSchema.extend({ name: z.string(), quantity: quantitySchema.extend({ value: z.number() }).optional() }),
-  ),
-});
+export const importedRecipeSchema = recipeSchema
+  .pick({
+    name: true,
+    instructions: true,
+    photos: true,
+    categories: true,
+    prepTime: true,
+    totalTime: true,
+    source: true,
+  })
+  .extend({
+    servings: z.number().int().nullable().describe('null when the page names no number of servings'),
+    ingredients: z.array(
+      ingredientSchema.extend({
+        name: z.string(),
+        quantity: quantitySchema.extend({ value: z.number() }).optional(),
+        heading: z.string().optional(),
+      }),
+    ),
+  });
 
 export type Quantity = z.infer<typeof quantitySchema>;
 export type Ingredient = z.infer<typeof ingredientSchema>;
@@ -171,12 +273,48 @@ export function parseQuantityText(input: string): number | undefined {
   return parseAmount(input);
 }
 
-/** The ingredient dialog: name, quantity as text, unit as a label ('' = Ingen). */
+/** The ingredient dialog: name, quantity as text, unit as a label ('' = Ingen), and whether it scales. */
 export const ingredientFormSchema = z.object({
   name: ingredientNameSchema,
   quantity: quantityTextSchema,
   unit: z.string(),
+  doNotScale: z.boolean().optional(),
 });
+
+/** The heading dialog ('Lägg till rubrik'). */
+export const headingFormSchema = z.object({ heading: headingSchema });
+
+/** A time as typed: '' (none) or whole minutes. */
+export const minutesTextSchema = z.string().transform((v, ctx) => {
+  const s = v.trim();
+  if (s === '') return undefined;
+  if (!/^\d+$/u.test(s)) {
+    ctx.addIssue({ code: 'custom', message: ORGANISE_MESSAGES.wholeMinutes });
+    return z.NEVER;
+  }
+  const n = Number(s);
+  if (n > MAX_MINUTES) {
+    ctx.addIssue({ code: 'custom', message: ORGANISE_MESSAGES.maxMinutes });
+    return z.NEVER;
+  }
+  return n;
+});
+
+/** The source as typed: both fields empty means none; an address must be a web address. */
+export const sourceFormSchema = z
+  .object({
+    url: z
+      .string()
+      .max(MAX_SOURCE_URL, { error: ORGANISE_MESSAGES.maxSourceUrl })
+      .refine((u) => u.trim() === '' || isWebAddress(u.trim()), { error: ORGANISE_MESSAGES.notAWebAddress }),
+    name: sourceNameSchema,
+  })
+  .transform(({ url, name }) => {
+    const u = url.trim();
+    const n = name.trim();
+    if (u === '' && n === '') return undefined;
+    return { ...(u === '' ? {} : { url: u }), ...(n === '' ? {} : { name: n }) };
+  });
 
 /** Servings as typed (or as a number from a select): whole, optional minus sign, 1..100. */
 export const servingsFormSchema = z
@@ -205,6 +343,10 @@ export const recipeFormSchema = recipeContentSchema.extend({
   ingredients: ingredientList(ingredientItemSchema),
   // The whole photo (for its preview), with the text alternative as typed; sent as { id, alt }.
   photos: z.array(photoSchema.extend({ alt: photoAltSchema })).max(MAX_PHOTOS, { error: PHOTO_MESSAGES.maxPhotos }),
+  categories: categoryListSchema.prefault([]),
+  prepTime: minutesTextSchema.prefault(''),
+  totalTime: minutesTextSchema.prefault(''),
+  source: sourceFormSchema.prefault({ url: '', name: '' }),
 });
 
 export type IngredientFormValues = z.input<typeof ingredientFormSchema>;
@@ -221,5 +363,7 @@ export type RecipeFormValues = Omit<z.input<typeof recipeFormSchema>, 'servings'
 export function ingredientFormToItem(values: IngredientFormValues): IngredientItem {
   const value = parseQuantityText(values.quantity);
   const unit = asUnitLabel(values.unit);
-  return value === undefined ? { name: values.name } : { name: values.name, quantity: { value, unit } };
+  const item: IngredientItem =
+    value === undefined ? { name: values.name } : { name: values.name, quantity: { value, unit } };
+  return values.doNotScale ? { ...item, doNotScale: true } : item;
 }

@@ -9,11 +9,12 @@ export function round6(value: number): number {
 
 type Scalable = {
   servings: number;
-  ingredients: ReadonlyArray<{ quantity?: { value: number } | undefined }>;
+  ingredients: ReadonlyArray<{ quantity?: { value: number } | undefined; doNotScale?: boolean | undefined }>;
 };
 
 /**
- * The same recipe for `servings` people: every quantity multiplied by servings / stored servings.
+ * The same recipe for `servings` people: every quantity multiplied by servings / stored servings, except an
+ * ingredient marked `doNotScale` ('1 ägg till pensling'), which stays as written.
  * Multiplying before dividing keeps exact cases exact (2 dl for 4 -> 1 dl for 2).
  */
 export function scaleRecipe<T extends Scalable>(recipe: T, servings: number): T {
@@ -24,7 +25,7 @@ export function scaleRecipe<T extends Scalable>(recipe: T, servings: number): T 
     ...recipe,
     servings,
     ingredients: recipe.ingredients.map((ingredient) =>
-      ingredient.quantity
+      ingredient.quantity && !ingredient.doNotScale
         ? {
             ...ingredient,
             quantity: { ...ingredient.quantity, value: round6((ingredient.quantity.value * servings) / from) },

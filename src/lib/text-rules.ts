@@ -24,6 +24,7 @@ export const MESSAGES = {
   maxIngredients: `Max ${MAX_INGREDIENTS} ingredients`,
   maxVersion: `Max ${MAX_VERSION}`,
   notAnId: 'Must be a positive whole number',
+  notABoolean: 'Must be true or false',
 } as const;
 
 /**

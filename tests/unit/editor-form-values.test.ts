@@ -18,8 +18,18 @@ import {
 import { MAX_PHOTOS, PHOTO_MESSAGES, type Photo } from '../../src/lib/photo-schema.ts';
 
 describe('form defaults', () => {
-  it('start with an empty name, empty instructions, servings 4, no ingredients and no photos', () => {
-    expect(emptyRecipeValues()).toEqual({ name: '', servings: '4', instructions: '', ingredients: [], photos: [] });
+  it('start with an empty name, empty instructions, servings 4, no ingredients, photos, categories, times or source', () => {
+    expect(emptyRecipeValues()).toEqual({
+      name: '',
+      servings: '4',
+      instructions: '',
+      ingredients: [],
+      photos: [],
+      categories: [],
+      prepTime: '',
+      totalTime: '',
+      source: { url: '', name: '' },
+    });
   });
 
   it('are invalid only because the name is required', () => {
@@ -51,9 +61,11 @@ describe('quantity text in the ingredient dialog', () => {
       name: 'Mjöl',
       quantity: '1 ½',
       unit: 'dl',
+      doNotScale: false,
     });
     expect(itemToDialogValues({ name: 'Mjöl', quantity: { value: 1.3, unit: 'dl' } }).quantity).toBe('1,3');
-    expect(itemToDialogValues(undefined)).toEqual({ name: '', quantity: '', unit: '' });
+    expect(itemToDialogValues(undefined)).toEqual({ name: '', quantity: '', unit: '', doNotScale: false });
+    expect(itemToDialogValues({ name: 'Ägg', doNotScale: true }).doNotScale).toBe(true);
     expect(quantitySummary({ name: 'Ägg', quantity: { value: 3, unit: '' } })).toBe('3');
     expect(quantitySummary({ name: 'Mjöl', quantity: { value: 0.5, unit: 'dl' } })).toBe('½ dl');
   });
@@ -134,8 +146,16 @@ describe('label <-> key conversion around a save', () => {
     const parsed = recipeFormSchema.parse(values);
     const outgoing = toKeys(valuesToRecipe(parsed, { id: 7, version: 3 }));
     const { author: _author, ...sent } = fromServer;
-    // The form is the whole recipe: a recipe without photos is saved with none ([] removes any).
-    expect(outgoing).toEqual({ ...sent, servings: 4, photos: [] });
+    // The form is the whole recipe: what it leaves empty is saved as none ([] or null removes any).
+    expect(outgoing).toEqual({
+      ...sent,
+      servings: 4,
+      photos: [],
+      categories: [],
+      prepTime: null,
+      totalTime: null,
+      source: null,
+    });
     // The row keys are the editor's own: they never reach the API.
     expect(JSON.stringify(outgoing)).not.toContain('row-');
   });

@@ -254,6 +254,10 @@ describe('form schemas', () => {
       instructions: 'Stek.',
       ingredients: [{ name: 'Mjölk', quantity: { value: 6, unit: 'DECILITER' } }, { name: 'Smör' }],
       photos: [],
+      categories: [],
+      prepTime: null,
+      totalTime: null,
+      source: null,
     });
     expect(recipeInputSchema.safeParse(body).success).toBe(true);
   });

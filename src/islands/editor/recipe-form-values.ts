@@ -8,7 +8,7 @@ import type {
   RecipeFormOutput,
   RecipeFormValues,
 } from '../../lib/recipe-schema.ts';
-import { asUnitLabel } from '../../lib/units.ts';
+import { asUnitLabel, type UnitLabel } from '../../lib/units.ts';
 import { formatEditorQuantity, quantityEditText } from '../../lib/quantity-format.ts';
 
 /** A list row: the ingredient plus a client-only key so drag and drop and focus follow the row. */
@@ -27,7 +27,36 @@ export function newRowKey(): string {
 
 /** Spec section 2: empty name, empty instructions, servings 4, no ingredients. */
 export function emptyRecipeValues(): EditorValues {
-  return { name: '', servings: '4', instructions: '', ingredients: [], photos: [] };
+  return { name: '', servings: '4', instructions: '', ingredients: [], photos: [], ...emptyOrganise };
+}
+
+const emptyOrganise = { categories: [], prepTime: '', totalTime: '', source: { url: '', name: '' } };
+
+type Organised = Pick<Recipe, 'categories' | 'prepTime' | 'totalTime' | 'source'>;
+/** Categories, times and source as the form holds them: times as text, an absent source as two empty fields. */
+function organiseToValues(recipe: Organised): Pick<EditorValues, keyof typeof emptyOrganise> {
+  return {
+    categories: recipe.categories ?? [],
+    prepTime: recipe.prepTime === undefined ? '' : String(recipe.prepTime),
+    totalTime: recipe.totalTime === undefined ? '' : String(recipe.totalTime),
+    source: { url: recipe.source?.url ?? '', name: recipe.source?.name ?? '' },
+  };
+}
+
+/** An ingredient without the list's key and without empty optional fields (what the API stores). */
+type Item<U extends string> = {
+  name: string;
+  heading?: string | undefined;
+  doNotScale?: boolean | undefined;
+  quantity?: { value: number; unit: U } | undefined;
+};
+function toIngredient<U extends string>(i: Item<U>): Item<U> {
+  return {
+    ...(i.heading === undefined ? {} : { heading: i.heading }),
+    name: i.name,
+    ...(i.quantity ? { quantity: { value: i.quantity.value, unit: i.quantity.unit } } : {}),
+    ...(i.doNotScale ? { doNotScale: true } : {}),
+  };
 }
 
 export function toRow(item: IngredientItem): EditorRow {
@@ -37,9 +66,11 @@ export function toRow(item: IngredientItem): EditorRow {
 function toRows(ingredients: Recipe['ingredients']): EditorRow[] {
   return ingredients.map((i) =>
     toRow(
-      i.quantity
-        ? { name: i.name, quantity: { value: i.quantity.value, unit: asUnitLabel(i.quantity.unit) } }
-        : { name: i.name },
+      toIngredient<UnitLabel | ''>(
+        i.quantity
+          ? { ...i, quantity: { value: i.quantity.value, unit: asUnitLabel(i.quantity.unit) } }
+          : { ...i, quantity: undefined },
+      ),
     ),
   );
 }
@@ -51,6 +82,7 @@ export function recipeToValues(recipe: Recipe): EditorValues {
     instructions: recipe.instructions ?? '',
     ingredients: toRows(recipe.ingredients),
     photos: recipe.photos ?? [],
+    ...organiseToValues(recipe),
   };
 }
 
@@ -62,22 +94,26 @@ export function importedToValues(draft: ImportedRecipe, servings: string): Edito
     instructions: draft.instructions,
     ingredients: toRows(draft.ingredients),
     photos: draft.photos ?? [],
+    ...organiseToValues(draft),
   };
 }
 
-/** Validated form output -> what the API client sends (still labels; api.ts converts to keys). */
+/** Validated form output -> what the API client sends (every field: a time or source left empty is null) (still labels; api.ts converts to keys). */
 export function valuesToRecipe(
   values: RecipeFormOutput,
   base: { id?: number; version?: number | undefined } = {},
 ): RecipeDraft {
+  const { prepTime, totalTime, source, ...rest } = values;
   return {
     ...(base.id === undefined ? {} : { id: base.id }),
     ...(base.version === undefined ? {} : { version: base.version }),
-    ...values,
-    ingredients: values.ingredients.map((i) =>
-      i.quantity ? { name: i.name, quantity: { value: i.quantity.value, unit: i.quantity.unit } } : { name: i.name },
-    ),
+    ...rest,
+    ingredients: values.ingredients.map(toIngredient),
     photos: values.photos.map((p) => ({ id: p.id, alt: p.alt })),
+    // The form is the whole recipe: what it leaves empty is removed (null), not kept.
+    prepTime: prepTime ?? null,
+    totalTime: totalTime ?? null,
+    source: source ?? null,
   };
 }
 
@@ -87,11 +123,12 @@ export function valuesToRecipe(
  * ('0,333', '⅓'), so saving the dialog unchanged keeps the amount (docs/quantities.md).
  */
 export function itemToDialogValues(item: IngredientItem | undefined): IngredientFormValues {
-  if (!item) return { name: '', quantity: '', unit: '' };
+  if (!item) return { name: '', quantity: '', unit: '', doNotScale: false };
   return {
     name: item.name,
     quantity: item.quantity ? quantityEditText(item.quantity.value, item.quantity.unit) : '',
     unit: item.quantity?.unit ?? '',
+    doNotScale: item.doNotScale === true,
   };
 }
 
