@@ -12,16 +12,27 @@ import type { PhotoStore } from './photo-store.ts';
 const hexOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 
 export function createDatabasePhotoStore(db: AppDatabase): PhotoStore {
+  // One file's statement at a time, across all uploads: a photo's files come to a megabyte or two, and on PGlite a
+  // statement runs on the event loop with one connection that queues in order. One file per statement (at most the
+  // original's few hundred KB) and one such statement queued at a time means any other request (a health check, a
+  // page's read) waits behind at most one file, however many uploads arrive at once. On PostgreSQL this only
+  // orders the inserts of uploads that finish together, a few milliseconds each.
+  let queue: Promise<unknown> = Promise.resolve();
+  const one = <T>(write: () => Promise<T>): Promise<T> => {
+    const done = queue.then(write, write);
+    queue = done.catch(() => undefined);
+    return done;
+  };
   return {
     kind: 'database',
-    // One statement per file: a photo's files come to a megabyte or two, and on PGlite a statement runs on the
-    // event loop; one file at a time (at most the original's few hundred KB) lets other requests in between.
     async put(files) {
       for (const { file, contentType, bytes } of files)
-        await db
-          .insert(photoFiles)
-          .values({ file, contentType, bytes: sql`decode(${hexOf(bytes)}, 'hex')` })
-          .onConflictDoNothing();
+        await one(() =>
+          db
+            .insert(photoFiles)
+            .values({ file, contentType, bytes: sql`decode(${hexOf(bytes)}, 'hex')` })
+            .onConflictDoNothing(),
+        );
     },
     async get(file) {
       const [row] = await db

@@ -34,6 +34,12 @@ export function describePhotoStore(name: string, makeStore: () => PhotoStore | P
       }
     });
 
+    it('stores every file of uploads that arrive at once', async () => {
+      const uploads = Array.from({ length: 4 }, () => [randomFile('avif'), randomFile('webp'), randomFile('jpg')]);
+      await Promise.all(uploads.map((files) => store.put(files)));
+      for (const f of uploads.flat()) expect(Buffer.from((await store.get(f.file))!.bytes).equals(f.bytes)).toBe(true);
+    });
+
     it('answers null for a file it does not have', async () => {
       expect(await store.get(randomFile().file)).toBeNull();
     });

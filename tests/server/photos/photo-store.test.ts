@@ -22,6 +22,21 @@ for (const kind of DATABASE_KINDS)
     return createDatabasePhotoStore(db.orm);
   });
 
+describe('database photo store', () => {
+  it('writes one file at a time across uploads, and a failed write does not hold up the next', async () => {
+    const db = await createTestDatabase('pglite');
+    databases.push(db);
+    const store = createDatabasePhotoStore(db.orm);
+    // A content type of null breaks the NOT NULL constraint: that put fails, the ones queued behind it are written.
+    const broken = { ...photoFile(Buffer.from('broken'), 'jpg'), contentType: null as unknown as string };
+    const good = [photoFile(Buffer.from('first'), 'jpg'), photoFile(Buffer.from('second'), 'webp')];
+    const results = await Promise.allSettled([store.put([broken]), store.put([good[0]!]), store.put([good[1]!])]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+    for (const f of good) expect(Buffer.from((await store.get(f.file))!.bytes).equals(f.bytes)).toBe(true);
+    expect(await store.get(broken.file)).toBeNull();
+  });
+});
+
 describe('S3 photo store', () => {
   let settings: TestS3Settings;
   let client: S3Client;
