@@ -54,6 +54,28 @@ export const TEXT = {
   importTooLarge: 'Sidan är för stor för att importeras.',
   importTooComplex: 'Sidan är för stor eller för invecklad för att läsas. Prova att klistra in en mindre del av den.',
   importBusy: 'Många sidor importeras just nu. Försök igen om en stund.',
+  // Categories, times and source (issue 25)
+  categories: 'Kategorier',
+  newCategory: 'Ny kategori',
+  addCategory: 'Lägg till kategori',
+  categoriesHint: 'Tryck Enter eller komma för att lägga till en kategori.',
+  removeCategory: (name: string) => `Ta bort kategorin ${name}`,
+  prepTime: 'Förberedelser',
+  totalTime: 'Total tid',
+  minutes: 'min',
+  minutesLong: 'minuter',
+  source: 'Källa',
+  sourceUrl: 'Adress',
+  sourceName: 'Namn på källan',
+  // Ingredient sections and don't-scale (issue 25)
+  addHeading: 'Lägg till rubrik',
+  addHeadingTitle: 'Lägg till rubrik',
+  editHeadingTitle: 'Redigera rubrik',
+  heading: 'Rubrik',
+  headingRowPrefix: 'Rubrik',
+  headingRowName: (heading: string) => `Rubrik ${heading}`,
+  doNotScale: 'Skala inte med portionerna',
+  doesNotScale: 'skalas inte',
   // Drag handle and list
   dragHandle: (name: string) => `Flytta ${name}`,
   // Photos (issue 23)
