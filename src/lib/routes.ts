@@ -35,3 +35,8 @@ export function searchHref(query: string): string {
   const q = query.trim();
   return q ? `/?search=${encodeURIComponent(q)}` : '/';
 }
+
+/** The list narrowed to one category ('/?category=Till%20fest'); the search within it starts empty. */
+export function categoryHref(category: string): string {
+  return `/?category=${encodeURIComponent(category.trim())}`;
+}
