@@ -24,7 +24,8 @@ describe('the recipe page groups ingredients under their headings', () => {
   });
 
   it('a recipe without headings is one section, and no ingredients none', () => {
-    expect(ingredientGroups([{ name: 'a' }, { name: 'b' }])).toHaveLength(1);
+    const plain: { name: string; heading?: string }[] = [{ name: 'a' }, { name: 'b' }];
+    expect(ingredientGroups(plain)).toHaveLength(1);
     expect(ingredientGroups([])).toEqual([]);
   });
 });
