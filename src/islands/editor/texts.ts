@@ -65,8 +65,8 @@ export const TEXT = {
   minutes: 'min',
   minutesLong: 'minuter',
   source: 'Källa',
-  sourceUrl: 'Adress',
-  sourceName: 'Namn på källan',
+  sourceUrl: 'Webbadress',
+  sourceName: 'Titel eller upphov',
   // Ingredient sections and don't-scale (issue 25)
   addHeading: 'Lägg till rubrik',
   addHeadingTitle: 'Lägg till rubrik',
