@@ -47,13 +47,13 @@ test('an editor adds categories, times, a source, two sections and an ingredient
   await page.getByLabel('Namn').fill(name);
 
   // Categories: Enter and a comma add one; the same one in other letter case is not added twice.
-  const categories = page.getByLabel('Kategorier');
+  const categories = page.getByLabel('Kategorier', { exact: true });
   await categories.fill(baking);
   await categories.press('Enter');
   await categories.pressSequentially(`${party},`);
   await categories.fill(baking.toUpperCase());
   await categories.press('Enter');
-  const chosen = page.getByRole('list', { name: 'Kategorier' }).getByRole('listitem');
+  const chosen = page.getByRole('list', { name: 'Valda kategorier' }).getByRole('listitem');
   await expect(chosen).toHaveText([baking, party]);
   await expect(categories).toHaveValue('');
   await page.getByRole('button', { name: `Ta bort kategorin ${party}` }).click();
@@ -262,7 +262,10 @@ test('importing a page fills the categories, the times, the source and the photo
   await expect(dialog).toBeHidden();
 
   await expect(page.getByLabel('Namn')).toHaveValue(name);
-  await expect(page.getByRole('list', { name: 'Kategorier' }).getByRole('listitem')).toHaveText(['Bakning', 'Svensk']);
+  await expect(page.getByRole('list', { name: 'Valda kategorier' }).getByRole('listitem')).toHaveText([
+    'Bakning',
+    'Svensk',
+  ]);
   await expect(page.getByLabel('Förberedelser')).toHaveValue('45');
   await expect(page.getByLabel('Total tid')).toHaveValue('75');
   await expect(page.getByLabel('Webbadress')).toHaveValue(address);

@@ -96,7 +96,7 @@ export default function CategoryField({ control }: { control: Control<EditorValu
     <div className="field editor-field editor-categories">
       <label htmlFor={id}>{TEXT.categories}</label>
       {categories.length > 0 ? (
-        <ul className="category-chips" aria-label={TEXT.categories}>
+        <ul className="category-chips" aria-label={TEXT.chosenCategories}>
           {categories.map((c) => (
             <li key={categoryKey(c)} className="category-chip">
               <span>{c}</span>

@@ -56,6 +56,7 @@ export const TEXT = {
   importBusy: 'Många sidor importeras just nu. Försök igen om en stund.',
   // Categories, times and source (issue 25)
   categories: 'Kategorier',
+  chosenCategories: 'Valda kategorier',
   newCategory: 'Ny kategori',
   addCategory: 'Lägg till kategori',
   categoriesHint: 'Tryck Enter eller komma för att lägga till en kategori.',
