@@ -2,15 +2,13 @@
 // open the edit dialog when clicked. Each row is two buttons so a click never starts a drag and a
 // drag never opens the dialog. A heading row ('Till degen', issue 25) starts a section: it moves like an
 // ingredient, is a heading in the list and is called 'Rubrik …' while it moves.
-import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useId, useMemo } from 'react';
-import { dragAnnouncements, dragInstructions } from './dnd-texts.ts';
-import { moveItem } from './ingredient-result.ts';
+import { useId } from 'react';
+import { dragInstructions } from './dnd-texts.ts';
 import { isHeadingRow, type HeadingRow, type IngredientRow } from './ingredient-sections.ts';
 import { quantitySummary, type EditorRow } from './recipe-form-values.ts';
-import { GripIcon, useListSensors, verticalOnly } from './sortable-parts.tsx';
+import { GripIcon, SortableList } from './sortable-parts.tsx';
 import { TEXT } from './texts.ts';
 
 type Props = {
@@ -22,53 +20,31 @@ type Props = {
 };
 
 export default function IngredientList({ rows, errorOf, onReorder, onEdit }: Props) {
-  const sensors = useListSensors();
-  const keys = rows.map((r) => r.key);
-  const announcements = useMemo(
-    () =>
-      dragAnnouncements({
-        nameOf: (id) => rowName(rows.find((r) => r.key === id)),
-        positionOf: (id) => rows.findIndex((r) => r.key === id) + 1,
-        count: () => rows.length,
-      }),
-    [rows],
-  );
-  const dndId = useId();
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onReorder(moveItem(rows, keys.indexOf(String(active.id)), keys.indexOf(String(over.id))));
-  };
-
   if (rows.length === 0) return <p className="notice editor-empty">{TEXT.noIngredients}</p>;
 
   return (
-    <DndContext
-      id={dndId}
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      modifiers={[verticalOnly]}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: dragInstructions }}
+    <SortableList
+      items={rows}
+      idOf={(r) => r.key}
+      nameOf={rowName}
+      instructions={dragInstructions}
+      onReorder={onReorder}
     >
-      <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-        <ul className="editor-ingredients">
-          {rows.map((row, index) =>
-            isHeadingRow(row) ? (
-              <SortableHeading key={row.key} row={row} error={errorOf?.(index)} onEdit={() => onEdit(index)} />
-            ) : (
-              <SortableRow key={row.key} row={row} error={errorOf?.(index)} onEdit={() => onEdit(index)} />
-            ),
-          )}
-        </ul>
-      </SortableContext>
-    </DndContext>
+      <ul className="editor-ingredients">
+        {rows.map((row, index) =>
+          isHeadingRow(row) ? (
+            <SortableHeading key={row.key} row={row} error={errorOf?.(index)} onEdit={() => onEdit(index)} />
+          ) : (
+            <SortableRow key={row.key} row={row} error={errorOf?.(index)} onEdit={() => onEdit(index)} />
+          ),
+        )}
+      </ul>
+    </SortableList>
   );
 }
 
 /** What a row is called while it moves: the ingredient's name, or 'Rubrik Till degen'. */
-function rowName(row: EditorRow | undefined): string {
-  if (!row) return '';
+function rowName(row: EditorRow): string {
   return isHeadingRow(row) ? TEXT.headingRowName(row.heading) : row.name;
 }
 
