@@ -97,6 +97,19 @@ test('an editor adds categories, times, a source, two sections and an ingredient
   await page.keyboard.press('Escape');
   await expect(page.getByText('Flytten avbröts. Rubrik Till pensling ligger kvar på plats 4 av 4.')).toBeAttached();
 
+  // A heading opens its own dialog: renamed, or removed.
+  await addHeading(page, 'Extra');
+  await rows.getByRole('button', { name: 'Rubrik Extra', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Redigera rubrik' });
+  await expect(edit.getByLabel('Rubrik')).toHaveValue('Extra');
+  await edit.getByRole('button', { name: 'Ta bort' }).click();
+  await expect(edit).toBeHidden();
+  await rows.getByRole('button', { name: 'Rubrik Till pensling', exact: true }).click();
+  await edit.getByLabel('Rubrik').fill('Till penslingen');
+  await edit.getByRole('button', { name: 'Redigera' }).click();
+  await expect(edit).toBeHidden();
+  await expect(rows.getByRole('heading')).toHaveText(['Ingredienser', 'Rubrik Till degen', 'Rubrik Till penslingen']);
+
   await addIngredient(page, 'Ägg', '1', 'st', true);
   await expect(page.locator('#editor-ingredients-error')).toHaveCount(0);
   await expectAccessible(page);
@@ -114,7 +127,7 @@ test('an editor adds categories, times, a source, two sections and an ingredient
     ingredients: [
       { heading: 'Till degen', name: 'Vetemjöl', quantity: { value: 6, unit: 'DECILITER' } },
       { name: 'Salt', quantity: { value: 1, unit: 'PINCH' }, doNotScale: true },
-      { heading: 'Till pensling', name: 'Ägg', quantity: { value: 1, unit: 'PIECES' }, doNotScale: true },
+      { heading: 'Till penslingen', name: 'Ägg', quantity: { value: 1, unit: 'PIECES' }, doNotScale: true },
     ],
   });
 
@@ -123,7 +136,7 @@ test('an editor adds categories, times, a source, two sections and an ingredient
   await expect(page.getByLabel('Namn')).toHaveValue(name);
   await expect(chosen).toHaveText([baking]);
   await expect(page.getByLabel('Total tid')).toHaveValue('75');
-  await expect(rows.getByRole('heading')).toHaveText(['Ingredienser', 'Rubrik Till degen', 'Rubrik Till pensling']);
+  await expect(rows.getByRole('heading')).toHaveText(['Ingredienser', 'Rubrik Till degen', 'Rubrik Till penslingen']);
 });
 
 test('a visitor narrows the list by category, reads the sections and scales all but what must not', async ({
@@ -203,6 +216,11 @@ test('a visitor narrows the list by category, reads the sections and scales all 
   await page.getByLabel('Portioner').selectOption('8');
   await expect(ingredients.getByRole('listitem')).toHaveText(['12 dlVetemjöl', '50 gJäst', '1 stÄgg']);
   await expect(ingredients.getByRole('heading', { level: 3 })).toHaveText(['Till degen', 'Till pensling']);
+  // On paper too, the headings above their ingredients.
+  await page.emulateMedia({ media: 'print' });
+  await expect(ingredients.getByRole('heading', { level: 3 })).toHaveText(['Till degen', 'Till pensling']);
+  await expect(ingredients.getByRole('listitem')).toHaveCount(3);
+  await page.emulateMedia({ media: 'screen' });
   // Cook mode keeps the sections.
   await page.getByRole('button', { name: 'Matlagningsläge' }).click();
   await expect(ingredients.getByRole('heading', { level: 3 })).toHaveText(['Till degen', 'Till pensling']);
