@@ -189,6 +189,13 @@ test('a visitor narrows the list by category, reads the sections and scales all 
   await page.goForward();
   await expect(chip(page, cake)).toHaveAttribute('aria-pressed', 'true');
   await expect(listLinks(page)).toHaveText([other.name]);
+  // A recipe opened from the narrowed list, and Back: the same narrowed list.
+  await listLinks(page).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: other.name })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(`/?category=${encodeURIComponent(cake)}`);
+  await expect(chip(page, cake)).toHaveAttribute('aria-pressed', 'true');
+  await expect(listLinks(page)).toHaveText([other.name]);
   // Pressed again, the chip lets go: the whole list.
   await chip(page, cake).click();
   await expect(page).toHaveURL('/');
