@@ -42,7 +42,8 @@ test('an editor adds categories, times, a source, two sections and an ingredient
 }) => {
   test.slow(); // a long form, a refused and a successful save, two axe runs
   const name = uniqueName('Bullar');
-  const [baking, party] = [uniqueName('Bakning'), uniqueName('Fest')];
+  const [baking, party, known] = [uniqueName('Bakning'), uniqueName('Fest'), uniqueName('Långkok')];
+  await recipes.create({ name: uniqueName('Gryta'), categories: [known] });
   await sessions.open(page, EDITOR, '/new-recipe');
   await page.getByLabel('Namn').fill(name);
 
@@ -53,10 +54,15 @@ test('an editor adds categories, times, a source, two sections and an ingredient
   await categories.pressSequentially(`${party},`);
   await categories.fill(baking.toUpperCase());
   await categories.press('Enter');
+  // One already in use is suggested, and added in its spelling whatever the letter case typed.
+  await expect(page.locator(`datalist option[value="${known}"]`)).toHaveCount(1);
+  await categories.fill(known.toLowerCase());
+  await categories.press('Enter');
   const chosen = page.getByRole('list', { name: 'Valda kategorier' }).getByRole('listitem');
-  await expect(chosen).toHaveText([baking, party]);
+  await expect(chosen).toHaveText([baking, party, known]);
   await expect(categories).toHaveValue('');
   await page.getByRole('button', { name: `Ta bort kategorin ${party}` }).click();
+  await page.getByRole('button', { name: `Ta bort kategorin ${known}` }).click();
   await expect(chosen).toHaveText([baking]);
 
   // Times in minutes, and a source; a time that is not whole minutes is said at its field.
