@@ -2,7 +2,7 @@
 // Enter, on a comma or with its button. Suggestions are the categories already in use (GET /categories, a
 // <datalist>); a category already there in another letter case is not added again, and one in use elsewhere
 // keeps the spelling it has there.
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useController, type Control, type FieldError } from 'react-hook-form';
 import { listCategories } from '../../client/api.ts';
 import { categoryKey, tidyCategory } from '../../lib/organise.ts';
@@ -45,6 +45,7 @@ export default function CategoryField({ control }: { control: Control<EditorValu
   const known = useCategorySuggestions();
   const [text, setText] = useState('');
   const [typedError, setTypedError] = useState<string | undefined>();
+  const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -104,7 +105,10 @@ export default function CategoryField({ control }: { control: Control<EditorValu
                 type="button"
                 className="category-chip-remove"
                 aria-label={TEXT.removeCategory(c)}
-                onClick={() => set(categories.filter((other) => other !== c))}
+                onClick={() => {
+                  set(categories.filter((other) => other !== c));
+                  input.current?.focus(); // its button is gone: focus goes to the field, not to the page's top
+                }}
               >
                 <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
                   <path d="M2 2l8 8M10 2l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -119,6 +123,7 @@ export default function CategoryField({ control }: { control: Control<EditorValu
       </p>
       <div className="editor-category-add">
         <input
+          ref={input}
           id={id}
           className="input"
           type="text"
