@@ -64,6 +64,7 @@ test('an editor adds categories, times, a source, two sections and an ingredient
   await page.getByRole('button', { name: `Ta bort kategorin ${party}` }).click();
   await page.getByRole('button', { name: `Ta bort kategorin ${known}` }).click();
   await expect(chosen).toHaveText([baking]);
+  await expect(categories).toBeFocused();
 
   // Times in minutes, and a source; a time that is not whole minutes is said at its field.
   const prep = page.getByLabel('Förberedelser');
