@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import { createAddressPolicy } from '../../import/address-policy.ts';
 import { fetchImage, fetchPage, PageFetchError, type FetchedPage } from '../../import/fetch-page.ts';
 import { createPageReader, PageReadError, type PageText } from '../../import/page-reader.ts';
-import type { ReadRecipe } from '../../import/recipe-draft.ts';
+import { withPageAddress, type ReadRecipe } from '../../import/recipe-draft.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
 import { editorOf } from '../auth.ts';
 import { errorBodySchema, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
@@ -106,7 +106,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
         'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, request);
       const read = await readPage(page, 'html' in input ? 'html' : 'url');
       if (!read) throw new HttpError(422, 'The page has no schema.org Recipe (JSON-LD) to import');
-      const { imageUrl, ...recipe } = read;
+      // The source: the address fetched (after redirects), or what a pasted page's JSON-LD names.
+      const { imageUrl, ...recipe } = 'url' in page ? withPageAddress(read, page.url) : read;
       const photo = imageUrl && (await pagePhoto(imageUrl, 'url' in page ? page.url : undefined, request));
       return photo ? { ...recipe, photos: [photo] } : recipe;
     },
