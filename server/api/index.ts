@@ -87,7 +87,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
   await instance.register(healthRoutes, { db, gate });
   await instance.register(recipeNameRoutes, { index: names, gate });
   await instance.register(categoryRoutes, { index: names, gate });
-  // One allowance for every write an editor makes: recipes and photo uploads alike.
+  // One allowance for every write an editor makes: recipes, photo uploads and web imports alike.
   const writeLimit = instance.rateLimit({ max: config.writeRateLimit, timeWindow: 60_000 });
   const photos = createPhotoLibrary({
     db,
@@ -103,7 +103,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
     requireEditor,
     writeLimit,
   });
-  await instance.register(recipeImportRoutes, { config, photos, requireEditor });
+  await instance.register(recipeImportRoutes, { config, photos, requireEditor, writeLimit });
 };
 
 export default api;

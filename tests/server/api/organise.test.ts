@@ -142,6 +142,23 @@ describe.each(DATABASE_KINDS)('organising recipes (%s)', (kind) => {
     expect((await counts()).some((c) => c.name === 'VEGETARISKT')).toBe(false);
   });
 
+  it('is described in the OpenAPI document: the fields in the body and in the answer, with their rules', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const body = doc.paths['/recipes'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['categories', 'prepTime', 'totalTime', 'source']),
+    );
+    expect(body.properties.categories).toMatchObject({ type: 'array', maxItems: 20, items: { maxLength: 34 } });
+    expect(JSON.stringify(body.properties.prepTime)).toContain('10080');
+    expect(JSON.stringify(body.properties.source)).toContain('^[Hh][Tt][Tt][Pp][Ss]?://');
+    const ingredient = body.properties.ingredients.items.properties;
+    expect(ingredient.heading).toMatchObject({ maxLength: 64 });
+    expect(ingredient.doNotScale).toMatchObject({ type: 'boolean' });
+    const answer = JSON.stringify(doc.paths['/recipes/{id}'].get.responses['200'].content['application/json'].schema);
+    for (const key of ['categories', 'prepTime', 'totalTime', 'source', 'heading', 'doNotScale'])
+      expect(answer).toContain(`"${key}"`);
+  });
+
   it('scales a recipe and leaves "do not scale" ingredients as written', async () => {
     const made = await postRecipe(h.app, token, recipeBody({ name: 'Skalad', servings: 4, ...organised }));
     const scaled = await get<Recipe>(`/recipes/${made.id}?servings=8`);
