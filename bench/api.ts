@@ -76,7 +76,10 @@ try {
     try {
       const before = memoryOf(server.info.pid);
       const base = `http://127.0.0.1:${server.info.port}${server.info.apiBasePath}`;
-      const { target, listBytes, listMs, rebuildMs, readAfterWrite } = await probe(base, identity.editorToken);
+      const { target, listBytes, listMs, rebuildMs, readAfterWrite, categoryAlone } = await probe(
+        base,
+        identity.editorToken,
+      );
       log(`GET /recipes body: ${bytes(listBytes.length)}, first one alone took ${listMs.toFixed(0)} ms`);
       notes.push(
         `${size}: one GET /recipes alone (first, idle server): ${listMs.toFixed(0)} ms for ${bytes(listBytes.length)}`,
@@ -88,6 +91,11 @@ try {
         `${size}: read-after-write wait (HEAD /recipes right after each of 50 PUTs, each answer with its PUT): ` +
           `p50 ${readAfterWrite.p50.toFixed(1)} ms, p99 ${readAfterWrite.p99.toFixed(1)} ms`,
       );
+      for (const c of categoryAlone)
+        notes.push(
+          `${size}: filtered first page alone (GET /recipes/names?category=${c.label}, 200 one at a time, ` +
+            `the first after a write): p50 ${c.p50.toFixed(1)} ms, p95 ${c.p95.toFixed(1)} ms`,
+        );
 
       const runs = scenarios(target, durations, size > BIG_LIST);
       for (const run of runs) {

@@ -1,7 +1,8 @@
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../server/db/index.ts';
-import { ingredients, recipes } from '../server/db/schema/index.ts';
-import { benchRecipe } from './recipe-data.ts';
+import { categories, ingredients, recipeCategories, recipes } from '../server/db/schema/index.ts';
+import { categoryKey } from '../src/lib/organise.ts';
+import { BENCH_CATEGORIES, benchRecipe } from './recipe-data.ts';
 
 // 10,000 recipes per statement, sent as ONE JSON parameter: PostgreSQL unpacks it with
 // json_to_recordset far faster than drizzle binds ~45,000 separate parameters per multi-row
@@ -9,7 +10,8 @@ import { benchRecipe } from './recipe-data.ts';
 const CHUNK = 10_000;
 
 /**
- * Inserts recipes number `from` to `to - 1`, in one transaction, straight into the tables of
+ * Inserts recipes number `from` to `to - 1` with their categories (500 in use, skewed: recipe-data.ts), in one
+ * transaction, straight into the tables of
  * server/db/schema (names come from the schema, so a renamed column breaks the typecheck, not
  * the data). Going through the API instead would take minutes at 100,000 and would measure the
  * write path rather than prepare the read bench. Bench names are unique ("… nr 4711"), which is
@@ -24,6 +26,11 @@ export async function insertBenchRecipes(db: Database, from: number, to: number)
         `expected ${from} recipes in the database before seeding, found ${existing?.n}: use an empty database`,
       );
     }
+    // The categories once (a later size's seed finds them there), each recipe's by name below.
+    await tx
+      .insert(categories)
+      .values(BENCH_CATEGORIES.map((name) => ({ key: categoryKey(name), name })))
+      .onConflictDoNothing();
     for (let start = from; start < to; start += CHUNK) {
       const batch = [];
       for (let i = start; i < Math.min(start + CHUNK, to); i++) batch.push(benchRecipe(i));
@@ -40,17 +47,24 @@ export async function insertBenchRecipes(db: Database, from: number, to: number)
       await tx.execute(sql`
         WITH input AS (
           SELECT * FROM json_to_recordset(${json}::json)
-            AS x(name text, author text, instructions text, servings integer, ingredients json)
+            AS x(name text, author text, instructions text, servings integer, ingredients json, categories json)
         ), inserted AS (
           INSERT INTO ${recipes} (name, author, instructions, servings)
           SELECT name, author, instructions, servings FROM input
           RETURNING id, name
+        ), ingredient_rows AS (
+          INSERT INTO ${ingredients} (recipe_id, position, name, quantity_value, unit)
+          SELECT inserted.id, g.ordinality - 1, g.item->>'name', (g.item->>'value')::double precision, g.item->>'unit'
+          FROM inserted
+          JOIN input ON input.name = inserted.name
+          CROSS JOIN LATERAL json_array_elements(input.ingredients) WITH ORDINALITY AS g(item, ordinality)
         )
-        INSERT INTO ${ingredients} (recipe_id, position, name, quantity_value, unit)
-        SELECT inserted.id, g.ordinality - 1, g.item->>'name', (g.item->>'value')::double precision, g.item->>'unit'
+        INSERT INTO ${recipeCategories} (recipe_id, position, category_id)
+        SELECT inserted.id, c.ordinality - 1, cat.id
         FROM inserted
         JOIN input ON input.name = inserted.name
-        CROSS JOIN LATERAL json_array_elements(input.ingredients) WITH ORDINALITY AS g(item, ordinality)`);
+        CROSS JOIN LATERAL json_array_elements_text(input.categories) WITH ORDINALITY AS c(name, ordinality)
+        JOIN ${categories} cat ON cat.name = c.name`);
     }
   });
 }

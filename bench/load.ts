@@ -11,6 +11,7 @@ export type LoadFigures = {
   /** Server CPU milliseconds per sent request, when the caller measured it (see cpu.ts). */
   cpuMsPerRequest?: number;
   p50: number;
+  p95: number;
   p99: number;
   /** Bytes of one response body, when known (same for every request of a GET). */
   bodyBytes?: number;
@@ -69,6 +70,7 @@ export async function load(run: LoadRun): Promise<LoadFigures> {
     // rounds to 0 for runs slower than one request a second.
     reqPerSec: completed / result.duration,
     p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     bodyBytes: run.bodyBytes,
     errors: result.errors,

@@ -24,6 +24,7 @@ export async function probe(
   listMs: number;
   rebuildMs: number;
   readAfterWrite: { p50: number; p99: number };
+  categoryAlone: { label: string; p50: number; p95: number }[];
 }> {
   const started = performance.now();
   const listRes = await fetch(`${base}/recipes`);
@@ -40,6 +41,14 @@ export async function probe(
   const rare = await getJson(`${base}/recipes?search=${RARE_SEARCH}`);
   const names = await getJson(`${base}/recipes/names`);
   const namesSearch = await getJson(`${base}/recipes/names?search=${COMMON_SEARCH}&limit=50`);
+  const categoryList = await getJson(`${base}/categories`);
+  const counted = (categoryList.json as { categories: { name: string; count: number }[] }).categories;
+  const picked = [counted[0], counted[Math.floor(counted.length / 2)], counted.at(-1)].filter((c) => c !== undefined);
+  const categories = [];
+  for (const c of picked) {
+    const page = await getJson(`${base}/recipes/names?category=${encodeURIComponent(c.name)}`);
+    categories.push({ ...c, pageBytes: page.bytes });
+  }
 
   const putBodies = new Map<string, string>();
   for (const id of ids.slice(0, 50)) {
@@ -85,11 +94,28 @@ export async function probe(
   await (await fetch(`${base}/recipes`)).arrayBuffer();
   const rebuildMs = performance.now() - rebuildStarted;
 
+  // A filtered first page asked one at a time (what one visitor waits for, without 50 others queued in front):
+  // 200 each, the first right after a write (the index regroups by category once per change).
+  const categoryAlone = [];
+  for (const c of categories) {
+    await putOnce();
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const asked = performance.now();
+      await getJson(`${base}/recipes/names?category=${encodeURIComponent(c.name)}`);
+      times.push(performance.now() - asked);
+    }
+    times.sort((a, b) => a - b);
+    const pick = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? NaN;
+    categoryAlone.push({ label: `${c.name} (${c.count} recipes)`, p50: pick(0.5), p95: pick(0.95) });
+  }
+
   return {
     listBytes,
     listMs,
     rebuildMs,
     readAfterWrite,
+    categoryAlone,
     target: {
       base,
       editorToken,
@@ -102,7 +128,9 @@ export async function probe(
         rare: rare.bytes,
         names: names.bytes,
         namesSearch: namesSearch.bytes,
+        categories: categoryList.bytes,
       },
+      categories,
       matches: { common: (common.json as unknown[]).length, rare: (rare.json as unknown[]).length },
     },
   };

@@ -51,6 +51,23 @@ export const COMMON_SEARCH = 'kanelbullar';
 /** A number inside a handful of names only ("nr 4711", "nr 14711", …): a selective search. */
 export const RARE_SEARCH = '4711';
 
+/** Categories in use (issue 25's target: 500 at 100,000 recipes). */
+export const BENCH_CATEGORIES = Array.from({ length: 500 }, (_, n) => `Kategori ${n + 1}`);
+
+/**
+ * Recipe i's categories: none to three (1.5 on average), drawn so that use is skewed as on a real site: 'Kategori 1'
+ * in about one recipe in six, the last ones in about one in a thousand.
+ */
+export function benchCategories(i: number): string[] {
+  const picked = new Set<string>();
+  for (let j = 0; j < i % 4; j++) {
+    const u = (Math.imul(i + 1, 2654435761) ^ Math.imul(j + 1, 2246822519)) >>> 0;
+    const index = Math.floor(BENCH_CATEGORIES.length * (u / 2 ** 32) ** 3);
+    picked.add(BENCH_CATEGORIES[index] ?? 'Kategori 1');
+  }
+  return [...picked];
+}
+
 export function benchRecipe(i: number): BenchRecipe {
   const dish = DISHES[i % DISHES.length] ?? 'Recept';
   const count = 3 + (i % 4);
@@ -65,5 +82,6 @@ export function benchRecipe(i: number): BenchRecipe {
     instructions: INSTRUCTIONS,
     servings: 1 + (i % 8),
     ingredients,
+    categories: benchCategories(i),
   };
 }

@@ -8,8 +8,10 @@ export type Target = {
   ids: string[];
   /** Current bodies of a few recipes, sent back unchanged (and without a version) by the PUT run. */
   putBodies: Map<string, string>;
-  sizes: Record<'list' | 'one' | 'common' | 'rare' | 'names' | 'namesSearch', number>;
+  sizes: Record<'list' | 'one' | 'common' | 'rare' | 'names' | 'namesSearch' | 'categories', number>;
   matches: Record<'common' | 'rare', number>;
+  /** The most used category, one in the middle and the least used (GET /categories), with their counts. */
+  categories: { name: string; count: number; pageBytes: number }[];
 };
 
 export type Durations = { seconds: number; connections: number; bigListConnections: number; bigListRequests: number };
@@ -78,6 +80,21 @@ export function scenarios(t: Target, d: Durations, bigList: boolean): LoadRun[] 
       seconds: d.seconds,
       bodyBytes: t.sizes.namesSearch,
     },
+    {
+      label: 'GET /categories',
+      url: `${t.base}/categories`,
+      connections: d.connections,
+      seconds: d.seconds,
+      bodyBytes: t.sizes.categories,
+    },
+    // Issue 25's target: a filtered first page within 50 ms p95 at 100,000 recipes and 500 categories.
+    ...t.categories.map((c) => ({
+      label: `GET /recipes/names?category= (${c.count} recipes)`,
+      url: `${t.base}/recipes/names?category=${encodeURIComponent(c.name)}`,
+      connections: d.connections,
+      seconds: d.seconds,
+      bodyBytes: c.pageBytes,
+    })),
     {
       label: 'PUT /recipes/{id}',
       url: `${t.base}/recipes`,

@@ -22,6 +22,11 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** What a write route may answer before it looks at the body: no token, not an editor, too many writes. */
+export const authErrors = { 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+/** What a route with a body may answer about the body itself: too large, not a type it takes. */
+export const bodyErrors = { 413: errorBodySchema, 415: errorBodySchema };
+
 /** An error a route throws on purpose; its message is meant for the client. */
 export class HttpError extends Error {
   readonly statusCode: number;

@@ -28,7 +28,7 @@ function notModified(reply: FastifyReply, etag: string): FastifyReply {
 }
 
 /**
- * Recipe reads are labelled by the database's change stamp, read BEFORE the data: an answer is at
+ * Recipe reads (and the categories, counted from them) are labelled by the database's change stamp, read BEFORE the data: an answer is at
  * least as new as its label, so a revalidation can never keep stale data. A match answers 304
  * before any recipe is read. Routes that set their own ETag (one recipe: its version) keep it.
  */
@@ -36,16 +36,15 @@ export function registerHttpCache(
   api: FastifyInstance,
   feed: ChangeFeed,
   gate: DatabaseGate,
-  recipesPrefix: string,
+  stampedPrefixes: readonly string[],
 ): void {
   api.decorateRequest('stampEtag', null);
   api.addHook('preHandler', async (request, reply) => {
     if (!isRead(request)) return;
     const path = request.url.split('?')[0] ?? '';
-    const etag =
-      path === recipesPrefix || path.startsWith(`${recipesPrefix}/`)
-        ? `W/"r-${instance}-${await gate.run(() => feed.stamp())}"`
-        : `W/"p-${instance}"`;
+    const etag = stampedPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+      ? `W/"r-${instance}-${await gate.run(() => feed.stamp())}"`
+      : `W/"p-${instance}"`;
     request.stampEtag = etag;
     if (matchesEtag(request, etag)) return notModified(reply, etag);
   });

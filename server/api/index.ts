@@ -17,6 +17,7 @@ import { healthRoutes } from './routes/health.ts';
 import { unitRoutes } from './routes/units.ts';
 import { recipeRoutes } from './routes/recipes.ts';
 import { recipeNameRoutes } from './routes/recipe-names.ts';
+import { categoryRoutes } from './routes/categories.ts';
 import { recipeImportRoutes } from './routes/recipe-imports.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { createPhotoLibrary } from '../photos/photo-library.ts';
@@ -67,7 +68,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
   const gate = createDatabaseGate(config.database.requestTimeoutMs, instance.log);
   // The database's change stamp and change log, read in one place for the ETags and the caches below.
   const feed = createChangeFeed(db);
-  registerHttpCache(instance, feed, gate, `${config.apiBasePath}/recipes`);
+  registerHttpCache(instance, feed, gate, [`${config.apiBasePath}/recipes`, `${config.apiBasePath}/categories`]);
   await registerOpenApi(instance, config);
   // The session's read is database work like any other: bounded by the gate (503 when the database is away).
   const { requireEditor } = createAuth(config, jwks, sessionCheck && ((token) => gate.run(() => sessionCheck(token))));
@@ -85,7 +86,8 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
   await instance.register(unitRoutes);
   await instance.register(healthRoutes, { db, gate });
   await instance.register(recipeNameRoutes, { index: names, gate });
-  // One allowance for every write an editor makes: recipes and photo uploads alike.
+  await instance.register(categoryRoutes, { index: names, gate });
+  // One allowance for every write an editor makes: recipes, photo uploads and web imports alike.
   const writeLimit = instance.rateLimit({ max: config.writeRateLimit, timeWindow: 60_000 });
   const photos = createPhotoLibrary({
     db,
@@ -101,7 +103,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
     requireEditor,
     writeLimit,
   });
-  await instance.register(recipeImportRoutes, { config, photos, requireEditor });
+  await instance.register(recipeImportRoutes, { config, photos, requireEditor, writeLimit });
 };
 
 export default api;

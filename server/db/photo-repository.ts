@@ -100,18 +100,19 @@ export async function recipePhotos(tx: Tx | AppDatabase, recipeId: number): Prom
   return rows.map(photoFromRow);
 }
 
-/** Of these files, those that no photo lists any more: the store may remove them. */
+/**
+ * Of these files, those that no photo lists any more: the store may remove them. One statement for all of them
+ * (the names as one JSON parameter), each probed through the GIN index on `files` (photos_files).
+ */
 export async function unreferencedFiles(db: AppDatabase, candidates: readonly string[]): Promise<string[]> {
   const unique = [...new Set(candidates)];
-  const still = new Set<string>();
-  for (const file of unique) {
-    const [row] = await db
-      .select({ id: photos.id })
-      .from(photos)
-      .where(sql`${photos.files} @> ${JSON.stringify([{ file }])}::jsonb`)
-      .limit(1);
-    if (row) still.add(file);
-  }
+  if (unique.length === 0) return [];
+  const result = await db.execute(sql`
+    SELECT c.file FROM json_array_elements_text(${JSON.stringify(unique)}::json) AS c(file)
+    WHERE EXISTS (
+      SELECT 1 FROM ${photos} p WHERE p.files @> jsonb_build_array(jsonb_build_object('file', c.file))
+    )`);
+  const still = new Set((result as { rows: { file: string }[] }).rows.map((r) => r.file));
   return unique.filter((file) => !still.has(file));
 }
 

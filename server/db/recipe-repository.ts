@@ -10,6 +10,7 @@ import {
   recipes,
 } from './schema/recipes.ts';
 import { photos } from './schema/photos.ts';
+import { categories, recipeCategories } from './schema/categories.ts';
 import type { AppDatabase } from './index.ts';
 import type { Transaction as Tx } from './types.ts';
 import {
@@ -18,9 +19,11 @@ import {
   recipeColumns,
   recipeFromRow,
   recipeFromStored,
+  storedIngredient,
   type StoredRecipe,
 } from './recipe-rows.ts';
 import { recipePhotoFiles, recipePhotos, setRecipePhotos } from './photo-repository.ts';
+import { setRecipeCategories } from './category-repository.ts';
 
 // Reads and writes of recipes. Returns null for "not found"; the routes turn that into 404.
 // Sorting is done in JS with src/lib's compareRecipes (the site's rule too): PGlite's ICU has no
@@ -199,7 +202,11 @@ async function insertRecipe(tx: Tx, input: RecipeInput, author: string): Promise
   if (!row) throw new Error('INSERT returned no row');
   await insertIngredients(tx, ingredientRows(row.id, input.ingredients));
   await setRecipePhotos(tx, row.id, input.photos ?? [], author);
-  return recipeFromRow(row, input.ingredients, await recipePhotos(tx, row.id));
+  const categoryList = await setRecipeCategories(tx, row.id, input.categories, { isNew: true });
+  return recipeFromRow(row, input.ingredients.map(storedIngredient), {
+    photos: await recipePhotos(tx, row.id),
+    categories: categoryList,
+  });
 }
 
 /** `droppedFiles`: the files of photos the update removed, for the photo store once it has committed. */
@@ -243,9 +250,13 @@ export async function updateRecipe(
     await tx.delete(ingredients).where(eq(ingredients.recipeId, id));
     await insertIngredients(tx, ingredientRows(id, input.ingredients));
     const droppedFiles = await setRecipePhotos(tx, id, input.photos, caller ?? null);
+    const categoryList = await setRecipeCategories(tx, id, input.categories);
     return {
       kind: 'updated',
-      recipe: recipeFromRow(row, input.ingredients, await recipePhotos(tx, id)),
+      recipe: recipeFromRow(row, input.ingredients.map(storedIngredient), {
+        photos: await recipePhotos(tx, id),
+        categories: categoryList,
+      }),
       droppedFiles,
     };
   });
@@ -296,12 +307,32 @@ const thumbnailJson = sql<Thumbnail | null>`(
     (SELECT json_agg(f) FROM jsonb_array_elements(p.files) f WHERE f->>'use' = 'square'))
   FROM ${photos} p WHERE p.recipe_id = "recipes"."id" ORDER BY p.position LIMIT 1)`; // "id" alone would be p.id
 
-/** Every recipe's id, name and thumbnail (or those with these ids): what the list screen's name index holds. */
-export async function recipeNames(
-  db: AppDatabase,
-  ids?: readonly number[],
-): Promise<{ id: number; name: string; thumbnail?: Thumbnail }[]> {
-  const query = db.select({ id: recipes.id, name: recipes.name, thumbnail: thumbnailJson }).from(recipes);
+// The recipe's categories for the name index: each category's key (the filter) and spelling (the counts), in order.
+const categoryPairsJson = sql<[key: string, name: string][] | null>`(
+  SELECT json_agg(json_build_array(c.key, c.name) ORDER BY rc.position)
+  FROM ${recipeCategories} rc JOIN ${categories} c ON c.id = rc.category_id
+  WHERE rc.recipe_id = "recipes"."id")`;
+
+export type RecipeName = {
+  id: number;
+  name: string;
+  thumbnail?: Thumbnail;
+  /** Its categories (key and spelling); left out when it has none. */
+  categories?: [key: string, name: string][];
+};
+
+/**
+ * Every recipe's id, name, thumbnail and categories (or those with these ids): what the list screen's name index
+ * holds.
+ */
+export async function recipeNames(db: AppDatabase, ids?: readonly number[]): Promise<RecipeName[]> {
+  const query = db
+    .select({ id: recipes.id, name: recipes.name, thumbnail: thumbnailJson, categories: categoryPairsJson })
+    .from(recipes);
   const rows = await (ids ? (ids.length === 0 ? [] : query.where(inArray(recipes.id, [...ids]))) : query);
-  return rows.map(({ thumbnail, ...named }) => (thumbnail ? { ...named, thumbnail } : named));
+  return rows.map(({ thumbnail, categories: pairs, ...named }) => ({
+    ...named,
+    ...(thumbnail ? { thumbnail } : {}),
+    ...(pairs ? { categories: pairs } : {}),
+  }));
 }

@@ -12,14 +12,17 @@ import {
   photoFileSchema,
   photoSchema,
 } from '../../src/lib/photo-schema.ts';
-import { characterCount, recipeInputSchema, type Recipe } from '../../src/lib/recipe-schema.ts';
+import { categoryKey } from '../../src/lib/organise.ts';
+import { characterCount, recipeInputSchema, type Ingredient, type Recipe } from '../../src/lib/recipe-schema.ts';
 
 /**
  * Version 2 carries photos: each recipe's `photos` as the API answers them, and the document's `files`, every file
- * those photos list (name -> bytes in base64), each once. Version 1 files (no photos) are still read.
+ * those photos list (name -> bytes in base64), each once. Version 3 (issue 25) carries `categories`, `prepTime`,
+ * `totalTime`, `source` and the ingredients' `heading` and `doNotScale`: a version 2 reader refuses the file instead
+ * of dropping them. Files of versions 1 (no photos) and 2 are still read.
  */
-export const TRANSFER_FORMAT = 'recipe-book/2';
-export const READABLE_FORMATS: readonly string[] = ['recipe-book/1', TRANSFER_FORMAT];
+export const TRANSFER_FORMAT = 'recipe-book/3';
+export const READABLE_FORMATS: readonly string[] = ['recipe-book/1', 'recipe-book/2', TRANSFER_FORMAT];
 
 /** One recipe as exported: a recipe as the API returns it, timestamps in UTC with microseconds (2025-03-01T12:00:00.123456Z). */
 export type ExportedRecipe = Recipe;
@@ -157,7 +160,35 @@ const canonical = (value: unknown): unknown =>
  * content are one recipe.
  */
 export function contentKey(r: Content): string {
+  const stored = asStored(r);
   return JSON.stringify(
-    CONTENT_FIELDS.map((key) => (TIMESTAMPS.has(key) ? String(timestampMicros(r[key] as string)) : canonical(r[key]))),
+    CONTENT_FIELDS.map((key) =>
+      TIMESTAMPS.has(key) ? String(timestampMicros(stored[key] as string)) : canonical(stored[key]),
+    ),
   );
+}
+
+/**
+ * The content as the database keeps it, so that a file's recipe and the one it was stored as have one key: no
+ * categories, no time and no source are all "left out" (not [] or null), a category in any letter case is one, a
+ * source's blank name is none, an ingredient's `doNotScale` only counts when true.
+ */
+function asStored(r: Content): Content {
+  const ingredient = ({ heading, doNotScale, ...rest }: Ingredient): Ingredient => ({
+    ...rest,
+    ...(heading === undefined ? {} : { heading }),
+    ...(doNotScale ? { doNotScale } : {}),
+  });
+  const source = r.source && {
+    ...(r.source.url === undefined ? {} : { url: r.source.url }),
+    ...(r.source.name?.trim() ? { name: r.source.name } : {}),
+  };
+  return {
+    ...r,
+    ingredients: r.ingredients.map(ingredient),
+    categories: r.categories?.length ? r.categories.map(categoryKey) : undefined,
+    prepTime: r.prepTime ?? undefined,
+    totalTime: r.totalTime ?? undefined,
+    source: source ?? undefined,
+  };
 }

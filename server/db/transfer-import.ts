@@ -17,6 +17,7 @@ import { photos } from './schema/photos.ts';
 import { recipes } from './schema/recipes.ts';
 import { readAllRecipes } from './transfer-export.ts';
 import { insertIngredients } from './recipe-repository.ts';
+import { insertRecipeCategories, setRecipeCategories } from './category-repository.ts';
 import { contentColumns, ingredientRows } from './recipe-rows.ts';
 import {
   contentKey,
@@ -41,15 +42,17 @@ export class TransferFormatError extends Error {}
 
 type Accepted = { index: number; recipe: TransferRecipe; key: string };
 
+// '"recipe-book/1", "recipe-book/2" and "recipe-book/3"'
+const quoted = READABLE_FORMATS.map((f) => `"${f}"`);
+const readable = `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+
 function checkDocument(document: unknown): { recipes: unknown[]; files: Record<string, unknown> } {
   const doc = document as { format?: unknown; recipes?: unknown; files?: unknown } | null;
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
     throw new TransferFormatError('The file is not a recipe export (no JSON object).');
   if (typeof doc.format !== 'string' || !READABLE_FORMATS.includes(doc.format)) {
     const found = typeof doc.format === 'string' ? `"${doc.format}"` : 'no format';
-    throw new TransferFormatError(
-      `The file has ${found}; this version reads ${READABLE_FORMATS.map((f) => `"${f}"`).join(' and ')}. Nothing was imported.`,
-    );
+    throw new TransferFormatError(`The file has ${found}; this version reads ${readable}. Nothing was imported.`);
   }
   if (!Array.isArray(doc.recipes))
     throw new TransferFormatError('The file has no "recipes" list. Nothing was imported.');
@@ -179,7 +182,7 @@ const recipeRow = (r: TransferRecipe) => ({
   updatedAt: sql`${r.updatedAt}::timestamptz`,
 });
 
-// 8 parameters per recipe: 1000 recipes per statement stay far below PostgreSQL's 65535.
+// At most 12 parameters per recipe: 1000 recipes per statement stay far below PostgreSQL's 65535.
 async function insertWithIds(tx: Tx, list: TransferRecipe[]): Promise<void> {
   for (let start = 0; start < list.length; start += 1000) {
     const slice = list.slice(start, start + 1000);
@@ -192,12 +195,14 @@ async function insertWithIds(tx: Tx, list: TransferRecipe[]): Promise<void> {
     tx,
     list.flatMap((r) => ingredientRows(r.id, r.ingredients)),
   );
+  await insertRecipeCategories(tx, list);
 }
 
 async function insertWithNewId(tx: Tx, r: TransferRecipe): Promise<number> {
   const [row] = await tx.insert(recipes).values(recipeRow(r)).returning({ id: recipes.id });
   if (!row) throw new Error('INSERT returned no id');
   await insertIngredients(tx, ingredientRows(row.id, r.ingredients));
+  await setRecipeCategories(tx, row.id, r.categories, { isNew: true });
   return row.id;
 }
 

@@ -1,8 +1,21 @@
 // "Importera recept" (issue 13): the schema.org Recipe of a recipe page's JSON-LD as a draft for the
-// create form. Pure: the route fetches the page; this only reads text. Nothing is cut to our limits:
-// the form shows its own messages and the editor fixes what is too long.
+// create form. Pure: the route fetches the page; this only reads text. Nothing the editor wrote on purpose is cut
+// to our limits (a name, an ingredient, a step): the form shows its own messages and the editor fixes what is too
+// long. Categories are the exception (issue 25): pages pad `keywords` with phrases for search engines, so the draft
+// keeps only those that can be categories, at most MAX_CATEGORIES of them.
 import { jsonrepair } from 'jsonrepair';
+import {
+  categoryKey,
+  isWebAddress,
+  MAX_CATEGORIES,
+  MAX_CATEGORY,
+  MAX_SOURCE_NAME,
+  MAX_SOURCE_URL,
+  minutesFromIsoDuration,
+  normaliseCategories,
+} from '../../src/lib/organise.ts';
 import type { ImportedRecipe } from '../../src/lib/recipe-schema.ts';
+import { ALLOWED_CHARACTERS, characterCount } from '../../src/lib/text-rules.ts';
 import { htmlLines, htmlText, jsonLdScripts } from './html-text.ts';
 import { parseIngredientLine } from './ingredient-line.ts';
 
@@ -30,6 +43,10 @@ export function recipeFromJsonLd(data: unknown): ReadRecipe | null {
   const recipe = findRecipe(data, 0);
   if (!recipe) return null;
   const imageUrl = largestImage(recipe.image);
+  const categoryList = categories(recipe);
+  const prepTime = minutes(recipe.prepTime);
+  const totalTime = minutes(recipe.totalTime);
+  const source = sourceOf(recipe);
   return {
     ...(imageUrl ? { imageUrl } : {}),
     name: oneLine(recipe.name) || oneLine(recipe.headline),
@@ -39,7 +56,59 @@ export function recipeFromJsonLd(data: unknown): ReadRecipe | null {
       .map(oneLine)
       .filter((line) => line !== '')
       .map(parseIngredientLine),
+    ...(categoryList.length > 0 ? { categories: categoryList } : {}),
+    ...(prepTime === undefined ? {} : { prepTime }),
+    ...(totalTime === undefined ? {} : { totalTime }),
+    ...(source ? { source } : {}),
   };
+}
+
+/**
+ * The draft's source once the page's address is known (the address fetched, after redirects): that address, named
+ * by the page's publisher when it says, else by its host ('www.ica.se' -> 'ica.se'). A pasted page keeps what its
+ * JSON-LD says.
+ */
+export function withPageAddress(draft: ReadRecipe, address: string): ReadRecipe {
+  if (!isWebAddress(address) || characterCount(address) > MAX_SOURCE_URL) return draft;
+  const host = /^https?:\/\/(?:[^@/?#]*@)?([^/?#:]+)/iu.exec(address)?.[1]?.replace(/^www\./iu, '') ?? '';
+  const name = draft.source?.name ?? sourceName(host);
+  return { ...draft, source: { url: address, ...(name ? { name } : {}) } };
+}
+
+/**
+ * The categories a page gives: `recipeCategory` and `recipeCuisine` first (they are categories), then `keywords`
+ * (text, comma-separated, or a list). Tidied and each once whatever the letter case; only those a category can be
+ * (MAX_CATEGORY characters, the allowed characters), and at most MAX_CATEGORIES.
+ */
+function categories(recipe: JsonObject): string[] {
+  const texts = (value: unknown) => list(value).map(oneLine);
+  const named = [...texts(recipe.recipeCategory), ...texts(recipe.recipeCuisine)].flatMap((t) => t.split(','));
+  const keywords = texts(recipe.keywords).flatMap((t) => t.split(','));
+  const usable = (name: string) =>
+    categoryKey(name) !== '' && characterCount(name.trim()) <= MAX_CATEGORY && ALLOWED_CHARACTERS.test(name);
+  return normaliseCategories([...named, ...keywords].filter(usable)).slice(0, MAX_CATEGORIES);
+}
+
+/** An ISO 8601 duration ('PT1H15M') as whole minutes; undefined when it is none or longer than a week. */
+function minutes(value: unknown): number | undefined {
+  const text = oneLine(list(value)[0]);
+  return text === '' ? undefined : minutesFromIsoDuration(text);
+}
+
+/** The page's own address (`url`) and publisher, when it names them and they can be a source. */
+function sourceOf(recipe: JsonObject): ImportedRecipe['source'] {
+  const url = typeof recipe.url === 'string' ? recipe.url.trim() : '';
+  const publisher = list(recipe.publisher).find(isObject);
+  const name = sourceName(oneLine(publisher?.name));
+  const address = isWebAddress(url) && characterCount(url) <= MAX_SOURCE_URL ? url : undefined;
+  if (!address && !name) return undefined;
+  return { ...(address ? { url: address } : {}), ...(name ? { name } : {}) };
+}
+
+/** A name a source can have (up to MAX_SOURCE_NAME allowed characters), else undefined. */
+function sourceName(text: string): string | undefined {
+  const name = text.trim();
+  return name !== '' && characterCount(name) <= MAX_SOURCE_NAME && ALLOWED_CHARACTERS.test(name) ? name : undefined;
 }
 
 /**

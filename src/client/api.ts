@@ -72,25 +72,26 @@ export function conflictVersion(error: unknown): number | undefined {
 export function toLabels<R extends { ingredients: Ingredient[] }>(r: R): R {
   return {
     ...r,
-    ingredients: (r.ingredients ?? []).map(({ name, quantity }) =>
+    ingredients: (r.ingredients ?? []).map(({ quantity, ...rest }) =>
       quantity
         ? {
-            name,
+            ...rest,
             quantity: {
               value: quantity.value,
               unit: isUnitKey(quantity.unit) ? unitLabel(quantity.unit) : quantity.unit,
             },
           }
-        : { name },
+        : rest,
     ),
   };
 }
 
+// Both directions keep an ingredient's other fields (its section heading, doNotScale): only the unit changes.
 export function toKeys<R extends { ingredients: Ingredient[] }>(r: R): R {
   return {
     ...r,
-    ingredients: r.ingredients.map(({ name, quantity }) =>
-      quantity ? { name, quantity: { value: quantity.value, unit: unitKey(quantity.unit) ?? 'NONE' } } : { name },
+    ingredients: r.ingredients.map(({ quantity, ...rest }) =>
+      quantity ? { ...rest, quantity: { value: quantity.value, unit: unitKey(quantity.unit) ?? 'NONE' } } : rest,
     ),
   };
 }
@@ -177,15 +178,24 @@ export type NamePage = { recipes: RecipeName[]; next: string | null; previous: s
 /** One page of ids and names in Swedish order (GET /recipes/names): the list screen's light read. */
 export async function listRecipeNames(
   tokens: TokenSource,
-  opts: { search?: string; after?: string; before?: string; limit?: number } = {},
+  opts: { search?: string; category?: string; after?: string; before?: string; limit?: number } = {},
 ): Promise<NamePage> {
   const q = new URLSearchParams();
   if (opts.search?.trim()) q.set('search', opts.search.trim());
+  if (opts.category?.trim()) q.set('category', opts.category.trim());
   if (opts.after) q.set('after', opts.after);
   if (opts.before) q.set('before', opts.before);
   if (opts.limit) q.set('limit', String(opts.limit));
   const text = q.toString();
   return request<NamePage>(tokens, 'GET', `/recipes/names${text ? `?${text}` : ''}`);
+}
+
+/** A category in use and how many recipes have it (GET /categories answers the most used first). */
+export type CategoryCount = { name: string; count: number };
+
+/** The categories in use, most used first: the list screen's chips and the editor's suggestions. */
+export async function listCategories(tokens: TokenSource): Promise<CategoryCount[]> {
+  return (await request<{ categories: CategoryCount[] }>(tokens, 'GET', '/categories')).categories;
 }
 
 export async function getRecipe(tokens: TokenSource, id: number, servings?: number): Promise<Recipe> {

@@ -1,5 +1,7 @@
-// Recipe details (/{id}): scaled by the 'Portioner' selector, quantities in Swedish notation.
-import { useEffect, useLayoutEffect, useState } from 'react';
+// Recipe details (/{id}): scaled by the 'Portioner' selector (the API leaves "don't scale" ingredients as written),
+// quantities in Swedish notation; its categories as links to the narrowed list, its times and source, and the
+// ingredients under their section headings (on screen, in cook mode and on paper).
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../stores/auth.ts';
 import { getRecipe, isUnavailable, type Recipe } from '../client/api.ts';
@@ -10,7 +12,9 @@ import FlashStatus from '../components/flash-status.tsx';
 import LoadFailure from '../components/load-failure.tsx';
 import RecipePhoto, { useApiBase } from '../components/photo.tsx';
 import { GALLERY_SIZES, MAIN_SIZES } from '../components/photo-sources.ts';
-import { editRecipeHref, recipeIdFromPath } from '../lib/routes.ts';
+import { categoryHref, editRecipeHref, recipeIdFromPath } from '../lib/routes.ts';
+import { ingredientGroups } from '../lib/ingredient-groups.ts';
+import { formatMinutes, isWebAddress } from '../lib/organise.ts';
 import { instructionSteps, jsonLdText, RECIPE_JSONLD_ID, recipeJsonLd } from '../lib/recipe-jsonld.ts';
 import { useCookMode, useWakeLock } from './cook-mode.ts';
 
@@ -128,6 +132,7 @@ export default function RecipeDetails() {
           )}
           <h1>{recipe.name}</h1>
           <p className="author">Författare: {recipe.author}</p>
+          <RecipeFacts recipe={recipe} />
           {/* On paper the selector is hidden; the chosen servings are said in words instead. */}
           <p className="print-only">{recipe.servings} portioner</p>
           <div className="cook-mode">
@@ -158,24 +163,28 @@ export default function RecipeDetails() {
           {recipe.ingredients.length > 0 && (
             <section aria-labelledby="ingredients-heading">
               <h2 id="ingredients-heading">Ingredienser</h2>
-              <ul className={cooking ? 'ingredients cooking' : 'ingredients'}>
-                {recipe.ingredients.map((ing, i) => (
-                  <li key={`${i}-${ing.name}`}>
-                    {cooking ? (
-                      <label className="tick">
-                        <input type="checkbox" checked={ticked.has(`i${i}`)} onChange={() => tick(`i${i}`)} />
-                        <span className="amount">{formatIngredientQuantity(ing.quantity)}</span>
-                        <span className="ingredient-name">{ing.name}</span>
-                      </label>
-                    ) : (
-                      <>
-                        <span className="amount">{formatIngredientQuantity(ing.quantity)}</span>
-                        <span className="ingredient-name">{ing.name}</span>
-                      </>
-                    )}
-                  </li>
-                ))}
-              </ul>
+              {ingredientGroups(recipe.ingredients).map((group) => (
+                <IngredientSection key={group.items[0]?.index} heading={group.heading}>
+                  <ul className={cooking ? 'ingredients cooking' : 'ingredients'}>
+                    {group.items.map(({ ingredient: ing, index: i }) => (
+                      <li key={`${i}-${ing.name}`}>
+                        {cooking ? (
+                          <label className="tick">
+                            <input type="checkbox" checked={ticked.has(`i${i}`)} onChange={() => tick(`i${i}`)} />
+                            <span className="amount">{formatIngredientQuantity(ing.quantity)}</span>
+                            <span className="ingredient-name">{ing.name}</span>
+                          </label>
+                        ) : (
+                          <>
+                            <span className="amount">{formatIngredientQuantity(ing.quantity)}</span>
+                            <span className="ingredient-name">{ing.name}</span>
+                          </>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </IngredientSection>
+              ))}
             </section>
           )}
           {recipe.instructions.trim() !== '' && (
@@ -198,6 +207,66 @@ export default function RecipeDetails() {
             </section>
           )}
         </article>
+      )}
+    </>
+  );
+}
+
+/** A section of the ingredients: its heading (none for those before the first heading) above its list. */
+function IngredientSection({ heading, children }: { heading: string | undefined; children: ReactNode }) {
+  if (heading === undefined) return children;
+  return (
+    <div className="ingredient-group">
+      <h3 className="ingredient-group-heading">{heading}</h3>
+      {children}
+    </div>
+  );
+}
+
+/** Categories (links to the list narrowed to each), the times and the source, each only when the recipe has it. */
+function RecipeFacts({ recipe }: { recipe: Recipe }) {
+  const { categories = [], prepTime, totalTime, source } = recipe;
+  const url = source?.url !== undefined && isWebAddress(source.url) ? source.url : undefined;
+  return (
+    <>
+      {categories.length > 0 && (
+        <ul className="category-chips recipe-categories" aria-label="Kategorier">
+          {categories.map((c) => (
+            <li key={c}>
+              <a className="category-link" href={categoryHref(c)}>
+                {c}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {(prepTime !== undefined || totalTime !== undefined || source) && (
+        <dl className="recipe-facts">
+          {prepTime !== undefined && (
+            <div>
+              <dt>Förberedelser</dt> <dd>{formatMinutes(prepTime)}</dd>
+            </div>
+          )}
+          {totalTime !== undefined && (
+            <div>
+              <dt>Total tid</dt> <dd>{formatMinutes(totalTime)}</dd>
+            </div>
+          )}
+          {source && (
+            <div>
+              <dt>Källa</dt>{' '}
+              <dd>
+                {url ? (
+                  <a href={url} rel="nofollow noopener">
+                    {source.name ?? url}
+                  </a>
+                ) : (
+                  (source.name ?? source.url)
+                )}
+              </dd>
+            </div>
+          )}
+        </dl>
       )}
     </>
   );

@@ -6,18 +6,21 @@
 // page stays small at 100,000 recipes while every recipe can still be reached by scrolling.
 // The pages on screen, the search text and the place the reader scrolled to are kept in this page's history
 // entry (src/stores/list-position.ts): Back, Forward and reload show the same recipes at the same place.
+// Category chips (issue 25, the most used first) narrow the list to one category; the address carries it
+// (/?category=Bakning), a chip pressed is a new history entry, and the live search works within it.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../stores/auth.ts';
-import { $query } from '../stores/query.ts';
-import { listRecipeNames, type NamePage } from '../client/api.ts';
+import { $category, $query, categoryFromAddress, chooseCategory } from '../stores/query.ts';
+import { listCategories, listRecipeNames, type NamePage } from '../client/api.ts';
+import { categoryKey } from '../lib/organise.ts';
 import { matchesName } from '../lib/recipe-search.ts';
 import Spinner from '../components/spinner.tsx';
 import FlashStatus from '../components/flash-status.tsx';
 import ScrollSentinel from '../components/scroll-sentinel.tsx';
 import { ListThumbnail, useApiBase } from '../components/photo.tsx';
 import { recipeHref } from '../lib/routes.ts';
-import { saveListPosition, savedListPosition, type ListPosition } from '../stores/list-position.ts';
+import { readListPosition, saveListPosition, savedListPosition, type ListPosition } from '../stores/list-position.ts';
 
 const PAGE = 50;
 const MAX_PAGES = 4;
@@ -25,10 +28,19 @@ const MAX_PAGES = 4;
 /** How long scrolling must pause before the place is written into the history entry (browsers throttle it). */
 const SAVE_DELAY_MS = 150;
 
+/** The chips shown: the most used categories (a recipe page links to any of the others). */
+const MAX_CHIPS = 20;
+
 // `query`: the search text the pages answer, kept with them in the history entry. `narrowed`: the names on
 // screen filtered by a keystroke while the server's answer is on its way (not a page to come back to).
 type Load =
-  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; pages: NamePage[]; query: string; narrowed?: boolean };
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'ready'; pages: NamePage[]; query: string; category: string; narrowed?: boolean };
+
+/** Whether a saved position shows the pages for this search text and category. */
+const answers = (saved: ListPosition, query: string, category: string) =>
+  saved.query === query && (saved.category ?? '') === category;
 
 /** The recipe at the top of the viewport (the first link not entirely above it) and its offset. */
 function topRecipe(list: HTMLElement | null): ListPosition['anchor'] {
@@ -44,6 +56,17 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   const auth = useStore($auth);
   // null until the search bar has read the page's query (?search= or text typed before hydration).
   const query = useStore($query);
+  const category = useStore($category);
+  // The chips' categories; undefined until read, and the list waits for them, so they never push it down.
+  const [chips, setChips] = useState<string[] | undefined>();
+  useEffect(() => {
+    listCategories(apiTokens)
+      .then((found) => setChips(found.slice(0, MAX_CHIPS).map((c) => c.name)))
+      .catch((error: unknown) => {
+        console.error('Could not load the categories', error);
+        setChips([]);
+      });
+  }, []);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   // Answers to an older query or window arrive late; only the newest request may change the list.
   const latest = useRef(0);
@@ -63,35 +86,52 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
           if (q === null || now.state !== 'ready') return now;
           const shown = now.pages.flatMap((p) => p.recipes).filter((r) => matchesName(r.name, q));
           return shown.length > 0
-            ? { state: 'ready', pages: [{ recipes: shown, next: null, previous: null }], query: q, narrowed: true }
+            ? {
+                state: 'ready',
+                pages: [{ recipes: shown, next: null, previous: null }],
+                query: q,
+                category: now.category,
+                narrowed: true,
+              }
             : now;
         }),
       ),
     [],
   );
 
+  // Back and Forward between the list's own entries (a chip pressed is one): the address's category again, and
+  // the pages that entry showed when they answer it.
+  const popped = useRef<ListPosition | undefined>(undefined);
+  useEffect(() => {
+    const onPop = (event: PopStateEvent) => {
+      popped.current = readListPosition(event.state);
+      categoryFromAddress();
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
   useEffect(() => {
     if (query === null) return;
     const ticket = ++latest.current;
     // The page's first query: Back, Forward or reload return to what this history entry showed, as it
-    // was (no request), if the search text is still the one those pages answer.
-    if (!started.current) {
-      started.current = true;
-      const saved = savedListPosition();
-      if (saved && saved.query === query) {
-        restoring.current = saved;
-        setLoad({ state: 'ready', pages: saved.pages, query });
-        return;
-      }
+    // was (no request), if the search text and category are still the ones those pages answer.
+    const saved = started.current ? popped.current : savedListPosition();
+    started.current = true;
+    popped.current = undefined;
+    if (saved && answers(saved, query, category)) {
+      restoring.current = saved;
+      setLoad({ state: 'ready', pages: saved.pages, query, category });
+      return;
     }
-    listRecipeNames(apiTokens, { search: query, limit: PAGE })
-      .then((page) => ticket === latest.current && setLoad({ state: 'ready', pages: [page], query }))
+    listRecipeNames(apiTokens, { search: query, category, limit: PAGE })
+      .then((page) => ticket === latest.current && setLoad({ state: 'ready', pages: [page], query, category }))
       .catch((error: unknown) => {
         // Spec section 8: a failed list load goes to the console only.
         console.error('Could not load the recipes', error);
         if (ticket === latest.current) setLoad({ state: 'failed' });
       });
-  }, [query]);
+  }, [query, category]);
 
   const loading = useRef(false);
   const extend = (direction: 'next' | 'previous') => {
@@ -103,6 +143,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     const ticket = ++latest.current;
     listRecipeNames(apiTokens, {
       search: load.query,
+      category: load.category,
       limit: PAGE,
       ...(direction === 'next' ? { after: cursor } : { before: cursor }),
     })
@@ -110,7 +151,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
         if (ticket !== latest.current) return;
         const pages =
           direction === 'next' ? [...load.pages, page].slice(-MAX_PAGES) : [page, ...load.pages].slice(0, MAX_PAGES);
-        setLoad({ state: 'ready', pages, query: load.query });
+        setLoad({ state: 'ready', pages, query: load.query, category: load.category });
       })
       .catch((error: unknown) => console.error('Could not load the recipes', error))
       .finally(() => (loading.current = false));
@@ -125,13 +166,13 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   // (their effects run after this layout effect), so they see the restored place, not the top.
   useLayoutEffect(() => {
     const saved = restoring.current;
-    if (!saved || load.state !== 'ready') return;
+    if (!saved || load.state !== 'ready' || chips === undefined) return;
     restoring.current = undefined;
     const anchor = saved.anchor && listRef.current?.querySelector(`a[data-recipe-id="${saved.anchor.id}"]`);
     const y =
       anchor && saved.anchor ? window.scrollY + anchor.getBoundingClientRect().top - saved.anchor.top : saved.scrollY;
     window.scrollTo(0, Math.max(0, y));
-  }, [load]);
+  }, [load, chips]);
 
   // Keeps the pages, the search text and the place in the history entry: after the pages change, when
   // scrolling pauses, before following a link and when the page is left.
@@ -142,6 +183,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     if (now.state !== 'ready' || now.narrowed || restoring.current) return;
     saveListPosition({
       query: now.query,
+      ...(now.category ? { category: now.category } : {}),
       pages: now.pages,
       scrollY: window.scrollY,
       anchor: topRecipe(listRef.current),
@@ -167,14 +209,17 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     };
   }, []);
 
-  const recipes = load.state === 'ready' ? load.pages.flatMap((p) => p.recipes) : [];
-  const first = load.state === 'ready' ? load.pages[0] : undefined;
-  const last = load.state === 'ready' ? load.pages.at(-1) : undefined;
+  // What is on screen: the spinner until the chips are known too.
+  const view: Load = chips === undefined ? { state: 'loading' } : load;
+  const recipes = view.state === 'ready' ? view.pages.flatMap((p) => p.recipes) : [];
+  const first = view.state === 'ready' ? view.pages[0] : undefined;
+  const last = view.state === 'ready' ? view.pages.at(-1) : undefined;
   const isEditor = auth.status === 'signed-in' && auth.isEditor;
   const shownQuery = (query ?? '').trim();
 
   return (
     <>
+      {chips && <CategoryChips names={chips} chosen={category} />}
       <FlashStatus />
       <div className="toolbar">
         {children}
@@ -188,11 +233,14 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
           </a>
         )}
       </div>
-      {load.state === 'loading' && <Spinner label="Laddar recept…" />}
-      {load.state === 'ready' && recipes.length === 0 && shownQuery === '' && (
+      {view.state === 'loading' && <Spinner label="Laddar recept…" />}
+      {view.state === 'ready' && recipes.length === 0 && shownQuery === '' && view.category === '' && (
         <p className="notice">Det finns inga recept ännu.</p>
       )}
-      {load.state === 'ready' && recipes.length === 0 && shownQuery !== '' && (
+      {view.state === 'ready' && recipes.length === 0 && shownQuery === '' && view.category !== '' && (
+        <p className="notice">Det finns inga recept i kategorin ”{view.category}”.</p>
+      )}
+      {view.state === 'ready' && recipes.length === 0 && shownQuery !== '' && (
         <p className="notice">Inga recept matchar ”{shownQuery}”.</p>
       )}
       {first?.previous && <ScrollSentinel key={`p-${first.previous}`} onVisible={() => extend('previous')} />}
@@ -213,5 +261,34 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
       )}
       {last?.next && <ScrollSentinel key={`n-${last.next}`} onVisible={() => extend('next')} />}
     </>
+  );
+}
+
+/**
+ * The categories in use as toggle buttons, the most used first; none at all while no recipe has one. A category
+ * from the address that is not among them (a shared link to one no longer used) is shown pressed, to unpress.
+ */
+function CategoryChips({ names, chosen }: { names: readonly string[]; chosen: string }) {
+  if (names.length === 0) return null;
+  const key = categoryKey(chosen);
+  const shown = chosen === '' || names.some((n) => categoryKey(n) === key) ? names : [...names, chosen];
+  return (
+    <ul className="category-chips list-categories" aria-label="Kategorier">
+      {shown.map((name) => {
+        const pressed = key !== '' && categoryKey(name) === key;
+        return (
+          <li key={name}>
+            <button
+              type="button"
+              className="category-toggle"
+              aria-pressed={pressed}
+              onClick={() => chooseCategory(pressed ? '' : name)}
+            >
+              {name}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,9 +1,9 @@
 // The search bar island, placed once by each page that has one (not re-mounted inside other islands).
 // Every keystroke goes to the shared $query store, which the list page's island filters by; submitting
-// goes to /?search=q (an empty search to / without the parameter) on every page.
+// goes to /?search=q (an empty search to / without the parameter) on every page, within the list's category.
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $query, setQuery, startQuery } from '../stores/query.ts';
+import { $category, $query, setQuery, startQuery } from '../stores/query.ts';
 import { searchHref } from '../lib/routes.ts';
 
 export default function SearchBar() {
@@ -16,7 +16,8 @@ export default function SearchBar() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    window.location.assign(searchHref(query));
+    // On the list narrowed to a category, the search stays within it.
+    window.location.assign(searchHref(query, $category.get()));
   };
 
   return (

@@ -1,6 +1,7 @@
 // The details page's schema.org `Recipe` (JSON-LD), so search engines and recipe apps can read the recipe
 // shown. Pure: built from the recipe as the site holds it (unit labels), written into a data block that
 // browsers never run.
+import { isoDuration } from './organise.ts';
 import { photoUrl } from './photo-files.ts';
 import type { Photo } from './photo-schema.ts';
 import { formatIngredientQuantity } from './quantity-format.ts';
@@ -82,9 +83,26 @@ export function recipeJsonLd(recipe: Shown, url: string, apiBase = '/api'): Reco
       [formatIngredientQuantity(i.quantity), i.name].filter(Boolean).join(' '),
     ),
     recipeInstructions: steps.map((text) => ({ '@type': 'HowToStep', text })),
+    ...organised(recipe),
     ...(recipe.createdAt ? { datePublished: recipe.createdAt } : {}),
     ...(recipe.updatedAt ? { dateModified: recipe.updatedAt } : {}),
     inLanguage: 'sv',
+  };
+}
+
+/**
+ * Issue 25's fields as schema.org names them: the categories as `recipeCategory` and as `keywords` (one text,
+ * comma-separated), the times as ISO 8601 durations, the source as `isBasedOn` (its address, else its name). An
+ * ingredient's heading and "do not scale" change nothing here: `recipeIngredient` stays one line per ingredient.
+ */
+function organised(recipe: Shown): Record<string, unknown> {
+  const categories = recipe.categories ?? [];
+  const basedOn = recipe.source?.url ?? recipe.source?.name;
+  return {
+    ...(categories.length > 0 ? { recipeCategory: categories, keywords: categories.join(', ') } : {}),
+    ...(typeof recipe.prepTime === 'number' ? { prepTime: isoDuration(recipe.prepTime) } : {}),
+    ...(typeof recipe.totalTime === 'number' ? { totalTime: isoDuration(recipe.totalTime) } : {}),
+    ...(basedOn ? { isBasedOn: basedOn } : {}),
   };
 }
 

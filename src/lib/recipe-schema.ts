@@ -78,14 +78,17 @@ const sourceUrlSchema = z
   .string({ error: MESSAGES.notText })
   .max(MAX_SOURCE_URL, { error: ORGANISE_MESSAGES.maxSourceUrl })
   .refine(isWebAddress, { error: ORGANISE_MESSAGES.notAWebAddress })
-  .meta({ maxLength: MAX_SOURCE_URL, format: 'uri' });
+  // isWebAddress as the document's pattern (JSON Schema patterns have no flags: the scheme's letters in both cases).
+  .meta({ maxLength: MAX_SOURCE_URL, format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+(?:[/?#]\\S*)?$' });
 
 /** Where a recipe came from ('Källa'): a web address, a name (a cookbook, a person), or both. */
 export const sourceSchema = z
   .object({ url: sourceUrlSchema.optional(), name: sourceNameSchema.optional() })
   .refine((s) => s.url !== undefined || (s.name !== undefined && s.name.trim() !== ''), {
     error: ORGANISE_MESSAGES.sourceEmpty,
-  });
+  })
+  // The rule above as the document states it: an address, or a name that is not blank.
+  .meta({ anyOf: [{ required: ['url'] }, { required: ['name'], properties: { name: { pattern: '\\S' } } }] });
 
 /** The heading of an ingredient section ('Till degen'). */
 export const headingSchema = limitedText(MAX_HEADING, MESSAGES.max64, ORGANISE_MESSAGES.headingRequired)

@@ -30,8 +30,17 @@ export function recipeIdFromEditPath(pathname: string): number | undefined {
 export const recipeHref = (id: number): string => `/${id}`;
 export const editRecipeHref = (id: number): string => `/${id}/edit`;
 
-/** The list filtered by `query` (trimmed); an empty search is the plain list. */
-export function searchHref(query: string): string {
-  const q = query.trim();
-  return q ? `/?search=${encodeURIComponent(q)}` : '/';
+/** The list filtered by `query` (trimmed), within `category` when one is chosen; empty ones are left out. */
+export function searchHref(query: string, category = ''): string {
+  const params = [
+    ['search', query.trim()],
+    ['category', category.trim()],
+  ].filter(([, value]) => value !== '');
+  const text = params.map(([name, value]) => `${name}=${encodeURIComponent(value ?? '')}`).join('&');
+  return text ? `/?${text}` : '/';
+}
+
+/** The list narrowed to one category ('/?category=Till%20fest'); the search within it starts empty. */
+export function categoryHref(category: string): string {
+  return searchHref('', category);
 }

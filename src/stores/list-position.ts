@@ -15,6 +15,8 @@ export type SavedPage = {
 export type ListPosition = {
   /** The search text the pages answer ('' for the whole list). */
   query: string;
+  /** The category they are narrowed to (issue 25); absent for none. */
+  category?: string;
   pages: SavedPage[];
   /** window.scrollY when saved: used when the anchor recipe is not on screen. */
   scrollY: number;
@@ -46,12 +48,13 @@ export function readListPosition(state: unknown): ListPosition | undefined {
   if (typeof state !== 'object' || state === null) return undefined;
   const saved = (state as Record<string, unknown>)[STATE_KEY];
   if (typeof saved !== 'object' || saved === null) return undefined;
-  const { query, pages, scrollY, anchor } = saved as Record<string, unknown>;
+  const { query, category, pages, scrollY, anchor } = saved as Record<string, unknown>;
   if (typeof query !== 'string' || !Array.isArray(pages) || pages.length === 0) return undefined;
   if (typeof scrollY !== 'number' || !Number.isFinite(scrollY)) return undefined;
   const read = pages.map(readPage);
   if (read.some((p) => p === undefined)) return undefined;
   const position: ListPosition = { query, pages: read as SavedPage[], scrollY: Math.max(0, scrollY) };
+  if (typeof category === 'string' && category !== '') position.category = category;
   if (typeof anchor === 'object' && anchor !== null) {
     const { id, top } = anchor as Record<string, unknown>;
     if (Number.isInteger(id) && typeof top === 'number' && Number.isFinite(top)) {

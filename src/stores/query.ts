@@ -1,8 +1,10 @@
 // The search text of the page: the search bar island writes it, the list island filters by it.
 // The two are separate islands (the pages place the search bar once), so they meet only here.
+// The category the list is narrowed to (issue 25) is in the address (?category=) and kept here too.
 // No zod and nothing heavy: the search bar, on every page, imports this module.
 import { atom } from 'nanostores';
 import { savedListPosition } from './list-position.ts';
+import { searchHref } from '../lib/routes.ts';
 
 /**
  * What the search bar holds. `null` until the search bar has read the page's own query (text typed
@@ -11,10 +13,22 @@ import { savedListPosition } from './list-position.ts';
  */
 export const $query = atom<string | null>(null);
 
+/** The category the list is narrowed to ('' for none); set with the query, so the list reads both at once. */
+export const $category = atom<string>('');
+
 /** The current ?search= value of the page (empty when absent or during the static build). */
 export function currentSearch(): string {
+  return currentParam('search');
+}
+
+/** The current ?category= value of the page (empty when absent or during the static build). */
+export function currentCategory(): string {
+  return currentParam('category').trim();
+}
+
+function currentParam(name: string): string {
   if (typeof window === 'undefined') return '';
-  return new URLSearchParams(window.location.search).get('search') ?? '';
+  return new URLSearchParams(window.location.search).get(name) ?? '';
 }
 
 /**
@@ -29,6 +43,7 @@ export function initialQuery(typed: string, saved: string | undefined, search: s
 /** Once, when the search bar mounts: `typed` is what the field already holds. */
 export function startQuery(typed: string): void {
   if ($query.get() !== null) return;
+  $category.set(currentCategory());
   // Only the list island saves a position, so only a list page's history entry has one.
   $query.set(initialQuery(typed, savedListPosition()?.query, currentSearch()));
 }
@@ -36,4 +51,18 @@ export function startQuery(typed: string): void {
 /** Every keystroke in the search bar. */
 export function setQuery(query: string): void {
   $query.set(query);
+}
+
+/**
+ * A category chip pressed ('' for none): a new history entry with the address that shares it (the ?search= the
+ * page was opened with is kept), so Back returns to the list as it was.
+ */
+export function chooseCategory(category: string): void {
+  window.history.pushState(null, '', searchHref(currentSearch(), category));
+  $category.set(category);
+}
+
+/** Back or Forward between the list's own entries: the category is the address's again. */
+export function categoryFromAddress(): void {
+  $category.set(currentCategory());
 }

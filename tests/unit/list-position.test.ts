@@ -75,3 +75,12 @@ describe('a return visit', () => {
     expect(isReturnVisit(undefined)).toBe(false);
   });
 });
+
+describe('the list position with a category (issue 25)', () => {
+  it('keeps the category the pages are narrowed to, and none when it is empty or not text', () => {
+    const narrowed = { ...position, category: 'Bakning' };
+    expect(readListPosition(withListPosition(null, narrowed))).toEqual(narrowed);
+    expect(readListPosition({ [STATE_KEY]: { ...position, category: '' } })).toEqual(position);
+    expect(readListPosition({ [STATE_KEY]: { ...position, category: 7 } })).toEqual(position);
+  });
+});

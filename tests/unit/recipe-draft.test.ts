@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   recipeFromHtml,
   recipeFromJsonLd,
+  withPageAddress,
   type ImportedRecipe,
   type ReadRecipe,
 } from '../../server/import/recipe-draft.ts';
@@ -19,6 +20,8 @@ describe('recipeFromHtml on fixture pages', () => {
       imageUrl: '/bilder/kottbullar.jpg',
       name: 'Köttbullar med gräddsås',
       servings: 4,
+      categories: ['Huvudrätt', 'Svensk'],
+      totalTime: 45,
       instructions: [
         'Blanda ströbröd och mjölk och låt svälla i 10 minuter.',
         'Skala och riv löken. Blanda färs, lök, ägg, salt och peppar med ströbrödsblandningen.',
@@ -45,6 +48,9 @@ describe('recipeFromHtml on fixture pages', () => {
     expect(recipeFromHtml(page('wordpress-yoast-graph-howtosection.html'))).toEqual<ImportedRecipe>({
       name: 'Lemon Drizzle Cake',
       servings: 8,
+      categories: ['Dessert', 'British'],
+      prepTime: 15,
+      totalTime: 60,
       instructions: [
         'For the cake',
         'Heat oven to 180C/160C fan/gas 4.',
@@ -70,6 +76,8 @@ describe('recipeFromHtml on fixture pages', () => {
     expect(recipeFromHtml(page('array-of-blocks-type-array.html'))).toEqual<ImportedRecipe>({
       name: 'Easy Chili',
       servings: 6,
+      categories: ['Dinner'],
+      totalTime: 70,
       instructions: [
         'Brown the ground beef and onion in a large pot over medium heat; drain.',
         'Stir in beans, tomatoes, chili powder, cumin, salt and water.',
@@ -275,5 +283,64 @@ describe('recipeFromJsonLd', () => {
     expect(recipe({ url: '/relative.jpg' })).toBe('/relative.jpg'); // resolved by the route against the page
     expect(recipe(undefined)).toBeUndefined();
     expect(recipe([{ width: 10 }, 42, ''])).toBeUndefined();
+  });
+});
+
+describe('recipeFromJsonLd: categories, times and source (issue 25)', () => {
+  const draft = (fields: Record<string, unknown>) => recipeFromJsonLd({ '@type': 'Recipe', ...fields }) as ReadRecipe;
+
+  it('reads recipeCategory, recipeCuisine and keywords (text or lists, keywords comma-separated) as categories', () => {
+    expect(
+      draft({
+        recipeCategory: ['Middag', 'Vardag'],
+        recipeCuisine: 'Italiensk',
+        keywords: 'pasta,  snabbt ,middag, VARDAG',
+      }).categories,
+    ).toEqual(['Middag', 'Vardag', 'Italiensk', 'pasta', 'snabbt']);
+    expect(draft({ keywords: ['Fika', 'bullar, kanel'] }).categories).toEqual(['Fika', 'bullar', 'kanel']);
+    expect(draft({ recipeCategory: 'Bakning, Fika' }).categories).toEqual(['Bakning', 'Fika']);
+  });
+
+  it('keeps only keywords that can be categories, at most 20: the draft is valid', () => {
+    const long = 'the very best easy weeknight chicken dinner';
+    const many = Array.from({ length: 30 }, (_, i) => `Ord ${i + 1}`).join(', ');
+    const read = draft({ recipeCategory: 'Middag', keywords: `${long}, ok, <>§ , ${many}` });
+    expect(read.categories?.[0]).toBe('Middag');
+    expect(read.categories).not.toContain(long);
+    expect(read.categories).toHaveLength(20);
+    expect(read.categories).toContain('ok');
+    expect(draft({ keywords: ' , ,' })).not.toHaveProperty('categories');
+    expect(draft({ keywords: 42 })).not.toHaveProperty('categories');
+  });
+
+  it('reads prepTime and totalTime as minutes; a time that is no duration or longer than a week is left out', () => {
+    expect(draft({ prepTime: 'PT15M', totalTime: 'PT1H30M' })).toMatchObject({ prepTime: 15, totalTime: 90 });
+    expect(draft({ prepTime: 'P0DT0H45M', totalTime: 'PT2.5H' })).toMatchObject({ prepTime: 45, totalTime: 150 });
+    const bad = draft({ prepTime: '45 minuter', totalTime: 'P30D' });
+    expect(bad).not.toHaveProperty('prepTime');
+    expect(bad).not.toHaveProperty('totalTime');
+    expect(draft({ totalTime: 'PT0M' }).totalTime).toBe(0);
+  });
+
+  it("takes a pasted page's own address and publisher as the source", () => {
+    expect(
+      draft({ url: 'https://www.koket.se/kottbullar', publisher: { '@type': 'Organization', name: 'Köket' } }).source,
+    ).toEqual({ url: 'https://www.koket.se/kottbullar', name: 'Köket' });
+    expect(draft({ url: '/relativ' })).not.toHaveProperty('source');
+    expect(draft({ publisher: [{ name: 'Arla' }] }).source).toEqual({ name: 'Arla' });
+  });
+
+  it("makes the fetched address the source, named by the publisher or else the page's host", () => {
+    const plain = draft({});
+    expect(withPageAddress(plain, 'https://www.ica.se/recept/kottbullar-123/').source).toEqual({
+      url: 'https://www.ica.se/recept/kottbullar-123/',
+      name: 'ica.se',
+    });
+    const named = draft({ url: 'https://example.se/gammal', publisher: { name: 'Arla' } });
+    expect(withPageAddress(named, 'https://www.arla.se/recept/x').source).toEqual({
+      url: 'https://www.arla.se/recept/x',
+      name: 'Arla',
+    });
+    expect(withPageAddress(plain, `https://a.se/${'x'.repeat(2100)}`)).toEqual(plain);
   });
 });

@@ -109,3 +109,41 @@ describe('recipeJsonLd: image', () => {
     expect(recipeJsonLd({ ...recipe, photos: [] }, 'https://recept.example.se/7')).not.toHaveProperty('image');
   });
 });
+
+describe('recipeJsonLd and issue 25', () => {
+  const organised = {
+    ...recipe,
+    categories: ['Bakning', 'Fika'],
+    prepTime: 20,
+    totalTime: 75,
+    source: { url: 'https://www.example.se/recept/bullar', name: 'Exempelköket' },
+    ingredients: [
+      { name: 'Vetemjöl', quantity: { value: 5, unit: 'dl' }, heading: 'Till degen' },
+      { name: 'Salt', quantity: { value: 1, unit: 'krm' }, doNotScale: true },
+    ],
+  };
+
+  it('writes the categories, times and source as schema.org names them; headings change no ingredient line', () => {
+    expect(recipeJsonLd(organised, 'https://x/1')).toMatchObject({
+      recipeCategory: ['Bakning', 'Fika'],
+      keywords: 'Bakning, Fika',
+      prepTime: 'PT20M',
+      totalTime: 'PT1H15M',
+      isBasedOn: 'https://www.example.se/recept/bullar',
+      recipeIngredient: ['5 dl Vetemjöl', '1 krm Salt'],
+    });
+  });
+
+  it('names a source without an address by its name, and writes a zero time', () => {
+    const data = recipeJsonLd({ ...organised, source: { name: 'Mormor' }, prepTime: 0 }, 'https://x/1');
+    expect(data).toMatchObject({ isBasedOn: 'Mormor', prepTime: 'PT0M' });
+  });
+
+  it('leaves out what the recipe does not have (totalTime only when given)', () => {
+    const data = recipeJsonLd({ ...organised, categories: [], totalTime: undefined, source: undefined }, 'https://x/1');
+    for (const key of ['recipeCategory', 'keywords', 'totalTime', 'isBasedOn']) expect(data).not.toHaveProperty(key);
+    expect(data).toHaveProperty('prepTime', 'PT20M');
+    for (const key of ['recipeCategory', 'keywords', 'prepTime', 'totalTime', 'isBasedOn'])
+      expect(recipeJsonLd(recipe, 'https://x/1')).not.toHaveProperty(key);
+  });
+});

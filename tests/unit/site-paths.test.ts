@@ -59,4 +59,10 @@ describe('searchHref', () => {
     expect(searchHref(' ärtsoppa ')).toBe('/?search=%C3%A4rtsoppa');
     expect(searchHref('a&b=c')).toBe('/?search=a%26b%3Dc');
   });
+
+  it('stays within the category the list is narrowed to', () => {
+    expect(searchHref('bullar', 'Till fest')).toBe('/?search=bullar&category=Till%20fest');
+    expect(searchHref('', 'Bakning')).toBe('/?category=Bakning');
+    expect(searchHref(' ', ' ')).toBe('/');
+  });
 });

@@ -5,7 +5,15 @@ import { CONTENT_TYPES, PHOTO_FILE_NAME, photoSchema, type PhotoErrorKind } from
 import { PhotoError } from '../../photos/photo-processor.ts';
 import { PhotoStoreError, type PhotoLibrary } from '../../photos/photo-library.ts';
 import { editorOf } from '../auth.ts';
-import { errorBody, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
+import {
+  authErrors,
+  bodyErrors,
+  errorBody,
+  errorBodySchema,
+  handleError,
+  HttpError,
+  RETRY_AFTER_SECONDS,
+} from '../errors.ts';
 
 // POST /photos (an editor's upload: the file's bytes as the body) and GET /photos/{file} (a stored file, for good).
 // An upload is processed in a worker thread (server/photos/) and kept for a day until a recipe body names it.
@@ -61,12 +69,9 @@ export const photoRoutes: FastifyPluginAsyncZod<Options> = async (
         security: [{ bearer: [] }],
         response: {
           201: photoSchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
+          ...authErrors,
+          ...bodyErrors,
           422: errorBodySchema,
-          429: errorBodySchema,
           503: errorBodySchema,
         },
       },

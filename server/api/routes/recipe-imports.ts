@@ -1,6 +1,6 @@
 // POST /recipe-imports: reads the schema.org Recipe of a page (fetched from its address, or pasted as HTML)
 // and answers it as a draft for the create form. Nothing is stored; the editor saves with POST /recipes.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { characterCount, importedRecipeSchema } from '../../../src/lib/recipe-schema.ts';
@@ -8,15 +8,17 @@ import type { Config } from '../../config.ts';
 import { createAddressPolicy } from '../../import/address-policy.ts';
 import { fetchImage, fetchPage, PageFetchError, type FetchedPage } from '../../import/fetch-page.ts';
 import { createPageReader, PageReadError, type PageText } from '../../import/page-reader.ts';
-import type { ReadRecipe } from '../../import/recipe-draft.ts';
+import { withPageAddress, type ReadRecipe } from '../../import/recipe-draft.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
 import { editorOf } from '../auth.ts';
-import { errorBodySchema, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
+import { authErrors, bodyErrors, errorBodySchema, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
 
 type Options = {
   config: Config;
   photos: PhotoLibrary;
   requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** The API's one allowance for writes (server/api/index.ts): an import counts like a save or an upload. */
+  writeLimit: ReturnType<FastifyInstance['rateLimit']>;
 };
 
 const MAX_URL = 2000;
@@ -57,7 +59,10 @@ const STATUS: Record<PageFetchError['kind'], number> = {
   timeout: 504,
 };
 
-export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { config, photos, requireEditor }) => {
+export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
+  api,
+  { config, photos, requireEditor, writeLimit },
+) => {
   const { allowedAddresses, timeoutMs, maxBytes, readTimeoutMs } = config.recipeImport;
   const fetchOptions = {
     policy: createAddressPolicy(allowedAddresses),
@@ -72,7 +77,7 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
     '/recipe-imports',
     {
       // Counted and authorized like every write: it makes this server fetch from the internet.
-      onRequest: [api.rateLimit({ max: config.writeRateLimit, timeWindow: 60_000 }), requireEditor],
+      onRequest: [writeLimit, requireEditor],
       // Pasted pages are larger than recipes: this route alone takes bodies up to IMPORT_MAX_BYTES.
       bodyLimit: maxBytes,
       schema: {
@@ -88,12 +93,9 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
         response: {
           200: importedRecipeSchema,
           400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
+          ...authErrors,
+          ...bodyErrors,
           422: errorBodySchema,
-          429: errorBodySchema,
           502: errorBodySchema,
           503: errorBodySchema,
           504: errorBodySchema,
@@ -106,7 +108,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
         'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, request);
       const read = await readPage(page, 'html' in input ? 'html' : 'url');
       if (!read) throw new HttpError(422, 'The page has no schema.org Recipe (JSON-LD) to import');
-      const { imageUrl, ...recipe } = read;
+      // The source: the address fetched (after redirects), or what a pasted page's JSON-LD names.
+      const { imageUrl, ...recipe } = 'url' in page ? withPageAddress(read, page.url) : read;
       const photo = imageUrl && (await pagePhoto(imageUrl, 'url' in page ? page.url : undefined, request));
       return photo ? { ...recipe, photos: [photo] } : recipe;
     },

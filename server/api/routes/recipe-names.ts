@@ -37,6 +37,11 @@ const cursor = z
 
 const query = z.object({
   search: textUpTo(200, 'Max 200 characters').optional(),
+  category: textUpTo(200, 'Max 200 characters')
+    .optional()
+    .describe(
+      'Only recipes in this category (any letter case, as GET /categories names them); an unknown category is an empty page',
+    ),
   after: cursor.optional().describe('The `next` of the page before: the page after it'),
   before: cursor.optional().describe('The `previous` of the page after: the page before it (scrolling back up)'),
   limit: z
@@ -79,15 +84,23 @@ export const recipeNameRoutes: FastifyPluginAsyncZod<{ index: NameIndex; gate: D
     {
       schema: {
         summary:
-          'Recipe ids and names in Swedish alphabetical order, a page at a time; `search` keeps those whose name contains it (any case)',
+          'Recipe ids and names in Swedish alphabetical order, a page at a time; `search` keeps those whose name contains it (any case), `category` those in that category',
         querystring: query,
         response: { 200: pageSchema, 400: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request) => {
-      const { search, after, before, limit = PAGE_DEFAULT } = request.query;
+      const { search, category, after, before, limit = PAGE_DEFAULT } = request.query;
       if (after && before) throw new HttpError(400, 'Send after or before, not both');
-      const page = await gate.run(() => index.page({ search: search?.trim() || undefined, after, before, limit }));
+      const page = await gate.run(() =>
+        index.page({
+          search: search?.trim() || undefined,
+          category: category?.trim() ? category : undefined,
+          after,
+          before,
+          limit,
+        }),
+      );
       const cursorOf = (r: NamedRecipe | null) => (r ? encodeCursor(r) : null);
       return { recipes: page.recipes, next: cursorOf(page.next), previous: cursorOf(page.previous) };
     },

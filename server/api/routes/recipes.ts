@@ -7,7 +7,7 @@ import { scaleRecipe } from '../../../src/lib/scaling.ts';
 import { MAX_RECIPE_ID, parseRecipeId } from '../../../src/lib/routes.ts';
 import * as repo from '../../db/recipe-repository.ts';
 import type { Database } from '../../db/index.ts';
-import { errorBodySchema, HttpError } from '../errors.ts';
+import { authErrors, bodyErrors, errorBodySchema, HttpError } from '../errors.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
 import { editorOf } from '../auth.ts';
 import type { ListCache } from '../list-cache.ts';
@@ -94,8 +94,6 @@ function hashOf(body: unknown): string {
 }
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
-const authErrors = { 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
-const bodyErrors = { 413: errorBodySchema, 415: errorBodySchema };
 
 const notFound = (id: number) => new HttpError(404, `Recipe ${id} not found`);
 const conflict = (id: number, did: 'edited' | 'read', version: number | undefined, currentVersion: number) =>

@@ -2,3 +2,4 @@
 export * from './recipes.ts';
 export * from './users.ts';
 export * from './photos.ts';
+export * from './categories.ts';

@@ -24,6 +24,11 @@ export const recipes = pgTable('recipes', {
   // The list stamp of the last transaction that wrote this recipe or its ingredients (migration 007,
   // set by a trigger whatever the insert says).
   changedAt: bigint('changed_at', { mode: 'bigint' }).notNull().default(0n),
+  // Issue 25 (migration 010): times in minutes and where the recipe came from; null when not given.
+  prepMinutes: integer('prep_minutes'),
+  totalMinutes: integer('total_minutes'),
+  sourceUrl: text('source_url'),
+  sourceName: text('source_name'),
 });
 
 export const ingredients = pgTable(
@@ -37,6 +42,9 @@ export const ingredients = pgTable(
     // Both null (no quantity) or both set; NONE is a unit key like the others.
     quantityValue: doublePrecision('quantity_value'),
     unit: text('unit'),
+    // Migration 010: the heading of the section this ingredient starts (null: none), and "do not scale".
+    heading: text('heading'),
+    doNotScale: boolean('do_not_scale').notNull().default(false),
   },
   // The primary key (recipe_id, position) also serves lookups by recipe.
   (t) => [primaryKey({ columns: [t.recipeId, t.position] })],

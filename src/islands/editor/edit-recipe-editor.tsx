@@ -6,13 +6,19 @@ import { ApiError, getRecipe, isUnavailable, logApiError, updateRecipe, userMess
 import BackButton from '../../components/back-button.tsx';
 import LoadFailure from '../../components/load-failure.tsx';
 import Spinner from '../../components/spinner.tsx';
-import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
+import type { RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { apiTokens, ensureSignedIn } from '../../stores/auth.ts';
 import { FLASH_DELETED, FLASH_SAVED, setFlash } from '../../stores/flash.ts';
 import ConflictNotice from './conflict-notice.tsx';
 import DeleteDialog from './delete-dialog.tsx';
 import RecipeForm from './recipe-form.tsx';
-import { emptyRecipeValues, recipeToValues, valuesToRecipe, type EditorValues } from './recipe-form-values.ts';
+import {
+  editorFormSchema,
+  emptyRecipeValues,
+  recipeToValues,
+  valuesToRecipe,
+  type EditorValues,
+} from './recipe-form-values.ts';
 import { TEXT } from './texts.ts';
 import { useUnits } from './use-units.ts';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
@@ -26,7 +32,7 @@ type Phase = 'loading' | 'ready' | 'not-found' | 'unavailable' | 'access-error';
 
 /** `children`: the page's heading and search bar, placed after the toolbar. */
 export default function EditRecipeEditor({ children }: { children?: ReactNode }) {
-  const form = useZodForm<EditorValues, RecipeFormOutput>(recipeFormSchema, emptyRecipeValues());
+  const form = useZodForm<EditorValues, RecipeFormOutput>(editorFormSchema, emptyRecipeValues());
   const units = useUnits();
   const [phase, setPhase] = useState<Phase>('loading');
   const [loaded, setLoaded] = useState<Loaded | undefined>();

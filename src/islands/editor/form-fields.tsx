@@ -46,13 +46,18 @@ function useBoundField<T extends FieldValues>({ control, name }: Common<T>) {
 function Wrapper(props: {
   id: string;
   label: string;
+  /** Read after the label by screen readers only (' i minuter'). */
+  hiddenLabel?: string | undefined;
   errorId: string;
   shown: string | undefined;
   children: ReactNode;
 }) {
   return (
     <div className="field editor-field">
-      <label htmlFor={props.id}>{props.label}</label>
+      <label htmlFor={props.id}>
+        {props.label}
+        {props.hiddenLabel ? <span className="visually-hidden">{props.hiddenLabel}</span> : null}
+      </label>
       {props.children}
       {props.shown ? (
         <p className="editor-field-error" id={props.errorId}>
@@ -64,7 +69,7 @@ function Wrapper(props: {
 }
 
 export function TextField<T extends FieldValues>(
-  props: Common<T> & { inputMode?: 'text' | 'numeric' | 'decimal'; autoFocus?: boolean },
+  props: Common<T> & { inputMode?: 'text' | 'numeric' | 'decimal' | 'url'; autoFocus?: boolean },
 ) {
   const { bind, shown, errorId, id } = useBoundField(props);
   return (
@@ -78,6 +83,41 @@ export function TextField<T extends FieldValues>(
         autoFocus={props.autoFocus}
       />
     </Wrapper>
+  );
+}
+
+/** Whole minutes as typed ('45'), with 'min' shown after the field. */
+export function MinutesField<T extends FieldValues>(props: Common<T> & { unit: string; unitLong: string }) {
+  const { bind, shown, errorId, id } = useBoundField(props);
+  return (
+    <Wrapper id={id} label={props.label} hiddenLabel={` (${props.unitLong})`} errorId={errorId} shown={shown}>
+      <span className="editor-with-unit">
+        <input {...bind} className="input editor-minutes" type="text" inputMode="numeric" autoComplete="off" />
+        <span className="editor-unit" aria-hidden="true">
+          {props.unit}
+        </span>
+      </span>
+    </Wrapper>
+  );
+}
+
+/** A checkbox bound to a boolean field, its label after it. */
+export function CheckboxField<T extends FieldValues>(props: Common<T>) {
+  const { field } = useController({ control: props.control, name: props.name });
+  const id = useId();
+  return (
+    <div className="field editor-field editor-checkbox">
+      <input
+        id={id}
+        type="checkbox"
+        name={field.name}
+        ref={field.ref}
+        checked={field.value === true}
+        onChange={(e) => field.onChange(e.target.checked)}
+        onBlur={field.onBlur}
+      />
+      <label htmlFor={id}>{props.label}</label>
+    </div>
   );
 }
 

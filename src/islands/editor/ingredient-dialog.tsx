@@ -9,7 +9,7 @@ import {
   type IngredientFormValues,
   type IngredientItem,
 } from '../../lib/recipe-schema.ts';
-import { SelectField, TextField } from './form-fields.tsx';
+import { CheckboxField, SelectField, TextField } from './form-fields.tsx';
 import type { IngredientDialogResult } from './ingredient-result.ts';
 import { itemToDialogValues } from './recipe-form-values.ts';
 import { TEXT } from './texts.ts';
@@ -26,7 +26,7 @@ type Props = {
   onCloseAutoFocus?(event: Event): void;
 };
 
-const FIELDS = ['name', 'quantity', 'unit'] as const;
+const FIELDS = ['name', 'quantity', 'unit', 'doNotScale'] as const;
 const keep = (e: Event) => e.preventDefault();
 
 export default function IngredientDialog({ open, item, units, onClose, onCloseAutoFocus }: Props) {
@@ -72,6 +72,7 @@ function IngredientForm({ item, units, onClose }: Pick<Props, 'item' | 'units' |
       <TextField control={form.control} name="name" label={TEXT.ingredientName} autoFocus />
       <TextField control={form.control} name="quantity" label={TEXT.quantity} inputMode="decimal" />
       <SelectField control={form.control} name="unit" label={TEXT.unit} options={options} />
+      <CheckboxField control={form.control} name="doNotScale" label={TEXT.doNotScale} />
       <div className="editor-dialog-actions">
         <button type="button" className="button" onClick={() => onClose(undefined)}>
           {TEXT.cancel}

@@ -1,14 +1,14 @@
 // The ingredients of the form: rows reorder by dragging vertically (mouse, touch, keyboard) and
 // open the edit dialog when clicked. Each row is two buttons so a click never starts a drag and a
-// drag never opens the dialog.
-import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+// drag never opens the dialog. A heading row ('Till degen', issue 25) starts a section: it moves like an
+// ingredient, is a heading in the list and is called 'Rubrik …' while it moves.
+import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useId, useMemo } from 'react';
-import { dragAnnouncements, dragInstructions } from './dnd-texts.ts';
-import { moveItem } from './ingredient-result.ts';
+import { useId } from 'react';
+import { dragInstructions } from './dnd-texts.ts';
+import { isHeadingRow, type HeadingRow, type IngredientRow } from './ingredient-sections.ts';
 import { quantitySummary, type EditorRow } from './recipe-form-values.ts';
-import { GripIcon, useListSensors, verticalOnly } from './sortable-parts.tsx';
+import { GripIcon, SortableList } from './sortable-parts.tsx';
 import { TEXT } from './texts.ts';
 
 type Props = {
@@ -20,47 +20,35 @@ type Props = {
 };
 
 export default function IngredientList({ rows, errorOf, onReorder, onEdit }: Props) {
-  const sensors = useListSensors();
-  const keys = rows.map((r) => r.key);
-  const announcements = useMemo(
-    () =>
-      dragAnnouncements({
-        nameOf: (id) => rows.find((r) => r.key === id)?.name ?? '',
-        positionOf: (id) => rows.findIndex((r) => r.key === id) + 1,
-        count: () => rows.length,
-      }),
-    [rows],
-  );
-  const dndId = useId();
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onReorder(moveItem(rows, keys.indexOf(String(active.id)), keys.indexOf(String(over.id))));
-  };
-
   if (rows.length === 0) return <p className="notice editor-empty">{TEXT.noIngredients}</p>;
 
   return (
-    <DndContext
-      id={dndId}
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      modifiers={[verticalOnly]}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: dragInstructions }}
+    <SortableList
+      items={rows}
+      idOf={(r) => r.key}
+      nameOf={rowName}
+      instructions={dragInstructions}
+      onReorder={onReorder}
     >
-      <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-        <ul className="editor-ingredients">
-          {rows.map((row, index) => (
+      <ul className="editor-ingredients">
+        {rows.map((row, index) =>
+          isHeadingRow(row) ? (
+            <SortableHeading key={row.key} row={row} error={errorOf?.(index)} onEdit={() => onEdit(index)} />
+          ) : (
             <SortableRow key={row.key} row={row} error={errorOf?.(index)} onEdit={() => onEdit(index)} />
-          ))}
-        </ul>
-      </SortableContext>
-    </DndContext>
+          ),
+        )}
+      </ul>
+    </SortableList>
   );
 }
 
-function SortableRow({ row, error, onEdit }: { row: EditorRow; error: string | undefined; onEdit(): void }) {
+/** What a row is called while it moves: the ingredient's name, or 'Rubrik Till degen'. */
+function rowName(row: EditorRow): string {
+  return isHeadingRow(row) ? TEXT.headingRowName(row.heading) : row.name;
+}
+
+function SortableRow({ row, error, onEdit }: { row: IngredientRow; error: string | undefined; onEdit(): void }) {
   const errorId = `${useId()}-error`;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: row.key,
@@ -76,7 +64,10 @@ function SortableRow({ row, error, onEdit }: { row: EditorRow; error: string | u
       <button type="button" className="editor-row-main" onClick={onEdit} aria-describedby={error ? errorId : undefined}>
         <span className="editor-row-name">{row.name}</span>
         {/* A space so the accessible name reads 'Mjöl 2,5 dl', not 'Mjöl2,5 dl'. */}{' '}
-        <span className="editor-row-amount">{amount}</span>
+        <span className="editor-row-amount">
+          {amount}
+          {row.doNotScale ? <span className="editor-row-fixed"> {TEXT.doesNotScale}</span> : null}
+        </span>
       </button>
       <button
         type="button"
@@ -85,6 +76,52 @@ function SortableRow({ row, error, onEdit }: { row: EditorRow; error: string | u
         {...attributes}
         {...listeners}
         aria-label={TEXT.dragHandle(row.name)}
+      >
+        <GripIcon />
+      </button>
+      {error ? (
+        <p className="editor-field-error editor-row-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function SortableHeading({ row, error, onEdit }: { row: HeadingRow; error: string | undefined; onEdit(): void }) {
+  const errorId = `${useId()}-error`;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: row.key,
+    attributes: { roleDescription: 'flyttbar rubrik' },
+  });
+  const name = TEXT.headingRowName(row.heading);
+  return (
+    <li
+      ref={setNodeRef}
+      className={['editor-row', 'editor-heading-row', isDragging ? 'is-dragging' : '', error ? 'is-invalid' : '']
+        .filter(Boolean)
+        .join(' ')}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      {/* A heading in the list, as it will be on the recipe page; the button inside opens its dialog. */}
+      <h3 className="editor-heading-title">
+        <button
+          type="button"
+          className="editor-row-main"
+          onClick={onEdit}
+          aria-describedby={error ? errorId : undefined}
+        >
+          <span className="visually-hidden">{TEXT.headingRowPrefix} </span>
+          <span className="editor-row-name">{row.heading}</span>
+        </button>
+      </h3>
+      <button
+        type="button"
+        className="editor-row-handle"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={TEXT.dragHandle(name)}
       >
         <GripIcon />
       </button>

@@ -6,12 +6,13 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createRecipe, logApiError, newIdempotencyKey, userMessage, type ImportedRecipe } from '../../client/api.ts';
 import BackButton from '../../components/back-button.tsx';
 import Spinner from '../../components/spinner.tsx';
-import { recipeFormSchema, type RecipeFormOutput } from '../../lib/recipe-schema.ts';
+import type { RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { apiTokens, ensureSignedIn, startAuth } from '../../stores/auth.ts';
 import { FLASH_SAVED, setFlash } from '../../stores/flash.ts';
 import ImportDialog from './import-dialog.tsx';
 import RecipeForm from './recipe-form.tsx';
 import {
+  editorFormSchema,
   emptyRecipeValues,
   FIELD_NAMES,
   importedToValues,
@@ -27,7 +28,7 @@ import { recipeHref } from '../../lib/routes.ts';
 
 /** `children`: the page's heading and search bar, placed after the toolbar. */
 export default function NewRecipeEditor({ children }: { children?: ReactNode }) {
-  const form = useZodForm<EditorValues, RecipeFormOutput>(recipeFormSchema, emptyRecipeValues());
+  const form = useZodForm<EditorValues, RecipeFormOutput>(editorFormSchema, emptyRecipeValues());
   const units = useUnits();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | undefined>();

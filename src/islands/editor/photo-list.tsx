@@ -1,14 +1,12 @@
 // The recipe's photos in the form, in order (the first is the main photo): each with its preview, its text
 // alternative, a remove button and a drag handle. Reordered like the ingredients: by mouse, touch or keyboard.
-import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useId, useMemo, type Ref } from 'react';
+import { useId, type Ref } from 'react';
 import { photoUrl } from '../../lib/photo-files.ts';
-import { dragAnnouncements, photoDragInstructions } from './dnd-texts.ts';
-import { moveItem } from './ingredient-result.ts';
+import { photoDragInstructions } from './dnd-texts.ts';
 import { previewFile, type FormPhoto } from './photo-items.ts';
-import { GripIcon, useListSensors, verticalOnly } from './sortable-parts.tsx';
+import { GripIcon, SortableList } from './sortable-parts.tsx';
 import { TEXT } from './texts.ts';
 
 type Props = {
@@ -25,51 +23,31 @@ type Props = {
 };
 
 export default function PhotoList({ photos, apiBase, hintId, errorOf, onReorder, onAlt, onRemove, listRef }: Props) {
-  const sensors = useListSensors();
-  const ids = photos.map((p) => p.id);
-  const announcements = useMemo(() => {
-    const positionOf = (id: string | number) => photos.findIndex((p) => p.id === id) + 1;
-    return dragAnnouncements({
-      nameOf: (id) => TEXT.photoName(positionOf(id)),
-      positionOf,
-      count: () => photos.length,
-    });
-  }, [photos]);
-  const dndId = useId();
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onReorder(moveItem(photos, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
-  };
-
   if (photos.length === 0) return null;
 
   return (
-    <DndContext
-      id={dndId}
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      modifiers={[verticalOnly]}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: photoDragInstructions }}
+    <SortableList
+      items={photos}
+      idOf={(p) => p.id}
+      nameOf={(_, position) => TEXT.photoName(position)}
+      instructions={photoDragInstructions}
+      onReorder={onReorder}
     >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ul className="editor-photos" ref={listRef}>
-          {photos.map((photo, index) => (
-            <SortablePhoto
-              key={photo.id}
-              photo={photo}
-              position={index + 1}
-              src={apiBase === undefined ? undefined : previewSrc(apiBase, photo)}
-              hintId={hintId}
-              error={errorOf(index)}
-              onAlt={(alt) => onAlt(index, alt)}
-              onRemove={() => onRemove(index)}
-            />
-          ))}
-        </ul>
-      </SortableContext>
-    </DndContext>
+      <ul className="editor-photos" ref={listRef}>
+        {photos.map((photo, index) => (
+          <SortablePhoto
+            key={photo.id}
+            photo={photo}
+            position={index + 1}
+            src={apiBase === undefined ? undefined : previewSrc(apiBase, photo)}
+            hintId={hintId}
+            error={errorOf(index)}
+            onAlt={(alt) => onAlt(index, alt)}
+            onRemove={() => onRemove(index)}
+          />
+        ))}
+      </ul>
+    </SortableList>
   );
 }
 

@@ -2,22 +2,41 @@
 // Pure, so the defaults and the round trip are unit-tested. Label -> key happens in
 // src/client/api.ts on the way out; the editor only ever holds labels.
 import type { ImportedRecipe, Recipe, RecipeDraft } from '../../client/api.ts';
-import type {
-  IngredientFormValues,
-  IngredientItem,
-  RecipeFormOutput,
-  RecipeFormValues,
+import {
+  recipeFormSchema,
+  type IngredientFormValues,
+  type IngredientItem,
+  type RecipeFormOutput,
+  type RecipeFormValues,
 } from '../../lib/recipe-schema.ts';
+import { rowsSchema, unfoldHeadings, type IngredientRow, type ListRow } from './ingredient-sections.ts';
 import { asUnitLabel, type UnitLabel } from '../../lib/units.ts';
 import { formatEditorQuantity, quantityEditText } from '../../lib/quantity-format.ts';
 
-/** A list row: the ingredient plus a client-only key so drag and drop and focus follow the row. */
-export type EditorRow = IngredientItem & { key: string };
+/**
+ * A list row: an ingredient or a section's heading, plus a client-only key so drag and drop and focus follow
+ * the row (ingredient-sections.ts).
+ */
+export type EditorRow = ListRow;
 
 /** The form's values (src/lib's recipeFormSchema, servings as text) with the list's rows. */
 export type EditorValues = RecipeFormValues & { ingredients: EditorRow[] };
 
-export const FIELD_NAMES = ['name', 'servings', 'instructions'] as const;
+/** The editor's schema: the shared form schema, with the rows (headings among them) folded into ingredients. */
+export const editorFormSchema = recipeFormSchema.extend({
+  ingredients: rowsSchema,
+});
+
+export const FIELD_NAMES = [
+  'name',
+  'servings',
+  'instructions',
+  'categories',
+  'prepTime',
+  'totalTime',
+  'source.url',
+  'source.name',
+] as const;
 
 let nextKey = 0;
 export function newRowKey(): string {
@@ -59,20 +78,20 @@ function toIngredient<U extends string>(i: Item<U>): Item<U> {
   };
 }
 
-export function toRow(item: IngredientItem): EditorRow {
+export function toRow(item: IngredientItem): IngredientRow {
   return { ...item, key: newRowKey() };
 }
 
+/** The recipe's ingredients as the list's rows: a heading row above each ingredient that starts a section. */
 function toRows(ingredients: Recipe['ingredients']): EditorRow[] {
-  return ingredients.map((i) =>
-    toRow(
-      toIngredient<UnitLabel | ''>(
-        i.quantity
-          ? { ...i, quantity: { value: i.quantity.value, unit: asUnitLabel(i.quantity.unit) } }
-          : { ...i, quantity: undefined },
-      ),
+  const items = ingredients.map((i) =>
+    toIngredient<UnitLabel | ''>(
+      i.quantity
+        ? { ...i, quantity: { value: i.quantity.value, unit: asUnitLabel(i.quantity.unit) } }
+        : { ...i, quantity: undefined },
     ),
   );
+  return unfoldHeadings(items, newRowKey).map((row) => ('kind' in row ? row : toRow(row)));
 }
 
 export function recipeToValues(recipe: Recipe): EditorValues {

@@ -1,13 +1,16 @@
-// The form both editor pages share: name, servings, the ingredients list (with its dialog), instructions and
-// photos. The page owns the react-hook-form instance so a failed save never loses input. Photos are uploaded
+// The form both editor pages share: name, servings, categories, times, the ingredients list (with its dialogs:
+// an ingredient's and a section heading's), instructions, source and photos. The page owns the react-hook-form instance so a failed save never loses input. Photos are uploaded
 // as they are offered (chosen, dropped on the form, pasted into it) and become the recipe's only on 'Spara'.
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type ReactNode } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { IngredientItem, RecipeFormOutput } from '../../lib/recipe-schema.ts';
+import CategoryField from './category-field.tsx';
+import HeadingDialog from './heading-dialog.tsx';
 import IngredientDialog from './ingredient-dialog.tsx';
 import IngredientList from './ingredient-list.tsx';
 import { applyIngredientResult, type DialogTarget, type IngredientDialogResult } from './ingredient-result.ts';
-import { TextAreaField, TextField } from './form-fields.tsx';
+import { ingredientPositions, isHeadingRow, orphanHeadings, SECTION_MESSAGES } from './ingredient-sections.ts';
+import { MinutesField, TextAreaField, TextField } from './form-fields.tsx';
 import PhotoField from './photo-field.tsx';
 import { withAlt, type FormPhoto } from './photo-items.ts';
 import { FIELD_NAMES, newRowKey, type EditorRow, type EditorValues } from './recipe-form-values.ts';
@@ -33,12 +36,30 @@ type Props = {
 
 export default function RecipeForm({ form, units, submitLabel, onValid, status, hidden, onUploadingChange }: Props) {
   const rows = useWatch({ control: form.control, name: 'ingredients' });
-  // Rows made in the dialog are valid; an imported row may not be (a 40-character name): say which.
-  const rowErrors = form.formState.errors.ingredients;
-  const rowError = (index: number) => rowErrors?.[index]?.name?.message ?? rowErrors?.[index]?.quantity?.value?.message;
-  // The list's own rule (at most MAX_INGREDIENTS rows, the API's limit), shown under the list.
-  const listError = rowErrors?.message ?? rowErrors?.root?.message;
+  // Rows made in the dialog are valid; an imported row may not be (a 40-character name): say which. The
+  // schema's messages are indexed by ingredient, the list's rows include the headings.
+  const rowErrors = form.formState.errors.ingredients as
+    | (Record<number, { name?: { message?: string }; quantity?: { value?: { message?: string } } }> & {
+        message?: string;
+        root?: { message?: string };
+      })
+    | undefined;
+  const positions = ingredientPositions(rows);
+  // A heading with no ingredient under it cannot be saved (it would be lost): said on its row and under the
+  // list once 'Spara' has been pressed, not while the editor is still adding the ingredients under it.
+  const submitted = form.formState.isSubmitted;
+  const orphans = orphanHeadings(rows);
+  const rowError = (index: number) => {
+    if (orphans.includes(index)) return submitted ? SECTION_MESSAGES.orphanHeading : undefined;
+    const at = positions[index];
+    const e = at === undefined ? undefined : rowErrors?.[at];
+    return e?.name?.message ?? e?.quantity?.value?.message;
+  };
+  // The list's own rules (at most MAX_INGREDIENTS ingredients, the API's limit; no heading left alone).
+  const schemaListError = rowErrors?.message ?? rowErrors?.root?.message;
+  const listError = orphans.length > 0 && !submitted ? undefined : schemaListError;
   const [target, setTarget] = useState<DialogTarget | 'closed'>('closed');
+  const [headingTarget, setHeadingTarget] = useState<DialogTarget | 'closed'>('closed');
   const opener = useRef<HTMLElement | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
@@ -48,9 +69,18 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
       form.setValue('ingredients', [...next], { shouldDirty: true, shouldTouch: true, shouldValidate: true });
   };
 
-  const openDialog = (t: DialogTarget) => {
+  const rememberOpener = () => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setTarget(t);
+  };
+  const openDialog = (t: DialogTarget) => {
+    rememberOpener();
+    const row = t === null ? undefined : rows[t];
+    if (row && isHeadingRow(row)) setHeadingTarget(t);
+    else setTarget(t);
+  };
+  const openHeadingDialog = () => {
+    rememberOpener();
+    setHeadingTarget(null);
   };
 
   const closeDialog = (result: IngredientDialogResult<IngredientItem> | undefined) => {
@@ -61,6 +91,18 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
     }
     setTarget('closed');
   };
+
+  const closeHeadingDialog = (result: IngredientDialogResult<string> | undefined) => {
+    if (headingTarget !== 'closed' && result) {
+      const key = headingTarget === null ? newRowKey() : (rows[headingTarget]?.key ?? newRowKey());
+      const row = { kind: 'heading' as const, heading: result.ingredient, key };
+      setRows(applyIngredientResult<EditorRow>(rows, headingTarget, { ...result, ingredient: row }));
+    }
+    setHeadingTarget('closed');
+  };
+
+  const headingRow = headingTarget === 'closed' || headingTarget === null ? undefined : rows[headingTarget];
+  const ingredientRow = target === 'closed' || target === null ? undefined : rows[target];
 
   const returnFocus = (event: Event) => {
     // Radix would focus its Dialog.Trigger, and rows open the dialog without one: return focus
@@ -115,6 +157,23 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
     >
       <TextField control={form.control} name="name" label={TEXT.name} />
       <TextField control={form.control} name="servings" label={TEXT.servings} inputMode="numeric" />
+      <CategoryField control={form.control} />
+      <div className="editor-times">
+        <MinutesField
+          control={form.control}
+          name="prepTime"
+          label={TEXT.prepTime}
+          unit={TEXT.minutes}
+          unitLong={TEXT.minutesLong}
+        />
+        <MinutesField
+          control={form.control}
+          name="totalTime"
+          label={TEXT.totalTime}
+          unit={TEXT.minutes}
+          unitLong={TEXT.minutesLong}
+        />
+      </div>
       <section className="editor-ingredients-section" aria-labelledby="editor-ingredients-heading">
         <h2 id="editor-ingredients-heading">{TEXT.ingredients}</h2>
         <IngredientList rows={rows} errorOf={rowError} onReorder={setRows} onEdit={(i) => openDialog(i)} />
@@ -123,17 +182,27 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
             {listError}
           </p>
         ) : null}
-        <button
-          type="button"
-          className="link-button"
-          ref={addButton}
-          onClick={() => openDialog(null)}
-          aria-describedby={listError ? 'editor-ingredients-error' : undefined}
-        >
-          {TEXT.addIngredient}
-        </button>
+        <div className="editor-list-actions">
+          <button
+            type="button"
+            className="link-button"
+            ref={addButton}
+            onClick={() => openDialog(null)}
+            aria-describedby={listError ? 'editor-ingredients-error' : undefined}
+          >
+            {TEXT.addIngredient}
+          </button>
+          <button type="button" className="link-button" onClick={openHeadingDialog}>
+            {TEXT.addHeading}
+          </button>
+        </div>
       </section>
       <TextAreaField control={form.control} name="instructions" label={TEXT.instructions} rows={10} />
+      <fieldset className="editor-source">
+        <legend>{TEXT.source}</legend>
+        <TextField control={form.control} name="source.url" label={TEXT.sourceUrl} inputMode="url" />
+        <TextField control={form.control} name="source.name" label={TEXT.sourceName} />
+      </fieldset>
       <PhotoField
         photos={photos}
         uploads={uploads.queue}
@@ -158,9 +227,15 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
       </div>
       <IngredientDialog
         open={target !== 'closed'}
-        item={target === 'closed' || target === null ? undefined : rows[target]}
+        item={ingredientRow && !isHeadingRow(ingredientRow) ? ingredientRow : undefined}
         units={units}
         onClose={closeDialog}
+        onCloseAutoFocus={returnFocus}
+      />
+      <HeadingDialog
+        open={headingTarget !== 'closed'}
+        heading={headingRow && isHeadingRow(headingRow) ? headingRow.heading : undefined}
+        onClose={closeHeadingDialog}
         onCloseAutoFocus={returnFocus}
       />
     </form>

@@ -1,7 +1,69 @@
-// What the two sortable lists of the form (ingredients, photos) share: the sensors, the one-column movement and
-// the drag handle's grip.
-import { KeyboardSensor, PointerSensor, useSensor, useSensors, type Modifier } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+// What the two sortable lists of the form (ingredients, photos) share: the list itself (drag and drop context,
+// Swedish announcements, the move on drop), the sensors, the one-column movement and the drag handle's grip.
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type Modifier,
+  type ScreenReaderInstructions,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useId, type ReactNode } from 'react';
+import { dragAnnouncements } from './dnd-texts.ts';
+import { moveItem } from './ingredient-result.ts';
+
+type SortableListProps<T> = {
+  items: readonly T[];
+  /** The item's sortable id (a row's key, a photo's id). */
+  idOf(item: T): string;
+  /** What the announcements call an item at a 1-based position ('Mjöl', 'Rubrik Till degen', 'Bild 2'). */
+  nameOf(item: T, position: number): string;
+  instructions: ScreenReaderInstructions;
+  onReorder(items: readonly T[]): void;
+  /** The list element, its rows made with useSortable. */
+  children: ReactNode;
+};
+
+/** A vertical list reordered by mouse, touch and keyboard, its moves announced in Swedish. */
+export function SortableList<T>({ items, idOf, nameOf, instructions, onReorder, children }: SortableListProps<T>) {
+  const sensors = useListSensors();
+  const ids = items.map(idOf);
+  const indexOf = (id: string | number) => ids.indexOf(String(id));
+  const announcements = dragAnnouncements({
+    nameOf: (id) => {
+      const index = indexOf(id);
+      const item = items[index];
+      return item === undefined ? '' : nameOf(item, index + 1);
+    },
+    positionOf: (id) => indexOf(id) + 1,
+    count: () => items.length,
+  });
+  const dndId = useId();
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onReorder(moveItem(items, indexOf(active.id), indexOf(over.id)));
+  };
+
+  return (
+    <DndContext
+      id={dndId}
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      modifiers={[verticalOnly]}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: instructions }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        {children}
+      </SortableContext>
+    </DndContext>
+  );
+}
 
 /** Mouse, touch and keyboard. */
 export function useListSensors() {

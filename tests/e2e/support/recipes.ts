@@ -4,7 +4,9 @@ import type { Recipe, RecipeInput } from '../../../src/lib/recipe-schema.ts';
 // Test data through the real API, with a bearer token from support/auth.ts. Quantities use
 // wire keys here (DECILITER): this talks to the API, not to the site.
 export type NewRecipe = Pick<RecipeInput, 'name'> &
-  Partial<Pick<RecipeInput, 'instructions' | 'servings' | 'ingredients'>>;
+  Partial<
+    Pick<RecipeInput, 'instructions' | 'servings' | 'ingredients' | 'categories' | 'prepTime' | 'totalTime' | 'source'>
+  >;
 export type StoredRecipe = Recipe;
 
 /** A name no other test (or earlier run) uses, so tests own their data. */

@@ -236,3 +236,34 @@ describe('client addresses behind a proxy and over IPv6', () => {
     expect((await post('10.0.0.1', '2001:db8:7:8::1')).statusCode).toBe(201);
   });
 });
+
+describe('one write allowance for every kind of write', () => {
+  let h: ApiHarness;
+  beforeAll(async () => {
+    h = await createApiHarness('pglite', { WRITE_RATE_LIMIT: '2' });
+  });
+  afterAll(() => h?.close());
+
+  it('counts a web import like a save: an import and a save use up an allowance of two', async () => {
+    const token = await editorToken(h.keys);
+    const html = '<script type="application/ld+json">{"@type": "Recipe", "name": "Kladdkaka"}</script>';
+    const imported = await h.app.inject({
+      method: 'POST',
+      url: '/api/recipe-imports',
+      headers: bearer(token),
+      payload: { html },
+      remoteAddress: '198.51.100.9',
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const save = () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/recipes',
+        headers: bearer(token),
+        payload: recipeBody(),
+        remoteAddress: '198.51.100.9',
+      });
+    expect((await save()).statusCode).toBe(201);
+    expect((await save()).statusCode).toBe(429);
+  });
+});

@@ -7,7 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
-import { recipeFromHtml, recipeFromJsonLd } from '../../../server/import/recipe-draft.ts';
+import { recipeFromHtml, recipeFromJsonLd, withPageAddress } from '../../../server/import/recipe-draft.ts';
 import { closeTestDatabase, createTestDatabase } from '../../support/database.ts';
 import { createApiHarness, testConfig, type ApiHarness } from '../../support/api-app.ts';
 import { createTestKeys, editorToken, visitorToken } from '../../support/tokens.ts';
@@ -18,6 +18,12 @@ const RECIPE = fixture('recipe.html');
 const NO_RECIPE = fixture('no-recipe.html');
 const JSON_LD = fixture('recipe.jsonld');
 const MAX_BYTES = 64 * 1024;
+// The same recipe with categories, times and a publisher (issue 25).
+const ORGANISED = RECIPE.replace(
+  '"@type": "Recipe",',
+  `"@type": "Recipe", "recipeCategory": "Efterrätt", "recipeCuisine": ["Svensk"], "keywords": "choklad, kaka, efterrätt",
+    "prepTime": "PT15M", "totalTime": "PT45M", "publisher": { "@type": "Organization", "name": "Kladdkaksbloggen" },`,
+);
 
 // A page whose Recipe names three images: a small one, a large one (by the sizes it gives) and one on an address
 // the guard refuses; the route must fetch the large one only.
@@ -41,6 +47,8 @@ function pageServer(): { server: Server; base: () => string; seen: Record<string
     switch (request.url) {
       case '/recipe':
         return html(RECIPE);
+      case '/organised':
+        return html(ORGANISED);
       case '/no-recipe':
         return html(NO_RECIPE);
       case '/recipe.jsonld':
@@ -129,8 +137,8 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
     const res = await post(h, { url: url('/recipe') }, token);
     expect(res.statusCode).toBe(200);
     const draft = res.json();
-    expect(draft).toEqual(recipeFromHtml(RECIPE));
-    expect(draft).toMatchObject({ name: 'Kladdkaka', servings: 8 });
+    expect(draft).toEqual(withPageAddress(recipeFromHtml(RECIPE) as never, url('/recipe')));
+    expect(draft).toMatchObject({ name: 'Kladdkaka', servings: 8, source: { url: url('/recipe'), name: '127.0.0.2' } });
     expect(draft.ingredients).toHaveLength(3);
     expect(draft.instructions).toContain('Sätt ugnen på 175 grader.');
     expect(draft).not.toHaveProperty('id');
@@ -183,12 +191,41 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
   it('reads a JSON-LD document, and follows a redirect', async () => {
     const jsonLd = await post(h, { url: url('/recipe.jsonld') }, token);
     expect(jsonLd.statusCode).toBe(200);
-    expect(jsonLd.json()).toEqual(recipeFromJsonLd(JSON.parse(JSON_LD)));
+    expect(jsonLd.json()).toEqual(
+      withPageAddress(recipeFromJsonLd(JSON.parse(JSON_LD)) as never, url('/recipe.jsonld')),
+    );
     const upper = await post(h, { url: url('/recipe').replace('http://', 'HTTP://') }, token);
     expect(upper.statusCode).toBe(200);
     const moved = await post(h, { url: url('/moved') }, token);
     expect(moved.statusCode).toBe(200);
     expect(moved.json().name).toBe('Kladdkaka');
+    // The source is the page's address after the redirect.
+    expect(moved.json().source.url).toBe(url('/recipe'));
+  });
+
+  it("fills categories, times and the source from the page's Recipe and address (issue 25)", async () => {
+    const res = await post(h, { url: url('/organised') }, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Kladdkaka',
+      categories: ['Efterrätt', 'Svensk', 'choklad', 'kaka'],
+      prepTime: 15,
+      totalTime: 45,
+      source: { url: url('/organised'), name: 'Kladdkaksbloggen' },
+    });
+    // What the draft holds is a valid recipe body: saved as it is, it stores every field.
+    const { servings: _servings, ...draft } = res.json();
+    const saved = await h.app.inject({
+      method: 'POST',
+      url: '/api/recipes',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { ...draft, servings: 8 },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json()).toMatchObject({ categories: draft.categories, prepTime: 15, source: draft.source });
+    // A pasted page has no address: only what its JSON-LD names.
+    const pasted = await post(h, { html: ORGANISED }, token);
+    expect(pasted.json().source).toEqual({ name: 'Kladdkaksbloggen' });
   });
 
   it('reads a page in the charset it declares', async () => {

@@ -117,7 +117,17 @@ describe.each(DATABASE_KINDS)('GET /recipes/names, the paged read (%s)', (kind) 
     const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const op = doc.paths['/api/recipes/names']?.get ?? doc.paths['/recipes/names']?.get;
     expect(op).toBeDefined();
-    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['after', 'before', 'limit', 'search']);
+    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      'after',
+      'before',
+      'category',
+      'limit',
+      'search',
+    ]);
+    const categories = doc.paths['/api/categories']?.get ?? doc.paths['/categories']?.get;
+    expect(categories.responses['200'].content['application/json'].schema).toMatchObject({
+      properties: { categories: { type: 'array' } },
+    });
   });
 });
 
@@ -126,11 +136,14 @@ describe('every API GET carries Cache-Control and a validator', () => {
   beforeAll(async () => (h = await createApiHarness('pglite')));
   afterAll(() => h?.close());
 
-  it.each(['/api/recipes', '/api/recipes?search=x', '/api/units', '/api/openapi.json'])('%s', async (url) => {
-    const answer = await h.app.inject({ method: 'GET', url });
-    expect(answer.headers['cache-control']).toMatch(/stale-while-revalidate/);
-    const etag = answer.headers.etag as string;
-    expect(etag).toBeTruthy();
-    expect((await h.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
-  });
+  it.each(['/api/recipes', '/api/recipes?search=x', '/api/units', '/api/openapi.json', '/api/categories'])(
+    '%s',
+    async (url) => {
+      const answer = await h.app.inject({ method: 'GET', url });
+      expect(answer.headers['cache-control']).toMatch(/stale-while-revalidate/);
+      const etag = answer.headers.etag as string;
+      expect(etag).toBeTruthy();
+      expect((await h.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    },
+  );
 });

@@ -10,7 +10,7 @@ import { bearer, recipeBody } from '../../support/recipes.ts';
 import { editorToken } from '../../support/tokens.ts';
 import { cameraJpeg } from '../photos/photo-fixtures.ts';
 
-// The transfer file carries photos (format recipe-book/2): a recipe with photos, uploaded through the API on
+// The transfer file carries photos (format recipe-book/2 and later): a recipe with photos, uploaded through the API on
 // PGlite, exported and imported into PostgreSQL, has the same photos, and every file arrives byte for byte.
 describe('photos in the transfer file', () => {
   let h: ApiHarness;
@@ -46,7 +46,7 @@ describe('photos in the transfer file', () => {
     expect(created.statusCode, created.body).toBe(201);
 
     const document = JSON.parse(JSON.stringify(await exportTransfer(h.db.orm)));
-    expect(document.format).toBe('recipe-book/2');
+    expect(document.format).toBe('recipe-book/3');
     expect(Object.keys(document.files).sort()).toEqual(a.files.map((f) => f.file).sort());
 
     const report = await importTransfer(target.orm, document);
