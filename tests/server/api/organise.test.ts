@@ -204,6 +204,11 @@ describe.each(DATABASE_KINDS)('the paged names within a category, and GET /categ
     expect((await page('category=BAKNING')).recipes.map((r) => r.name)).toEqual(baking);
     expect((await page(`category=${encodeURIComponent(' bakning ')}`)).recipes.map((r) => r.name)).toEqual(baking);
     expect(await page('category=Finnsinte')).toEqual({ recipes: [], next: null, previous: null });
+    // An empty category is no filter; a category too long to be one is a 400 with the field.
+    expect((await page('category=')).recipes).toHaveLength(7);
+    const long = await h.app.inject({ method: 'GET', url: `/api/recipes/names?category=${'x'.repeat(201)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields).toEqual({ category: 'Max 200 characters' });
     // Combined with search.
     expect((await page('category=Bakning&search=kladd')).recipes.map((r) => r.name)).toEqual(['Kladdkaka']);
     expect((await page('category=Fika&search=bullar')).recipes.map((r) => r.name)).toEqual(['Kanelbullar']);
