@@ -37,10 +37,10 @@ export async function categoryRows(
   let rows = await found();
   if (rows.length < wanted.length) {
     const have = new Set(rows.map((r) => r.key));
-    await tx
-      .insert(categories)
-      .values(wanted.filter((w) => !have.has(w.key)))
-      .onConflictDoNothing({ target: categories.key });
+    // In key order: two writers creating the same new categories wait for each other in one order, never in a
+    // circle (['A', 'B'] against ['B', 'A'] would deadlock).
+    const missing = wanted.filter((w) => !have.has(w.key)).sort((a, b) => (a.key < b.key ? -1 : 1));
+    await tx.insert(categories).values(missing).onConflictDoNothing({ target: categories.key });
     rows = await found();
   }
   return new Map(rows.map((r) => [r.key, { id: r.id, name: r.name }]));

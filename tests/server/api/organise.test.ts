@@ -159,6 +159,27 @@ describe.each(DATABASE_KINDS)('organising recipes (%s)', (kind) => {
       expect(answer).toContain(`"${key}"`);
   });
 
+  it('creates a new category once when several editors name it at the same moment', async () => {
+    const spellings = ['Samtidigt', 'samtidigt', 'SAMTIDIGT', 'Samtidigt', ' samtidigt'];
+    const made = await Promise.all(
+      spellings.map((category, i) =>
+        postRecipe(h.app, token, recipeBody({ name: `Samtidig ${i}`, categories: [category, 'Vardag'] })),
+      ),
+    );
+    const stored = new Set(made.map((r) => r.categories?.[0]));
+    expect(stored.size).toBe(1);
+    const [spelling] = [...stored];
+    expect((await counts()).find((c) => c.name === spelling)).toEqual({ name: spelling, count: 5 });
+    // New categories named in opposite orders at once (they could deadlock if created in the order given).
+    const names = Array.from({ length: 6 }, (_, i) => `Ordning ${i}`);
+    const crossed = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        postRecipe(h.app, token, recipeBody({ name: `Korsad ${i}`, categories: i % 2 ? names : [...names].reverse() })),
+      ),
+    );
+    expect(crossed.map((r) => r.categories?.length)).toEqual([6, 6, 6, 6, 6, 6]);
+  });
+
   it('scales a recipe and leaves "do not scale" ingredients as written', async () => {
     const made = await postRecipe(h.app, token, recipeBody({ name: 'Skalad', servings: 4, ...organised }));
     const scaled = await get<Recipe>(`/recipes/${made.id}?servings=8`);
