@@ -104,6 +104,12 @@ describe.each(DATABASE_KINDS)('organising recipes (%s)', (kind) => {
     await put(made.id, recipeBody({ name: 'Sparade fält', ...organised }));
     const one = await put(made.id, recipeBody({ name: 'Sparade fält', totalTime: 0 }));
     expect(one.json()).toMatchObject({ prepTime: 20, totalTime: 0, categories: ['Bakning', 'Fika'] });
+    // The same categories in another letter case change nothing; another order is kept.
+    const cased = await put(made.id, recipeBody({ name: 'Sparade fält', categories: ['BAKNING', 'fika'] }));
+    expect(cased.json().categories).toEqual(['Bakning', 'Fika']);
+    const turned = await put(made.id, recipeBody({ name: 'Sparade fält', categories: ['fika', 'Bakning', 'Ny'] }));
+    expect(turned.json().categories).toEqual(['Fika', 'Bakning', 'Ny']);
+    expect((await get<Recipe>(`/recipes/${made.id}`)).categories).toEqual(['Fika', 'Bakning', 'Ny']);
   });
 
   it('refuses bad values with 400 and the schema messages, and changes nothing', async () => {
