@@ -37,10 +37,10 @@ export async function categoryRows(
   let rows = await found();
   if (rows.length < wanted.length) {
     const have = new Set(rows.map((r) => r.key));
-    await tx
-      .insert(categories)
-      .values(wanted.filter((w) => !have.has(w.key)))
-      .onConflictDoNothing({ target: categories.key });
+    // In key order: two writers creating the same new categories wait for each other in one order, never in a
+    // circle (['A', 'B'] against ['B', 'A'] would deadlock).
+    const missing = wanted.filter((w) => !have.has(w.key)).sort((a, b) => (a.key < b.key ? -1 : 1));
+    await tx.insert(categories).values(missing).onConflictDoNothing({ target: categories.key });
     rows = await found();
   }
   return new Map(rows.map((r) => [r.key, { id: r.id, name: r.name }]));
@@ -56,10 +56,16 @@ export async function setRecipeCategories(
   names: readonly string[] | undefined,
   { isNew = false }: { isNew?: boolean } = {},
 ): Promise<string[]> {
-  if (names === undefined) return isNew ? [] : recipeCategoryNames(tx, recipeId);
-  if (!isNew) await tx.delete(recipeCategories).where(eq(recipeCategories.recipeId, recipeId));
-  const rows = await categoryRows(tx, names);
-  const list = normaliseCategories(names).map((name) => rows.get(categoryKey(name)));
+  if (isNew && names === undefined) return [];
+  const current = isNew ? [] : await recipeCategoryNames(tx, recipeId);
+  if (names === undefined) return current;
+  const wanted = normaliseCategories(names);
+  // Most saves leave the categories as they were: then nothing is written (three statements and their triggers).
+  const same = (list: readonly string[]) => list.map(categoryKey).join('\n');
+  if (!isNew && same(current) === same(wanted)) return current;
+  if (current.length > 0) await tx.delete(recipeCategories).where(eq(recipeCategories.recipeId, recipeId));
+  const rows = await categoryRows(tx, wanted);
+  const list = wanted.map((name) => rows.get(categoryKey(name)));
   const stored = list.filter((row): row is { id: number; name: string } => row !== undefined);
   if (stored.length > 0) {
     await tx

@@ -104,6 +104,12 @@ describe.each(DATABASE_KINDS)('organising recipes (%s)', (kind) => {
     await put(made.id, recipeBody({ name: 'Sparade fält', ...organised }));
     const one = await put(made.id, recipeBody({ name: 'Sparade fält', totalTime: 0 }));
     expect(one.json()).toMatchObject({ prepTime: 20, totalTime: 0, categories: ['Bakning', 'Fika'] });
+    // The same categories in another letter case change nothing; another order is kept.
+    const cased = await put(made.id, recipeBody({ name: 'Sparade fält', categories: ['BAKNING', 'fika'] }));
+    expect(cased.json().categories).toEqual(['Bakning', 'Fika']);
+    const turned = await put(made.id, recipeBody({ name: 'Sparade fält', categories: ['fika', 'Bakning', 'Ny'] }));
+    expect(turned.json().categories).toEqual(['Fika', 'Bakning', 'Ny']);
+    expect((await get<Recipe>(`/recipes/${made.id}`)).categories).toEqual(['Fika', 'Bakning', 'Ny']);
   });
 
   it('refuses bad values with 400 and the schema messages, and changes nothing', async () => {
@@ -159,6 +165,27 @@ describe.each(DATABASE_KINDS)('organising recipes (%s)', (kind) => {
       expect(answer).toContain(`"${key}"`);
   });
 
+  it('creates a new category once when several editors name it at the same moment', async () => {
+    const spellings = ['Samtidigt', 'samtidigt', 'SAMTIDIGT', 'Samtidigt', ' samtidigt'];
+    const made = await Promise.all(
+      spellings.map((category, i) =>
+        postRecipe(h.app, token, recipeBody({ name: `Samtidig ${i}`, categories: [category, 'Vardag'] })),
+      ),
+    );
+    const stored = new Set(made.map((r) => r.categories?.[0]));
+    expect(stored.size).toBe(1);
+    const [spelling] = [...stored];
+    expect((await counts()).find((c) => c.name === spelling)).toEqual({ name: spelling, count: 5 });
+    // New categories named in opposite orders at once (they could deadlock if created in the order given).
+    const names = Array.from({ length: 6 }, (_, i) => `Ordning ${i}`);
+    const crossed = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        postRecipe(h.app, token, recipeBody({ name: `Korsad ${i}`, categories: i % 2 ? names : [...names].reverse() })),
+      ),
+    );
+    expect(crossed.map((r) => r.categories?.length)).toEqual([6, 6, 6, 6, 6, 6]);
+  });
+
   it('scales a recipe and leaves "do not scale" ingredients as written', async () => {
     const made = await postRecipe(h.app, token, recipeBody({ name: 'Skalad', servings: 4, ...organised }));
     const scaled = await get<Recipe>(`/recipes/${made.id}?servings=8`);
@@ -204,6 +231,11 @@ describe.each(DATABASE_KINDS)('the paged names within a category, and GET /categ
     expect((await page('category=BAKNING')).recipes.map((r) => r.name)).toEqual(baking);
     expect((await page(`category=${encodeURIComponent(' bakning ')}`)).recipes.map((r) => r.name)).toEqual(baking);
     expect(await page('category=Finnsinte')).toEqual({ recipes: [], next: null, previous: null });
+    // An empty category is no filter; a category too long to be one is a 400 with the field.
+    expect((await page('category=')).recipes).toHaveLength(7);
+    const long = await h.app.inject({ method: 'GET', url: `/api/recipes/names?category=${'x'.repeat(201)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields).toEqual({ category: 'Max 200 characters' });
     // Combined with search.
     expect((await page('category=Bakning&search=kladd')).recipes.map((r) => r.name)).toEqual(['Kladdkaka']);
     expect((await page('category=Fika&search=bullar')).recipes.map((r) => r.name)).toEqual(['Kanelbullar']);

@@ -72,6 +72,26 @@ describe.each(DATABASE_KINDS)('the recipe change log (%s)', (kind) => {
     expect(await since(s2)).toEqual({ changed: [r.id, other.id].sort((x, y) => x - y), removed: [] });
   });
 
+  it('labels a recipe whose categories alone changed, or whose category was renamed (raw SQL; migration 010)', async () => {
+    const r = await addRecipe(db.orm, { ...recipe('Kategoriserad'), categories: ['Helg'] }, 'x');
+    const other = await addRecipe(db.orm, { ...recipe('Också'), categories: ['Helg'] }, 'x');
+    const plain = await addRecipe(db.orm, recipe('Utan'), 'x');
+    const s = await recipeListStamp(db.orm);
+    await db.orm.execute(`DELETE FROM recipe_categories WHERE recipe_id = ${r.id}`);
+    expect(await since(s)).toEqual({ changed: [r.id], removed: [] });
+    const s2 = await recipeListStamp(db.orm);
+    await db.orm.execute(
+      `INSERT INTO recipe_categories (recipe_id, position, category_id) SELECT ${plain.id}, 0, id FROM categories WHERE key = 'helg'`,
+    );
+    expect(await since(s2)).toEqual({ changed: [plain.id], removed: [] });
+    const s3 = await recipeListStamp(db.orm);
+    await db.orm.execute(`UPDATE categories SET name = 'Helger' WHERE key = 'helg'`);
+    expect(await since(s3)).toEqual({ changed: [other.id, plain.id].sort((x, y) => x - y), removed: [] });
+    const s4 = await recipeListStamp(db.orm);
+    await db.orm.execute('TRUNCATE recipe_categories');
+    expect(await recipeChangesSince(db.orm, s4)).toBeNull();
+  });
+
   it('sends a cache older than forgotten deletions or a TRUNCATE to read everything', async () => {
     const old = await recipeListStamp(db.orm);
     const doomed = await addRecipe(db.orm, recipe('Gammal'), 'x');
