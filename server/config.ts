@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // Set by the image (Dockerfile): the start banner then names the container's commands instead of npm's.
+  RECIPE_BOOK_IN_CONTAINER: bool.default(false),
   S3_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9!_.*'()/-]*$/, { message: "letters, digits and !_.*'()/- only" })
@@ -218,6 +220,8 @@ export type Config = Readonly<{
     /** Reading a page (fetched or pasted) in a worker thread, waiting for a free one included; then the worker is terminated. */
     readTimeoutMs: number;
   }>;
+  /** Running in the product's image (RECIPE_BOOK_IN_CONTAINER): commands are `recipe-book …`, not `npm run …`. */
+  inContainer: boolean;
   photos: Readonly<{
     maxBytes: number;
     /** Processing one photo, waiting for a worker thread included; then the worker is terminated. */
@@ -350,6 +354,7 @@ export function loadConfig(
       maxBytes: e.IMPORT_MAX_BYTES,
       readTimeoutMs: e.IMPORT_READ_TIMEOUT_MS,
     }),
+    inContainer: e.RECIPE_BOOK_IN_CONTAINER,
     photos: Object.freeze({
       maxBytes: e.PHOTO_MAX_BYTES,
       timeoutMs: e.PHOTO_TIMEOUT_MS,
