@@ -18,7 +18,10 @@ export function installFromDebian(extra: Record<string, string> = {}): void {
   if (!wanted.length) return;
   console.log(`== installing from Debian: ${wanted.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...wanted]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...wanted],
+  ]) {
     const r = spawnSync('apt-get', args, { encoding: 'utf8', env });
     if (r.status !== 0) throw new HarnessError(`apt-get ${args.join(' ')} failed:\n${tail(r.stderr + r.stdout)}`);
   }

@@ -13,11 +13,12 @@ type Manifest = {
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
 
-const [root, target, ...notNeeded] = process.argv.slice(2);
-if (!root || !target) {
+const [rootArgument, target, ...notNeeded] = process.argv.slice(2);
+if (!rootArgument || !target) {
   console.error('Usage: node scripts/container/runtime-modules.ts ROOT TARGET [PACKAGE_NOT_NEEDED …]');
   process.exit(2);
 }
+const root: string = rootArgument;
 const read = (dir: string) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
 
 /** The folder `name` resolves to from a package in `from`, as Node looks it up. */

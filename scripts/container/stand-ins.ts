@@ -10,7 +10,17 @@
 //   JDK the Keycloak suite picks, in /opt/keycloak with kc.sh as the entry point and uid 1000, as the official one.
 // The debootstrap tree and the npm tarballs are cached in ~/.cache/recipe-book/containers.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { HarnessError, tail } from '../harness/errors.ts';
 import type { Engine } from './engine.ts';
@@ -84,7 +94,8 @@ function build(engine: Engine, tag: string, dockerfile: string, files: Record<st
   }
 }
 
-const has = (engine: Engine, tag: string) => engine.docker(['image', 'inspect', tag], { allowFailure: true }).status === 0;
+const has = (engine: Engine, tag: string) =>
+  engine.docker(['image', 'inspect', tag], { allowFailure: true }).status === 0;
 
 export function debianImage(engine: Engine, cache: string): void {
   if (has(engine, DEBIAN_IMAGE)) return;
