@@ -19,7 +19,7 @@ import { accessToken as embeddedAccessToken } from '../bench/sign-in-flow.ts';
 import { accessToken as browserAccessToken, signIn, EDITOR } from '../tests/e2e/support/auth.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 import { freePorts } from './free-ports.ts';
-import { installFromDebian, removeEngineFolder, startEngine, type Engine } from './container/engine.ts';
+import { bridgeExists, installFromDebian, removeEngineFolder, startEngine, type Engine } from './container/engine.ts';
 import {
   keycloakStandIn,
   nodeImage,
@@ -57,7 +57,9 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new HarnessError(`${what}: not within ${timeoutMs / 1000} s${last instanceof Error ? ` (${last.message})` : ''}`);
+  throw new HarnessError(
+    `${what}: not within ${timeoutMs / 1000} s${last instanceof Error ? ` (${last.message})` : ''}`,
+  );
 }
 
 const containerOf = (engine: Engine, service: string, env: NodeJS.ProcessEnv) =>
@@ -112,11 +114,12 @@ async function embedded(engine: Engine, port: number): Promise<void> {
     .replace('<e-post>', 'kock@example.se')
     .replace('<förnamn>', 'Karin')
     .replace('<efternamn>', 'Kock');
-  // The banner's command, step by step; the password comes on stdin as it would from a terminal.
+  // The banner's command, step by step. Without a terminal the password goes in as --password: Debian's
+  // docker-compose 1.29 does not pass a piped stdin to `run` (a terminal gets the hidden prompt).
   for (const part of add.split(' && ')) {
     const args = part.replace(/^docker compose /, '').split(' ');
-    const run = args[0] === 'run' ? ['run', '-T', ...args.slice(1)] : args;
-    engine.compose(run, { env, input: `${password}\n` });
+    const run = args[0] === 'run' ? ['run', '-T', ...args.slice(1), '--password', password] : args;
+    engine.compose(run, { env, timeoutMs: 180_000 });
   }
   await waitFor('HTTP 200 after the restart', 120_000, async () =>
     (await fetch(`${base}/api/health`)).ok ? true : undefined,
@@ -253,6 +256,7 @@ async function main(): Promise<void> {
   installFromDebian({ '/usr/sbin/debootstrap': 'debootstrap' });
   const work = mkdtempSync(join(tmpdir(), 'recipe-book-container-'));
   const engineDir = join(work, 'docker');
+  const ownBridge = !bridgeExists();
   const engine = await startEngine(engineDir, root);
   engine.env.TMPDIR = work;
   try {
@@ -280,7 +284,7 @@ async function main(): Promise<void> {
     step(`passed in ${seconds(started)} s`);
   } finally {
     await engine.stop();
-    removeEngineFolder(engineDir);
+    removeEngineFolder(engineDir, ownBridge);
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -94,6 +94,9 @@ export async function startEngine(dir: string, cwd: string): Promise<Engine> {
     run('docker-compose', ['-f', 'compose.yaml', ...args], { ...env, ...o?.env }, cwd, o);
   const stop = async () => {
     if (daemon.exitCode !== null) return;
+    // Containers first: a daemon stopped under running ones leaves their shims behind.
+    const ids = docker(['ps', '-aq'], { allowFailure: true }).stdout.split('\n').filter(Boolean);
+    if (ids.length) docker(['rm', '-f', ...ids], { allowFailure: true });
     const exited = new Promise((resolve) => daemon.once('exit', resolve));
     process.kill(daemon.pid!, 'SIGTERM');
     const force = setTimeout(() => daemon.kill('SIGKILL'), 20_000);
@@ -112,8 +115,14 @@ export async function startEngine(dir: string, cwd: string): Promise<Engine> {
   return { env, docker, compose, stop };
 }
 
-/** Removes the engine's folder (overlay mounts are gone once dockerd has stopped). */
-export function removeEngineFolder(dir: string): void {
+/** Whether the default bridge exists before this test's daemon makes it (then it is not the test's to remove). */
+export function bridgeExists(): boolean {
+  return spawnSync('ip', ['link', 'show', 'docker0'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Removes the engine's folder (what dockerd left mounted in it first) and the bridge it made. */
+export function removeEngineFolder(dir: string, removeBridge: boolean): void {
   spawnSync('sh', ['-c', `grep -o " ${dir}[^ ]*" /proc/mounts | sort -r | xargs -r -n1 umount -l`]);
   rmSync(dir, { recursive: true, force: true });
+  if (removeBridge) spawnSync('ip', ['link', 'delete', 'docker0'], { stdio: 'ignore' });
 }
