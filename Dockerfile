@@ -26,7 +26,9 @@ COPY . .
 # built), without type declarations, source maps and docs. The container test proves the server needs no more.
 ARG SITE_BUILD_ONLY="astro @astrojs/react react react-dom @dnd-kit/core @dnd-kit/sortable @dnd-kit/utilities \
   @radix-ui/react-dialog @hookform/resolvers react-hook-form @nanostores/react nanostores keycloak-js tsx"
-RUN npm run build && node scripts/container/runtime-modules.ts /app /runtime $SITE_BUILD_ONLY
+# Last, the copy of a new database cluster a new data folder starts from (server/db/pglite.ts).
+RUN npm run build && node scripts/container/runtime-modules.ts /app /runtime $SITE_BUILD_ONLY \
+ && node --liftoff-only server/db/pglite.ts --write-template
 
 FROM ${NODE_IMAGE}
 # Set both when publishing an image: the repository it was built from and the release.
@@ -47,6 +49,7 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/package.json ./
 COPY --from=build /app/server ./server
 COPY --from=build /app/src/lib ./src/lib
+COPY --from=build /app/.cache ./.cache
 # `docker compose exec app recipe-book users …`, `… db:backup FILE` and the other commands, without npm.
 COPY scripts/container/recipe-book /usr/local/bin/recipe-book
 # The site is built: newer than every source the server compares it with (server/site/build.ts), so the
