@@ -85,7 +85,11 @@ function build(engine: Engine, tag: string, dockerfile: string, files: Record<st
     for (const [name, source] of Object.entries(files)) {
       // The JDK's links point outside it (Debian's into /etc): copied as files. The Node tree keeps npm's links.
       if (statSync(source).isDirectory())
-        cpSync(source, join(context, name), { recursive: true, dereference: name !== 'tree', verbatimSymlinks: true });
+        cpSync(
+          source,
+          join(context, name),
+          name === 'tree' ? { recursive: true, verbatimSymlinks: true } : { recursive: true, dereference: true },
+        );
       else copyFileSync(source, join(context, name));
     }
     engine.docker(['build', '--network=host', '-q', '-t', tag, context]);
