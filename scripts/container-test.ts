@@ -246,6 +246,14 @@ async function production(engine: Engine, work: string, ports: { app: number; ke
     } finally {
       await browser.close();
     }
+  } catch (error) {
+    // What the services said, before `down` removes them.
+    const logs = engine.compose(['--profile', 'production', 'logs', '--no-color', '--tail=40'], {
+      env,
+      allowFailure: true,
+    });
+    console.log(logs.stdout);
+    throw error;
   } finally {
     engine.compose(['--profile', 'production', 'down', '-v'], { env, allowFailure: true });
     rmSync(secrets, { recursive: true, force: true });
