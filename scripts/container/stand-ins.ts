@@ -85,11 +85,9 @@ function build(engine: Engine, tag: string, dockerfile: string, files: Record<st
     for (const [name, source] of Object.entries(files)) {
       // The JDK's links point outside it (Debian's into /etc): copied as files. The Node tree keeps npm's links.
       if (statSync(source).isDirectory())
-        cpSync(
-          source,
-          join(context, name),
-          name === 'tree' ? { recursive: true, verbatimSymlinks: true } : { recursive: true, dereference: true },
-        );
+        // cp -L follows every link, also those inside (cpSync's dereference follows the top one only).
+        if (name === 'tree') cpSync(source, join(context, name), { recursive: true, verbatimSymlinks: true });
+        else sh(`cp -rL ${source} ${join(context, name)}`, `copying ${source}`);
       else copyFileSync(source, join(context, name));
     }
     engine.docker(['build', '--network=host', '-q', '-t', tag, context]);
