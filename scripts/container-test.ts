@@ -221,7 +221,17 @@ async function production(engine: Engine, work: string, ports: { app: number; ke
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage({ baseURL: base });
-      await signIn(page, EDITOR);
+      try {
+        await signIn(page, EDITOR);
+      } catch (error) {
+        const text = await page
+          .locator('body')
+          .innerText({ timeout: 5000 })
+          .catch(() => '(no page)');
+        throw new HarnessError(
+          `signing in failed on ${page.url()}: ${(error as Error).message}\n${text.slice(0, 800)}`,
+        );
+      }
       const token = await browserAccessToken(browser, base, EDITOR);
       const issuer = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iss: string };
       check(issuer.iss.startsWith(`http://keycloak.localhost:${ports.keycloak}/`), `the token came from ${issuer.iss}`);

@@ -146,7 +146,8 @@ if [ -z "\${POSTGRES_PASSWORD:-}" ]; then echo "POSTGRES_PASSWORD or POSTGRES_PA
 db="\${POSTGRES_DB:-$user}"
 if [ ! -s "$PGDATA/PG_VERSION" ]; then
   pwfile="$(mktemp)"; printf '%s' "$POSTGRES_PASSWORD" > "$pwfile"
-  initdb --username="$user" --pwfile="$pwfile" --auth-local=trust --auth-host=scram-sha-256 >/dev/null
+  initdb --username="$user" --pwfile="$pwfile" --auth-local=trust --auth-host=scram-sha-256 \\
+    --encoding=UTF8 --locale=C.UTF-8 >/dev/null
   rm -f "$pwfile"
   echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
   pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start >/dev/null
