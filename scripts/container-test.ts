@@ -217,6 +217,12 @@ async function production(engine: Engine, work: string, ports: { app: number; ke
     await waitFor('the API healthy', 600_000, async () => (health(engine, api) === 'healthy' ? true : undefined));
     console.log(`PostgreSQL, Keycloak and the API healthy ${seconds(up)} s after up`);
 
+    // Keycloak's readiness is its management port's; its realm pages answer 503 until the import has finished.
+    await waitFor('the realm recipes in Keycloak', 300_000, async () => {
+      const res = await fetch(`http://127.0.0.1:${ports.keycloak}/realms/recipes/.well-known/openid-configuration`);
+      return res.ok ? true : undefined;
+    });
+
     step('sign-in through Keycloak in Chromium, a recipe saved to PostgreSQL');
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
