@@ -9,14 +9,14 @@
 //   4. the production profile: PostgreSQL and a real Keycloak healthy, a sign-in in Chromium through Keycloak,
 //      and a recipe saved to PostgreSQL.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { accessToken as embeddedAccessToken } from '../bench/sign-in-flow.ts';
-import { accessToken as browserAccessToken, signIn, EDITOR } from '../tests/e2e/support/auth.ts';
+import { fillLoginForm, signIn, EDITOR } from '../tests/e2e/support/auth.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 import { freePorts } from './free-ports.ts';
 import { bridgeExists, installFromDebian, removeEngineFolder, startEngine, type Engine } from './container/engine.ts';
@@ -90,6 +90,46 @@ async function saveRecipe(api: string, token: string, name: string): Promise<num
   const text = await res.text();
   check(res.status === 201, `saving a recipe answered ${res.status}: ${text}`);
   return (JSON.parse(text) as { id: number }).id;
+}
+
+/**
+ * An access token from Keycloak for the page's signed-in user, the way the site gets one: the authorization-code
+ * flow with PKCE in the browser (its Keycloak session answers at once), then the token endpoint. That last request
+ * is this process's, which cannot resolve keycloak.localhost as a browser does: it goes to 127.0.0.1 instead
+ * (Keycloak's host name is fixed, so the token names the same issuer).
+ */
+async function browserAccessToken(page: Page, keycloakPort: number): Promise<string> {
+  const realm = `/realms/recipes/protocol/openid-connect`;
+  const redirectUri = new URL('/silent-check-sso.html', page.url()).href;
+  const verifier = randomBytes(48).toString('base64url');
+  const auth = new URL(`http://keycloak.localhost:${keycloakPort}${realm}/auth`);
+  auth.search = new URLSearchParams({
+    client_id: 'recipes-frontend',
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    response_mode: 'fragment',
+    scope: 'openid',
+    state: randomBytes(16).toString('base64url'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  }).toString();
+  await page.goto(auth.href);
+  if (!page.url().startsWith(redirectUri)) await fillLoginForm(page, EDITOR);
+  await page.waitForURL((url) => url.href.startsWith(redirectUri) && url.hash.includes('code='));
+  const code = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('code') ?? '';
+  const res = await fetch(`http://127.0.0.1:${keycloakPort}${realm}/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: 'recipes-frontend',
+      code_verifier: verifier,
+    }),
+  });
+  const text = await res.text();
+  check(res.ok, `Keycloak's token endpoint answered ${res.status}: ${text}`);
+  return (JSON.parse(text) as { access_token: string }).access_token;
 }
 
 async function embedded(engine: Engine, work: string, port: number): Promise<void> {
@@ -238,7 +278,7 @@ async function production(engine: Engine, work: string, ports: { app: number; ke
           `signing in failed on ${page.url()}: ${(error as Error).message}\n${text.slice(0, 800)}`,
         );
       }
-      const token = await browserAccessToken(browser, base, EDITOR);
+      const token = await browserAccessToken(page, ports.keycloak);
       const issuer = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iss: string };
       check(issuer.iss.startsWith(`http://keycloak.localhost:${ports.keycloak}/`), `the token came from ${issuer.iss}`);
       const id = await saveRecipe(`${base}/api`, token, 'Pannkakor i PostgreSQL');
