@@ -19,7 +19,14 @@ import { accessToken as embeddedAccessToken } from '../bench/sign-in-flow.ts';
 import { fillLoginForm, signIn, EDITOR } from '../tests/e2e/support/auth.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 import { freePorts } from './free-ports.ts';
-import { bridgeExists, installFromDebian, removeEngineFolder, startEngine, type Engine } from './container/engine.ts';
+import {
+  bridgeExists,
+  bridgeTrafficBlocked,
+  installFromDebian,
+  removeEngineFolder,
+  startEngine,
+  type Engine,
+} from './container/engine.ts';
 import {
   keycloakStandIn,
   nodeImage,
@@ -225,6 +232,8 @@ function unwritable(engine: Engine, work: string): void {
 }
 
 async function production(engine: Engine, work: string, ports: { app: number; keycloak: number }): Promise<void> {
+  const blocked = bridgeTrafficBlocked();
+  if (blocked) throw new HarnessError(blocked);
   step('stand-ins for PostgreSQL and Keycloak');
   const cache = join(cacheRoot(process.env), 'containers');
   postgresStandIn(engine, cache);

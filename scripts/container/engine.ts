@@ -120,6 +120,21 @@ export function bridgeExists(): boolean {
   return spawnSync('ip', ['link', 'show', 'docker0'], { stdio: 'ignore' }).status === 0;
 }
 
+/**
+ * Why containers on one network could not reach each other here, or undefined: with bridged traffic passed through
+ * iptables (br_netfilter) and the FORWARD chain's policy DROP (which a Docker daemon with iptables sets, and leaves
+ * behind), every packet between two containers is dropped and the production profile's services time out.
+ */
+export function bridgeTrafficBlocked(): string | undefined {
+  const bridged = spawnSync('cat', ['/proc/sys/net/bridge/bridge-nf-call-iptables'], { encoding: 'utf8' });
+  const forward = spawnSync('iptables', ['-S', 'FORWARD'], { encoding: 'utf8' });
+  if (bridged.stdout.trim() !== '1' || !/^-P FORWARD DROP/m.test(forward.stdout ?? '')) return undefined;
+  return (
+    "iptables' FORWARD policy is DROP and bridged traffic goes through iptables, so containers cannot reach each " +
+    'other: `iptables -P FORWARD ACCEPT` (a Docker daemon started with iptables leaves this behind), or run the test elsewhere.'
+  );
+}
+
 /** Removes the engine's folder (what dockerd left mounted in it first) and the bridge it made. */
 export function removeEngineFolder(dir: string, removeBridge: boolean): void {
   spawnSync('sh', ['-c', `grep -o " ${dir}[^ ]*" /proc/mounts | sort -r | xargs -r -n1 umount -l`]);
