@@ -6,6 +6,8 @@ import type { Config } from './config.ts';
 
 export type BannerInput = Readonly<{
   config: Pick<Config, 'publicUrl' | 'apiBasePath' | 'issuer' | 'host' | 'embeddedIdp'> & {
+    /** In the product's image: the commands shown are the container's (README: "Install with Docker"). */
+    inContainer?: boolean;
     idp: Pick<Config['idp'], 'seedDemoUsers' | 'demoUsersReason'>;
   };
   databaseKind: 'pglite' | 'postgres';
@@ -59,14 +61,21 @@ function noDemoUsers({ config, exposedDemoUsers }: BannerInput): string[] {
     listening: `servern lyssnar på ${config.host}, inte bara på loopback (IDP_SEED_DEMO_USERS=true skapar dem ändå)`,
     loopback: '',
   }[config.idp.demoUsersReason];
+  const add = 'add <användarnamn> --email <e-post> --first <förnamn> --last <efternamn> --editor';
+  // The embedded database allows one process per data folder: in a container the command runs in a container
+  // of its own while the server's is stopped (README: "Install with Docker").
+  const [create, passwd] = config.inContainer
+    ? [
+        `docker compose stop app && docker compose run --rm app recipe-book users ${add} && docker compose start app`,
+        'docker compose stop app && docker compose run --rm app recipe-book users passwd <användarnamn> && docker compose start app',
+      ]
+    : [`npm run users -- ${add}`, 'npm run users -- passwd <användarnamn>'];
   return [
     `  Inga demokonton: ${why}.`,
-    '  Skapa den första redaktören: npm run users -- add <användarnamn> --email <e-post> --first <förnamn> --last <efternamn> --editor',
+    `  Skapa den första redaktören: ${create}`,
     // Passwords everyone knows on a product others can reach: the one thing here that needs doing now.
     ...(exposedDemoUsers.length
-      ? [
-          `  VARNING: ${exposedDemoUsers.join(', ')} har fortfarande sitt publicerade lösenord: npm run users -- passwd <användarnamn>`,
-        ]
+      ? [`  VARNING: ${exposedDemoUsers.join(', ')} har fortfarande sitt publicerade lösenord: ${passwd}`]
       : []),
   ];
 }

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { demoUserPolicy, type DemoUsersReason } from './demo-user-policy.ts';
 
@@ -84,11 +85,57 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // Set by the image (Dockerfile): the start banner then names the container's commands instead of npm's.
+  RECIPE_BOOK_IN_CONTAINER: bool.default(false),
   S3_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9!_.*'()/-]*$/, { message: "letters, digits and !_.*'()/- only" })
     .default('photos/'),
 });
+
+/**
+ * The settings that hold secrets. Each can come from a file instead (`DATABASE_URL_FILE=/run/secrets/db`), as the
+ * official PostgreSQL image does, so a secret never has to sit in a compose file or in the environment.
+ */
+export const SECRET_SETTINGS = ['DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * The environment with every `NAME_FILE` of a secret setting read into `NAME` (without its trailing line
+ * breaks). Both set, an unreadable file, or an empty one is a ConfigError naming the setting; `fromFile` lists
+ * the settings read from files, whose values error messages then leave out.
+ */
+export function withSecretFiles(
+  env: Record<string, string | undefined>,
+  readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+): { env: Record<string, string | undefined>; fromFile: Set<string> } {
+  const out = { ...env };
+  const fromFile = new Set<string>();
+  const problems: string[] = [];
+  for (const name of SECRET_SETTINGS) {
+    const path = env[`${name}_FILE`];
+    if (!path) continue;
+    if (env[name]) {
+      problems.push(`${name} and ${name}_FILE are both set: set one of them`);
+      continue;
+    }
+    let value: string;
+    try {
+      value = readFile(path).replace(/[\r\n]+$/, '');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      problems.push(`${name}_FILE=${JSON.stringify(path)}: cannot read the file (${code})`);
+      continue;
+    }
+    if (!value) {
+      problems.push(`${name}_FILE=${JSON.stringify(path)}: the file is empty`);
+      continue;
+    }
+    out[name] = value;
+    fromFile.add(name);
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return { env: out, fromFile };
+}
 
 /** proxy-addr's names for ranges, which Fastify's trustProxy also takes. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -173,6 +220,8 @@ export type Config = Readonly<{
     /** Reading a page (fetched or pasted) in a worker thread, waiting for a free one included; then the worker is terminated. */
     readTimeoutMs: number;
   }>;
+  /** Running in the product's image (RECIPE_BOOK_IN_CONTAINER): commands are `recipe-book …`, not `npm run …`. */
+  inContainer: boolean;
   photos: Readonly<{
     maxBytes: number;
     /** Processing one photo, waiting for a worker thread included; then the worker is terminated. */
@@ -203,16 +252,19 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates settings once. Empty strings count as unset. `terminal`: stdout is a TTY (LOG_FORMAT's default). */
+/** Reads and validates settings once (secrets also from `*_FILE`, see withSecretFiles). Empty strings count as unset. `terminal`: stdout is a TTY (LOG_FORMAT's default). */
 export function loadConfig(
-  env: Record<string, string | undefined> = process.env,
+  environment: Record<string, string | undefined> = process.env,
   terminal: boolean = process.stdout.isTTY === true,
+  readFile?: (path: string) => string,
 ): Config {
+  const { env, fromFile } = withSecretFiles(environment, readFile);
   const raw = Object.fromEntries(Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
+    const shown = (key: string) => (fromFile.has(key) ? `(from ${key}_FILE)` : JSON.stringify(raw[key]));
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.')}=${JSON.stringify(raw[String(i.path[0])])}: ${i.message}`),
+      parsed.error.issues.map((i) => `${i.path.join('.')}=${shown(String(i.path[0]))}: ${i.message}`),
     );
   }
   const e = parsed.data;
@@ -302,6 +354,7 @@ export function loadConfig(
       maxBytes: e.IMPORT_MAX_BYTES,
       readTimeoutMs: e.IMPORT_READ_TIMEOUT_MS,
     }),
+    inContainer: e.RECIPE_BOOK_IN_CONTAINER,
     photos: Object.freeze({
       maxBytes: e.PHOTO_MAX_BYTES,
       timeoutMs: e.PHOTO_TIMEOUT_MS,

@@ -4,6 +4,7 @@ import { bannerLines } from './banner.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { answerBackupRequests } from './db/backup.ts';
 import { openDatabase, type Database } from './db/index.ts';
+import { dataFolderProblem, folderFacts } from './db/private-folder.ts';
 import { seedRecipesIfEmpty } from './db/seed.ts';
 import { closeConnectionsGracefully } from './graceful-close.ts';
 import { DEMO_USERS, demoUsersWithPublishedPasswords, ensureDemoUsers } from './idp/index.ts';
@@ -29,6 +30,18 @@ export function buildSiteIfNeeded(root: string, config: Config): void {
   if (!config.serveSite || !siteNeedsBuild(root, config.siteDir)) return;
   console.log('Building the site (dist/ is missing or older than its sources)…');
   buildSite(root, config.siteDir);
+}
+
+/**
+ * The data folder (the embedded database, the embedded provider's keys) must be this user's and writable: a
+ * read-only volume or another user's folder stops the start here with one sentence, not a stack trace.
+ */
+export function checkDataFolder(config: Config): void {
+  if (config.databaseUrl && !config.embeddedIdp) return;
+  const problem = dataFolderProblem(folderFacts(config.dataDir), process.getuid?.());
+  if (!problem) return;
+  console.error(problem);
+  process.exit(1);
 }
 
 /** Whether PostgreSQL was reached at start, and what to run once it is (set by setUpDemoUsers). */

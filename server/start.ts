@@ -60,6 +60,7 @@ async function main(): Promise<void> {
   }
   await stopIfAsked();
 
+  steps.checkDataFolder(config);
   const { db, state } = await steps.openTheDatabase(config);
   await stopIfAsked(db);
 

@@ -22,6 +22,8 @@ export const WORKER_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1
 // Workers yield the CPU to the event loop when cores are short (Linux thread priority, via the optional prebuilt
 // @napi-rs/nice; without it they simply run at normal priority).
 const NICE = 10;
+/** The same priority for the threads sharp encodes on (server/photos/thread-priority.ts). */
+export const PHOTO_THREAD_NICE = NICE;
 
 export function createWorkerPool<In, Out>(options: {
   /** The worker module: a .ts file Node loads with its own type stripping, as for `npm start`. */

@@ -1,8 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gunzipSync, gzip } from 'node:zlib';
+import { extract } from 'tar-stream';
 import { cleanTarball } from './backup-tarball.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { applyMigrations } from './migrate.ts';
@@ -18,12 +23,73 @@ export const PGLITE_SHARED_BUFFERS = '32MB';
 const gzipAsync = promisify(gzip);
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
+// A new data folder starts from a copy of a new, empty cluster rather than from PGlite's initdb, which peaks at
+// about 1.1 GB and leaves its WebAssembly memory (which never shrinks) at about 600 MB until a restart
+// (docs/decisions/041-memory-on-a-small-machine.md). The copy is made once per PGlite version, in a child process
+// that exits afterwards (the image makes it when it is built), and kept in the project's .cache folder; the
+// folder it fills then opens as any existing one does.
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PGLITE_VERSION = (
+  JSON.parse(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+export const CLUSTER_TEMPLATE = join(root, '.cache', `pglite-${PGLITE_VERSION}-cluster.tar.gz`);
+
+/** Writes the template: a new cluster of PGlite's own initdb, as PGlite dumps it (gzipped tar). */
+export async function writeClusterTemplate(target: string = CLUSTER_TEMPLATE): Promise<void> {
+  const scratch = `${target}.${process.pid}.d`;
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(dirname(target), { recursive: true });
+  try {
+    const pg = await PGlite.create({ dataDir: scratch, startParams: START_PARAMS });
+    await pg.query('CHECKPOINT');
+    const tarball = await pg.dumpDataDir('gzip');
+    await pg.close();
+    // Several processes may make it at once (test workers): each writes its own file, the last rename wins.
+    writeFileSync(`${target}.${process.pid}.part`, new Uint8Array(await tarball.arrayBuffer()));
+    renameSync(`${target}.${process.pid}.part`, target);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Makes the template in a child process (its memory goes with it) when it is not there yet; false if that failed. */
+function ensureClusterTemplate(): boolean {
+  if (existsSync(CLUSTER_TEMPLATE)) return true;
+  const child = spawnSync(process.execPath, ['--liftoff-only', fileURLToPath(import.meta.url), '--write-template'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child.status === 0 && existsSync(CLUSTER_TEMPLATE);
+}
+
+/** Fills a new data folder from the template; false (PGlite's initdb then runs) when there is none. */
+async function unpackClusterTemplate(dataDir: string): Promise<boolean> {
+  if (existsSync(join(dataDir, 'PG_VERSION')) || !ensureClusterTemplate()) return false;
+  const reader = extract();
+  reader.end(gunzipSync(readFileSync(CLUSTER_TEMPLATE)));
+  for await (const entry of reader) {
+    const name = entry.header.name.replace(/^\/+/, '');
+    const path = resolve(dataDir, name);
+    if (name.split('/').includes('..')) throw new Error(`the cluster template holds ${entry.header.name}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    if (entry.header.type === 'directory') mkdirSync(path, { recursive: true, mode: 0o700 });
+    else if (entry.header.type === 'file') {
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      writeFileSync(path, Buffer.concat(chunks), { mode: 0o600 });
+    }
+  }
+  return true;
+}
+
 // PGlite is PostgreSQL in WebAssembly with a single connection: it queues queries itself, so
 // transactions must stay short (each one holds up every other request).
 export async function openPglite(dataDir: string): Promise<Database> {
   const lock = acquireDataDirLock(dataDir);
   let client: PGlite | undefined;
   try {
+    await unpackClusterTemplate(dataDir);
     // pg_trgm backs the search index (migration 004); it must be loaded before any query plans with it.
     client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: START_PARAMS });
     restrictFolderContents(dataDir);
@@ -67,3 +133,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     },
   };
 }
+
+// `node --liftoff-only server/db/pglite.ts --write-template`: the child process of ensureClusterTemplate, and the
+// image's build step.
+if (import.meta.main && process.argv.includes('--write-template')) await writeClusterTemplate();

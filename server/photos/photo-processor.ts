@@ -7,6 +7,7 @@
 import 'sharp';
 import { createWorkerPool, WorkerPoolError } from '../worker-pool.ts';
 import { PhotoError } from './photo-errors.ts';
+import { lowerImageThreadPriority } from './thread-priority.ts';
 import type { PhotoOutcome, PhotoTask, ProcessedPhoto } from './process-photo.ts';
 
 export { PhotoError, photoErrorMessages, type PhotoErrorKind } from './photo-errors.ts';
@@ -36,6 +37,7 @@ export function createPhotoProcessor({
   return {
     async process(bytes) {
       let outcome: PhotoOutcome;
+      lowerImageThreadPriority();
       try {
         // libvips stops on its own after its timeout too: terminating the worker ends its JavaScript, but an encode
         // already running on libuv's thread pool would otherwise finish its work for nobody.

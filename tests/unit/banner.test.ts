@@ -92,6 +92,19 @@ describe('bannerLines', () => {
     expect(lines.at(-2)).toBe(FIRST_EDITOR);
   });
 
+  it("names the container's commands in the product's image", () => {
+    const lines = banner({
+      config: { host: '0.0.0.0', inContainer: true, idp: { seedDemoUsers: false, demoUsersReason: 'listening' } },
+      exposedDemoUsers: ['redaktor'],
+    });
+    expect(lines.at(-2)).toBe(
+      '  Skapa den första redaktören: docker compose stop app && docker compose run --rm app recipe-book users add <användarnamn> --email <e-post> --first <förnamn> --last <efternamn> --editor && docker compose start app',
+    );
+    expect(lines.at(-1)).toBe(
+      '  VARNING: redaktor har fortfarande sitt publicerade lösenord: docker compose stop app && docker compose run --rm app recipe-book users passwd <användarnamn> && docker compose start app',
+    );
+  });
+
   it('says nothing about demo users with a real Keycloak', () => {
     expect(
       banner({

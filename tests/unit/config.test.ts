@@ -98,3 +98,76 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('secrets from files (*_FILE)', () => {
+  const files: Record<string, string> = {
+    '/run/secrets/db': 'postgres://app:s3cret@db/recipes\n',
+    '/run/secrets/key': 'AKIA\r\n',
+    '/run/secrets/empty': '\n',
+    '/run/secrets/bad-url': 'mysql://app:s3cret@db/recipes\n',
+  };
+  const readFile = (path: string) => {
+    const text = files[path];
+    if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+    return text;
+  };
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env, false, readFile);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+    throw new Error('loadConfig accepted the settings');
+  };
+
+  it('reads DATABASE_URL_FILE without its trailing line break', () => {
+    const c = loadConfig({ DATABASE_URL_FILE: '/run/secrets/db' }, false, readFile);
+    expect(c.databaseUrl).toBe('postgres://app:s3cret@db/recipes');
+  });
+
+  it('reads the S3 keys from files', () => {
+    const c = loadConfig(
+      {
+        PHOTO_STORAGE: 's3',
+        S3_BUCKET: 'photos',
+        S3_ACCESS_KEY_ID_FILE: '/run/secrets/key',
+        S3_SECRET_ACCESS_KEY_FILE: '/run/secrets/db',
+      },
+      false,
+      readFile,
+    );
+    expect(c.photos.storage).toMatchObject({
+      accessKeyId: 'AKIA',
+      secretAccessKey: 'postgres://app:s3cret@db/recipes',
+    });
+  });
+
+  it('refuses a setting given both ways', () => {
+    expect(problems({ DATABASE_URL: 'postgres://h/db', DATABASE_URL_FILE: '/run/secrets/db' })).toEqual([
+      'DATABASE_URL and DATABASE_URL_FILE are both set: set one of them',
+    ]);
+  });
+
+  it('names a missing or empty file', () => {
+    expect(problems({ DATABASE_URL_FILE: '/run/secrets/none', S3_ACCESS_KEY_ID_FILE: '/run/secrets/empty' })).toEqual([
+      'DATABASE_URL_FILE="/run/secrets/none": cannot read the file (ENOENT)',
+      'S3_ACCESS_KEY_ID_FILE="/run/secrets/empty": the file is empty',
+    ]);
+  });
+
+  it('never prints a secret read from a file', () => {
+    const [problem] = problems({ DATABASE_URL_FILE: '/run/secrets/bad-url' });
+    expect(problem).toMatch(/^DATABASE_URL=\(from DATABASE_URL_FILE\): must be a postgres/);
+    expect(problem).not.toContain('s3cret');
+  });
+
+  it('reads a real file', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'config-secret-')), 'db');
+    writeFileSync(file, 'postgres://u:p@h/d\n');
+    expect(loadConfig({ DATABASE_URL_FILE: file }, false).databaseUrl).toBe('postgres://u:p@h/d');
+  });
+});
