@@ -92,7 +92,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
   const photos = createPhotoLibrary({
     db,
     gate,
-    store: openPhotoStore(config, db.orm),
+    store: await openPhotoStore(config, db.orm),
     processor: createPhotoProcessor({ timeoutMs: config.photos.timeoutMs }),
     log: instance.log,
   });

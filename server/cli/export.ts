@@ -16,7 +16,7 @@ try {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const where = db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   try {
-    const store = openPhotoStore(config, db.orm);
+    const store = await openPhotoStore(config, db.orm);
     const document = await exportTransfer(db.orm, new Date(), store).finally(() => store.close());
     const partial = `${file}.partial-${process.pid}`;
     try {

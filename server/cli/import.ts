@@ -35,7 +35,7 @@ try {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const where = db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   try {
-    const store = openPhotoStore(config, db.orm);
+    const store = await openPhotoStore(config, db.orm);
     const { outcomes, count } = await importTransfer(db.orm, document, store).finally(() => store.close());
     console.log(
       `Imported ${file} into ${where}: ${count.added + count.renumbered} added (${count.renumbered} of them under a new id), ` +
