@@ -3,8 +3,8 @@
 // As for imported pages (server/worker-pool.ts, docs/decisions/028-import-reading-workers.md): a piscina pool
 // with one or two threads, a bounded number of photos waiting, and a time limit after which the worker is terminated.
 // sharp's native libraries must be loaded by the main thread before a worker loads them, or a worker's exit can
-// unload them under the others (sharp's documentation, "worker threads", glibc Linux).
-import 'sharp';
+// unload them under the others (sharp's documentation, "worker threads", glibc Linux). They are loaded before the
+// first photo, not at start-up: a server that never gets a photo does not hold them (about 20 MB).
 import { createWorkerPool, WorkerPoolError } from '../worker-pool.ts';
 import { PhotoError } from './photo-errors.ts';
 import { lowerImageThreadPriority } from './thread-priority.ts';
@@ -12,6 +12,8 @@ import type { PhotoOutcome, PhotoTask, ProcessedPhoto } from './process-photo.ts
 
 export { PhotoError, photoErrorMessages, type PhotoErrorKind } from './photo-errors.ts';
 export type { PhotoFormat, PhotoVariant, ProcessedPhoto } from './process-photo.ts';
+
+let sharpLoaded: Promise<unknown> | undefined;
 
 export type PhotoProcessor = { process(bytes: Uint8Array): Promise<ProcessedPhoto>; close(): Promise<void> };
 
@@ -37,6 +39,7 @@ export function createPhotoProcessor({
   return {
     async process(bytes) {
       let outcome: PhotoOutcome;
+      await (sharpLoaded ??= import('sharp'));
       lowerImageThreadPriority();
       try {
         // libvips stops on its own after its timeout too: terminating the worker ends its JavaScript, but an encode
