@@ -140,8 +140,8 @@ async function browserAccessToken(page: Page, keycloakPort: number): Promise<str
 }
 
 async function embedded(engine: Engine, work: string, port: number): Promise<void> {
-  const env = { RECIPES_PORT: String(port) };
   const base = `http://localhost:${port}`;
+  const env = { RECIPES_PORT: String(port), PUBLIC_URL: base };
   step('docker compose up -d (the embedded default, a new volume)');
   engine.compose(['up', '-d', '--no-build'], { env });
   const id = containerOf(engine, 'app', env);
@@ -248,13 +248,16 @@ async function production(engine: Engine, work: string, ports: { app: number; ke
     withOrigins(readRealm(join(root, 'keycloak', 'realm-recipes.json')), 'recipes-frontend', [base]),
   );
   writeFileSync(realmFile, JSON.stringify(realm));
-  const secrets = join(root, 'secrets');
+  // Its own secrets folder (SECRETS_DIR), never the checkout's ./secrets, which may hold someone's real ones.
+  const secrets = join(work, 'secrets');
   mkdirSync(secrets, { recursive: true });
   const password = randomBytes(16).toString('hex');
   writeFileSync(join(secrets, 'postgres-password'), `${password}\n`);
   writeFileSync(join(secrets, 'database-url'), `postgres://recipes:${password}@db:5432/recipes\n`);
   const env = {
     RECIPES_PORT: String(ports.app),
+    PUBLIC_URL: base,
+    SECRETS_DIR: secrets,
     KEYCLOAK_PORT: String(ports.keycloak),
     KEYCLOAK_VERSION: kc.release.version,
     KEYCLOAK_REALM_FILE: realmFile,

@@ -68,6 +68,9 @@ async function unpackClusterTemplate(dataDir: string): Promise<boolean> {
   if (existsSync(join(dataDir, 'PG_VERSION')) || !ensureClusterTemplate()) return false;
   const reader = extract();
   reader.end(gunzipSync(readFileSync(CLUSTER_TEMPLATE)));
+  // PG_VERSION, which marks a folder as a cluster, is written last: a first start stopped halfway (docker stop, the
+  // out-of-memory killer) leaves a folder without it, and the next start unpacks the template again.
+  let version: Buffer | undefined;
   for await (const entry of reader) {
     const name = entry.header.name.replace(/^\/+/, '');
     const path = resolve(dataDir, name);
@@ -75,11 +78,14 @@ async function unpackClusterTemplate(dataDir: string): Promise<boolean> {
     const chunks: Buffer[] = [];
     for await (const chunk of entry) chunks.push(chunk as Buffer);
     if (entry.header.type === 'directory') mkdirSync(path, { recursive: true, mode: 0o700 });
+    else if (entry.header.type === 'file' && name === 'PG_VERSION') version = Buffer.concat(chunks);
     else if (entry.header.type === 'file') {
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       writeFileSync(path, Buffer.concat(chunks), { mode: 0o600 });
     }
   }
+  if (!version) throw new Error('the cluster template holds no PG_VERSION');
+  writeFileSync(join(dataDir, 'PG_VERSION'), version, { mode: 0o600 });
   return true;
 }
 
