@@ -120,11 +120,15 @@ export const ingredientSchema = z.object({
   quantity: quantitySchema.optional(),
   heading: headingSchema
     .optional()
-    .describe('Starts a section: the heading shown above this ingredient and those after it, up to the next heading'),
+    .describe(
+      'Starts a section: the heading shown above this ingredient and those after it, up to the next heading. A PUT replaces the whole ingredient list: send it back as read to keep it',
+    ),
   doNotScale: z
     .boolean({ error: MESSAGES.notABoolean })
     .optional()
-    .describe("true: the quantity stays as written whatever the servings ('Skala inte med portionerna')"),
+    .describe(
+      "true: the quantity stays as written whatever the servings ('Skala inte med portionerna'). A PUT replaces the whole ingredient list: send it back as read to keep it",
+    ),
 });
 
 /** A recipe's ingredient list, in the API and in the form alike: the limit and its message exist once. */

@@ -90,6 +90,17 @@ describe.each(DATABASE_KINDS)('organising recipes (%s)', (kind) => {
     });
     expect(await get<Recipe>(`/recipes/${made.id}`)).toEqual(old.json());
 
+    // The ingredient list is replaced whole (decision 042): sent back without their keys, headings and don't-scale
+    // marks are gone; sent back as read, they stay.
+    const asRead = await put(made.id, recipeBody({ name: 'Sparade fält', ingredients: organised.ingredients }));
+    expect(asRead.statusCode, asRead.body).toBe(200);
+    expect(asRead.json().ingredients[0]).toMatchObject({ heading: 'Till degen' });
+    const bare = organised.ingredients.map(({ name, quantity }) => ({ name, quantity }));
+    const rebuilt = await put(made.id, recipeBody({ name: 'Sparade fält', ingredients: bare }));
+    expect(rebuilt.statusCode, rebuilt.body).toBe(200);
+    expect(rebuilt.json().ingredients).toEqual(bare);
+    expect(rebuilt.json().categories).toEqual(['Bakning', 'Fika']);
+
     const cleared = await put(
       made.id,
       recipeBody({ name: 'Sparade fält', categories: [], prepTime: null, totalTime: null, source: null }),
