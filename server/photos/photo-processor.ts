@@ -39,7 +39,11 @@ export function createPhotoProcessor({
   return {
     async process(bytes) {
       let outcome: PhotoOutcome;
-      await (sharpLoaded ??= import('sharp'));
+      // A failed load is not kept: the next photo tries again.
+      await (sharpLoaded ??= import('sharp').catch((error: unknown) => {
+        sharpLoaded = undefined;
+        throw error;
+      }));
       lowerImageThreadPriority();
       try {
         // libvips stops on its own after its timeout too: terminating the worker ends its JavaScript, but an encode

@@ -4,16 +4,17 @@
 // of one of its own threads (setpriority on a thread id); threads started afterwards inherit it. So before each
 // photo the pool's threads, and the image threads they started, are set to the workers' nice value: they still use
 // every idle core, but the event loop comes first. Elsewhere (or if /proc cannot be read) nothing changes.
+// The trade-off: libuv's pool also does the server's other off-loop work (file reads for the site, DNS lookups,
+// scrypt at sign-in, gzip). At the lower priority that work yields to the event loop only when the cores are all
+// busy; on an idle core it runs as fast as before (docs/photos.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { PHOTO_THREAD_NICE } from '../worker-pool.ts';
 
 /** libuv's pool, libvips' own threads, and the AVIF/HEIF codecs' (aom, dav1d, libheif) as Linux names them. */
 const IMAGE_THREADS = /^(?:libuv-worker|vips|aom|dav1d|heif)/u;
-const TASKS = '/proc/self/task';
-
 /** Lowers the priority of this process's image threads; returns how many were set. */
-export function lowerImageThreadPriority(): number {
+export function lowerImageThreadPriority(TASKS = '/proc/self/task'): number {
   if (process.platform !== 'linux') return 0;
   let lowered = 0;
   try {

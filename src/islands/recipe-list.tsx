@@ -269,7 +269,8 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
  * from the address that is not among them (a shared link to one no longer used) is shown pressed, to unpress.
  */
 function CategoryChips({ names, chosen }: { names: readonly string[]; chosen: string }) {
-  if (names.length === 0) return null;
+  // No categories in use: no chips, unless the address names one (its chip unpresses it).
+  if (names.length === 0 && chosen === '') return null;
   const key = categoryKey(chosen);
   const shown = chosen === '' || names.some((n) => categoryKey(n) === key) ? names : [...names, chosen];
   return (

@@ -54,11 +54,11 @@ export function setQuery(query: string): void {
 }
 
 /**
- * A category chip pressed ('' for none): a new history entry with the address that shares it (the ?search= the
- * page was opened with is kept), so Back returns to the list as it was.
+ * A category chip pressed ('' for none): a new history entry with the address that shares it (with the search text
+ * the list shows, as typed), so Back returns to the list as it was.
  */
 export function chooseCategory(category: string): void {
-  window.history.pushState(null, '', searchHref(currentSearch(), category));
+  window.history.pushState(null, '', searchHref(($query.get() ?? currentSearch()).trim(), category));
   $category.set(category);
 }
 

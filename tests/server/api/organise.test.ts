@@ -302,14 +302,16 @@ describe.each(DATABASE_KINDS)('the paged names within a category, and GET /categ
       { name: 'Soppa', count: 2 },
       { name: 'Vardag', count: 1 },
     ]);
-    await h.app.inject({
+    const edited = await h.app.inject({
       method: 'PUT',
       url: `/api/recipes/${made.id}`,
       headers: bearer(token),
       payload: recipeBody({ name: 'Tomatsoppa', categories: ['Soppa'] }),
     });
+    expect(edited.statusCode, edited.body).toBe(200);
     expect((await counts()).some((c) => c.name === 'Vardag')).toBe(false);
-    await h.app.inject({ method: 'DELETE', url: `/api/recipes/${made.id}`, headers: bearer(token) });
+    const deleted = await h.app.inject({ method: 'DELETE', url: `/api/recipes/${made.id}`, headers: bearer(token) });
+    expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await counts()).find((c) => c.name === 'Soppa')).toEqual({ name: 'Soppa', count: 1 });
     expect((await page('category=Soppa')).recipes.map((r) => r.name)).toEqual(['Ärtsoppa']);
   });

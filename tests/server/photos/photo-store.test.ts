@@ -23,7 +23,7 @@ for (const kind of DATABASE_KINDS)
   });
 
 describe('database photo store', () => {
-  it('writes one file at a time across uploads, and a failed write does not hold up the next', async () => {
+  it('lets the writes queued behind a failed one through', async () => {
     const db = await createTestDatabase('pglite');
     databases.push(db);
     const store = createDatabasePhotoStore(db.orm);
