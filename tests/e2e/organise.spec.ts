@@ -65,6 +65,15 @@ test('an editor adds categories, times, a source, two sections and an ingredient
   await page.getByRole('button', { name: `Ta bort kategorin ${known}` }).click();
   await expect(chosen).toHaveText([baking]);
   await expect(categories).toBeFocused();
+  // Pasted in one go: what can be a category is added, what cannot stays in the field with its message.
+  const tooLong = 'Långkok'.repeat(5);
+  await categories.fill(`${party}, ${tooLong}, `);
+  await expect(chosen).toHaveText([baking, party]);
+  await expect(categories).toHaveValue(tooLong);
+  await expect(page.getByText('Max 34 characters')).toBeVisible();
+  await categories.fill('');
+  await page.getByRole('button', { name: `Ta bort kategorin ${party}` }).click();
+  await expect(chosen).toHaveText([baking]);
 
   // Times in minutes, and a source; a time that is not whole minutes is said at its field.
   const prep = page.getByLabel('Förberedelser');

@@ -79,16 +79,26 @@ export default function CategoryField({ control }: { control: Control<EditorValu
 
   const onChange = (value: string) => {
     setTypedError(undefined);
-    // A pasted 'Bakning, Fika' adds all but the part still being written.
+    // A pasted 'Bakning, Fika' adds all but the part still being written. A part that cannot be a category stays in
+    // the field with its message, nothing of it lost; empty parts (',,') are only separators.
     const parts = value.split(',');
     if (parts.length === 1) return setText(value);
     let next = categories;
+    const refused: string[] = [];
+    let message: string | undefined;
     for (const part of parts.slice(0, -1)) {
+      if (part.trim() === '') continue;
       const checked = categorySchema.safeParse(tidyCategory(part));
       if (checked.success) next = withCategory(next, checked.data, known);
+      else {
+        refused.push(part.trim());
+        message ??= checked.error.issues[0]?.message;
+      }
     }
     set(next);
-    setText(parts.at(-1) ?? '');
+    const last = parts.at(-1) ?? '';
+    setText(refused.length === 0 ? last : [...refused, ...(last.trim() === '' ? [] : [last.trim()])].join(', '));
+    if (message) setTypedError(message);
   };
 
   const suggestions = known.filter((k) => !categories.some((c) => categoryKey(c) === categoryKey(k)));
