@@ -32,7 +32,7 @@ const photosJson = sql<Photo[] | null>`(
   FROM ${photos} p WHERE p.recipe_id = "recipes"."id")`; // qualified: drizzle writes ${recipes.id} as "id", which is p.id here
 
 // The recipe's categories in its order, each with the category's one spelling (null when it has none).
-export const categoriesJson = sql<string[] | null>`(
+const categoriesJson = sql<string[] | null>`(
   SELECT json_agg(c.name ORDER BY rc.position)
   FROM ${recipeCategories} rc JOIN ${categories} c ON c.id = rc.category_id
   WHERE rc.recipe_id = "recipes"."id")`; // qualified, as photos below

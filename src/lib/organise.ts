@@ -14,14 +14,14 @@ export const MAX_SOURCE_NAME = 64;
 /** An ingredient section's heading ('Till degen'). */
 export const MAX_HEADING = 64;
 
-/** The same category in any letter case (and any spacing) is one: 'bakning', ' Bakning ' and 'BAKNING'. */
-export function categoryKey(name: string): string {
-  return name.trim().replace(/\s+/gu, ' ').toLocaleLowerCase('sv');
-}
-
 /** A category as written, with its spacing tidied ('  Till   fest ' -> 'Till fest'). */
 export function tidyCategory(name: string): string {
   return name.trim().replace(/\s+/gu, ' ');
+}
+
+/** The same category in any letter case (and any spacing) is one: 'bakning', ' Bakning ' and 'BAKNING'. */
+export function categoryKey(name: string): string {
+  return tidyCategory(name).toLocaleLowerCase('sv');
 }
 
 /** A recipe's categories: tidied, each once (the first spelling kept), in the order given. */

@@ -57,7 +57,6 @@ export const TEXT = {
   // Categories, times and source (issue 25)
   categories: 'Kategorier',
   chosenCategories: 'Valda kategorier',
-  newCategory: 'Ny kategori',
   addCategory: 'Lägg till kategori',
   categoriesHint: 'Tryck Enter eller komma för att lägga till en kategori.',
   removeCategory: (name: string) => `Ta bort kategorin ${name}`,
