@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import type { Database } from '../db/index.ts';
-import { recipesByIds, recipesInBatches } from '../db/recipe-repository.ts';
+import { recipeKeys, recipesByIds, type RecipeKey } from '../db/recipe-repository.ts';
 import { compareRecipes, insertByName } from '../../src/lib/recipe-search.ts';
 import { matchesEtag } from './http-cache.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
-import { deflatePiece, deflatePieceSync, gzipOf, type Piece } from './gzip-pieces.ts';
+import { deflatePiece, deflatePieceSync, gzipOf, inflatePiece, type Piece } from './gzip-pieces.ts';
 import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/change-feed.ts';
 
 // The full list (GET /recipes, the contract) is what the seed's clients load, and it changes rarely.
@@ -14,36 +15,30 @@ import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/c
 // the stamp it read when it began, so it always sees the writes acknowledged before it; when the stamp moved,
 // it waits for ONE rebuild that all readers share (docs/decisions/036-api-list-cache-read-after-write.md; the waiting and sharing
 // are ../db/change-feed.ts's). A rebuild asks the change feed which recipes were written or deleted since the
-// stamp of the data it holds (an index read, migration 007) and refetches only those. The recipes are held in segments of
-// a few hundred, each deflated on its own (./gzip-pieces.ts): a write recompresses one segment, not
-// 60 MB, so at 100,000 recipes it shows in the list within a second.
+// stamp of the data it holds (an index read, migration 007). The list is held in segments of a few hundred
+// recipes in the list's order, each deflated on its own (./gzip-pieces.ts): a write recompresses one segment, not
+// 60 MB, so at 100,000 recipes it shows in the list within a second. A segment keeps its recipes' ids, names
+// (their order) and text lengths, and its compressed bytes, not the text (60 MB at 100,000 recipes): a segment a
+// write touches is inflated, changed and deflated again; everything is read a segment at a time
+// (docs/decisions/043-memory-at-100000-recipes.md).
 // `at`: the database stamp the body is up to date with; `stamp`: its label in ETags (with this instance's id).
-type Body = { at: bigint; stamp: string; gzip: Buffer; json(): Buffer };
-type Entry = { name: string; id: number; json: Buffer };
-type Segment = { entries: Entry[]; piece?: Piece };
+type Body = { at: bigint; stamp: string; gzip: Buffer; text(): Readable };
+// `length`: the bytes of the recipe's JSON in its segment's text; `json`: the text itself, only while the segment
+// is being changed and compressed again.
+type Entry = RecipeKey & { length: number; json?: Buffer | undefined };
+type Segment = { entries: Entry[]; piece?: Piece | undefined };
 
+const COMMA_TEXT = Buffer.from(',');
+const COMMA_BYTES = COMMA_TEXT.length;
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => deflatePieceSync(Buffer.from(c))) as [Piece, Piece, Piece];
-
-/** A segment's text; its entries then point into it, so the text is held once, not twice. */
-function joined(entries: readonly Entry[]): Buffer {
-  const parts: Buffer[] = [];
-  for (const e of entries) parts.push(...(parts.length > 0 ? [COMMA.raw, e.json] : [e.json]));
-  const raw = Buffer.concat(parts);
-  let offset = 0;
-  for (const e of entries) {
-    e.json = raw.subarray(offset, offset + e.json.length);
-    offset += e.json.length + COMMA.raw.length;
-  }
-  return raw;
-}
 
 export type ListCache = ReturnType<typeof createListCache>;
 
 /**
  * `gate`: the request limit a reader's wait is bounded by (the database being away answers 503 within it);
  * `feed`: the change feed it follows (the API's, shared with the name index; its own by default);
- * `segmentSize`: recipes per separately compressed segment (about 250 KB of JSON by
- * default); `readBatch`: recipes per statement when everything is read.
+ * `segmentSize`: recipes per separately compressed segment, and per statement when a segment is read (about
+ * 250 KB of JSON by default).
  */
 export function createListCache(
   db: Database,
@@ -51,8 +46,7 @@ export function createListCache(
     gate,
     feed = createChangeFeed(db),
     segmentSize = 400,
-    readBatch = 2000,
-  }: { gate?: DatabaseGate; feed?: ChangeFeed; segmentSize?: number; readBatch?: number } = {},
+  }: { gate?: DatabaseGate; feed?: ChangeFeed; segmentSize?: number } = {},
 ) {
   const bounded = <T>(work: () => Promise<T>): Promise<T> => (gate ? gate.run(work) : work());
   // Stamps restart at 0 in a new database; this keeps ETags of different databases apart.
@@ -63,8 +57,6 @@ export function createListCache(
   let dirty = true;
   // The body last laid together.
   let current: Body | undefined;
-
-  const entry = (r: Recipe): Entry => ({ name: r.name, id: r.id, json: Buffer.from(JSON.stringify(r)) });
 
   /** Cuts sorted entries into segments and files each entry under its segment. */
   function cut(entries: Entry[]): Segment[] {
@@ -90,59 +82,97 @@ export function createListCache(
     return segments[low - 1] as Segment;
   }
 
-  /** Brings the segments up to date. Safe to repeat after a failure: the stamp they hold moves only after it. */
+  /**
+   * Gives a compressed segment's entries their text again (inflated, cut at their lengths), to be changed and
+   * compressed anew by `build`.
+   */
+  async function open(segment: Segment): Promise<void> {
+    if (!segment.piece) return;
+    const text = await inflatePiece(segment.piece);
+    let offset = 0;
+    for (const e of segment.entries) {
+      e.json = text.subarray(offset, offset + e.length);
+      offset += e.length + COMMA_BYTES;
+    }
+    segment.piece = undefined;
+  }
+
+  /**
+   * Brings the segments up to date. After a write only the recipes written are read; the segments they leave or
+   * join are opened (./gzip-pieces.ts inflates them) and compressed again by `build`. Everything: ids and names
+   * only (a few MB at 100,000 recipes), the recipes are read a segment at a time by `build`. Safe to repeat after
+   * a failure: the stamp they hold moves only after it, and the database is read before anything is changed.
+   */
   async function catchUp(changes: Changes): Promise<void> {
     if (changes.kind === 'everything') {
-      // A batch at a time, each turned into its entry text at once: neither the driver nor this
-      // cache holds 100,000 recipe objects together. Later writes are in the next refresh's changes.
-      const all: Entry[] = [];
-      for await (const batch of recipesInBatches(db.orm, readBatch)) for (const r of batch) all.push(entry(r));
-      all.sort(compareRecipes);
+      const all = (await recipeKeys(db.orm)).map((k): Entry => ({ ...k, length: 0 })).sort(compareRecipes);
       segmentOf.clear();
       segments = cut(all);
       dirty = true;
     } else if (changes.changed.length > 0 || changes.removed.length > 0) {
+      const written = await recipesByIds(db.orm, changes.changed);
       for (const id of [...changes.changed, ...changes.removed]) {
         const segment = segmentOf.get(id);
         if (!segment) continue;
+        await open(segment);
         segment.entries = segment.entries.filter((e) => e.id !== id);
-        segment.piece = undefined;
         segmentOf.delete(id);
       }
       segments = segments.filter((s) => s.entries.length > 0);
       dirty = true;
-      for (const e of (await recipesByIds(db.orm, changes.changed)).map(entry)) {
+      for (const r of written) {
+        const e: Entry = { id: r.id, name: r.name, length: 0, json: Buffer.from(JSON.stringify(r)) };
         const segment = segmentFor(e);
+        await open(segment);
         // Its place in Swedish order by binary search: no re-sort of 100,000 names.
         insertByName(segment.entries, e);
-        segment.piece = undefined;
         segmentOf.set(e.id, segment);
       }
       segments = segments.flatMap((s) => (s.entries.length > 2 * segmentSize ? cut(s.entries) : [s]));
     }
   }
 
+  /**
+   * A segment's text, deflated; its entries then hold only their lengths. Entries without text (a segment not
+   * compressed since everything was read) have their recipes read, one statement for the segment; one deleted
+   * since its id was read leaves the segment, and one written since is as it is now (the next catch-up has both).
+   */
+  async function compress(segment: Segment): Promise<Piece> {
+    const missing = segment.entries.filter((e) => !e.json).map((e) => e.id);
+    if (missing.length > 0) {
+      const found = new Map((await recipesByIds(db.orm, missing)).map((r) => [r.id, r]));
+      for (const e of segment.entries) {
+        const recipe = found.get(e.id);
+        if (recipe) e.json = Buffer.from(JSON.stringify(recipe));
+        else if (!e.json) segmentOf.delete(e.id);
+      }
+      segment.entries = segment.entries.filter((e) => e.json);
+    }
+    const parts: Buffer[] = [];
+    for (const e of segment.entries) {
+      const json = e.json as Buffer;
+      if (parts.length > 0) parts.push(COMMA_TEXT);
+      parts.push(json);
+      e.length = json.length;
+    }
+    const piece = await deflatePiece(Buffer.concat(parts));
+    for (const e of segment.entries) e.json = undefined;
+    return piece;
+  }
+
   /** The body at `at`, the stamp the segments were brought up to. */
   async function build(at: bigint): Promise<Body> {
     const label = `${instance}-${at}`;
     if (!dirty && current) return (current = { ...current, at, stamp: label });
-    await Promise.all(
-      segments.filter((s) => !s.piece).map(async (s) => (s.piece = await deflatePiece(joined(s.entries)))),
-    );
-    const pieces = [
-      OPEN,
-      ...segments.flatMap((s, i) => (i === 0 ? [s.piece as Piece] : [COMMA, s.piece as Piece])),
-      CLOSE,
-    ];
+    // One segment at a time: only one segment's recipes and text are held while the list is compressed. A
+    // failure leaves the segments not yet compressed as they are, for the next build.
+    for (const segment of segments) segment.piece ??= await compress(segment);
+    const filled = segments.map((s) => s.piece as Piece).filter((p) => p.length > 0);
+    const pieces = [OPEN, ...filled.flatMap((p, i) => (i === 0 ? [p] : [COMMA, p])), CLOSE];
     dirty = false;
-    // The uncompressed text only for the rare client that accepts no gzip, laid together once.
-    let json: Buffer | undefined;
-    return (current = {
-      at,
-      stamp: label,
-      gzip: gzipOf(pieces),
-      json: () => (json ??= Buffer.concat(pieces.map((p) => p.raw))),
-    });
+    const gzip = gzipOf(pieces);
+    // The uncompressed text only for the rare client that accepts no gzip, inflated as it is sent.
+    return (current = { at, stamp: label, gzip, text: () => Readable.from([gzip]).pipe(createGunzip()) });
   }
 
   const list = follow(feed, { catchUp, publish: build });
@@ -179,7 +209,7 @@ export function createListCache(
     reply.header('etag', etag).header('vary', 'accept-encoding');
     if (matchesEtag(request, etag)) return reply.code(304).send(null);
     reply.type('application/json; charset=utf-8');
-    if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(body.json());
+    if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(body.text());
     return reply.header('content-encoding', 'gzip').send(body.gzip);
   }
 

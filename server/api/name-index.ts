@@ -16,21 +16,21 @@ import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/c
 // category's recipes alone, and GET /categories is the groups' sizes.
 export type NamedRecipe = { id: number; name: string; thumbnail?: Thumbnail };
 // `folded`: the name case-folded once here, not for every name on every keystroke (toLocaleLowerCase
-// with a locale costs about a microsecond: 100,000 of them per search was the slow part).
-type Entry = RecipeName & { folded: string };
+// with a locale costs about a microsecond: 100,000 of them per search was the slow part). `categories`: shared
+// objects, one per category (see `category` below), not a key and a spelling per recipe.
+type Category = { key: string; name: string };
+type Entry = Omit<RecipeName, 'categories'> & { folded: string; categories?: Category[] };
 
 export type Page = { recipes: NamedRecipe[]; next: NamedRecipe | null; previous: NamedRecipe | null };
 export type CategoryCount = { name: string; count: number };
 /** The index grouped by category key: each category's spelling and its recipes, in the index's order. */
 type Grouped = { byKey: Map<string, { name: string; entries: Entry[] }>; counts: CategoryCount[] };
 
-const withFolded = (e: RecipeName): Entry => ({ ...e, folded: fold(e.name) });
-
 /** One pass over the index; the counts most used first, then by name in the list's order. */
 function groupByCategory(list: readonly Entry[]): Grouped {
   const byKey = new Map<string, { name: string; entries: Entry[] }>();
   for (const entry of list) {
-    for (const [key, name] of entry.categories ?? []) {
+    for (const { key, name } of entry.categories ?? []) {
       const group = byKey.get(key);
       if (group) group.entries.push(entry);
       else byKey.set(key, { name, entries: [entry] });
@@ -47,17 +47,31 @@ export type NameIndex = ReturnType<typeof createNameIndex>;
 /** `feed`: the change feed it follows (the API's, shared with the full list; its own by default). */
 export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: { feed?: ChangeFeed } = {}) {
   let order: Entry[] = [];
+  // One object per category for all the recipes in it: at 100,000 recipes a key and a spelling per recipe held
+  // 24 MB more (docs/decisions/043-memory-at-100000-recipes.md). A spelling read later replaces the object.
+  let known = new Map<string, Category>();
+  const category = (key: string, name: string): Category => {
+    let found = known.get(key);
+    if (found?.name !== name) known.set(key, (found = { key, name }));
+    return found;
+  };
+  const entryOf = ({ categories: pairs, ...named }: RecipeName): Entry => ({
+    ...named,
+    folded: fold(named.name),
+    ...(pairs ? { categories: pairs.map(([key, name]) => category(key, name)) } : {}),
+  });
 
   async function catchUp(changes: Changes): Promise<void> {
     if (changes.kind === 'everything') {
-      order = (await recipeNames(db.orm)).map(withFolded).sort(compareRecipes);
+      known = new Map();
+      order = (await recipeNames(db.orm)).map(entryOf).sort(compareRecipes);
       return;
     }
     const gone = new Set([...changes.changed, ...changes.removed]);
     if (gone.size === 0) return;
     // A new array: pages being read keep the one they have.
     const next = order.filter((e) => !gone.has(e.id));
-    for (const e of await recipeNames(db.orm, changes.changed)) insertByName(next, withFolded(e));
+    for (const e of await recipeNames(db.orm, changes.changed)) insertByName(next, entryOf(e));
     order = next;
   }
 

@@ -16,10 +16,11 @@ import * as schema from './schema/index.ts';
 import type { AppDatabase, Database } from './types.ts';
 
 // PostgreSQL's default 128 MB buffer cache lives inside PGlite's WebAssembly memory, which never
-// shrinks: it alone added ~100 MB of RSS. Pages it no longer holds come from the operating system's
-// file cache instead, which measured no slower for our reads (docs/decisions/004-api-performance.md).
+// shrinks, and PostgreSQL writes all of it when it starts: every MB of it is a MB resident at rest. Pages it no
+// longer holds come from the operating system's file cache instead, which measured no slower for our reads
+// (docs/decisions/004-api-performance.md; 32 → 8 MB: docs/decisions/043-memory-at-100000-recipes.md).
 // Only a cache size: no effect on what is stored or returned.
-export const PGLITE_SHARED_BUFFERS = '32MB';
+export const PGLITE_SHARED_BUFFERS = '8MB';
 const gzipAsync = promisify(gzip);
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 

@@ -1,8 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { crc32, gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deflatePiece, deflatePieceSync, gzipOf, type Piece } from '../../server/api/gzip-pieces.ts';
+import {
+  crc32Combine,
+  deflatePiece,
+  deflatePieceSync,
+  gzipOf,
+  inflatePiece,
+  type Piece,
+} from '../../server/api/gzip-pieces.ts';
 
 // server/api/gzip-pieces.ts on its own: the gzip body it lays together from pieces deflated apart must be one
 // valid gzip member, to zlib (what the tests and Node clients use) and to gzip(1) (another decoder, which also
@@ -46,25 +54,50 @@ function expectValid(body: Buffer, expected: Buffer): void {
   expect(gzipTest(body)).toEqual({ status: 0, stderr: '' });
 }
 
-const textOf = (pieces: readonly Piece[]) => Buffer.concat(pieces.map((p) => p.raw));
+// A piece keeps no text: the tests keep each piece's text beside it.
+const texts = new WeakMap<Piece, Buffer>();
+const kept = (raw: Buffer, piece: Piece): Piece => (texts.set(piece, raw), piece);
+const piece = async (raw: Buffer) => kept(raw, await deflatePiece(raw));
+const pieceSync = (raw: Buffer) => kept(raw, deflatePieceSync(raw));
+const textOf = (pieces: readonly Piece[]) => Buffer.concat(pieces.map((p) => texts.get(p) as Buffer));
+
+describe('crc32Combine', () => {
+  it('gives the CRC-32 of two texts laid end to end from their CRCs and the second one’s length', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ maxLength: 300 }), (a, b) => {
+        expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(Buffer.concat([a, b])));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('holds for a long text too, and for an empty one on either side', () => {
+    const long = noise(7, 3 * 1024 * 1024 + 17);
+    const short = Buffer.from('Ärtsoppa');
+    expect(crc32Combine(crc32(short), crc32(long), long.length)).toBe(crc32(Buffer.concat([short, long])));
+    expect(crc32Combine(crc32(long), crc32(short), short.length)).toBe(crc32(Buffer.concat([long, short])));
+    expect(crc32Combine(0, crc32(long), long.length)).toBe(crc32(long));
+    expect(crc32Combine(crc32(long), 0, 0)).toBe(crc32(long));
+  });
+});
 
 describe('a gzip body laid together from pieces deflated apart', () => {
   it('is valid with no pieces at all, and with empty pieces', () => {
     expectValid(gzipOf([]), Buffer.alloc(0));
-    const empty = deflatePieceSync(Buffer.alloc(0));
+    const empty = pieceSync(Buffer.alloc(0));
     expectValid(gzipOf([empty]), Buffer.alloc(0));
-    expectValid(gzipOf([empty, deflatePieceSync(Buffer.from('x')), empty]), Buffer.from('x'));
+    expectValid(gzipOf([empty, pieceSync(Buffer.from('x')), empty]), Buffer.from('x'));
   });
 
   it('is valid with one piece', async () => {
     const text = Buffer.from('[{"id":1,"name":"Ärtsoppa"}]');
-    expectValid(gzipOf([deflatePieceSync(text)]), text);
-    expectValid(gzipOf([await deflatePiece(text)]), text);
+    expectValid(gzipOf([pieceSync(text)]), text);
+    expectValid(gzipOf([await piece(text)]), text);
   });
 
   it('is valid with many pieces, in their order (as the list lays them: [, segments and commas, ])', async () => {
-    const [open, comma, close] = ['[', ',', ']'].map((c) => deflatePieceSync(Buffer.from(c))) as [Piece, Piece, Piece];
-    const segments = await Promise.all(Array.from({ length: 50 }, (_, i) => deflatePiece(recipeText(i, 1 + i * 97))));
+    const [open, comma, close] = ['[', ',', ']'].map((c) => pieceSync(Buffer.from(c))) as [Piece, Piece, Piece];
+    const segments = await Promise.all(Array.from({ length: 50 }, (_, i) => piece(recipeText(i, 1 + i * 97))));
     const pieces = [open, ...segments.flatMap((s, i) => (i === 0 ? [s] : [comma, s])), close];
     const body = gzipOf(pieces);
     expectValid(body, textOf(pieces));
@@ -76,12 +109,12 @@ describe('a gzip body laid together from pieces deflated apart', () => {
 
   it('is valid with large pieces, compressible or not (beyond deflate’s 32 KB window and 64 KB stored blocks)', async () => {
     const pieces = await Promise.all([
-      deflatePiece(recipeText(1, 3 * 1024 * 1024)),
-      deflatePiece(noise(2, 300 * 1024)),
-      deflatePiece(recipeText(3, 250 * 1024)),
-      deflatePiece(noise(4, 65_536)),
-      deflatePiece(noise(5, 65_535)),
-      deflatePiece(noise(6, 1)),
+      piece(recipeText(1, 3 * 1024 * 1024)),
+      piece(noise(2, 300 * 1024)),
+      piece(recipeText(3, 250 * 1024)),
+      piece(noise(4, 65_536)),
+      piece(noise(5, 65_535)),
+      piece(noise(6, 1)),
     ]);
     const body = gzipOf(pieces);
     expect(body.length).toBeLessThan(textOf(pieces).length);
@@ -90,15 +123,15 @@ describe('a gzip body laid together from pieces deflated apart', () => {
   });
 
   it('stays valid when one piece is recompressed after its text changed, the others reused as they are', async () => {
-    const pieces = await Promise.all([0, 1, 2, 3, 4].map((i) => deflatePiece(recipeText(i, 40_000))));
+    const pieces = await Promise.all([0, 1, 2, 3, 4].map((i) => piece(recipeText(i, 40_000))));
     const before = gzipOf(pieces);
     expectValid(before, textOf(pieces));
     const reused = pieces.map((p) => p.deflated);
     // A write in the middle segment: its text grows, only its piece is deflated again.
-    pieces[2] = await deflatePiece(Buffer.concat([recipeText(2, 40_000), Buffer.from(',{"id":7,"name":"Ny"}')]));
+    pieces[2] = await piece(Buffer.concat([recipeText(2, 40_000), Buffer.from(',{"id":7,"name":"Ny"}')]));
     // Then the first one shrinks to nothing and the last one is deflated synchronously.
-    pieces[0] = await deflatePiece(Buffer.alloc(0));
-    pieces[4] = deflatePieceSync(recipeText(44, 123));
+    pieces[0] = await piece(Buffer.alloc(0));
+    pieces[4] = pieceSync(recipeText(44, 123));
     const after = gzipOf(pieces);
     expectValid(after, textOf(pieces));
     expect(pieces[1]?.deflated).toBe(reused[1]);
@@ -106,9 +139,16 @@ describe('a gzip body laid together from pieces deflated apart', () => {
     expect(gunzipSync(after).equals(gunzipSync(before))).toBe(false);
   });
 
+  it('gives a piece’s text back (the list opens a segment to change it), compressible or not', async () => {
+    for (const text of [Buffer.alloc(0), recipeText(5, 40_000), noise(6, 70_000)]) {
+      expect((await inflatePiece(deflatePieceSync(text))).equals(text)).toBe(true);
+      expect((await inflatePiece(await deflatePiece(text))).equals(text)).toBe(true);
+    }
+  });
+
   it('carries the CRC and length of the whole text: a changed byte or a cut body is refused by both', () => {
     const text = recipeText(9, 10_000);
-    const body = gzipOf([deflatePieceSync(text.subarray(0, 5000)), deflatePieceSync(text.subarray(5000))]);
+    const body = gzipOf([pieceSync(text.subarray(0, 5000)), pieceSync(text.subarray(5000))]);
     expectValid(body, text);
     expect(body.readUInt32LE(body.length - 4)).toBe(text.length);
     const badCrc = Buffer.from(body);

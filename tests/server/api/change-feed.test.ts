@@ -170,7 +170,7 @@ describe('following the change feed', () => {
     await emptyRecipes(db);
     const feed = createChangeFeed(db, { maxPatch: 3 });
     const told = recorded(feed);
-    const cache = createListCache(db, { feed, segmentSize: 2, readBatch: 3 });
+    const cache = createListCache(db, { feed, segmentSize: 2 });
     const inStep = async () =>
       expect(gunzipSync((await cache.fullList()).gzip).toString('utf8')).toBe(
         JSON.stringify(await listRecipes(db.orm)),

@@ -17,8 +17,8 @@ describe('PGlite start settings', () => {
     ((await db.orm.execute(sql.raw(`SHOW ${name}`))) as unknown as { rows: Record<string, string>[] }).rows[0]?.[name];
 
   it('uses the smaller buffer cache and keeps PGlite defaults', async () => {
-    expect(PGLITE_SHARED_BUFFERS).toBe('32MB');
-    expect(await show('shared_buffers')).toBe('32MB');
+    expect(PGLITE_SHARED_BUFFERS).toBe('8MB');
+    expect(await show('shared_buffers')).toBe('8MB');
     expect(await show('search_path')).toBe('public');
     expect(await show('max_parallel_workers_per_gather')).toBe('0');
   });
