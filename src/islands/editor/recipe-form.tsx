@@ -21,6 +21,9 @@ import { touchAll } from './use-zod-form.ts';
 
 export type EditorForm = UseFormReturn<EditorValues, unknown, RecipeFormOutput>;
 
+/** The two times, in minutes, side by side; each field's label is the text of the same name. */
+const TIME_FIELDS = ['prepTime', 'totalTime'] as const;
+
 type Props = {
   form: EditorForm;
   units: readonly string[];
@@ -159,20 +162,16 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
       <TextField control={form.control} name="servings" label={TEXT.servings} inputMode="numeric" />
       <CategoryField control={form.control} />
       <div className="editor-times">
-        <MinutesField
-          control={form.control}
-          name="prepTime"
-          label={TEXT.prepTime}
-          unit={TEXT.minutes}
-          unitLong={TEXT.minutesLong}
-        />
-        <MinutesField
-          control={form.control}
-          name="totalTime"
-          label={TEXT.totalTime}
-          unit={TEXT.minutes}
-          unitLong={TEXT.minutesLong}
-        />
+        {TIME_FIELDS.map((name) => (
+          <MinutesField
+            key={name}
+            control={form.control}
+            name={name}
+            label={TEXT[name]}
+            unit={TEXT.minutes}
+            unitLong={TEXT.minutesLong}
+          />
+        ))}
       </div>
       <section className="editor-ingredients-section" aria-labelledby="editor-ingredients-heading">
         <h2 id="editor-ingredients-heading">{TEXT.ingredients}</h2>
