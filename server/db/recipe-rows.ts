@@ -3,7 +3,7 @@
 // field goes here after its migration (docs/architecture.md, "Adding a field to a recipe").
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Photo } from '../../src/lib/photo-schema.ts';
-import type { Ingredient, Recipe, RecipeContent } from '../../src/lib/recipe-schema.ts';
+import { ingredientExtras, type Ingredient, type Recipe, type RecipeContent } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
 import { categories, recipeCategories } from './schema/categories.ts';
 import { photos } from './schema/photos.ts';
@@ -73,8 +73,7 @@ function toIngredient(i: StoredIngredient): Ingredient {
   return {
     name: i.name,
     ...(i.value === null || i.unit === null ? {} : { quantity: { value: i.value, unit: i.unit } }),
-    ...(i.heading ? { heading: i.heading } : {}),
-    ...(i.doNotScale ? { doNotScale: true } : {}),
+    ...ingredientExtras(i),
   };
 }
 

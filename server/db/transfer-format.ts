@@ -13,7 +13,13 @@ import {
   photoSchema,
 } from '../../src/lib/photo-schema.ts';
 import { categoryKey } from '../../src/lib/organise.ts';
-import { characterCount, recipeInputSchema, type Ingredient, type Recipe } from '../../src/lib/recipe-schema.ts';
+import {
+  characterCount,
+  ingredientExtras,
+  recipeInputSchema,
+  type Ingredient,
+  type Recipe,
+} from '../../src/lib/recipe-schema.ts';
 
 /**
  * Version 2 carries photos: each recipe's `photos` as the API answers them, and the document's `files`, every file
@@ -176,8 +182,7 @@ export function contentKey(r: Content): string {
 function asStored(r: Content): Content {
   const ingredient = ({ heading, doNotScale, ...rest }: Ingredient): Ingredient => ({
     ...rest,
-    ...(heading === undefined ? {} : { heading }),
-    ...(doNotScale ? { doNotScale } : {}),
+    ...ingredientExtras({ heading, doNotScale }),
   });
   const source = r.source && {
     ...(r.source.url === undefined ? {} : { url: r.source.url }),

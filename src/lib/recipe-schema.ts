@@ -253,6 +253,17 @@ export type Recipe = z.infer<typeof recipeSchema>;
 export type ImportedRecipe = z.infer<typeof importedRecipeSchema>;
 
 /**
+ * An ingredient's two optional fields as a recipe keeps them: `heading` only when set (not null, not ''),
+ * `doNotScale` only when true (false is no key). Spread after the name and quantity.
+ */
+export function ingredientExtras(i: {
+  heading?: string | null | undefined;
+  doNotScale?: boolean | null | undefined;
+}): Pick<Ingredient, 'heading' | 'doNotScale'> {
+  return { ...(i.heading ? { heading: i.heading } : {}), ...(i.doNotScale ? { doNotScale: true } : {}) };
+}
+
+/**
  * The site's version of a recipe type: a unit is the label people see ('dl'; '' for none) instead of the wire's
  * key ('DECILITER'). src/client/api.ts converts on the way in and out.
  */
@@ -372,5 +383,5 @@ export function ingredientFormToItem(values: IngredientFormValues): IngredientIt
   const unit = asUnitLabel(values.unit);
   const item: IngredientItem =
     value === undefined ? { name: values.name } : { name: values.name, quantity: { value, unit } };
-  return values.doNotScale ? { ...item, doNotScale: true } : item;
+  return { ...item, ...ingredientExtras({ doNotScale: values.doNotScale }) };
 }

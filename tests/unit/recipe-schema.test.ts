@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_CHARACTERS,
+  ingredientExtras,
   ingredientFormSchema,
   ingredientSchema,
   MAX_INGREDIENTS,
@@ -260,5 +261,22 @@ describe('form schemas', () => {
       source: null,
     });
     expect(recipeInputSchema.safeParse(body).success).toBe(true);
+  });
+});
+
+describe('ingredientExtras', () => {
+  it('keeps a heading only when set and doNotScale only when true', () => {
+    expect(ingredientExtras({})).toEqual({});
+    expect(ingredientExtras({ heading: null, doNotScale: null })).toEqual({});
+    expect(ingredientExtras({ heading: '', doNotScale: false })).toEqual({});
+    expect(ingredientExtras({ heading: 'Till degen', doNotScale: true })).toEqual({
+      heading: 'Till degen',
+      doNotScale: true,
+    });
+  });
+
+  it('puts the heading before doNotScale, so a spread after the name and quantity keeps the API order', () => {
+    const ingredient = { name: 'Salt', ...ingredientExtras({ doNotScale: true, heading: 'Till degen' }) };
+    expect(JSON.stringify(ingredient)).toBe('{"name":"Salt","heading":"Till degen","doNotScale":true}');
   });
 });

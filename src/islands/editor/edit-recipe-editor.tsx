@@ -113,14 +113,6 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
     }
   };
 
-  const status = conflict ? (
-    <ConflictNotice onLoadLatest={() => void loadLatest()} />
-  ) : error ? (
-    <p className="error-text editor-error" role="alert">
-      {error}
-    </p>
-  ) : null;
-
   return (
     <>
       <div className="toolbar">
@@ -147,16 +139,16 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
           {accessError}
         </p>
       ) : null}
-      {saving ? <Spinner label={TEXT.saving} /> : null}
       {phase === 'ready' ? (
         <RecipeForm
           form={form}
           units={units}
           submitLabel={TEXT.save}
-          hidden={saving}
+          saving={saving}
+          error={error}
+          notice={conflict ? <ConflictNotice onLoadLatest={() => void loadLatest()} /> : undefined}
           onUploadingChange={setUploading}
           onValid={(v) => void save(v)}
-          status={status}
         />
       ) : null}
     </>

@@ -1,11 +1,10 @@
 // 'Lägg till rubrik' / 'Redigera rubrik': the heading of an ingredient section ('Till degen'). Like the
 // ingredient dialog, only its buttons close it; Radix traps focus and the form places it back on close.
-import * as Dialog from '@radix-ui/react-dialog';
 import type { FormEvent } from 'react';
-import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import { headingFormSchema } from '../../lib/recipe-schema.ts';
 import { TextField } from './form-fields.tsx';
 import type { IngredientDialogResult } from './ingredient-result.ts';
+import RowDialog from './row-dialog.tsx';
 import { TEXT } from './texts.ts';
 import { touchAll, useZodForm } from './use-zod-form.ts';
 
@@ -20,26 +19,17 @@ type Props = {
 };
 
 const FIELDS = ['heading'] as const;
-const keep = (e: Event) => e.preventDefault();
 
 export default function HeadingDialog({ open, heading, onClose, onCloseAutoFocus }: Props) {
   return (
-    <Dialog.Root open={open}>
-      <Dialog.Portal>
-        <DialogOverlay className="editor-overlay" />
-        <Dialog.Content
-          className="editor-dialog editor-dialog-small"
-          aria-describedby={undefined}
-          onEscapeKeyDown={keep}
-          onPointerDownOutside={keep}
-          onInteractOutside={keep}
-          onCloseAutoFocus={onCloseAutoFocus}
-        >
-          <Dialog.Title>{heading === undefined ? TEXT.addHeadingTitle : TEXT.editHeadingTitle}</Dialog.Title>
-          {open ? <HeadingForm heading={heading} onClose={onClose} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <RowDialog
+      open={open}
+      title={heading === undefined ? TEXT.addHeadingTitle : TEXT.editHeadingTitle}
+      small
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      <HeadingForm heading={heading} onClose={onClose} />
+    </RowDialog>
   );
 }
 

@@ -1,7 +1,5 @@
 // Add or edit one ingredient (spec sections 2-4). Escape and clicks on the backdrop do not close
 // it: only 'Avbryt', 'Lägg till', 'Redigera' or 'Ta bort' do. Radix traps focus and returns it.
-import * as Dialog from '@radix-ui/react-dialog';
-import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import type { FormEvent } from 'react';
 import {
   ingredientFormSchema,
@@ -12,6 +10,7 @@ import {
 import { CheckboxField, SelectField, TextField } from './form-fields.tsx';
 import type { IngredientDialogResult } from './ingredient-result.ts';
 import { itemToDialogValues } from './recipe-form-values.ts';
+import RowDialog from './row-dialog.tsx';
 import { TEXT } from './texts.ts';
 import { touchAll, useZodForm } from './use-zod-form.ts';
 
@@ -27,27 +26,16 @@ type Props = {
 };
 
 const FIELDS = ['name', 'quantity', 'unit', 'doNotScale'] as const;
-const keep = (e: Event) => e.preventDefault();
 
 export default function IngredientDialog({ open, item, units, onClose, onCloseAutoFocus }: Props) {
   return (
-    <Dialog.Root open={open}>
-      <Dialog.Portal>
-        <DialogOverlay className="editor-overlay" />
-        <Dialog.Content
-          className="editor-dialog"
-          aria-describedby={undefined}
-          onEscapeKeyDown={keep}
-          onPointerDownOutside={keep}
-          onInteractOutside={keep}
-          onCloseAutoFocus={onCloseAutoFocus}
-        >
-          <Dialog.Title>{item ? TEXT.editIngredientTitle : TEXT.addIngredientTitle}</Dialog.Title>
-          {/* Mounted per opening, so the form starts from this item's values every time. */}
-          {open ? <IngredientForm item={item} units={units} onClose={onClose} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <RowDialog
+      open={open}
+      title={item ? TEXT.editIngredientTitle : TEXT.addIngredientTitle}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      <IngredientForm item={item} units={units} onClose={onClose} />
+    </RowDialog>
   );
 }
 

@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { dragInstructions } from './dnd-texts.ts';
 import { isHeadingRow, type HeadingRow, type IngredientRow } from './ingredient-sections.ts';
 import { quantitySummary, type EditorRow } from './recipe-form-values.ts';
-import { GripIcon, SortableList } from './sortable-parts.tsx';
+import { RowError, RowHandle, SortableList } from './sortable-parts.tsx';
 import { TEXT } from './texts.ts';
 
 type Props = {
@@ -50,10 +50,8 @@ function rowName(row: EditorRow): string {
 
 function SortableRow({ row, error, onEdit }: { row: IngredientRow; error: string | undefined; onEdit(): void }) {
   const errorId = `${useId()}-error`;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: row.key,
-    attributes: { roleDescription: 'flyttbar ingrediens' },
-  });
+  const sortable = useSortable({ id: row.key, attributes: { roleDescription: 'flyttbar ingrediens' } });
+  const { setNodeRef, transform, transition, isDragging } = sortable;
   const amount = quantitySummary(row);
   return (
     <li
@@ -69,31 +67,16 @@ function SortableRow({ row, error, onEdit }: { row: IngredientRow; error: string
           {row.doNotScale ? <span className="editor-row-fixed"> {TEXT.doesNotScale}</span> : null}
         </span>
       </button>
-      <button
-        type="button"
-        className="editor-row-handle"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={TEXT.dragHandle(row.name)}
-      >
-        <GripIcon />
-      </button>
-      {error ? (
-        <p className="editor-field-error editor-row-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <RowHandle sortable={sortable} label={TEXT.dragHandle(row.name)} />
+      <RowError id={errorId} error={error} />
     </li>
   );
 }
 
 function SortableHeading({ row, error, onEdit }: { row: HeadingRow; error: string | undefined; onEdit(): void }) {
   const errorId = `${useId()}-error`;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: row.key,
-    attributes: { roleDescription: 'flyttbar rubrik' },
-  });
+  const sortable = useSortable({ id: row.key, attributes: { roleDescription: 'flyttbar rubrik' } });
+  const { setNodeRef, transform, transition, isDragging } = sortable;
   const name = TEXT.headingRowName(row.heading);
   return (
     <li
@@ -115,21 +98,8 @@ function SortableHeading({ row, error, onEdit }: { row: HeadingRow; error: strin
           <span className="editor-row-name">{row.heading}</span>
         </button>
       </h3>
-      <button
-        type="button"
-        className="editor-row-handle"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={TEXT.dragHandle(name)}
-      >
-        <GripIcon />
-      </button>
-      {error ? (
-        <p className="editor-field-error editor-row-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <RowHandle sortable={sortable} label={TEXT.dragHandle(name)} />
+      <RowError id={errorId} error={error} />
     </li>
   );
 }

@@ -86,23 +86,16 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
           {access}
         </p>
       ) : null}
-      {saving ? <Spinner label={TEXT.saving} /> : null}
       {access === 'granted' && !saving ? <ImportDialog onImported={fill} /> : null}
       {access === 'granted' ? (
         <RecipeForm
           form={form}
           units={units}
           submitLabel={TEXT.saveNew}
-          hidden={saving}
+          saving={saving}
+          error={error}
           onUploadingChange={setUploading}
           onValid={(v) => void save(v)}
-          status={
-            error ? (
-              <p className="error-text editor-error" role="alert">
-                {error}
-              </p>
-            ) : null
-          }
         />
       ) : null}
     </>

@@ -6,7 +6,7 @@ import { useId, type Ref } from 'react';
 import { photoUrl } from '../../lib/photo-files.ts';
 import { photoDragInstructions } from './dnd-texts.ts';
 import { previewFile, type FormPhoto } from './photo-items.ts';
-import { GripIcon, SortableList } from './sortable-parts.tsx';
+import { RowHandle, SortableList } from './sortable-parts.tsx';
 import { TEXT } from './texts.ts';
 
 type Props = {
@@ -69,10 +69,8 @@ type ItemProps = {
 function SortablePhoto({ photo, position, src, hintId, error, onAlt, onRemove }: ItemProps) {
   const id = useId();
   const errorId = `${id}-error`;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: photo.id,
-    attributes: { roleDescription: 'flyttbar bild' },
-  });
+  const sortable = useSortable({ id: photo.id, attributes: { roleDescription: 'flyttbar bild' } });
+  const { setNodeRef, transform, transition, isDragging } = sortable;
   const name = TEXT.photoName(position);
   return (
     <li
@@ -115,16 +113,7 @@ function SortablePhoto({ photo, position, src, hintId, error, onAlt, onRemove }:
         {TEXT.removePhoto}
         <span className="visually-hidden"> {position}</span>
       </button>
-      <button
-        type="button"
-        className="editor-row-handle editor-photo-handle"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={TEXT.dragHandle(name.toLowerCase())}
-      >
-        <GripIcon />
-      </button>
+      <RowHandle sortable={sortable} label={TEXT.dragHandle(name.toLowerCase())} className="editor-photo-handle" />
     </li>
   );
 }

@@ -3,6 +3,7 @@
 // src/client/api.ts on the way out; the editor only ever holds labels.
 import type { ImportedRecipe, Recipe, RecipeDraft } from '../../client/api.ts';
 import {
+  ingredientExtras,
   recipeFormSchema,
   type IngredientFormValues,
   type IngredientItem,
@@ -71,10 +72,9 @@ type Item<U extends string> = {
 };
 function toIngredient<U extends string>(i: Item<U>): Item<U> {
   return {
-    ...(i.heading === undefined ? {} : { heading: i.heading }),
     name: i.name,
     ...(i.quantity ? { quantity: { value: i.quantity.value, unit: i.quantity.unit } } : {}),
-    ...(i.doNotScale ? { doNotScale: true } : {}),
+    ...ingredientExtras(i),
   };
 }
 

@@ -3,6 +3,7 @@
 // as they are offered (chosen, dropped on the form, pasted into it) and become the recipe's only on 'Spara'.
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type ReactNode } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
+import Spinner from '../../components/spinner.tsx';
 import type { IngredientItem, RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import CategoryField from './category-field.tsx';
 import HeadingDialog from './heading-dialog.tsx';
@@ -21,20 +22,26 @@ import { touchAll } from './use-zod-form.ts';
 
 export type EditorForm = UseFormReturn<EditorValues, unknown, RecipeFormOutput>;
 
+/** The two times, in minutes, side by side; each field's label is the text of the same name. */
+const TIME_FIELDS = ['prepTime', 'totalTime'] as const;
+
 type Props = {
   form: EditorForm;
   units: readonly string[];
   submitLabel: string;
   onValid(values: RecipeFormOutput): void;
-  /** Shown above the buttons: the section 8 message or the conflict notice. */
-  status?: ReactNode;
-  /** Hidden (not unmounted) while saving: the spinner takes its place, the input survives. */
-  hidden?: boolean;
+  /** The save's section 8 message, shown above the buttons. */
+  error?: string | undefined;
+  /** Shown there instead of the message: the conflict notice. */
+  notice?: ReactNode;
+  /** While saving the spinner takes the form's place; the form is hidden, not unmounted, so the input survives. */
+  saving: boolean;
   /** Whether photos are being uploaded: leaving now would lose them (the unsaved-changes guard). */
   onUploadingChange?(uploading: boolean): void;
 };
 
-export default function RecipeForm({ form, units, submitLabel, onValid, status, hidden, onUploadingChange }: Props) {
+export default function RecipeForm(props: Props) {
+  const { form, units, submitLabel, onValid, error, notice, saving, onUploadingChange } = props;
   const rows = useWatch({ control: form.control, name: 'ingredients' });
   // Rows made in the dialog are valid; an imported row may not be (a 40-character name): say which. The
   // schema's messages are indexed by ingredient, the list's rows include the headings.
@@ -146,98 +153,102 @@ export default function RecipeForm({ form, units, submitLabel, onValid, status, 
   };
 
   return (
-    <form
-      className="editor-form card"
-      noValidate
-      onSubmit={submit}
-      onPaste={paste}
-      {...drop.handlers}
-      hidden={hidden}
-      data-editor-form=""
-    >
-      <TextField control={form.control} name="name" label={TEXT.name} />
-      <TextField control={form.control} name="servings" label={TEXT.servings} inputMode="numeric" />
-      <CategoryField control={form.control} />
-      <div className="editor-times">
-        <MinutesField
-          control={form.control}
-          name="prepTime"
-          label={TEXT.prepTime}
-          unit={TEXT.minutes}
-          unitLong={TEXT.minutesLong}
+    <>
+      {saving ? <Spinner label={TEXT.saving} /> : null}
+      <form
+        className="editor-form card"
+        noValidate
+        onSubmit={submit}
+        onPaste={paste}
+        {...drop.handlers}
+        hidden={saving}
+        data-editor-form=""
+      >
+        <TextField control={form.control} name="name" label={TEXT.name} />
+        <TextField control={form.control} name="servings" label={TEXT.servings} inputMode="numeric" />
+        <CategoryField control={form.control} />
+        <div className="editor-times">
+          {TIME_FIELDS.map((name) => (
+            <MinutesField
+              key={name}
+              control={form.control}
+              name={name}
+              label={TEXT[name]}
+              unit={TEXT.minutes}
+              unitLong={TEXT.minutesLong}
+            />
+          ))}
+        </div>
+        <section className="editor-ingredients-section" aria-labelledby="editor-ingredients-heading">
+          <h2 id="editor-ingredients-heading">{TEXT.ingredients}</h2>
+          <IngredientList rows={rows} errorOf={rowError} onReorder={setRows} onEdit={(i) => openDialog(i)} />
+          {listError ? (
+            <p className="editor-field-error" id="editor-ingredients-error" role="alert">
+              {listError}
+            </p>
+          ) : null}
+          <div className="editor-list-actions">
+            <button
+              type="button"
+              className="link-button"
+              ref={addButton}
+              onClick={() => openDialog(null)}
+              aria-describedby={listError ? 'editor-ingredients-error' : undefined}
+            >
+              {TEXT.addIngredient}
+            </button>
+            <button type="button" className="link-button" onClick={openHeadingDialog}>
+              {TEXT.addHeading}
+            </button>
+          </div>
+        </section>
+        <TextAreaField control={form.control} name="instructions" label={TEXT.instructions} rows={10} />
+        <fieldset className="editor-source">
+          <legend>{TEXT.source}</legend>
+          <TextField control={form.control} name="source.url" label={TEXT.sourceUrl} inputMode="url" />
+          <TextField control={form.control} name="source.name" label={TEXT.sourceName} />
+        </fieldset>
+        <PhotoField
+          photos={photos}
+          uploads={uploads.queue}
+          messages={uploads.messages}
+          listError={photoErrors?.message ?? photoErrors?.root?.message}
+          errorOf={(index) => photoErrors?.[index]?.alt?.message}
+          dropping={drop.over}
+          onFiles={offerPhotos}
+          onChange={setPhotos}
+          onAlt={(index, alt) => setPhotos(withAlt(form.getValues('photos'), index, alt))}
         />
-        <MinutesField
-          control={form.control}
-          name="totalTime"
-          label={TEXT.totalTime}
-          unit={TEXT.minutes}
-          unitLong={TEXT.minutesLong}
-        />
-      </div>
-      <section className="editor-ingredients-section" aria-labelledby="editor-ingredients-heading">
-        <h2 id="editor-ingredients-heading">{TEXT.ingredients}</h2>
-        <IngredientList rows={rows} errorOf={rowError} onReorder={setRows} onEdit={(i) => openDialog(i)} />
-        {listError ? (
-          <p className="editor-field-error" id="editor-ingredients-error" role="alert">
-            {listError}
+        {notice ??
+          (error ? (
+            <p className="error-text editor-error" role="alert">
+              {error}
+            </p>
+          ) : null)}
+        {saveBlocked && uploading ? (
+          <p className="error-text editor-error" role="alert">
+            {TEXT.photosStillUploading}
           </p>
         ) : null}
-        <div className="editor-list-actions">
-          <button
-            type="button"
-            className="link-button"
-            ref={addButton}
-            onClick={() => openDialog(null)}
-            aria-describedby={listError ? 'editor-ingredients-error' : undefined}
-          >
-            {TEXT.addIngredient}
-          </button>
-          <button type="button" className="link-button" onClick={openHeadingDialog}>
-            {TEXT.addHeading}
+        <div className="editor-actions">
+          <button type="submit" className="button button-primary">
+            {submitLabel}
           </button>
         </div>
-      </section>
-      <TextAreaField control={form.control} name="instructions" label={TEXT.instructions} rows={10} />
-      <fieldset className="editor-source">
-        <legend>{TEXT.source}</legend>
-        <TextField control={form.control} name="source.url" label={TEXT.sourceUrl} inputMode="url" />
-        <TextField control={form.control} name="source.name" label={TEXT.sourceName} />
-      </fieldset>
-      <PhotoField
-        photos={photos}
-        uploads={uploads.queue}
-        messages={uploads.messages}
-        listError={photoErrors?.message ?? photoErrors?.root?.message}
-        errorOf={(index) => photoErrors?.[index]?.alt?.message}
-        dropping={drop.over}
-        onFiles={offerPhotos}
-        onChange={setPhotos}
-        onAlt={(index, alt) => setPhotos(withAlt(form.getValues('photos'), index, alt))}
-      />
-      {status}
-      {saveBlocked && uploading ? (
-        <p className="error-text editor-error" role="alert">
-          {TEXT.photosStillUploading}
-        </p>
-      ) : null}
-      <div className="editor-actions">
-        <button type="submit" className="button button-primary">
-          {submitLabel}
-        </button>
-      </div>
-      <IngredientDialog
-        open={target !== 'closed'}
-        item={ingredientRow && !isHeadingRow(ingredientRow) ? ingredientRow : undefined}
-        units={units}
-        onClose={closeDialog}
-        onCloseAutoFocus={returnFocus}
-      />
-      <HeadingDialog
-        open={headingTarget !== 'closed'}
-        heading={headingRow && isHeadingRow(headingRow) ? headingRow.heading : undefined}
-        onClose={closeHeadingDialog}
-        onCloseAutoFocus={returnFocus}
-      />
-    </form>
+        <IngredientDialog
+          open={target !== 'closed'}
+          item={ingredientRow && !isHeadingRow(ingredientRow) ? ingredientRow : undefined}
+          units={units}
+          onClose={closeDialog}
+          onCloseAutoFocus={returnFocus}
+        />
+        <HeadingDialog
+          open={headingTarget !== 'closed'}
+          heading={headingRow && isHeadingRow(headingRow) ? headingRow.heading : undefined}
+          onClose={closeHeadingDialog}
+          onCloseAutoFocus={returnFocus}
+        />
+      </form>
+    </>
   );
 }

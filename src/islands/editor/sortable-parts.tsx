@@ -1,5 +1,6 @@
 // What the two sortable lists of the form (ingredients, photos) share: the list itself (drag and drop context,
-// Swedish announcements, the move on drop), the sensors, the one-column movement and the drag handle's grip.
+// Swedish announcements, the move on drop), the sensors, the one-column movement, the drag handle and a row's
+// error.
 import {
   closestCenter,
   DndContext,
@@ -11,7 +12,12 @@ import {
   type Modifier,
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+  type useSortable,
+} from '@dnd-kit/sortable';
 import { useId, type ReactNode } from 'react';
 import { dragAnnouncements } from './dnd-texts.ts';
 import { moveItem } from './ingredient-result.ts';
@@ -77,16 +83,43 @@ export function useListSensors() {
 // Vertical only: the lists are one column, sideways movement would only look broken.
 export const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
-/** The handle's six dots. */
-export function GripIcon() {
+/** A row's drag handle: its six dots, named for the row ('Flytta Mjöl'); the row's useSortable() drives it. */
+export function RowHandle({
+  sortable: { attributes, listeners, setActivatorNodeRef },
+  label,
+  className,
+}: {
+  sortable: Pick<ReturnType<typeof useSortable>, 'attributes' | 'listeners' | 'setActivatorNodeRef'>;
+  label: string;
+  /** Added to 'editor-row-handle'. */
+  className?: string;
+}) {
   return (
-    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-      <path
-        d="M7 4h.01M13 4h.01M7 10h.01M13 10h.01M7 16h.01M13 16h.01"
-        stroke="currentColor"
-        strokeWidth="3"
-        strokeLinecap="round"
-      />
-    </svg>
+    <button
+      type="button"
+      className={className ? `editor-row-handle ${className}` : 'editor-row-handle'}
+      ref={setActivatorNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={label}
+    >
+      <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+        <path
+          d="M7 4h.01M13 4h.01M7 10h.01M13 10h.01M7 16h.01M13 16h.01"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeLinecap="round"
+        />
+      </svg>
+    </button>
   );
+}
+
+/** The message under a row the form's schema refuses; the row's button points at it by `id`. */
+export function RowError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p className="editor-field-error editor-row-error" id={id}>
+      {error}
+    </p>
+  ) : null;
 }
