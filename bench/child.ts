@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import { serverNodeFlags } from './node-flags.ts';
 import type { ServerArgs } from './server.ts';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
@@ -10,11 +11,11 @@ export type Child<T> = { process: ChildProcess; info: T; stop(): Promise<void> }
 
 /**
  * Runs bench/server.ts under this same Node (npm put Node 24 first on PATH, so process.execPath is
- * it) with tsx as a loader: one process, so the pid we read memory from is the server itself,
- * not an npx or tsx wrapper.
+ * it) with npm start's V8 flags and tsx as a loader: one process, so the pid we read memory from is the server
+ * itself, not an npx or tsx wrapper.
  */
 export function startChild<T>(args: ServerArgs, timeoutMs = 300_000): Promise<Child<T>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, JSON.stringify(args)], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', SERVER, JSON.stringify(args)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // Should the bench die half-way, it must not leave a server holding the data folder and a port.

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../server/db/index.ts';
 import { insertBenchRecipes } from './bulk-seed.ts';
 import { freePort } from './net.ts';
+import { serverNodeFlags } from './node-flags.ts';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -24,10 +25,11 @@ const args = new Map(
   }),
 );
 const SIZES = (args.get('sizes') ?? '500,100000').split(',').map(Number);
-// The image's command (Dockerfile: CMD and ENV MALLOC_ARENA_MAX), with the project's Node 24; and npm start.
+// The image's command (Dockerfile: CMD and ENV MALLOC_ARENA_MAX; its flags are npm start's), with the project's
+// Node 24; and npm start.
 const WAYS = {
   image: {
-    command: 'node_modules/.bin/node --liftoff-only --max-semi-space-size=8 server/start.ts',
+    command: ['node_modules/.bin/node', ...serverNodeFlags(), 'server/start.ts'].join(' '),
     env: { MALLOC_ARENA_MAX: '2' },
   },
   npm: { command: 'npm start', env: {} },
