@@ -10,11 +10,12 @@
 // and on a new one. Figures, not assertions: it prints them beside the targets.
 //   npm run bench:memory [-- --sizes=500,100000] [-- --ways=image,npm]
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/index.ts';
 import { insertBenchRecipes } from './bulk-seed.ts';
+import { buildSite, siteNeedsBuild } from '../server/site/build.ts';
 import { freePort } from './net.ts';
 import { serverNodeFlags } from './node-flags.ts';
 
@@ -159,7 +160,12 @@ async function seeded(count: number): Promise<string> {
 }
 
 console.log(`bench:memory: ${ways.map((w) => `${w} (${WAYS[w].command})`).join(' and ')}, Node ${process.version}`);
-if (!existsSync('dist/index.html')) console.log('(dist/ is missing: the first start builds the site first)');
+// A start with dist/ missing or older than its sources builds the site first (astro in a child process): that is
+// not the server's memory, so it is built here, before anything is measured.
+if (siteNeedsBuild(process.cwd(), 'dist')) {
+  console.log('(dist/ is missing or older than its sources: building the site first)');
+  buildSite(process.cwd(), 'dist');
+}
 const dirs: string[] = [];
 try {
   for (const way of ways) {

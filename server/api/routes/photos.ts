@@ -36,6 +36,16 @@ const REFUSALS: Record<Exclude<PhotoErrorKind, 'too-large-bytes'>, number> = {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The photo store cannot be reached (S3 away, the database busy): 503, to be tried again shortly. */
+const storeAway = (what: 'stored' | 'read') =>
+  new HttpError(
+    503,
+    `Photos cannot be ${what} right now; try again shortly`,
+    {},
+    {
+      'retry-after': String(RETRY_AFTER_SECONDS),
+    },
+  );
 const refusal = (status: number, message: string, photoError: PhotoErrorKind, headers: Record<string, string> = {}) =>
   new HttpError(status, message, { photoError }, headers);
 
@@ -89,15 +99,7 @@ export const photoRoutes: FastifyPluginAsyncZod<Options> = async (
           const headers: Record<string, string> = kind === 'busy' ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
           throw refusal(REFUSALS[kind], error.message, kind, headers);
         }
-        if (error instanceof PhotoStoreError)
-          throw new HttpError(
-            503,
-            'Photos cannot be stored right now; try again shortly',
-            {},
-            {
-              'retry-after': String(RETRY_AFTER_SECONDS),
-            },
-          );
+        if (error instanceof PhotoStoreError) throw storeAway('stored');
         throw error;
       }
     },
@@ -135,15 +137,7 @@ export const photoRoutes: FastifyPluginAsyncZod<Options> = async (
       try {
         found = await library.get(file);
       } catch (error) {
-        if (error instanceof PhotoStoreError)
-          throw new HttpError(
-            503,
-            'Photos cannot be read right now; try again shortly',
-            {},
-            {
-              'retry-after': String(RETRY_AFTER_SECONDS),
-            },
-          );
+        if (error instanceof PhotoStoreError) throw storeAway('read');
         throw error;
       }
       const expected = CONTENT_TYPES[match[2] === 'jpg' ? 'jpeg' : (match[2] as 'avif' | 'webp')];
