@@ -31,12 +31,14 @@ const SIZES = (args.get('sizes') ?? '500,100000').split(',').map(Number);
 const WAYS = {
   image: {
     command: ['node_modules/.bin/node', ...serverNodeFlags(), 'server/start.ts'].join(' '),
-    env: { MALLOC_ARENA_MAX: '2' },
+    env: { MALLOC_ARENA_MAX: '2', LOG_FORMAT: 'json' },
   },
   npm: { command: 'npm start', env: {} },
 };
 type Way = keyof typeof WAYS;
 const ways = (args.get('ways') ?? 'image,npm').split(',') as Way[];
+for (const way of ways)
+  if (!(way in WAYS)) throw new Error(`--ways: ${way} is none of ${Object.keys(WAYS).join(', ')}`);
 const MB = 1024 * 1024;
 
 function status(pid: number): string | undefined {

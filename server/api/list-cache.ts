@@ -22,11 +22,14 @@ import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/c
 // write touches is inflated, changed and deflated again; everything is read a segment at a time
 // (docs/decisions/043-memory-at-100000-recipes.md).
 // `at`: the database stamp the body is up to date with; `stamp`: its label in ETags (with this instance's id).
-type Body = { at: bigint; stamp: string; gzip: Buffer; text(): Readable };
-// `length`: the bytes of the recipe's JSON in its segment's text; `json`: the text itself, only while the segment
-// is being changed and compressed again.
-type Entry = RecipeKey & { length: number; json?: Buffer | undefined };
-type Segment = { entries: Entry[]; piece?: Piece | undefined };
+// `length`: the bytes of the JSON text.
+type Body = { at: bigint; stamp: string; gzip: Buffer; length: number; text(): Readable };
+// `length`: the bytes of the recipe's JSON in its segment's text; `offset`: where it starts in the text of the
+// segment's `stale` piece, while a write has changed the segment and it waits to be compressed again; `json`: the
+// text itself, only while the segment is being compressed.
+type Entry = RecipeKey & { length: number; offset?: number | undefined; json?: Buffer | undefined };
+// `piece`: the segment compressed; `stale`: its last piece, after a write changed which recipes it holds.
+type Segment = { entries: Entry[]; piece?: Piece | undefined; stale?: Piece | undefined };
 
 const COMMA_TEXT = Buffer.from(',');
 const COMMA_BYTES = COMMA_TEXT.length;
@@ -58,11 +61,11 @@ export function createListCache(
   // The body last laid together.
   let current: Body | undefined;
 
-  /** Cuts sorted entries into segments and files each entry under its segment. */
-  function cut(entries: Entry[]): Segment[] {
+  /** Cuts sorted entries into segments and files each entry under its segment (`stale`: the piece they were in). */
+  function cut(entries: Entry[], stale?: Piece): Segment[] {
     const cuts: Segment[] = [];
     for (let i = 0; i < entries.length; i += segmentSize) {
-      const segment: Segment = { entries: entries.slice(i, i + segmentSize) };
+      const segment: Segment = { entries: entries.slice(i, i + segmentSize), stale };
       for (const e of segment.entries) segmentOf.set(e.id, segment);
       cuts.push(segment);
     }
@@ -83,25 +86,26 @@ export function createListCache(
   }
 
   /**
-   * Gives a compressed segment's entries their text again (inflated, cut at their lengths), to be changed and
-   * compressed anew by `build`.
+   * A write changes which recipes a compressed segment holds: its piece becomes `stale`, each entry notes where its
+   * text starts in it, and `compress` takes the texts kept from it (a segment at a time, however many a write
+   * touched).
    */
-  async function open(segment: Segment): Promise<void> {
+  function unseal(segment: Segment): void {
     if (!segment.piece) return;
-    const text = await inflatePiece(segment.piece);
     let offset = 0;
     for (const e of segment.entries) {
-      e.json = text.subarray(offset, offset + e.length);
+      e.offset = offset;
       offset += e.length + COMMA_BYTES;
     }
+    segment.stale = segment.piece;
     segment.piece = undefined;
   }
 
   /**
    * Brings the segments up to date. After a write only the recipes written are read; the segments they leave or
-   * join are opened (./gzip-pieces.ts inflates them) and compressed again by `build`. Everything: ids and names
-   * only (a few MB at 100,000 recipes), the recipes are read a segment at a time by `build`. Safe to repeat after
-   * a failure: the stamp they hold moves only after it, and the database is read before anything is changed.
+   * join are compressed again by `build`. Everything: ids and names only (a few MB at 100,000 recipes), the recipes
+   * are read a segment at a time by `build`. Safe to repeat after a failure: the stamp they hold moves only after
+   * it, and the database is read before anything is changed.
    */
   async function catchUp(changes: Changes): Promise<void> {
     if (changes.kind === 'everything') {
@@ -109,35 +113,42 @@ export function createListCache(
       segmentOf.clear();
       segments = cut(all);
       dirty = true;
-    } else if (changes.changed.length > 0 || changes.removed.length > 0) {
-      const written = await recipesByIds(db.orm, changes.changed);
-      for (const id of [...changes.changed, ...changes.removed]) {
-        const segment = segmentOf.get(id);
-        if (!segment) continue;
-        await open(segment);
-        segment.entries = segment.entries.filter((e) => e.id !== id);
-        segmentOf.delete(id);
-      }
-      segments = segments.filter((s) => s.entries.length > 0);
-      dirty = true;
-      for (const r of written) {
-        const e: Entry = { id: r.id, name: r.name, length: 0, json: Buffer.from(JSON.stringify(r)) };
-        const segment = segmentFor(e);
-        await open(segment);
-        // Its place in Swedish order by binary search: no re-sort of 100,000 names.
-        insertByName(segment.entries, e);
-        segmentOf.set(e.id, segment);
-      }
-      segments = segments.flatMap((s) => (s.entries.length > 2 * segmentSize ? cut(s.entries) : [s]));
+      return;
     }
+    const written = await recipesByIds(db.orm, changes.changed);
+    for (const id of [...changes.changed, ...changes.removed]) {
+      const segment = segmentOf.get(id);
+      if (!segment) continue;
+      unseal(segment);
+      segment.entries = segment.entries.filter((e) => e.id !== id);
+      segmentOf.delete(id);
+      dirty = true;
+    }
+    segments = segments.filter((s) => s.entries.length > 0);
+    for (const r of written) {
+      const e: Entry = { id: r.id, name: r.name, length: 0, json: Buffer.from(JSON.stringify(r)) };
+      const segment = segmentFor(e);
+      unseal(segment);
+      // Its place in Swedish order by binary search: no re-sort of 100,000 names.
+      insertByName(segment.entries, e);
+      segmentOf.set(e.id, segment);
+      dirty = true;
+    }
+    segments = segments.flatMap((s) => (s.entries.length > 2 * segmentSize ? cut(s.entries, s.stale) : [s]));
   }
 
   /**
-   * A segment's text, deflated; its entries then hold only their lengths. Entries without text (a segment not
-   * compressed since everything was read) have their recipes read, one statement for the segment; one deleted
-   * since its id was read leaves the segment, and one written since is as it is now (the next catch-up has both).
+   * A segment's text, deflated; its entries then hold only their lengths. The text of a recipe comes from the
+   * segment's stale piece (inflated), from the write that brought it, or else from the database: one statement for
+   * the segment (after everything was read). One deleted since its id was read leaves the segment, and one written
+   * since is as it is now (the next catch-up has both).
    */
   async function compress(segment: Segment): Promise<Piece> {
+    if (segment.stale) {
+      const text = await inflatePiece(segment.stale);
+      for (const e of segment.entries)
+        if (!e.json && e.offset !== undefined) e.json = text.subarray(e.offset, e.offset + e.length);
+    }
     const missing = segment.entries.filter((e) => !e.json).map((e) => e.id);
     if (missing.length > 0) {
       const found = new Map((await recipesByIds(db.orm, missing)).map((r) => [r.id, r]));
@@ -153,10 +164,14 @@ export function createListCache(
       const json = e.json as Buffer;
       if (parts.length > 0) parts.push(COMMA_TEXT);
       parts.push(json);
-      e.length = json.length;
     }
     const piece = await deflatePiece(Buffer.concat(parts));
-    for (const e of segment.entries) e.json = undefined;
+    for (const e of segment.entries) {
+      e.length = (e.json as Buffer).length;
+      e.json = undefined;
+      e.offset = undefined;
+    }
+    segment.stale = undefined;
     return piece;
   }
 
@@ -171,8 +186,14 @@ export function createListCache(
     const pieces = [OPEN, ...filled.flatMap((p, i) => (i === 0 ? [p] : [COMMA, p])), CLOSE];
     dirty = false;
     const gzip = gzipOf(pieces);
+    const length = pieces.reduce((sum, p) => sum + p.length, 0);
     // The uncompressed text only for the rare client that accepts no gzip, inflated as it is sent.
-    return (current = { at, stamp: label, gzip, text: () => Readable.from([gzip]).pipe(createGunzip()) });
+    const text = () => {
+      const inflating = createGunzip();
+      inflating.end(gzip);
+      return inflating;
+    };
+    return (current = { at, stamp: label, gzip, length, text });
   }
 
   const list = follow(feed, { catchUp, publish: build });
@@ -209,8 +230,11 @@ export function createListCache(
     reply.header('etag', etag).header('vary', 'accept-encoding');
     if (matchesEtag(request, etag)) return reply.code(304).send(null);
     reply.type('application/json; charset=utf-8');
-    if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(body.text());
-    return reply.header('content-encoding', 'gzip').send(body.gzip);
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
+      return reply.header('content-encoding', 'gzip').send(body.gzip);
+    reply.header('content-length', String(body.length));
+    // HEAD: the length without inflating the text (Fastify drains a stream it is given for HEAD).
+    return reply.send(request.method === 'HEAD' ? Readable.from([]) : body.text());
   }
 
   /** Starts the first build in the background (seconds at 100,000 recipes): called once the app is ready. */

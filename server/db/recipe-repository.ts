@@ -81,16 +81,12 @@ export async function listRecipes(db: AppDatabase, search?: string): Promise<Rec
 export type RecipeKey = { id: number; name: string };
 
 /**
- * Every recipe's id and name, or those of `ids`: what the list cache orders its segments by. A few MB at 100,000
- * recipes; the recipes themselves are read a segment at a time, so that neither the driver nor PGlite's
- * WebAssembly heap holds the whole collection at once.
+ * Every recipe's id and name: what the list cache orders its segments by. A few MB at 100,000 recipes; the
+ * recipes themselves are read a segment at a time, so that neither the driver nor PGlite's WebAssembly heap holds
+ * the whole collection at once.
  */
-export async function recipeKeys(db: AppDatabase, ids?: readonly number[]): Promise<RecipeKey[]> {
-  if (ids?.length === 0) return [];
-  return db
-    .select({ id: recipes.id, name: recipes.name })
-    .from(recipes)
-    .where(ids ? inArray(recipes.id, [...ids]) : undefined);
+export async function recipeKeys(db: AppDatabase): Promise<RecipeKey[]> {
+  return db.select({ id: recipes.id, name: recipes.name }).from(recipes);
 }
 
 /** The recipes with these ids (any order): the list cache refetches only what changed. */

@@ -71,6 +71,13 @@ describe('crc32Combine', () => {
     );
   });
 
+  it('agrees with zlib’s crc32_combine for lengths past 32 bits (values computed with zlib in C)', () => {
+    expect(crc32Combine(0xdeadbeef, 0x12345678, 2 ** 31)).toBe(2724429706);
+    expect(crc32Combine(0xdeadbeef, 0x12345678, 2 ** 32 - 1)).toBe(3432638615);
+    expect(crc32Combine(0xdeadbeef, 0x12345678, 2 ** 32)).toBe(576652335);
+    expect(crc32Combine(1, 0xffffffff, 2 ** 52 + 12345)).toBe(440363692);
+  });
+
   it('holds for a long text too, and for an empty one on either side', () => {
     const long = noise(7, 3 * 1024 * 1024 + 17);
     const short = Buffer.from('Ärtsoppa');

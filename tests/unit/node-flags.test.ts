@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { serverNodeFlags } from '../../bench/node-flags.ts';
 
-// The server's V8 flags are written on three command lines (Node refuses them in NODE_OPTIONS): npm start, the
+// The server's V8 flags are written on three command lines (Node refuses --liftoff-only in NODE_OPTIONS): npm start, the
 // image's CMD and its `recipe-book` commands (docs/decisions/041 and 043). They must not drift apart; the benches
 // read npm start's.
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');

@@ -86,6 +86,26 @@ describe.each(DATABASE_KINDS)('the cached full list (%s)', (kind) => {
     }
   });
 
+  it('sends a client without gzip the text with its length, and HEAD the same headers without a body', async () => {
+    const plain = await h.app.inject({
+      method: 'GET',
+      url: '/api/recipes',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
+    expect(JSON.parse(plain.body)).toEqual(await listRecipes(h.db.orm));
+    const head = await h.app.inject({
+      method: 'HEAD',
+      url: '/api/recipes',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(plain.headers['content-length']);
+    expect(head.headers.etag).toBe(plain.headers.etag);
+    expect(head.rawPayload.length).toBe(0);
+  });
+
   it('follows writes that bypass the API (raw SQL, another connection)', async () => {
     await addRecipe(h.db.orm, { name: 'Direkt', instructions: '', servings: 1, ingredients: [{ name: 'Salt' }] }, 'x');
     await listed().then((l) => l.toContain('Direkt'));
