@@ -60,8 +60,11 @@ export function crc32Combine(crcA: number, crcB: number, lengthB: number): numbe
   return (multModP(shift, crcA) ^ crcB) >>> 0;
 }
 
-/** The gzip body of the pieces' text in order. */
-export function gzipOf(pieces: readonly Piece[]): Buffer {
+/**
+ * The gzip body of the pieces' text in order, as parts to send one after another: the header, each piece's own
+ * deflated bytes (not copied), the end of the stream and the trailer.
+ */
+export function gzipParts(pieces: readonly Piece[]): Buffer[] {
   let crc = 0;
   let length = 0;
   for (const p of pieces) {
@@ -71,5 +74,10 @@ export function gzipOf(pieces: readonly Piece[]): Buffer {
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(length % 2 ** 32, 4);
-  return Buffer.concat([HEADER, ...pieces.map((p) => p.deflated), FINAL_BLOCK, trailer]);
+  return [HEADER, ...pieces.map((p) => p.deflated), FINAL_BLOCK, trailer];
+}
+
+/** The gzip body of the pieces' text in order, in one buffer. */
+export function gzipOf(pieces: readonly Piece[]): Buffer {
+  return Buffer.concat(gzipParts(pieces));
 }

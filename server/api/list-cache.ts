@@ -7,7 +7,7 @@ import { recipeKeys, recipesByIds, type RecipeKey } from '../db/recipe-repositor
 import { compareRecipes, insertByName } from '../../src/lib/recipe-search.ts';
 import { matchesEtag } from './http-cache.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
-import { deflatePiece, deflatePieceSync, gzipOf, inflatePiece, type Piece } from './gzip-pieces.ts';
+import { deflatePiece, deflatePieceSync, gzipParts, inflatePiece, type Piece } from './gzip-pieces.ts';
 import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/change-feed.ts';
 
 // The full list (GET /recipes, the contract) is what the seed's clients load, and it changes rarely.
@@ -22,8 +22,17 @@ import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/c
 // write touches is inflated, changed and deflated again; everything is read a segment at a time
 // (docs/decisions/043-memory-at-100000-recipes.md).
 // `at`: the database stamp the body is up to date with; `stamp`: its label in ETags (with this instance's id).
+// `parts`: the gzip body, the segments' own compressed bytes among them (held once), `gzipLength` its bytes;
 // `length`: the bytes of the JSON text.
-type Body = { at: bigint; stamp: string; gzip: Buffer; length: number; text(): Readable };
+type Body = {
+  at: bigint;
+  stamp: string;
+  parts: Buffer[];
+  gzipLength: number;
+  length: number;
+  gzip(): Buffer;
+  text(): Readable;
+};
 // `length`: the bytes of the recipe's JSON in its segment's text; `offset`: where it starts in the text of the
 // segment's `stale` piece, while a write has changed the segment and it waits to be compressed again; `json`: the
 // text itself, only while the segment is being compressed.
@@ -185,15 +194,12 @@ export function createListCache(
     const filled = segments.map((s) => s.piece as Piece).filter((p) => p.length > 0);
     const pieces = [OPEN, ...filled.flatMap((p, i) => (i === 0 ? [p] : [COMMA, p])), CLOSE];
     dirty = false;
-    const gzip = gzipOf(pieces);
+    const parts = gzipParts(pieces);
+    const gzipLength = parts.reduce((sum, p) => sum + p.length, 0);
     const length = pieces.reduce((sum, p) => sum + p.length, 0);
     // The uncompressed text only for the rare client that accepts no gzip, inflated as it is sent.
-    const text = () => {
-      const inflating = createGunzip();
-      inflating.end(gzip);
-      return inflating;
-    };
-    return (current = { at, stamp: label, gzip, length, text });
+    const text = () => Readable.from(parts).pipe(createGunzip());
+    return (current = { at, stamp: label, parts, gzipLength, length, gzip: () => Buffer.concat(parts), text });
   }
 
   const list = follow(feed, { catchUp, publish: build });
@@ -230,11 +236,14 @@ export function createListCache(
     reply.header('etag', etag).header('vary', 'accept-encoding');
     if (matchesEtag(request, etag)) return reply.code(304).send(null);
     reply.type('application/json; charset=utf-8');
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
-      return reply.header('content-encoding', 'gzip').send(body.gzip);
+    // HEAD: the headers only (Fastify drains a stream it is given for HEAD: nothing to inflate or send).
+    const head = request.method === 'HEAD';
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      reply.header('content-encoding', 'gzip').header('content-length', String(body.gzipLength));
+      return reply.send(Readable.from(head ? [] : body.parts));
+    }
     reply.header('content-length', String(body.length));
-    // HEAD: the length without inflating the text (Fastify drains a stream it is given for HEAD).
-    return reply.send(request.method === 'HEAD' ? Readable.from([]) : body.text());
+    return reply.send(head ? Readable.from([]) : body.text());
   }
 
   /** Starts the first build in the background (seconds at 100,000 recipes): called once the app is ready. */

@@ -8,6 +8,7 @@ import {
   deflatePiece,
   deflatePieceSync,
   gzipOf,
+  gzipParts,
   inflatePiece,
   type Piece,
 } from '../../server/api/gzip-pieces.ts';
@@ -144,6 +145,14 @@ describe('a gzip body laid together from pieces deflated apart', () => {
     expect(pieces[1]?.deflated).toBe(reused[1]);
     expect(pieces[3]?.deflated).toBe(reused[3]);
     expect(gunzipSync(after).equals(gunzipSync(before))).toBe(false);
+  });
+
+  it('lays out the same body as parts that are the pieces’ own bytes, not copies (the list holds them once)', async () => {
+    const pieces = await Promise.all([1, 2, 3].map((i) => piece(recipeText(i, 5_000))));
+    const parts = gzipParts(pieces);
+    expect(Buffer.concat(parts).equals(gzipOf(pieces))).toBe(true);
+    pieces.forEach((p, i) => expect(parts[i + 1]).toBe(p.deflated));
+    expectValid(Buffer.concat(parts), textOf(pieces));
   });
 
   it('gives a piece’s text back (the list opens a segment to change it), compressible or not', async () => {

@@ -172,7 +172,7 @@ describe('following the change feed', () => {
     const told = recorded(feed);
     const cache = createListCache(db, { feed, segmentSize: 2 });
     const inStep = async () =>
-      expect(gunzipSync((await cache.fullList()).gzip).toString('utf8')).toBe(
+      expect(gunzipSync((await cache.fullList()).gzip()).toString('utf8')).toBe(
         JSON.stringify(await listRecipes(db.orm)),
       );
     const ids: number[] = [];
