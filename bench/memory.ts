@@ -1,6 +1,8 @@
 // `npm run bench:memory`: the memory of everything the embedded default runs, on a new data folder and on existing
-// ones of 500 and 100,000 recipes, run two ways: as the image runs it (the server alone, PID 1: the Dockerfile's
-// command) and as `npm start` runs it (npm and the server it starts, all processes):
+// ones of 500 and 100,000 recipes, run three ways: as the image runs it (the server alone: the Dockerfile's command
+// and settings, on this machine), as `npm start` runs it (npm and the server it starts, all processes), and, with
+// `--ways=container`, in the image itself (built as `npm run test:container` builds it: Docker from Debian, local
+// stand-ins for the base images; PID 1 of the container, on a folder mounted at /data):
 //   - peak: the highest sum of the processes' resident memory, sampled every 25 ms from the start until the
 //     idle figure is taken, plus each process's own high-water mark (VmHWM) at the end;
 //   - idle: the sum once the server has answered the first page views and been left alone for 5 s.
@@ -8,8 +10,8 @@
 // and the contract's full list, which a new server builds in the background at start anyway.
 // Targets (issue 27): idle ≤ 250 MB at 500 recipes and ≤ 400 MB at 100,000; peak ≤ 512 MB on an existing folder
 // and on a new one. Figures, not assertions: it prints them beside the targets.
-//   npm run bench:memory [-- --sizes=500,100000] [-- --ways=image,npm]
-import { spawn, type ChildProcess } from 'node:child_process';
+//   npm run bench:memory [-- --sizes=500,100000] [-- --ways=image,npm,container]
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +20,16 @@ import { insertBenchRecipes } from './bulk-seed.ts';
 import { buildSite, siteNeedsBuild } from '../server/site/build.ts';
 import { freePort } from './net.ts';
 import { serverNodeFlags } from './node-flags.ts';
+import {
+  bridgeExists,
+  installFromDebian,
+  removeEngineFolder,
+  startEngine,
+  type Engine,
+} from '../scripts/container/engine.ts';
+import { nodeStandIn } from '../scripts/container/stand-ins.ts';
+import { extraCertificates } from '../scripts/container/certificates.ts';
+import { cacheRoot } from '../scripts/harness/maven.ts';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -26,6 +38,7 @@ const args = new Map(
   }),
 );
 const SIZES = (args.get('sizes') ?? '500,100000').split(',').map(Number);
+const IMAGE = 'recipe-book:bench';
 // The image's command (Dockerfile: CMD and ENV MALLOC_ARENA_MAX; its flags are npm start's), with the project's
 // Node 24; and npm start.
 const WAYS = {
@@ -34,6 +47,7 @@ const WAYS = {
     env: { MALLOC_ARENA_MAX: '2', LOG_FORMAT: 'json' },
   },
   npm: { command: 'npm start', env: {} },
+  container: { command: `docker run ${IMAGE}`, env: {} },
 };
 type Way = keyof typeof WAYS;
 const ways = (args.get('ways') ?? 'image,npm').split(',') as Way[];
@@ -70,8 +84,10 @@ function name(pid: number): string {
   return `${/^Name:\s+(\S+)/m.exec(status(pid) ?? '')?.[1] ?? '?'}[${pid}]`;
 }
 
-async function measure(way: Way, dataDir: string, pages: string[]): Promise<Figures> {
-  const port = await freePort();
+/** A server started for one measurement: the process whose tree is sampled, whether it still runs, its stop. */
+type Started = { pid: number; exited(): boolean; stop(): Promise<void> };
+
+function startOnHost(way: Way, dataDir: string, port: number): Started {
   const [command, ...rest] = WAYS[way].command.split(/\s+/).filter(Boolean);
   const child: ChildProcess = spawn(command!, rest, {
     env: {
@@ -85,11 +101,43 @@ async function measure(way: Way, dataDir: string, pages: string[]): Promise<Figu
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
+  return {
+    pid: child.pid!,
+    exited: () => child.exitCode !== null,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The image as README runs it (its own settings; the folder is the container user's, as a volume would be). */
+function startInContainer(engine: Engine, dataDir: string, port: number): Started {
+  spawnSync('chown', ['-R', '1000:1000', dataDir]);
+  const id = engine
+    .docker(['run', '-d', '-v', `${dataDir}:/data`, '-p', `127.0.0.1:${port}:8080`, '-e', 'LOG_LEVEL=warn', IMAGE])
+    .stdout.trim();
+  const inspect = (format: string) => engine.docker(['inspect', '--format', format, id]).stdout.trim();
+  return {
+    pid: Number(inspect('{{.State.Pid}}')),
+    exited: () => inspect('{{.State.Running}}') !== 'true',
+    stop: async () => {
+      engine.docker(['stop', '-t', '10', id]);
+      engine.docker(['rm', id]);
+    },
+  };
+}
+
+async function measure(way: Way, dataDir: string, pages: string[]): Promise<Figures> {
+  const port = await freePort();
+  const server =
+    way === 'container' ? startInContainer(await docker(), dataDir, port) : startOnHost(way, dataDir, port);
   const base = `http://localhost:${port}`;
   let peakSum = 0;
   const hwm: Record<string, number> = {};
   const sample = () => {
-    const pids = tree(child.pid!);
+    const pids = tree(server.pid);
     let sum = 0;
     for (const pid of pids) {
       const s = status(pid);
@@ -103,7 +151,7 @@ async function measure(way: Way, dataDir: string, pages: string[]): Promise<Figu
   const sampler = setInterval(sample, 25);
   try {
     for (let ready = false; !ready;) {
-      if (child.exitCode !== null) throw new Error(`${WAYS[way].command} exited with ${child.exitCode}`);
+      if (server.exited()) throw new Error(`${WAYS[way].command} exited`);
       ready = await fetch(`${base}/api/health`).then(
         (r) => r.ok,
         () => false,
@@ -115,15 +163,44 @@ async function measure(way: Way, dataDir: string, pages: string[]): Promise<Figu
     clearInterval(sampler);
     sample();
     const idleByProcess: Record<string, number> = {};
-    for (const pid of tree(child.pid!)) idleByProcess[name(pid)] = field(status(pid), 'VmRSS');
+    for (const pid of tree(server.pid)) idleByProcess[name(pid)] = field(status(pid), 'VmRSS');
     const idle = Object.values(idleByProcess).reduce((a, b) => a + b, 0);
     return { peakSum, hwm, idle, idleByProcess };
   } finally {
     clearInterval(sampler);
-    const exited = new Promise((r) => child.once('exit', r));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
+    await server.stop();
   }
+}
+
+// Docker and the image, made once when the container way is measured; stopped and removed at the end.
+let engine: { engine: Engine; done(): Promise<void> } | undefined;
+async function docker(): Promise<Engine> {
+  if (engine) return engine.engine;
+  installFromDebian({ '/usr/sbin/debootstrap': 'debootstrap' });
+  const work = mkdtempSync(join(tmpdir(), 'bench-memory-docker-'));
+  const folder = join(work, 'docker');
+  const ownBridge = !bridgeExists();
+  const started = await startEngine(folder, process.cwd());
+  started.env.TMPDIR = work;
+  engine = {
+    engine: started,
+    done: async () => {
+      await started.stop();
+      removeEngineFolder(folder, ownBridge);
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: { node: string } };
+  const npm = spawnSync('npm', ['--version'], { encoding: 'utf8' }).stdout.trim();
+  console.log('(building the image as npm run test:container does: a few minutes)');
+  nodeStandIn(started, join(cacheRoot(process.env), 'containers'), pkg.devDependencies.node, npm);
+  started.docker(
+    ['build', '--network=host', '--build-arg', `EXTRA_CA_CERTS=${extraCertificates()}`, '-t', IMAGE, '.'],
+    {
+      timeoutMs: 30 * 60_000,
+    },
+  );
+  return started;
 }
 
 const PAGES = [
@@ -195,4 +272,5 @@ try {
   }
 } finally {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  await engine?.done();
 }
