@@ -27,8 +27,7 @@ import {
   startEngine,
   type Engine,
 } from '../scripts/container/engine.ts';
-import { nodeStandIn } from '../scripts/container/stand-ins.ts';
-import { extraCertificates } from '../scripts/container/certificates.ts';
+import { buildProjectImage } from '../scripts/container/stand-ins.ts';
 import { cacheRoot } from '../scripts/harness/maven.ts';
 
 const args = new Map(
@@ -190,16 +189,8 @@ async function docker(): Promise<Engine> {
       rmSync(work, { recursive: true, force: true });
     },
   };
-  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: { node: string } };
-  const npm = spawnSync('npm', ['--version'], { encoding: 'utf8' }).stdout.trim();
   console.log('(building the image as npm run test:container does: a few minutes)');
-  nodeStandIn(started, join(cacheRoot(process.env), 'containers'), pkg.devDependencies.node, npm);
-  started.docker(
-    ['build', '--network=host', '--build-arg', `EXTRA_CA_CERTS=${extraCertificates()}`, '-t', IMAGE, '.'],
-    {
-      timeoutMs: 30 * 60_000,
-    },
-  );
+  buildProjectImage(started, process.cwd(), join(cacheRoot(process.env), 'containers'), IMAGE);
   return started;
 }
 

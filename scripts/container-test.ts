@@ -8,9 +8,8 @@
 //   3. a read-only volume and a folder of another user each stop the start with one sentence;
 //   4. the production profile: PostgreSQL and a real Keycloak healthy, a sign-in in Chromium through Keycloak,
 //      and a recipe saved to PostgreSQL.
-import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +28,7 @@ import {
 } from './container/engine.ts';
 import {
   keycloakStandIn,
-  nodeImage,
-  nodeStandIn,
+  buildProjectImage,
   postgresStandIn,
   POSTGRES_IMAGE,
   keycloakImage,
@@ -39,7 +37,6 @@ import { HarnessError } from './harness/errors.ts';
 import { cacheRoot } from './harness/maven.ts';
 import { prepareKeycloak } from './keycloak/prepare.ts';
 import { readRealm, withDemoUsers, withOrigins } from './keycloak/realm.ts';
-import { extraCertificates } from './container/certificates.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const IMAGE = 'recipe-book:latest';
@@ -337,19 +334,9 @@ async function main(): Promise<void> {
   engine.env.TMPDIR = work;
   try {
     const [app, keycloak] = await freePorts(2);
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: { node: string } };
-    // The npm that runs this test goes into the Node stand-in, as the official image bundles Node's own.
-    const npm = spawnSync('npm', ['--version'], { encoding: 'utf8' }).stdout.trim();
-
-    step(`stand-in for ${nodeImage(pkg.devDependencies.node)}`);
-    nodeStandIn(engine, join(cacheRoot(process.env), 'containers'), pkg.devDependencies.node, npm);
-
-    step('docker build');
+    step('the Node stand-in and docker build');
     const build = Date.now();
-    engine.docker(
-      ['build', '--network=host', '--build-arg', `EXTRA_CA_CERTS=${extraCertificates()}`, '-t', IMAGE, '.'],
-      { timeoutMs: 30 * 60_000 },
-    );
+    buildProjectImage(engine, root, join(cacheRoot(process.env), 'containers'), IMAGE);
     const size = Number(engine.docker(['image', 'inspect', '--format', '{{.Size}}', IMAGE]).stdout.trim());
     console.log(`image ${IMAGE}: ${mb(size)} uncompressed, built in ${seconds(build)} s`);
     check(size <= 350e6, `the image is ${mb(size)}, more than 350 MB`);

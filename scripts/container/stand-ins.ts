@@ -16,6 +16,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -24,6 +25,7 @@ import {
 import { join } from 'node:path';
 import { HarnessError, tail } from '../harness/errors.ts';
 import type { Engine } from './engine.ts';
+import { extraCertificates } from './certificates.ts';
 
 export const DEBIAN_IMAGE = 'debian:bookworm-slim';
 export const POSTGRES_IMAGE = 'postgres:15-bookworm';
@@ -218,4 +220,19 @@ function writeTemp(engine: Engine, name: string, text: string): string {
   const file = join(dir, name);
   writeFileSync(file, text);
   return file;
+}
+
+/**
+ * The project's image, built from its Dockerfile in `root` as README says, on the stand-in of the Node image it names
+ * (package.json's pinned Node; the npm that runs this goes in, as the official image bundles Node's own). The
+ * certificates the system bundle trusts beyond Node's are passed as EXTRA_CA_CERTS (registry TLS here is
+ * re-signed). Used by the container test and by bench:memory's container way.
+ */
+export function buildProjectImage(engine: Engine, root: string, cache: string, tag: string): void {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: { node: string } };
+  const npm = spawnSync('npm', ['--version'], { encoding: 'utf8' }).stdout.trim();
+  nodeStandIn(engine, cache, pkg.devDependencies.node, npm);
+  engine.docker(['build', '--network=host', '--build-arg', `EXTRA_CA_CERTS=${extraCertificates()}`, '-t', tag, root], {
+    timeoutMs: 30 * 60_000,
+  });
 }

@@ -76,8 +76,3 @@ export function gzipParts(pieces: readonly Piece[]): Buffer[] {
   trailer.writeUInt32LE(length % 2 ** 32, 4);
   return [HEADER, ...pieces.map((p) => p.deflated), FINAL_BLOCK, trailer];
 }
-
-/** The gzip body of the pieces' text in order, in one buffer. */
-export function gzipOf(pieces: readonly Piece[]): Buffer {
-  return Buffer.concat(gzipParts(pieces));
-}

@@ -7,7 +7,6 @@ import {
   crc32Combine,
   deflatePiece,
   deflatePieceSync,
-  gzipOf,
   gzipParts,
   inflatePiece,
   type Piece,
@@ -54,6 +53,9 @@ function expectValid(body: Buffer, expected: Buffer): void {
   expect(gunzipSync(body).equals(expected)).toBe(true);
   expect(gzipTest(body)).toEqual({ status: 0, stderr: '' });
 }
+
+/** The gzip body in one buffer, as a client receives it. */
+const gzipOf = (pieces: readonly Piece[]) => Buffer.concat(gzipParts(pieces));
 
 // A piece keeps no text: the tests keep each piece's text beside it.
 const texts = new WeakMap<Piece, Buffer>();
