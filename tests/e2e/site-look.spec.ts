@@ -125,6 +125,9 @@ test('the account page’s Spara and Logga ut do not touch', async ({ page, sess
     await sessions.open(page, VISITOR, '/profile');
     await page.getByRole('button', { name: 'Redigera' }).click();
     await expect(page).toHaveURL(/\/realms\/[^/]+\/account\?/);
+    // The address changes when the page starts to arrive; its stylesheet may not apply yet, and an unstyled page
+    // has the two forms' buttons stacked edge to edge (a CI run measured 0 px). Measure the page as loaded.
+    await page.waitForLoadState('load');
     const save = await boxOf(page.getByRole('button', { name: 'Spara' }));
     const out = await boxOf(page.getByRole('button', { name: 'Logga ut' }));
     const apartY = Math.max(out.y - (save.y + save.height), save.y - (out.y + out.height));
