@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { characterCount, importedRecipeSchema } from '../../../src/lib/recipe-schema.ts';
 import type { Config } from '../../config.ts';
 import { createAddressPolicy } from '../../import/address-policy.ts';
-import { fetchImage, fetchPage, PageFetchError, type FetchedPage } from '../../import/fetch-page.ts';
+import { createBoundedLookup } from '../../import/bounded-lookup.ts';
+import { fetchImage, fetchPage, PageFetchError, type FetchedPage, type FetchOptions } from '../../import/fetch-page.ts';
 import { createPageReader, PageReadError, type PageText } from '../../import/page-reader.ts';
 import { withPageAddress, type ReadRecipe } from '../../import/recipe-draft.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
@@ -66,6 +67,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
   const { allowedAddresses, timeoutMs, maxBytes, readTimeoutMs } = config.recipeImport;
   const fetchOptions = {
     policy: createAddressPolicy(allowedAddresses),
+    // One for the server: it caps how many name lookups run at once (server/import/bounded-lookup.ts).
+    lookup: createBoundedLookup(),
     timeoutMs,
     maxBytes,
     userAgent: `Receptboken/1.0 (recipe import; +${config.publicUrl})`,
@@ -87,7 +90,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
           'link-local, metadata, also after a redirect; the message does not say why, the server log does); 422: the page holds ' +
           'no Recipe, or could not be read within the reading time limit (too large or too deeply nested); 503: too many pages ' +
           'are being read at once; 502: the page could not be fetched (DNS, refused, ' +
-          `not 2xx, more than 5 redirects, larger than the limit, not HTML or JSON); 504: no complete answer within the time limit.`,
+          'not 2xx, more than 5 redirects, larger than the limit, not HTML or JSON; the message names no host or address, ' +
+          'the server log does); 504: no complete answer within the time limit (one deadline for the page and its image).',
         security: [{ bearer: [] }],
         body,
         response: {
@@ -104,13 +108,16 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request) => {
       const input = request.body;
+      // IMPORT_TIMEOUT_MS is one deadline for everything this import fetches: the page, then its picture in
+      // what time is left (reading the page has its own limit, IMPORT_READ_TIMEOUT_MS).
+      const fetching = { ...fetchOptions, deadline: AbortSignal.timeout(timeoutMs) };
       const page: FetchedPage | PageText =
-        'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, request);
+        'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, fetching, request);
       const read = await readPage(page, 'html' in input ? 'html' : 'url');
       if (!read) throw new HttpError(422, 'The page has no schema.org Recipe (JSON-LD) to import');
       // The source: the address fetched (after redirects), or what a pasted page's JSON-LD names.
       const { imageUrl, ...recipe } = 'url' in page ? withPageAddress(read, page.url) : read;
-      const photo = imageUrl && (await pagePhoto(imageUrl, 'url' in page ? page.url : undefined, request));
+      const photo = imageUrl && (await pagePhoto(imageUrl, 'url' in page ? page.url : undefined, fetching, request));
       return photo ? { ...recipe, photos: [photo] } : recipe;
     },
   );
@@ -120,7 +127,12 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
    * the same address guard as the page. A picture that cannot be had leaves the draft without a photo: the recipe
    * itself is what was asked for; the log says why.
    */
-  async function pagePhoto(address: string, pageUrl: string | undefined, request: FastifyRequest) {
+  async function pagePhoto(
+    address: string,
+    pageUrl: string | undefined,
+    fetching: FetchOptions,
+    request: FastifyRequest,
+  ) {
     let url: URL;
     try {
       url = new URL(address, pageUrl);
@@ -128,27 +140,31 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
       return undefined; // a relative address on a pasted page has nothing to be relative to
     }
     try {
-      const bytes = await fetchImage(url.href, { ...fetchOptions, maxBytes: config.photos.maxBytes });
+      const bytes = await fetchImage(url.href, { ...fetching, maxBytes: config.photos.maxBytes });
       return await photos.upload(bytes, editorOf(request).username);
     } catch (error) {
+      const detail = error instanceof PageFetchError ? error.detail : undefined;
       request.log.info(
-        { image: url.href, reason: (error as Error).message },
+        { image: url.href, reason: (error as Error).message, ...(detail ? { detail } : {}) },
         "recipe import: the page's image was not used",
       );
       return undefined;
     }
   }
 
-  async function fetched(url: string, request: FastifyRequest): Promise<FetchedPage> {
+  async function fetched(url: string, fetching: FetchOptions, request: FastifyRequest): Promise<FetchedPage> {
     // "http://[::1", "http://a:b:c/", a port above 65535: the document's pattern lets them through, a URL parser
     // does not. A 400 with the field named, as for the pattern (the site then says the address cannot be read).
     if (!URL.canParse(url))
       throw new HttpError(400, 'The address is not a valid URL', { fields: { url: NOT_AN_ADDRESS } });
     try {
-      return await fetchPage(url, fetchOptions);
+      return await fetchPage(url, fetching);
     } catch (error) {
       if (!(error instanceof PageFetchError)) throw error;
-      if (error.detail) request.log.warn({ url, reason: error.detail }, 'recipe import refused an address');
+      // The answer names no host or address (an editor could probe the server's network with it); the log does.
+      if (error.kind === 'forbidden')
+        request.log.warn({ url, reason: error.detail }, 'recipe import refused an address');
+      else request.log.info({ url, reason: error.detail ?? error.message }, 'recipe import could not fetch the page');
       throw new HttpError(STATUS[error.kind], error.message);
     }
   }
