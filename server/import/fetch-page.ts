@@ -7,7 +7,7 @@
 // as a whole gives up at the deadline whatever it is waiting for. docs/decisions/048-import-deadline.md
 import type { LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
-import { Agent, buildConnector, request } from 'undici';
+import { Agent, buildConnector, request, type Dispatcher } from 'undici';
 import type { AddressPolicy } from './address-policy.ts';
 import type { BoundedLookup } from './bounded-lookup.ts';
 
@@ -149,6 +149,14 @@ async function readLimited(
 type Fetched = { url: string; headers: Record<string, string | string[] | undefined>; bytes: Buffer };
 type Wanted = { accept: string; usable: (contentType: string | undefined) => boolean; what: string };
 
+/**
+ * Drops an answer's body unread: it is not wanted, and a server may never finish sending it. (Destroyed unfinished,
+ * undici's body emits an abort error, which nobody else listens for.)
+ */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined).destroy();
+}
+
 /** The hops of one fetch; `at.url` follows the redirects, for the caller's messages. */
 async function fetchHops(at: { url: URL }, agent: Agent, options: FetchOptions, wanted: Wanted): Promise<Fetched> {
   const { accept, usable, what } = wanted;
@@ -163,7 +171,7 @@ async function fetchHops(at: { url: URL }, agent: Agent, options: FetchOptions, 
     });
     const { statusCode, headers, body } = response;
     if (REDIRECTS.has(statusCode) && headers.location) {
-      body.destroy(); // a redirect's body is not wanted, and a server may never finish sending it
+      discard(body);
       if (hop === MAX_REDIRECTS)
         throw new PageFetchError(
           'unreachable',
@@ -174,7 +182,7 @@ async function fetchHops(at: { url: URL }, agent: Agent, options: FetchOptions, 
       continue;
     }
     if (statusCode < 200 || statusCode > 299) {
-      body.destroy();
+      discard(body);
       throw new PageFetchError(
         'unreachable',
         `The ${what} could not be fetched: its server answered ${statusCode}`,
@@ -183,14 +191,14 @@ async function fetchHops(at: { url: URL }, agent: Agent, options: FetchOptions, 
     }
     const contentType = headers['content-type'];
     if (!usable(Array.isArray(contentType) ? contentType[0] : contentType)) {
-      body.destroy();
+      discard(body);
       throw new PageFetchError(
         'unusable',
         `The ${what} is not ${what === 'page' ? 'HTML or JSON-LD' : 'a picture'} (Content-Type: ${String(contentType ?? 'none')})`,
       );
     }
     if (Number(headers['content-length']) > options.maxBytes) {
-      body.destroy();
+      discard(body);
       throw new PageFetchError('unusable', `The ${what} is larger than ${options.maxBytes} bytes`);
     }
     return { url: url.href, headers, bytes: await readLimited(body, options.maxBytes, what) };
