@@ -5,7 +5,11 @@
 // into quadratic time (one block of `{` + `a:"b,` × 40,000, and as many such blocks as IMPORT_MAX_BYTES holds),
 // pasted, and fetched from a page server here (127.0.0.1, opened with IMPORT_ALLOWED_ADDRESSES). Prints p50/p99/max
 // of the health answers and what the imports answered. Target: p99 ≤ 50 ms.
+// Then (issue 35, item 2) how long imports whose fetch hangs take to answer: pages and pictures on a server that
+// accepts and never speaks (HTTP, and TLS whose handshake never comes) and pictures on names that do not resolve,
+// 4 at a time. Target: the slowest answer (p100) ≤ IMPORT_TIMEOUT_MS + 500 ms.
 import { createServer } from 'node:http';
+import { createServer as createTcpServer, type Socket } from 'node:net';
 import { startBenchIdentity } from './identity.ts';
 import { freePort } from './net.ts';
 import { percentile } from './report.ts';
@@ -21,6 +25,8 @@ while (JSON.stringify({ html: repairPage(mostBlocks + 1) }).length <= MAX_BYTES)
 const REPAIR_ONE = repairPage(1);
 const REPAIR_MOST = repairPage(mostBlocks);
 const ROUNDS = 3;
+const IMPORT_TIMEOUT_MS = 2000; // set for the server below
+const HANG_ROUNDS = 10;
 
 const identity = await startBenchIdentity('recipes', 'recipes-frontend');
 const pages = createServer((req, res) =>
@@ -28,6 +34,11 @@ const pages = createServer((req, res) =>
 );
 const pagePort = await freePort();
 await new Promise<void>((done) => pages.listen(pagePort, '127.0.0.1', done));
+// Accepts every connection and never sends a byte.
+const silentSockets = new Set<Socket>();
+const silent = createTcpServer((socket) => void silentSockets.add(socket.on('error', () => undefined)));
+const silentPort = await freePort();
+await new Promise<void>((done) => silent.listen(silentPort, '127.0.0.1', done));
 const server = await startServer({
   name: 'import',
   env: {
@@ -37,10 +48,12 @@ const server = await startServer({
     WRITE_RATE_LIMIT: '1000000',
     IMPORT_ALLOWED_ADDRESSES: '127.0.0.1',
     IMPORT_MAX_BYTES: String(MAX_BYTES),
+    IMPORT_TIMEOUT_MS: String(IMPORT_TIMEOUT_MS),
   },
 }).catch(async (error: unknown) => {
   // The page server and the identity stand-in would keep this process alive.
   pages.close();
+  silent.close();
   await identity.stop();
   throw error;
 });
@@ -61,7 +74,7 @@ async function healthWhile(until: Promise<unknown>): Promise<number[]> {
   return times;
 }
 
-async function importOnce(body: unknown): Promise<string> {
+async function importOnce(body: unknown, took?: number[]): Promise<string> {
   const started = performance.now();
   const res = await fetch(`${base}/api/recipe-imports`, {
     method: 'POST',
@@ -69,6 +82,7 @@ async function importOnce(body: unknown): Promise<string> {
     body: JSON.stringify(body),
   });
   await res.arrayBuffer();
+  took?.push(performance.now() - started);
   return `${res.status} in ${Math.round(performance.now() - started)} ms`;
 }
 
@@ -102,8 +116,37 @@ try {
     }
     line(label, times, answers);
   }
+
+  console.log(
+    `\nImports whose fetch hangs (IMPORT_TIMEOUT_MS ${IMPORT_TIMEOUT_MS}), ${HANG_ROUNDS} rounds of 4 at once\n`,
+  );
+  const recipe = (image: string) =>
+    `<!doctype html><script type="application/ld+json">${JSON.stringify({ '@type': 'Recipe', name: 'Kladdkaka', image })}</script>`;
+  const hangs: [string, unknown][] = [
+    ['URL, silent HTTP server', { url: `http://127.0.0.1:${silentPort}/recipe` }],
+    ['URL, silent TLS server', { url: `https://127.0.0.1:${silentPort}/recipe` }],
+    ['pasted, picture on silent HTTP', { html: recipe(`http://127.0.0.1:${silentPort}/kaka.jpg`) }],
+    ['pasted, picture on silent TLS', { html: recipe(`https://127.0.0.1:${silentPort}/kaka.jpg`) }],
+    ['pasted, picture on unknown names', { html: recipe('http://bilder.receptboken.invalid/kaka.jpg') }],
+  ];
+  for (const [label, body] of hangs) {
+    const took: number[] = [];
+    const statuses = new Set<string>();
+    for (let round = 0; round < HANG_ROUNDS; round++) {
+      const answers = await Promise.all([1, 2, 3, 4].map(() => importOnce(body, took)));
+      for (const answer of answers) statuses.add(answer.split(' ')[0]!);
+    }
+    const sorted = took.sort((a, b) => a - b);
+    const f = (n: number) => Math.round(n).toString().padStart(5);
+    console.log(
+      `${label.padEnd(34)} n=${String(sorted.length).padStart(3)}  p50 ${f(percentile(sorted, 50))} ms  p100 ${f(sorted.at(-1) ?? NaN)} ms` +
+        `  (target ≤ ${IMPORT_TIMEOUT_MS + 500})  answered ${[...statuses].join(', ')}`,
+    );
+  }
 } finally {
   await server.stop();
+  for (const socket of silentSockets) socket.destroy();
+  silent.close();
   pages.close();
   await identity.stop();
 }

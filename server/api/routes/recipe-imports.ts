@@ -74,13 +74,17 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
     userAgent: `Receptboken/1.0 (recipe import; +${config.publicUrl})`,
   };
   const reader = createPageReader({ timeoutMs: readTimeoutMs });
+  // When each import arrived: its deadline counts from there, so what comes before the handler (checking the token,
+  // parsing a pasted page of megabytes) is inside IMPORT_TIMEOUT_MS too.
+  const arrived = new WeakMap<FastifyRequest, number>();
+  const markArrival = async (request: FastifyRequest) => void arrived.set(request, performance.now());
   api.addHook('onClose', () => reader.close());
 
   api.post(
     '/recipe-imports',
     {
       // Counted and authorized like every write: it makes this server fetch from the internet.
-      onRequest: [writeLimit, requireEditor],
+      onRequest: [markArrival, writeLimit, requireEditor],
       // Pasted pages are larger than recipes: this route alone takes bodies up to IMPORT_MAX_BYTES.
       bodyLimit: maxBytes,
       schema: {
@@ -110,7 +114,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
       const input = request.body;
       // IMPORT_TIMEOUT_MS is one deadline for everything this import fetches: the page, then its picture in
       // what time is left (reading the page has its own limit, IMPORT_READ_TIMEOUT_MS).
-      const fetching = { ...fetchOptions, deadline: AbortSignal.timeout(timeoutMs) };
+      const spent = performance.now() - (arrived.get(request) ?? performance.now());
+      const fetching = { ...fetchOptions, deadline: AbortSignal.timeout(Math.max(1, Math.round(timeoutMs - spent))) };
       const page: FetchedPage | PageText =
         'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, fetching, request);
       const read = await readPage(page, 'html' in input ? 'html' : 'url');
