@@ -77,7 +77,7 @@ const EnvSchema = z.object({
   PHOTO_TIMEOUT_MS: intIn(1000, 300_000).default(30_000),
   // An editor's uploads not yet saved with a recipe (swept after a day): at most this many, and this many bytes stored.
   PHOTO_UNSAVED_MAX_COUNT: intIn(1, 10_000).default(30),
-  PHOTO_UNSAVED_MAX_BYTES: intIn(1024 * 1024, 100 * 1024 * 1024 * 1024).default(200 * 1024 * 1024),
+  PHOTO_UNSAVED_MAX_BYTES: intIn(100 * 1024, 100 * 1024 * 1024 * 1024).default(200 * 1024 * 1024),
   PHOTO_STORAGE: z.enum(['database', 's3'], { message: 'must be database or s3' }).default('database'),
   S3_ENDPOINT: url('the S3-compatible endpoint, e.g. https://s3.eu-north-1.amazonaws.com').optional(),
   S3_BUCKET: z
