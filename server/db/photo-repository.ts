@@ -168,3 +168,11 @@ export const PHOTO_FILE_FOLDER = 'photo-files';
 export async function reclaimPhotoFileSpace(db: AppDatabase): Promise<void> {
   if (embeddedDataDir(db) !== null) await db.execute(sql`VACUUM photo_files`);
 }
+
+/**
+ * After the embedded database's photo_files was emptied (its files moved into the data folder): VACUUM FULL
+ * rewrites the table into new, empty files and deletes the old ones, so the folder shrinks by what they held.
+ */
+export async function compactPhotoFiles(db: AppDatabase): Promise<void> {
+  if (embeddedDataDir(db) !== null) await db.execute(sql`VACUUM FULL photo_files`);
+}

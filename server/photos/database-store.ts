@@ -3,7 +3,7 @@
 // (folder-store.ts), which its backups and restores carry, written off the event loop (docs/photos.md, decision 046).
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/index.ts';
-import { photoFileFolder, reclaimPhotoFileSpace } from '../db/photo-repository.ts';
+import { compactPhotoFiles, photoFileFolder, reclaimPhotoFileSpace } from '../db/photo-repository.ts';
 import { photoFiles } from '../db/schema/photos.ts';
 import { createFolderPhotoStore } from './folder-store.ts';
 import type { PhotoStore } from './photo-store.ts';
@@ -17,7 +17,16 @@ const hexOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset,
 export function createDatabasePhotoStore(db: AppDatabase): PhotoStore {
   const folder = photoFileFolder(db);
   // PGlite: the files go to the folder; photo_files is still read and emptied for those stored there before.
-  return folder === null ? createTableStore(db) : createFolderPhotoStore(folder, createTableStore(db));
+  if (folder === null) return createTableStore(db);
+  return createFolderPhotoStore(folder, {
+    store: createTableStore(db),
+    names: async (limit) =>
+      (await db.select({ file: photoFiles.file }).from(photoFiles).limit(limit)).map((row) => row.file),
+    drop: async (files) => {
+      await db.delete(photoFiles).where(inArray(photoFiles.file, [...files]));
+    },
+    compact: () => compactPhotoFiles(db),
+  });
 }
 
 function createTableStore(db: AppDatabase): PhotoStore {

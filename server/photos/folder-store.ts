@@ -17,17 +17,34 @@ const TYPE_OF_EXTENSION: Record<string, string> = {
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
+/** The table the files were kept in before (photo_files), beyond its PhotoStore: for moving them out of it. */
+export type OlderTable = {
+  store: PhotoStore;
+  /** Up to `limit` names of the files it still has. */
+  names(limit: number): Promise<string[]>;
+  /** Deletes their rows (their space is given back once, by `compact`). */
+  drop(files: readonly string[]): Promise<void>;
+  /** Gives the emptied table's space back to the file system. */
+  compact(): Promise<void>;
+};
+
 /**
  * `folder`: where the files go (made on the first put, owner only). `older`: the table the files were kept in
- * before (photo_files): a file not in the folder is looked for there, and a removal removes it there too.
+ * before: a file not in the folder is looked for there, a removal removes it there too, and `settle` moves them.
  */
-export function createFolderPhotoStore(folder: string, older: PhotoStore): PhotoStore {
+export function createFolderPhotoStore(folder: string, older: OlderTable): PhotoStore {
   // Only content names (`<sha256>.<ext>`) become paths: no other name can reach outside the folder.
   const pathOf = (file: string) => (PHOTO_FILE_NAME.test(file) ? join(folder, file) : null);
   let made: Promise<unknown> | undefined;
 
   async function write(path: string, bytes: Uint8Array): Promise<void> {
-    if (await stat(path).then(() => true, () => false)) return; // named by content: the same bytes are there
+    if (
+      await stat(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      return; // named by content: the same bytes are there
     // Written beside it and renamed: a reader (or a crash) never sees half a file under its name.
     const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
     const handle = await open(partial, 'wx', 0o600);
@@ -57,21 +74,42 @@ export function createFolderPhotoStore(folder: string, older: PhotoStore): Photo
     async get(file) {
       const path = pathOf(file);
       if (!path) return null;
-      try {
-        const bytes = await readFile(path);
-        return { contentType: TYPE_OF_EXTENSION[file.slice(file.lastIndexOf('.') + 1)]!, bytes };
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-        return older.get(file);
-      }
+      const read = () =>
+        readFile(path).then(
+          (bytes) => ({ contentType: TYPE_OF_EXTENSION[file.slice(file.lastIndexOf('.') + 1)]!, bytes }),
+          (error: unknown) => {
+            if (isMissing(error)) return null;
+            throw error;
+          },
+        );
+      // In the folder, else (stored before) in the table, else moved from the table to the folder meanwhile.
+      return (await read()) ?? (await older.store.get(file)) ?? read();
     },
     async remove(files) {
       for (const file of files) {
         const path = pathOf(file);
         if (path) await rm(path, { force: true });
       }
-      await older.remove(files);
+      await older.store.remove(files);
     },
-    close: () => older.close(),
+    async settle() {
+      let moved = 0;
+      for (let names = await older.names(20); names.length > 0; names = await older.names(20)) {
+        for (const file of names) {
+          const path = pathOf(file);
+          const found = path && (await older.store.get(file));
+          if (path && found) {
+            made ??= mkdir(folder, { recursive: true, mode: 0o700 });
+            await made;
+            await write(path, found.bytes);
+            moved++;
+          }
+        }
+        await older.drop(names); // written (or no content name: never served) first, then deleted
+      }
+      if (moved > 0) await older.compact();
+      return moved;
+    },
+    close: () => older.store.close(),
   };
 }

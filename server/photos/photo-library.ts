@@ -5,12 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONTENT_TYPES, photoFileName, type Photo, type PhotoFile } from '../../src/lib/photo-schema.ts';
 import type { Database } from '../db/index.ts';
-import {
-  deleteUnsavedUploads,
-  insertUpload,
-  unreferencedFiles,
-  unsavedUploadTotals,
-} from '../db/photo-repository.ts';
+import { deleteUnsavedUploads, insertUpload, unreferencedFiles, unsavedUploadTotals } from '../db/photo-repository.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
 import type { PhotoProcessor, PhotoVariant } from './photo-processor.ts';
 import type { PhotoFileBytes, PhotoStore } from './photo-store.ts';
@@ -119,10 +114,18 @@ export function createPhotoLibrary({
     },
     release,
     sweep,
-    /** Sweeps now and every hour, until close. */
+    /** Moves files the store kept elsewhere before (once), then sweeps now and every hour, until close. */
     start(): void {
       const run = () => void sweep().catch((error: unknown) => log.warn({ err: error }, 'photo sweep failed'));
-      run();
+      const settle = async () => {
+        const moved = await (store.settle?.() ?? 0);
+        if (moved > 0) log.info({ files: moved }, 'photo files moved out of the database into the data folder');
+      };
+      void settle()
+        .catch((error: unknown) =>
+          log.warn({ err: error }, 'photo files not moved; they are served from where they are'),
+        )
+        .finally(run);
       timer = setInterval(run, SWEEP_EVERY_MS).unref();
     },
     async close(): Promise<void> {

@@ -171,4 +171,25 @@ describe('photo files of the embedded database', () => {
       rmSync(out, { recursive: true, force: true });
     }
   });
+
+  it('moves files stored in the table before into the folder, and the table gives their space back', async () => {
+    const older = Array.from({ length: 3 }, () => photoFile(randomBytes(4 * MB), 'jpg'));
+    for (const f of older)
+      await db.orm.execute(
+        sql`INSERT INTO photo_files VALUES (${f.file}, ${f.contentType}, decode(${Buffer.from(f.bytes).toString('hex')}, 'hex'))`,
+      );
+    const store = createDatabasePhotoStore(db.orm);
+    expect(Buffer.from((await store.get(older[0]!.file))!.bytes).equals(older[0]!.bytes)).toBe(true);
+    const withRows = folderBytes(folder.dir);
+    expect(await store.settle!()).toBe(3);
+    for (const f of older) {
+      expect(readFileSync(join(folder.dir, 'photo-files', f.file)).equals(f.bytes)).toBe(true);
+      expect((await store.get(f.file))?.contentType).toBe('image/jpeg');
+    }
+    const rows = await db.orm.execute(sql`SELECT count(*)::int AS n FROM photo_files`);
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    // The files (12 MB) are in the folder now, the table's 12 MB gone: no larger than before the move.
+    expect(folderBytes(folder.dir)).toBeLessThan(withRows + MB);
+    await store.remove(older.map((f) => f.file));
+  });
 });
