@@ -93,8 +93,9 @@ describe('photo files of the embedded database', () => {
   it('stores them beside the database, written while the event loop stays free', async () => {
     const files = Array.from({ length: 4 }, () => photoFile(randomBytes(8 * MB), 'jpg'));
     const store = createDatabasePhotoStore(db.orm);
-    // How late a 5 ms timer runs while 4 files of 8 MB are stored at once. Through PGlite each file was one
-    // statement of hex text that held the event loop for 0.4–0.8 s on this kind of machine.
+    // How late a 5 ms timer runs while 4 files of 8 MB are stored at once. Through PGlite the statements of hex
+    // text held the event loop for the whole time (24 s on a 2-core machine loaded by other work; 63–509 ms the
+    // most it was held here with the files beside the database, the higher figures with the machine at load 19).
     let latest = 0;
     let last = performance.now();
     const timer = setInterval(() => {
@@ -103,6 +104,8 @@ describe('photo files of the embedded database', () => {
       last = now;
     }, 5);
     await Promise.all(files.map((f) => store.put([f])));
+    // The last stretch too: work that never yields to the timers would otherwise show as no delay at all.
+    latest = Math.max(latest, performance.now() - last - 5);
     clearInterval(timer);
     const rows = await db.orm.execute(sql`SELECT count(*)::int AS n FROM photo_files`);
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
@@ -111,7 +114,7 @@ describe('photo files of the embedded database', () => {
       expect(Buffer.from((await store.get(f.file))!.bytes).equals(f.bytes)).toBe(true);
     }
     console.log(`event loop late at most ${latest.toFixed(0)} ms while 4 files of 8 MB were stored`);
-    expect(latest).toBeLessThan(250);
+    expect(latest).toBeLessThan(2000);
     await store.remove(files.map((f) => f.file));
   });
 
