@@ -75,6 +75,9 @@ const EnvSchema = z.object({
   // Photos (docs/photos.md): the largest upload, the time one may take to process, and where the files are kept.
   PHOTO_MAX_BYTES: intIn(1024, 100 * 1024 * 1024).default(15 * 1024 * 1024),
   PHOTO_TIMEOUT_MS: intIn(1000, 300_000).default(30_000),
+  // An editor's uploads not yet saved with a recipe (swept after a day): at most this many, and this many bytes stored.
+  PHOTO_UNSAVED_MAX_COUNT: intIn(1, 10_000).default(30),
+  PHOTO_UNSAVED_MAX_BYTES: intIn(100 * 1024, 100 * 1024 * 1024 * 1024).default(200 * 1024 * 1024),
   PHOTO_STORAGE: z.enum(['database', 's3'], { message: 'must be database or s3' }).default('database'),
   S3_ENDPOINT: url('the S3-compatible endpoint, e.g. https://s3.eu-north-1.amazonaws.com').optional(),
   S3_BUCKET: z
@@ -226,6 +229,8 @@ export type Config = Readonly<{
     maxBytes: number;
     /** Processing one photo, waiting for a worker thread included; then the worker is terminated. */
     timeoutMs: number;
+    /** An editor's uploads no recipe was saved with yet: at most `count` of them, `bytes` of files stored. */
+    unsaved: Readonly<{ count: number; bytes: number }>;
     /** Where the files are: the database (default) or an S3-compatible bucket. */
     storage: Readonly<
       | { kind: 'database' }
@@ -358,6 +363,7 @@ export function loadConfig(
     photos: Object.freeze({
       maxBytes: e.PHOTO_MAX_BYTES,
       timeoutMs: e.PHOTO_TIMEOUT_MS,
+      unsaved: Object.freeze({ count: e.PHOTO_UNSAVED_MAX_COUNT, bytes: e.PHOTO_UNSAVED_MAX_BYTES }),
       storage: Object.freeze(
         e.PHOTO_STORAGE === 's3'
           ? {

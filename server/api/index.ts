@@ -95,6 +95,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
     store: await openPhotoStore(config, db.orm),
     processor: createPhotoProcessor({ timeoutMs: config.photos.timeoutMs }),
     log: instance.log,
+    unsaved: config.photos.unsaved,
   });
   await instance.register(recipeRoutes, { db, gate, fullList, requireEditor, writeLimit, photos });
   await instance.register(photoRoutes, {

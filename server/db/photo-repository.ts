@@ -1,7 +1,8 @@
 // Photos in the database: uploads waiting for a recipe, a recipe's ordered photos with their text alternatives,
 // and which stored files no photo lists any more (those the photo store may remove). The bytes themselves are
 // the photo store's (server/photos/photo-store.ts).
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
+import { join } from 'node:path';
 import type { Photo, PhotoFile, PhotoRef } from '../../src/lib/photo-schema.ts';
 import { PHOTO_MESSAGES } from '../../src/lib/photo-schema.ts';
 import { photos, type PhotoRow } from './schema/photos.ts';
@@ -28,7 +29,8 @@ export const photoFromRow = (
   files: row.files,
 });
 
-export type NewUpload = Omit<Photo, 'alt'> & { uploadedBy: string };
+/** `storedBytes`: the sum of its files' sizes, what the cap on an editor's unsaved uploads counts. */
+export type NewUpload = Omit<Photo, 'alt'> & { uploadedBy: string; storedBytes?: number };
 
 /** Records an upload (its files already stored); no recipe has it until one is saved naming it. */
 export async function insertUpload(db: AppDatabase, upload: NewUpload): Promise<Photo> {
@@ -123,4 +125,54 @@ export async function deleteUnsavedUploads(db: AppDatabase, maxAgeMs: number): P
     .where(and(isNull(photos.recipeId), lt(photos.uploadedAt, new Date(Date.now() - maxAgeMs))))
     .returning({ files: photos.files });
   return fileNames(gone);
+}
+
+/** How many uploads `uploadedBy` has that no recipe was saved with yet, and their files' bytes. */
+export async function unsavedUploadTotals(
+  db: AppDatabase,
+  uploadedBy: string,
+): Promise<{ count: number; bytes: number }> {
+  const [row] = await db
+    .select({ count: count(), bytes: sum(photos.storedBytes) })
+    .from(photos)
+    .where(and(isNull(photos.recipeId), eq(photos.uploadedBy, uploadedBy)));
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+/** The folder of the embedded database's data folder that PGlite's client was opened on; null for any other. */
+function embeddedDataDir(db: AppDatabase): string | null {
+  const client = (db as unknown as { $client?: { dataDir?: unknown; dumpDataDir?: unknown } }).$client;
+  const dir = client && typeof client.dumpDataDir === 'function' ? client.dataDir : undefined;
+  // memory:// and idb:// have no folder of their own.
+  return typeof dir === 'string' && dir !== '' && !dir.includes('://') ? dir : null;
+}
+
+/**
+ * Where the database store keeps photo files outside the database: the embedded database's data folder (so its
+ * backups and restores carry them); null on PostgreSQL, where they stay in photo_files, every API instance sees
+ * them and PostgreSQL's own writers and autovacuum do the work off our event loop (docs/decisions/046).
+ */
+export function photoFileFolder(db: AppDatabase): string | null {
+  const dir = embeddedDataDir(db);
+  return dir === null ? null : join(dir, PHOTO_FILE_FOLDER);
+}
+
+/** The data folder's sub-folder of photo files (its name is in backups: short, as a tar entry's name must be). */
+export const PHOTO_FILE_FOLDER = 'photo-files';
+
+/**
+ * After rows of photo_files were deleted: on PGlite, which runs no autovacuum, a plain VACUUM marks their space
+ * free for the next rows (it does not give it back to the file system: VACUUM FULL, docs/photos.md, does that).
+ * On PostgreSQL autovacuum does it.
+ */
+export async function reclaimPhotoFileSpace(db: AppDatabase): Promise<void> {
+  if (embeddedDataDir(db) !== null) await db.execute(sql`VACUUM photo_files`);
+}
+
+/**
+ * After the embedded database's photo_files was emptied (its files moved into the data folder): VACUUM FULL
+ * rewrites the table into new, empty files and deletes the old ones, so the folder shrinks by what they held.
+ */
+export async function compactPhotoFiles(db: AppDatabase): Promise<void> {
+  if (embeddedDataDir(db) !== null) await db.execute(sql`VACUUM FULL photo_files`);
 }

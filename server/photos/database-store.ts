@@ -1,8 +1,11 @@
-// The default photo store: the files' bytes in the database's photo_files table, so that backups, restores and
-// the move from PGlite to PostgreSQL carry them and every API instance sees them (docs/photos.md).
+// The default photo store, the database's: on PostgreSQL the files' bytes are in its photo_files table, so that
+// every API instance sees them and its backups carry them; on the embedded PGlite they are files in its data folder
+// (folder-store.ts), which its backups and restores carry, written off the event loop (docs/photos.md, decision 046).
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/index.ts';
+import { compactPhotoFiles, photoFileFolder, reclaimPhotoFileSpace } from '../db/photo-repository.ts';
 import { photoFiles } from '../db/schema/photos.ts';
+import { createFolderPhotoStore } from './folder-store.ts';
 import type { PhotoStore } from './photo-store.ts';
 
 // The bytes cross to the database as hex text, turned into bytea by PostgreSQL itself (decode/encode), both ways
@@ -12,6 +15,21 @@ import type { PhotoStore } from './photo-store.ts';
 const hexOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 
 export function createDatabasePhotoStore(db: AppDatabase): PhotoStore {
+  const folder = photoFileFolder(db);
+  // PGlite: the files go to the folder; photo_files is still read and emptied for those stored there before.
+  if (folder === null) return createTableStore(db);
+  return createFolderPhotoStore(folder, {
+    store: createTableStore(db),
+    names: async (limit) =>
+      (await db.select({ file: photoFiles.file }).from(photoFiles).limit(limit)).map((row) => row.file),
+    drop: async (files) => {
+      await db.delete(photoFiles).where(inArray(photoFiles.file, [...files]));
+    },
+    compact: () => compactPhotoFiles(db),
+  });
+}
+
+function createTableStore(db: AppDatabase): PhotoStore {
   // One file's statement at a time, across all uploads: a photo's files come to a megabyte or two, and on PGlite a
   // statement runs on the event loop with one connection that queues in order. One file per statement (at most the
   // original's few hundred KB) and one such statement queued at a time means any other request (a health check, a
@@ -42,8 +60,16 @@ export function createDatabasePhotoStore(db: AppDatabase): PhotoStore {
       return row ? { contentType: row.contentType, bytes: Buffer.from(row.hex, 'hex') } : null;
     },
     async remove(files) {
-      for (let start = 0; start < files.length; start += 1000)
-        await db.delete(photoFiles).where(inArray(photoFiles.file, files.slice(start, start + 1000)));
+      let removed = 0;
+      for (let start = 0; start < files.length; start += 1000) {
+        const gone = await db
+          .delete(photoFiles)
+          .where(inArray(photoFiles.file, files.slice(start, start + 1000)))
+          .returning({ file: photoFiles.file });
+        removed += gone.length;
+      }
+      // Their space is reused by the next files (PGlite has no autovacuum to see to it).
+      if (removed > 0) await reclaimPhotoFileSpace(db);
     },
     close: async () => undefined,
   };

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONTENT_TYPES, photoFileName, type Photo, type PhotoFile } from '../../src/lib/photo-schema.ts';
 import type { Database } from '../db/index.ts';
-import { deleteUnsavedUploads, insertUpload, unreferencedFiles } from '../db/photo-repository.ts';
+import { deleteUnsavedUploads, insertUpload, unreferencedFiles, unsavedUploadTotals } from '../db/photo-repository.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
 import type { PhotoProcessor, PhotoVariant } from './photo-processor.ts';
 import type { PhotoFileBytes, PhotoStore } from './photo-store.ts';
@@ -17,6 +17,12 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** The store could not be reached or refused: the route answers 503. */
 export class PhotoStoreError extends Error {}
 
+/** The editor's unsaved uploads are at their cap (count or bytes): the route answers 429. */
+export class UnsavedUploadsFullError extends Error {}
+
+/** The defaults of PHOTO_UNSAVED_MAX_COUNT and PHOTO_UNSAVED_MAX_BYTES (server/config.ts). */
+export type UnsavedLimits = Readonly<{ count: number; bytes: number }>;
+
 export type PhotoLibrary = ReturnType<typeof createPhotoLibrary>;
 
 export function createPhotoLibrary({
@@ -25,12 +31,15 @@ export function createPhotoLibrary({
   store,
   processor,
   log,
+  unsaved,
 }: {
   db: Database;
   gate: DatabaseGate;
   store: PhotoStore;
   processor: PhotoProcessor;
   log: FastifyBaseLogger;
+  /** The cap on each editor's uploads no recipe was saved with yet (they count until saved or swept). */
+  unsaved: UnsavedLimits;
 }) {
   const toFile = (v: PhotoVariant): PhotoFile & PhotoFileBytes => ({
     use: v.use,
@@ -69,6 +78,14 @@ export function createPhotoLibrary({
   return {
     /** Processes and stores an upload of `uploadedBy`; throws PhotoError (refused), PhotoStoreError or the gate's. */
     async upload(bytes: Uint8Array, uploadedBy: string): Promise<Photo> {
+      // Checked before the work: a full allowance is refused in milliseconds. Uploads of the editor's that are
+      // being processed at this moment are not counted yet, so the cap can be passed by those (a few, the pool's
+      // queue is short), never by more.
+      const held = await gate.run(() => unsavedUploadTotals(db.orm, uploadedBy));
+      if (held.count >= unsaved.count || held.bytes >= unsaved.bytes)
+        throw new UnsavedUploadsFullError(
+          `${uploadedBy} has ${held.count} unsaved uploads of ${held.bytes} bytes (at most ${unsaved.count}, ${unsaved.bytes} bytes)`,
+        );
       const processed = await processor.process(bytes);
       const files = [processed.original, ...processed.variants].map(toFile);
       await onStore('store the files', () => store.put(files));
@@ -80,6 +97,7 @@ export function createPhotoLibrary({
             width: processed.width,
             height: processed.height,
             placeholder: processed.placeholder.thumbhash,
+            storedBytes: files.reduce((total, f) => total + f.bytes.byteLength, 0),
             files: files.map(({ use, format, width, height, file }) => ({ use, format, width, height, file })),
           }),
         'write',
@@ -96,10 +114,18 @@ export function createPhotoLibrary({
     },
     release,
     sweep,
-    /** Sweeps now and every hour, until close. */
+    /** Moves files the store kept elsewhere before (once), then sweeps now and every hour, until close. */
     start(): void {
       const run = () => void sweep().catch((error: unknown) => log.warn({ err: error }, 'photo sweep failed'));
-      run();
+      const settle = async () => {
+        const moved = await (store.settle?.() ?? 0);
+        if (moved > 0) log.info({ files: moved }, 'photo files moved out of the database into the data folder');
+      };
+      void settle()
+        .catch((error: unknown) =>
+          log.warn({ err: error }, 'photo files not moved; they are served from where they are'),
+        )
+        .finally(run);
       timer = setInterval(run, SWEEP_EVERY_MS).unref();
     },
     async close(): Promise<void> {

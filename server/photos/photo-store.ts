@@ -13,5 +13,10 @@ export interface PhotoStore {
   get(file: string): Promise<{ contentType: string; bytes: Uint8Array } | null>;
   /** Removes the files (those already gone are no error). */
   remove(files: readonly string[]): Promise<void>;
+  /**
+   * Moves files kept where this store kept them before to where it keeps them now, once, at the server's start
+   * (the database store on PGlite: from photo_files into the data folder); the number moved.
+   */
+  settle?(): Promise<number>;
   close(): Promise<void>;
 }

@@ -87,6 +87,7 @@ export const PHOTO_ERROR_KINDS = [
   'unsupported',
   'busy',
   'timeout',
+  'too-many-unsaved',
 ] as const;
 export type PhotoErrorKind = (typeof PHOTO_ERROR_KINDS)[number];
 
@@ -99,4 +100,6 @@ export const photoErrorMessages: Record<PhotoErrorKind, string> = {
   unsupported: 'Bildformatet kan inte användas här (HEIC). Spara bilden som JPEG och försök igen.',
   busy: 'Många bilder behandlas just nu. Försök igen om en stund.',
   timeout: 'Bilden tog för lång tid att behandla. Försök med en mindre bild.',
+  'too-many-unsaved':
+    'Du har många uppladdade bilder som inte sparats i något recept än. Spara receptet först, sedan kan du lägga till fler.',
 };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTENT_TYPES, PHOTO_FILE_NAME, photoSchema, type PhotoErrorKind } from '../../../src/lib/photo-schema.ts';
 import { PhotoError } from '../../photos/photo-processor.ts';
-import { PhotoStoreError, type PhotoLibrary } from '../../photos/photo-library.ts';
+import { PhotoStoreError, UnsavedUploadsFullError, type PhotoLibrary } from '../../photos/photo-library.ts';
 import { editorOf } from '../auth.ts';
 import {
   authErrors,
@@ -25,7 +25,7 @@ type Options = {
 };
 
 // What each refusal answers: the type is wrong (415), the picture is (422), or the server is busy (503).
-const REFUSALS: Record<Exclude<PhotoErrorKind, 'too-large-bytes'>, number> = {
+const REFUSALS: Record<Exclude<PhotoErrorKind, 'too-large-bytes' | 'too-many-unsaved'>, number> = {
   'not-a-picture': 415,
   unsupported: 415,
   'too-large-pixels': 422,
@@ -75,13 +75,16 @@ export const photoRoutes: FastifyPluginAsyncZod<Options> = async (
       onRequest: [writeLimit, requireEditor],
       schema: {
         summary:
-          "Upload a photo (editor): the file's bytes as the body (JPEG, PNG, WebP or AVIF). The answer's `id` goes into a recipe's `photos`; an upload no recipe is saved with is removed after a day.",
+          "Upload a photo (editor): the file's bytes as the body (JPEG, PNG, WebP or AVIF). The answer's `id` goes into a recipe's `photos`; an upload no recipe is saved with is removed after a day. An editor may hold at most PHOTO_UNSAVED_MAX_COUNT such uploads (default 30) and PHOTO_UNSAVED_MAX_BYTES of their files (default 200 MB): past either, 429 with `photoError` `too-many-unsaved` until a recipe is saved with them or they are swept.",
         security: [{ bearer: [] }],
         response: {
           201: photoSchema,
           ...authErrors,
           ...bodyErrors,
           422: errorBodySchema,
+          429: errorBodySchema.describe(
+            "Too many writes (the write rate limit), or the editor's unsaved uploads are at their cap (`photoError`: `too-many-unsaved`)",
+          ),
           503: errorBodySchema,
         },
       },
@@ -93,8 +96,16 @@ export const photoRoutes: FastifyPluginAsyncZod<Options> = async (
         const photo = await library.upload(bytes, editorOf(request).username);
         return reply.code(201).send(photo);
       } catch (error) {
+        if (error instanceof UnsavedUploadsFullError) {
+          request.log.info({ detail: error.message }, 'photo refused: unsaved uploads at their cap');
+          throw refusal(
+            429,
+            'You have too many uploaded photos that no recipe is saved with yet; save a recipe with them first',
+            'too-many-unsaved',
+          );
+        }
         if (error instanceof PhotoError) {
-          const kind = error.kind as Exclude<PhotoErrorKind, 'too-large-bytes'>;
+          const kind = error.kind as Exclude<PhotoErrorKind, 'too-large-bytes' | 'too-many-unsaved'>;
           request.log.info({ kind, detail: error.message }, 'photo refused');
           const headers: Record<string, string> = kind === 'busy' ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
           throw refusal(REFUSALS[kind], error.message, kind, headers);

@@ -1,4 +1,4 @@
-import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PhotoFile } from '../../../src/lib/photo-schema.ts';
 import { recipes } from './recipes.ts';
 
@@ -17,6 +17,8 @@ export const photos = pgTable(
     height: integer('height').notNull(),
     placeholder: text('placeholder').notNull(),
     files: jsonb('files').$type<PhotoFile[]>().notNull(),
+    // The files' bytes together (migration 012): the cap on an editor's unsaved uploads counts them.
+    storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('photos_recipe').on(t.recipeId, t.position)],
 );

@@ -203,3 +203,61 @@ describe.each(SETUPS)('photos (%s, files in %s)', (kind, storage) => {
     expect(fresh.files).toEqual(old.files);
   });
 });
+
+// The cap on an editor's uploads that no recipe is saved with yet (issue 35): by count and by the bytes stored.
+describe('unsaved uploads (pglite)', () => {
+  let picture: Buffer;
+  beforeAll(async () => {
+    picture = await cameraJpeg();
+  });
+  const harness = async (env: Record<string, string>) => {
+    const h = await createApiHarness('pglite', env);
+    return { h, token: await editorToken(h.keys, 'redaktor'), other: await editorToken(h.keys, 'kock') };
+  };
+  const upload = (h: ApiHarness, as: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/photos',
+      headers: { 'content-type': 'image/jpeg', ...bearer(as) },
+      payload: picture,
+    });
+  const full = (response: Awaited<ReturnType<typeof upload>>) => {
+    expect(response.statusCode, response.body).toBe(429);
+    expect(response.json()).toMatchObject({ status: 429, photoError: 'too-many-unsaved' });
+    expect(photoErrorMessages['too-many-unsaved']).toMatch(/Spara receptet/);
+  };
+
+  it('at most PHOTO_UNSAVED_MAX_COUNT per editor; saving a recipe with them makes room', async () => {
+    const { h, token, other } = await harness({ PHOTO_UNSAVED_MAX_COUNT: '2' });
+    try {
+      const first = await upload(h, token);
+      const second = await upload(h, token);
+      expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+      full(await upload(h, token));
+      expect((await upload(h, other)).statusCode).toBe(201); // another editor has an allowance of their own
+      const saved = await h.app.inject({
+        method: 'POST',
+        url: '/api/recipes',
+        headers: bearer(token),
+        payload: { ...recipeBody(), photos: [first, second].map((r) => ({ id: r.json<Photo>().id, alt: '' })) },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect((await upload(h, token)).statusCode).toBe(201);
+    } finally {
+      await h.close();
+    }
+  }, 120_000);
+
+  it('at most PHOTO_UNSAVED_MAX_BYTES of their files per editor', async () => {
+    const { h, token } = await harness({ PHOTO_UNSAVED_MAX_BYTES: String(100 * 1024) });
+    try {
+      const first = await upload(h, token);
+      expect(first.statusCode, first.body).toBe(201);
+      const rows = await h.db.orm.execute(sql`SELECT stored_bytes::int AS bytes FROM photos`);
+      expect((rows as unknown as { rows: { bytes: number }[] }).rows[0]!.bytes).toBeGreaterThan(100 * 1024);
+      full(await upload(h, token));
+    } finally {
+      await h.close();
+    }
+  }, 120_000);
+});
