@@ -3,9 +3,9 @@
 // registry is reachable here. Everything Docker keeps lives in one temporary folder, removed at the end.
 //   1. build the image (its size is printed);
 //   2. `docker compose up -d` on a new volume: HTTP 200 on /, published on 127.0.0.1 only, the first editor as the
-//      banner says, a real token from the embedded provider, a recipe saved; a second container on the volume
-//      (`run --rm app recipe-book users list`) refused with the lock's sentence; `stop` ends the server with exit code
+//      banner says, a real token from the embedded provider, a recipe saved; `stop` ends the server with exit code
 //      0 within 10 s; after `start` the recipe is there; a backup through `exec`; the server's memory is printed;
+//      a second container on the volume (`run --rm app recipe-book users list`) refused with the lock's sentence;
 //   3. a read-only volume and a folder of another user each stop the start with one sentence;
 //   4. the production profile, its secrets made with README's command: PostgreSQL and a real Keycloak healthy, each
 //      on a database login of its own (no superuser, no way into the other's database), a sign-in in Chromium
@@ -215,7 +215,6 @@ async function embedded(engine: Engine, work: string, port: number): Promise<voi
   const token = await embeddedAccessToken(base, '127.0.0.1', 'kock', password);
   const recipeId = await saveRecipe(`${base}/api`, token, 'Pannkakor ur containern');
   console.log(`signed in as kock (embedded provider) and saved recipe ${recipeId}`);
-  secondContainerRefused(engine, env);
 
   step('backup through exec');
   engine.compose(['exec', '-T', 'app', 'recipe-book', 'db:backup', '/tmp/backup.tar.gz'], { env });
@@ -248,6 +247,7 @@ async function embedded(engine: Engine, work: string, port: number): Promise<voi
     `memory of the server in the container: first start (new volume) peak ${mb(first.peak)}, then ${mb(first.rss)}; ` +
       `after sign-in, a save, a backup and page views ${mb(idle.rss)}; after a restart on the volume ${mb(restarted.rss)}, peak ${mb(restarted.peak)}`,
   );
+  secondContainerRefused(engine, env);
   engine.compose(['down', '-v'], { env });
 }
 
