@@ -386,19 +386,22 @@ function databaseLogins(engine: Engine, env: NodeJS.ProcessEnv, recipesPassword:
     });
   const logins = psql(
     'postgres://postgres@/postgres',
-    "SELECT string_agg(rolname || ' superuser=' || rolsuper, ', ' ORDER BY rolname) FROM pg_roles WHERE rolname IN ('recipes', 'keycloak')",
+    "SELECT string_agg(rolname || ' superuser=' || rolsuper::text, ', ' ORDER BY rolname) FROM pg_roles WHERE rolname IN ('recipes', 'keycloak')",
   ).stdout.trim();
   check(logins === 'keycloak superuser=false, recipes superuser=false', `the database's logins: ${logins}`);
   const api = (database: string) => `postgres://recipes:${recipesPassword}@127.0.0.1:5432/${database}`;
+  // docker-compose 1.29's exec may pass the command's stderr on its stdout: both are read.
   const keycloak = psql(api('keycloak'), 'SELECT 1');
   check(
-    keycloak.status !== 0 && /permission denied for database "keycloak"/.test(keycloak.stderr),
+    keycloak.status !== 0 && /permission denied for database "keycloak"/.test(keycloak.stdout + keycloak.stderr),
     `the API's login reached Keycloak's database:\n${keycloak.stdout}${keycloak.stderr}`,
   );
   const program = psql(api('recipes'), "COPY (SELECT 1) TO PROGRAM 'true'");
   check(
     program.status !== 0 &&
-      /must be superuser or have privileges of the pg_execute_server_program role/.test(program.stderr),
+      /must be superuser or have privileges of the pg_execute_server_program role/.test(
+        program.stdout + program.stderr,
+      ),
     `the API's login ran a program on the database server:\n${program.stdout}${program.stderr}`,
   );
   console.log(`${logins}; the API's login is refused Keycloak's database and COPY … PROGRAM`);
