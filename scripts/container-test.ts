@@ -2,15 +2,18 @@
 // Docker from Debian and local stand-ins for the base images (scripts/container/stand-ins.ts), since no image
 // registry is reachable here. Everything Docker keeps lives in one temporary folder, removed at the end.
 //   1. build the image (its size is printed);
-//   2. `docker compose up -d` on a new volume: HTTP 200 on /, the first editor as the banner says, a real token
-//      from the embedded provider, a recipe saved; `stop` ends the server with exit code 0 within 10 s; after
-//      `start` the recipe is there; a backup through `exec`; the server's memory in the container is printed;
+//   2. `docker compose up -d` on a new volume: HTTP 200 on /, published on 127.0.0.1 only, the first editor as the
+//      banner says, a real token from the embedded provider, a recipe saved; `stop` ends the server with exit code
+//      0 within 10 s; after `start` the recipe is there; a backup through `exec`; the server's memory is printed;
+//      a second container on the volume (`run --rm app recipe-book users list`) refused with the lock's sentence;
 //   3. a read-only volume and a folder of another user each stop the start with one sentence;
-//   4. the production profile: PostgreSQL and a real Keycloak healthy, a sign-in in Chromium through Keycloak,
-//      and a recipe saved to PostgreSQL.
+//   4. the production profile, its secrets made with README's command: PostgreSQL and a real Keycloak healthy, each
+//      on a database login of its own (no superuser, no way into the other's database), a sign-in in Chromium
+//      through Keycloak, and a recipe saved to PostgreSQL.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
@@ -80,6 +83,46 @@ function memoryInContainer(engine: Engine, id: string): { rss: number; peak: num
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
+/**
+ * compose.yaml publishes on 127.0.0.1 unless RECIPES_BIND says otherwise: Docker names that address for the port,
+ * and this machine's own address on the network is refused (Docker's published ports pass by host firewalls).
+ */
+async function publishedOnLoopbackOnly(engine: Engine, id: string, port: number): Promise<void> {
+  const published = engine.docker(['port', id, `${port}/tcp`]).stdout.trim();
+  check(published === `127.0.0.1:${port}`, `port ${port} is published on ${published || 'nothing'}, not 127.0.0.1`);
+  const outside = Object.entries(networkInterfaces())
+    .filter(([name]) => !/^(docker|br-|veth)/.test(name))
+    .flatMap(([, addresses]) => addresses ?? [])
+    .find((a) => a.family === 'IPv4' && !a.internal)?.address;
+  if (!outside) return console.log(`published on ${published} (this machine has no other IPv4 address to try)`);
+  const answer = await fetch(`http://${outside}:${port}/`, { signal: AbortSignal.timeout(10_000) }).then(
+    (res) => `HTTP ${res.status}`,
+    (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+  );
+  check(answer === 'ECONNREFUSED', `http://${outside}:${port}/ answered ${answer}, not a refused connection`);
+  console.log(`published on ${published}; http://${outside}:${port}/ is refused`);
+}
+
+/**
+ * A second container on the volume while the server runs (README's "The first editor": commands that open the
+ * database run while the server is stopped) is refused with the lock's sentence, and does not open the folder.
+ */
+function secondContainerRefused(engine: Engine, env: NodeJS.ProcessEnv): void {
+  step('docker compose run beside the running server: refused');
+  const r = engine.compose(['run', '--rm', '-T', 'app', 'recipe-book', 'users', 'list'], {
+    env,
+    allowFailure: true,
+    timeoutMs: 120_000,
+  });
+  const output = `${r.stdout}${r.stderr}`.trim();
+  check(
+    r.status === 1 && /The data folder \/data is already in use/.test(output),
+    `a second container opened the data folder of the running server (exit code ${r.status}):\n${output}`,
+  );
+  check(!/\n\s+at /.test(output), `the refusal came with a stack trace:\n${output}`);
+  console.log(`refused: "${output.split('\n').find((line) => line.includes('already in use'))}"`);
+}
+
 async function saveRecipe(api: string, token: string, name: string): Promise<number> {
   const res = await fetch(`${api}/recipes`, {
     method: 'POST',
@@ -145,6 +188,7 @@ async function embedded(engine: Engine, work: string, port: number): Promise<voi
   const up = Date.now();
   await waitFor('HTTP 200 on /', 120_000, async () => ((await fetch(`${base}/`)).status === 200 ? true : undefined));
   console.log(`HTTP 200 on / ${seconds(up)} s after up`);
+  await publishedOnLoopbackOnly(engine, id, port);
   await waitFor('the health check', 180_000, async () => (health(engine, id) === 'healthy' ? true : undefined));
   const first = memoryInContainer(engine, id);
 
@@ -203,6 +247,7 @@ async function embedded(engine: Engine, work: string, port: number): Promise<voi
     `memory of the server in the container: first start (new volume) peak ${mb(first.peak)}, then ${mb(first.rss)}; ` +
       `after sign-in, a save, a backup and page views ${mb(idle.rss)}; after a restart on the volume ${mb(restarted.rss)}, peak ${mb(restarted.peak)}`,
   );
+  secondContainerRefused(engine, env);
   engine.compose(['down', '-v'], { env });
 }
 
@@ -245,12 +290,14 @@ async function production(engine: Engine, work: string, ports: { app: number; ke
     withOrigins(readRealm(join(root, 'keycloak', 'realm-recipes.json')), 'recipes-frontend', [base]),
   );
   writeFileSync(realmFile, JSON.stringify(realm));
-  // Its own secrets folder (SECRETS_DIR), never the checkout's ./secrets, which may hold someone's real ones.
+  // README's command writes the secrets, in a folder of the test's own (SECRETS_DIR), never the checkout's
+  // ./secrets, which may hold someone's real ones.
   const secrets = join(work, 'secrets');
-  mkdirSync(secrets, { recursive: true });
-  const password = randomBytes(16).toString('hex');
-  writeFileSync(join(secrets, 'postgres-password'), `${password}\n`);
-  writeFileSync(join(secrets, 'database-url'), `postgres://recipes:${password}@db:5432/recipes\n`);
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const command = /^mkdir -p -m 700 secrets .*$/m.exec(readme)?.[0];
+  check(command !== undefined, "README's production layout has no command that writes the secrets");
+  const made = spawnSync('sh', ['-c', command], { cwd: work, encoding: 'utf8' });
+  check(made.status === 0, `README's secrets command failed:\n${made.stderr}`);
   const env = {
     RECIPES_PORT: String(ports.app),
     PUBLIC_URL: base,
@@ -308,6 +355,7 @@ async function production(engine: Engine, work: string, ports: { app: number; ke
       );
       check(rows.stdout.trim() === 'Pannkakor i PostgreSQL', `PostgreSQL holds: ${rows.stdout}`);
       console.log(`signed in through Keycloak (${issuer.iss}) in Chromium; recipe ${id} is in PostgreSQL`);
+      databaseLogins(engine, env, readFileSync(join(secrets, 'recipes-db-password'), 'utf8').trim());
     } finally {
       await browser.close();
     }
@@ -323,6 +371,40 @@ async function production(engine: Engine, work: string, ports: { app: number; ke
     engine.compose(['--profile', 'production', 'down', '-v'], { env, allowFailure: true });
     rmSync(secrets, { recursive: true, force: true });
   }
+}
+
+/**
+ * The API and Keycloak log in as `recipes` and `keycloak`, neither a superuser; the API's login reaches neither
+ * Keycloak's database nor a program on the database server (`COPY … PROGRAM`).
+ */
+function databaseLogins(engine: Engine, env: NodeJS.ProcessEnv, recipesPassword: string): void {
+  step("the database logins: the API's and Keycloak's own, no superuser");
+  const psql = (url: string, sql: string) =>
+    engine.compose(['exec', '-T', 'db', 'psql', url, '-v', 'ON_ERROR_STOP=1', '-tAc', sql], {
+      env,
+      allowFailure: true,
+    });
+  const logins = psql(
+    'postgres://postgres@/postgres',
+    "SELECT string_agg(rolname || ' superuser=' || rolsuper::text, ', ' ORDER BY rolname) FROM pg_roles WHERE rolname IN ('recipes', 'keycloak')",
+  ).stdout.trim();
+  check(logins === 'keycloak superuser=false, recipes superuser=false', `the database's logins: ${logins}`);
+  const api = (database: string) => `postgres://recipes:${recipesPassword}@127.0.0.1:5432/${database}`;
+  // docker-compose 1.29's exec may pass the command's stderr on its stdout: both are read.
+  const keycloak = psql(api('keycloak'), 'SELECT 1');
+  check(
+    keycloak.status !== 0 && /permission denied for database "keycloak"/.test(keycloak.stdout + keycloak.stderr),
+    `the API's login reached Keycloak's database:\n${keycloak.stdout}${keycloak.stderr}`,
+  );
+  const program = psql(api('recipes'), "COPY (SELECT 1) TO PROGRAM 'true'");
+  check(
+    program.status !== 0 &&
+      /must be superuser or have privileges of the pg_execute_server_program role/.test(
+        program.stdout + program.stderr,
+      ),
+    `the API's login ran a program on the database server:\n${program.stdout}${program.stderr}`,
+  );
+  console.log(`${logins}; the API's login is refused Keycloak's database and COPY … PROGRAM`);
 }
 
 async function main(): Promise<void> {

