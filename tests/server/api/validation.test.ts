@@ -201,6 +201,26 @@ describe.each(DATABASE_KINDS)('validation on the server (%s)', (kind) => {
     expect(response.json().source.url).toBe('https://a.example/sök?q=kaka&n=1#steg-2~x+y\\z');
   });
 
+  it('refuses a preparation time longer than the total time, naming prepTime, on POST and PUT', async () => {
+    const made = (await post(recipeBody({ prepTime: 10, totalTime: 30 }))).json();
+    const over = recipeBody({ prepTime: 45, totalTime: 30 });
+    const responses = [
+      await post(over),
+      await h.app.inject({ method: 'PUT', url: `/api/recipes/${made.id}`, headers: bearer(token), payload: over }),
+    ];
+    for (const response of responses) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ prepTime: 'Kan inte vara längre än total tid' });
+    }
+    expect((await h.app.inject({ method: 'GET', url: `/api/recipes/${made.id}` })).json()).toMatchObject({
+      prepTime: 10,
+      totalTime: 30,
+    });
+    // Equal times, and either time alone, are fine.
+    expect((await post(recipeBody({ prepTime: 30, totalTime: 30 }))).statusCode).toBe(201);
+    expect((await post(recipeBody({ prepTime: 30, totalTime: null }))).statusCode).toBe(201);
+  });
+
   it('malformed JSON: 400 in the error shape', async () => {
     const response = await post('{"name": "Pannkakor",', { 'content-type': 'application/json' });
     expect(response.statusCode).toBe(400);
