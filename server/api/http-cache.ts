@@ -27,6 +27,27 @@ function notModified(reply: FastifyReply, etag: string): FastifyReply {
   return reply.code(304).header('etag', etag).header('cache-control', API_CACHE_CONTROL).send();
 }
 
+/** The headers that describe a body: a 304 has none (a cache merges a 304's headers into the answer it keeps). */
+const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding'] as const;
+
+/**
+ * What a 304 must say as its 200 would (RFC 9110 §15.4.5, RFC 9111 §4.3.4) and what it must not: called on every 304
+ * in onSend, it drops the body's headers and returns the payload to send (none). Vary names Accept-Encoding on
+ * every answer (./index.ts's compression decides per answer; a 304 cannot know whether its 200 was compressed).
+ */
+export function bodilessNotModified(reply: FastifyReply): null {
+  for (const name of BODY_HEADERS) reply.removeHeader(name);
+  return null;
+}
+
+/** Adds accept-encoding to Vary (kept once), as @fastify/compress writes it. */
+export function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  const names = (Array.isArray(vary) ? vary : vary === undefined ? [] : [String(vary)]).join(', ');
+  if (/\baccept-encoding\b/i.test(names)) return;
+  reply.header('vary', names ? `${names}, accept-encoding` : 'accept-encoding');
+}
+
 /**
  * Recipe reads (and the categories, counted from them) are labelled by the database's change stamp, read BEFORE the data: an answer is at
  * least as new as its label, so a revalidation can never keep stale data. A match answers 304
@@ -48,17 +69,21 @@ export function registerHttpCache(
     request.stampEtag = etag;
     if (matchesEtag(request, etag)) return notModified(reply, etag);
   });
+  // A 304 (from the hook above, a route, or a route's own validator below) says what its 200 says about caching:
+  // the same Cache-Control, ETag and Vary, and the route's own headers (a photo's Cross-Origin-Resource-Policy).
   api.addHook('onSend', async (request, reply, payload) => {
-    if (!isRead(request) || reply.statusCode !== 200) return payload;
+    if (!isRead(request) || (reply.statusCode !== 200 && reply.statusCode !== 304)) return payload;
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
+    varyOnEncoding(reply);
+    if (reply.statusCode === 304) return bodilessNotModified(reply);
     const own = reply.getHeader('etag');
     const etag = typeof own === 'string' ? own : request.stampEtag;
     if (!etag) return payload;
     reply.header('etag', etag);
     if (!matchesEtag(request, etag)) return payload;
     // A route's own validator matched (the answer was built already; only the bytes are saved).
-    reply.code(304).removeHeader('content-encoding').removeHeader('content-length');
-    return '';
+    reply.code(304);
+    return bodilessNotModified(reply);
   });
 }
 

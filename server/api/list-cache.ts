@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { recipeKeys, recipesByIds, type RecipeKey } from '../db/recipe-repository.ts';
 import { compareRecipes, insertByName } from '../../src/lib/recipe-search.ts';
-import { matchesEtag } from './http-cache.ts';
+import { matchesEtag, varyOnEncoding } from './http-cache.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
 import { deflatePiece, deflatePieceSync, gzipParts, inflatePiece, type Piece } from './gzip-pieces.ts';
 import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/change-feed.ts';
@@ -233,7 +233,9 @@ export function createListCache(
   async function send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const body = await forRequest();
     const etag = `"list-${body.stamp}"`;
-    reply.header('etag', etag).header('vary', 'accept-encoding');
+    // Added to Vary, not put in its place: the CORS answer varies by Origin.
+    reply.header('etag', etag);
+    varyOnEncoding(reply);
     if (matchesEtag(request, etag)) return reply.code(304).send(null);
     reply.type('application/json; charset=utf-8');
     // HEAD: the headers only (Fastify drains a stream it is given for HEAD: nothing to inflate or send).

@@ -121,7 +121,7 @@ const transferPhotoSchema = photoSchema.extend({
 });
 
 /** One recipe of an import file: the API's rules for a recipe body, plus the fields only an export has. */
-export const transferRecipeSchema = recipeInputSchema.extend({
+export const transferRecipeSchema = recipeInputSchema.safeExtend({
   id: shape.id
     .unwrap()
     .max(MAX_IMPORTED_NUMBER, { error: `Must be at most ${MAX_IMPORTED_NUMBER}, so that new recipes still get ids` }),

@@ -8,7 +8,7 @@ import { createDatabaseGate } from '../db/database-gate.ts';
 import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import { parseRecipeId } from '../../src/lib/routes.ts';
 import { contentSecurityPolicy, inlineHashes } from './csp.ts';
-import { CACHE_CONTROL, isHostingPath, siteHeaders, SVG_POLICY } from './headers.ts';
+import { CACHE_CONTROL, isHostingPath, readAnswer, siteHeaders, SVG_POLICY } from './headers.ts';
 import { createRecipePage, matchesEtag, siteAddresses, unavailable } from './recipe-page.ts';
 import { createSitemap, robotsTxt, type SitemapText } from './sitemap.ts';
 
@@ -61,7 +61,8 @@ export default async function sitePlugin(app: FastifyInstance, opts: SiteOptions
     else if (request.url.startsWith('/_astro/')) reply.headers(siteHeaders('asset'));
     else if (!reply.hasHeader('cache-control')) reply.headers(siteHeaders('file'));
     if (type.startsWith('image/svg+xml')) reply.header('content-security-policy', SVG_POLICY);
-    return payload;
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    return read && (reply.statusCode === 200 || reply.statusCode === 304) ? readAnswer(reply, payload) : payload;
   });
 
   // preCompressed: the .br and .gz files written at build time (scripts/precompress.ts) are sent as they are.

@@ -57,16 +57,22 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   // null until the search bar has read the page's query (?search= or text typed before hydration).
   const query = useStore($query);
   const category = useStore($category);
-  // The chips' categories; undefined until read, and the list waits for them, so they never push it down.
-  const [chips, setChips] = useState<string[] | undefined>();
+  // Every category in use, the most used first; undefined until read, and the list waits for them, so the chips
+  // never push it down. null: they could not be read (no chips, and no word on whether a category exists).
+  const [categories, setCategories] = useState<string[] | null | undefined>();
   useEffect(() => {
     listCategories(apiTokens)
-      .then((found) => setChips(found.slice(0, MAX_CHIPS).map((c) => c.name)))
+      .then((found) => setCategories(found.map((c) => c.name)))
       .catch((error: unknown) => {
         console.error('Could not load the categories', error);
-        setChips([]);
+        setCategories(null);
       });
   }, []);
+  const chips = categories === undefined ? undefined : (categories ?? []).slice(0, MAX_CHIPS);
+  // The address's category as the list of categories spells it; undefined when no category has that name (a
+  // mistyped or old link: the list says so, and no chip shows the address's text).
+  const named =
+    category === '' || !categories ? category : categories.find((n) => categoryKey(n) === categoryKey(category));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   // Answers to an older query or window arrive late; only the newest request may change the list.
   const latest = useRef(0);
@@ -219,7 +225,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
 
   return (
     <>
-      {chips && <CategoryChips names={chips} chosen={category} />}
+      {chips && <CategoryChips names={chips} chosen={categories ? (named ?? '') : ''} />}
       <FlashStatus />
       <div className="toolbar">
         {children}
@@ -237,10 +243,17 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
       {view.state === 'ready' && recipes.length === 0 && shownQuery === '' && view.category === '' && (
         <p className="notice">Det finns inga recept ännu.</p>
       )}
-      {view.state === 'ready' && recipes.length === 0 && shownQuery === '' && view.category !== '' && (
-        <p className="notice">Det finns inga recept i kategorin ”{view.category}”.</p>
+      {view.state === 'ready' && named === undefined && (
+        <p className="notice">
+          Det finns ingen kategori som heter ”{category}”. <a href="/">Visa alla recept</a>
+        </p>
       )}
-      {view.state === 'ready' && recipes.length === 0 && shownQuery !== '' && (
+      {view.state === 'ready' &&
+        named !== undefined &&
+        recipes.length === 0 &&
+        shownQuery === '' &&
+        view.category !== '' && <p className="notice">Det finns inga recept i kategorin ”{view.category}”.</p>}
+      {view.state === 'ready' && named !== undefined && recipes.length === 0 && shownQuery !== '' && (
         <p className="notice">Inga recept matchar ”{shownQuery}”.</p>
       )}
       {first?.previous && <ScrollSentinel key={`p-${first.previous}`} onVisible={() => extend('previous')} />}
@@ -265,11 +278,11 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
 }
 
 /**
- * The categories in use as toggle buttons, the most used first; none at all while no recipe has one. A category
- * from the address that is not among them (a shared link to one no longer used) is shown pressed, to unpress.
+ * The most used categories as toggle buttons; none at all while no recipe has one. `chosen` is a category in use
+ * (never the address's text as it came: an unknown name has no chip); one beyond the first chips (a recipe page's
+ * link) is added, pressed, to unpress.
  */
 function CategoryChips({ names, chosen }: { names: readonly string[]; chosen: string }) {
-  // No categories in use: no chips, unless the address names one (its chip unpresses it).
   if (names.length === 0 && chosen === '') return null;
   const key = categoryKey(chosen);
   const shown = chosen === '' || names.some((n) => categoryKey(n) === key) ? names : [...names, chosen];

@@ -67,9 +67,12 @@ export function minutesFromIsoDuration(text: string): number | undefined {
   return Number.isFinite(minutes) && minutes <= MAX_MINUTES ? minutes : undefined;
 }
 
-/** Whether a source address can be a link: an absolute http or https address with a host and no spaces. */
+/**
+ * Whether a source address can be a link: an absolute http or https address with a host and no spaces, control
+ * or format characters (text-rules.ts's CONTROL_OR_FORMAT: a U+202E can make the address shown read as another).
+ */
 export function isWebAddress(text: string): boolean {
-  return /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/iu.test(text);
+  return /^https?:\/\/[^\s\p{Cc}\p{Cf}/?#@]+(?:[/?#][^\s\p{Cc}\p{Cf}]*)?$/iu.test(text);
 }
 
 /** Messages of these rules, in the style of the specification's table (MESSAGES). */
@@ -81,4 +84,12 @@ export const ORGANISE_MESSAGES = {
   maxSourceUrl: `Max ${MAX_SOURCE_URL} characters`,
   sourceEmpty: 'Give the address or the name of the source',
   headingRequired: 'Heading is required',
+  // Swedish, as the section's own Swedish message ('Ett eller flera ogiltliga tecken'): said under the preparation time.
+  prepOverTotal: 'Kan inte vara längre än total tid',
 } as const;
+
+/** Preparation is part of the total: both given, the preparation time may not be longer (issue 35). */
+export function timesInOrder(times: { prepTime?: unknown; totalTime?: unknown }): boolean {
+  const { prepTime, totalTime } = times;
+  return !(typeof prepTime === 'number' && typeof totalTime === 'number' && prepTime > totalTime);
+}

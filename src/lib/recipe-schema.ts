@@ -2,7 +2,14 @@
 // API (via fastify-type-provider-zod) both import from here, so a rule or message cannot drift.
 import { z } from 'zod';
 import { MAX_PHOTOS, PHOTO_MESSAGES, photoAltSchema, photoListSchema, photoSchema } from './photo-schema.ts';
-import { ALLOWED_CHARACTERS, characterCount, MAX_INGREDIENTS, MAX_VERSION, MESSAGES } from './text-rules.ts';
+import {
+  ALLOWED_CHARACTERS,
+  characterCount,
+  MAX_INGREDIENTS,
+  MAX_VERSION,
+  MESSAGES,
+  NO_CONTROL_OR_FORMAT,
+} from './text-rules.ts';
 import {
   isWebAddress,
   MAX_CATEGORIES,
@@ -13,6 +20,7 @@ import {
   MAX_SOURCE_URL,
   normaliseCategories,
   ORGANISE_MESSAGES,
+  timesInOrder,
 } from './organise.ts';
 import { AMOUNT_SOURCE, parseAmount } from './quantity-format.ts';
 import { asUnitLabel, UNIT_KEYS, type UnitLabel } from './units.ts';
@@ -74,12 +82,19 @@ const sourceNameSchema = limitedText(MAX_SOURCE_NAME, MESSAGES.max64, MESSAGES.n
   .regex(ALLOWED_CHARACTERS, allowed)
   .meta({ maxLength: MAX_SOURCE_NAME });
 
+// A control or format character is named as such (section 5's message) before the address's form is judged.
 const sourceUrlSchema = z
   .string({ error: MESSAGES.notText })
   .max(MAX_SOURCE_URL, { error: ORGANISE_MESSAGES.maxSourceUrl })
+  .regex(NO_CONTROL_OR_FORMAT, allowed)
   .refine(isWebAddress, { error: ORGANISE_MESSAGES.notAWebAddress })
-  // isWebAddress as the document's pattern (JSON Schema patterns have no flags: the scheme's letters in both cases).
-  .meta({ maxLength: MAX_SOURCE_URL, format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+(?:[/?#]\\S*)?$' });
+  // isWebAddress as the document's pattern (JSON Schema patterns have no flags: the scheme's letters in both cases;
+  // \p{...} is read as Unicode, as ECMA-262's u flag reads it).
+  .meta({
+    maxLength: MAX_SOURCE_URL,
+    format: 'uri',
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\p{Cc}\\p{Cf}/?#@]+(?:[/?#][^\\s\\p{Cc}\\p{Cf}]*)?$',
+  });
 
 /** Where a recipe came from ('Källa'): a web address, a name (a cookbook, a person), or both. */
 export const sourceSchema = z
@@ -173,7 +188,9 @@ export const recipeContentSchema = z.object({
   prepTime: minutesSchema
     .nullable()
     .optional()
-    .describe('Preparation time in minutes. Left out of a PUT, it stays as it is; null removes it'),
+    .describe(
+      'Preparation time in minutes, at most the total time when both are in the body. Left out of a PUT, it stays as it is; null removes it',
+    ),
   totalTime: minutesSchema
     .nullable()
     .optional()
@@ -186,12 +203,29 @@ export const recipeContentSchema = z.object({
     ),
 });
 
+/**
+ * The rules across fields, on every schema of a whole recipe (the body, the form; schemas that extend them keep
+ * them): the preparation time within the total, said under the preparation time. JSON Schema cannot compare two
+ * values, so the document says it in words.
+ */
+const TIMES_IN_ORDER = { error: ORGANISE_MESSAGES.prepOverTotal, path: ['prepTime'] };
+
+/**
+ * A whole recipe's object schema with the rules across its fields. zod refuses to replace a field of a schema that
+ * has them (`.extend`): a schema built from another one's fields (the editor's rows) applies them again with this.
+ */
+export function withRecipeRules<S extends z.ZodObject>(object: S) {
+  return object.refine(timesInOrder, TIMES_IN_ORDER);
+}
+
 /** A POST or PUT body: the content, plus the id and version a client may name. */
-export const recipeInputSchema = z.object({
-  id: idSchema.optional(),
-  ...recipeContentSchema.shape,
-  version: versionSchema.optional(),
-});
+export const recipeInputSchema = withRecipeRules(
+  z.object({
+    id: idSchema.optional(),
+    ...recipeContentSchema.shape,
+    version: versionSchema.optional(),
+  }),
+);
 
 /** What the server adds to the content when it stores a recipe. */
 const storedShape = {
@@ -324,6 +358,7 @@ export const sourceFormSchema = z
     url: z
       .string()
       .max(MAX_SOURCE_URL, { error: ORGANISE_MESSAGES.maxSourceUrl })
+      .regex(NO_CONTROL_OR_FORMAT, allowed)
       .refine((u) => u.trim() === '' || isWebAddress(u.trim()), { error: ORGANISE_MESSAGES.notAWebAddress }),
     name: sourceNameSchema,
   })
@@ -355,17 +390,19 @@ export const ingredientItemSchema = ingredientSchema.extend({
 });
 
 /** The editor's form: the recipe's content, with servings as typed and ingredients with unit labels. */
-export const recipeFormSchema = recipeContentSchema.extend({
-  servings: servingsFormSchema,
-  instructions: instructionsSchema,
-  ingredients: ingredientList(ingredientItemSchema),
-  // The whole photo (for its preview), with the text alternative as typed; sent as { id, alt }.
-  photos: z.array(photoSchema.extend({ alt: photoAltSchema })).max(MAX_PHOTOS, { error: PHOTO_MESSAGES.maxPhotos }),
-  categories: categoryListSchema.prefault([]),
-  prepTime: minutesTextSchema.prefault(''),
-  totalTime: minutesTextSchema.prefault(''),
-  source: sourceFormSchema.prefault({ url: '', name: '' }),
-});
+export const recipeFormSchema = withRecipeRules(
+  recipeContentSchema.extend({
+    servings: servingsFormSchema,
+    instructions: instructionsSchema,
+    ingredients: ingredientList(ingredientItemSchema),
+    // The whole photo (for its preview), with the text alternative as typed; sent as { id, alt }.
+    photos: z.array(photoSchema.extend({ alt: photoAltSchema })).max(MAX_PHOTOS, { error: PHOTO_MESSAGES.maxPhotos }),
+    categories: categoryListSchema.prefault([]),
+    prepTime: minutesTextSchema.prefault(''),
+    totalTime: minutesTextSchema.prefault(''),
+    source: sourceFormSchema.prefault({ url: '', name: '' }),
+  }),
+);
 
 export type IngredientFormValues = z.input<typeof ingredientFormSchema>;
 export type IngredientItem = Omit<z.output<typeof ingredientItemSchema>, 'quantity'> & {

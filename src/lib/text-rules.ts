@@ -33,6 +33,16 @@ export const MESSAGES = {
  */
 export const ALLOWED_CHARACTERS = /^[\p{L}0-9 \n.,:;!?()\-–*°½"'`éè—_^´=#%&/[\]{}€$@¨<>|]*$/u;
 
+/**
+ * Control and format characters (\p{Cc}, \p{Cf}): NUL (which PostgreSQL's text cannot hold), ESC, DEL, NEL (white
+ * space to PostgreSQL, not to JavaScript), the bidirectional overrides that make a text read other than it is
+ * (U+202E), zero-width characters. ALLOWED_CHARACTERS admits none of them; a source's address, which may hold any
+ * other printable character, is checked with this, so no text field of a recipe can hold one.
+ */
+export const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
+/** CONTROL_OR_FORMAT as a whole-text rule (and the document's pattern): none anywhere. */
+export const NO_CONTROL_OR_FORMAT = /^[^\p{Cc}\p{Cf}]*$/u;
+
 /** Characters as people (and JSON Schema's maxLength) count them: code points, so 'Å' or '𝒜' is one. */
 export function characterCount(text: string): number {
   let n = 0;

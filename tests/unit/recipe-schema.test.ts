@@ -10,6 +10,7 @@ import {
   recipeFormSchema,
   recipeInputSchema,
 } from '../../src/lib/recipe-schema.ts';
+import { isWebAddress } from '../../src/lib/organise.ts';
 import { SEED_RECIPES } from '../../server/db/seed-recipes.ts';
 import { toKeys } from '../../src/client/api.ts';
 import { valuesToRecipe } from '../../src/islands/editor/recipe-form-values.ts';
@@ -261,6 +262,85 @@ describe('form schemas', () => {
       source: null,
     });
     expect(recipeInputSchema.safeParse(body).success).toBe(true);
+  });
+});
+
+describe('control and format characters (issue 35)', () => {
+  const CHARACTERS = [
+    '\u0000',
+    '\u0001',
+    '\u001b',
+    '\u007f',
+    '\u0085',
+    '\u009f',
+    '\u00ad',
+    '\u200b',
+    '\u202e',
+    '\ufeff',
+  ];
+  const body = (source: unknown) => ({ name: 'Kaka', servings: 4, source });
+  const form = (url: string) => ({
+    name: 'Kaka',
+    servings: '4',
+    instructions: '',
+    ingredients: [],
+    photos: [],
+    source: { url, name: '' },
+  });
+
+  it.each(CHARACTERS.map((c) => [`U+${c.codePointAt(0)!.toString(16)}`, c]))(
+    'refuses %s in a source address, as the API and the form, with the invalid-characters message',
+    (_, char) => {
+      for (const url of [`https://a.example/x${char}`, `${char}https://a.example/`, `https://a${char}.example/`]) {
+        expect(isWebAddress(url)).toBe(false);
+        expect(messages(recipeInputSchema, body({ url }))).toEqual({ 'source.url': MESSAGES.invalidCharacters });
+        expect(messages(recipeFormSchema, form(url))).toEqual({ 'source.url': MESSAGES.invalidCharacters });
+      }
+      expect(messages(recipeInputSchema, body({ name: `Mormor${char}` }))).toEqual({
+        'source.name': MESSAGES.invalidCharacters,
+      });
+    },
+  );
+
+  it('keeps addresses with any printable character, and a newline in instructions', () => {
+    const url = 'https://a.example/sök?q=kaka+1&x=~%20#Steg_2';
+    expect(messages(recipeInputSchema, body({ url }))).toEqual({});
+    expect(messages(recipeInputSchema, { ...body(undefined), instructions: 'Rad ett\nRad två' })).toEqual({});
+  });
+});
+
+describe('preparation time within the total (issue 35)', () => {
+  const body = (times: object) => ({ name: 'Kaka', servings: 4, ...times });
+  const form = (prepTime: string, totalTime: string) => ({
+    name: 'Kaka',
+    servings: '4',
+    instructions: '',
+    ingredients: [],
+    photos: [],
+    prepTime,
+    totalTime,
+  });
+
+  it.each([
+    [{ prepTime: 20, totalTime: 20 }, {}],
+    [{ prepTime: 0, totalTime: 5 }, {}],
+    [{ prepTime: 30 }, {}],
+    [{ totalTime: 0 }, {}],
+    [{ prepTime: 30, totalTime: null }, {}],
+    [{ prepTime: 21, totalTime: 20 }, { prepTime: 'Kan inte vara längre än total tid' }],
+    [{ prepTime: 10080, totalTime: 0 }, { prepTime: 'Kan inte vara längre än total tid' }],
+  ])('API body %j', (times, expected) => {
+    expect(messages(recipeInputSchema, body(times))).toEqual(expected);
+  });
+
+  it.each([
+    ['20', '20', {}],
+    ['', '5', {}],
+    ['45', '', {}],
+    ['45', '30', { prepTime: 'Kan inte vara längre än total tid' }],
+    ['x', '30', { prepTime: 'Must be a whole number of minutes' }],
+  ])('form prep %j, total %j', (prepTime, totalTime, expected) => {
+    expect(messages(recipeFormSchema, form(prepTime, totalTime))).toEqual(expected);
   });
 });
 

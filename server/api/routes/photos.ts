@@ -142,8 +142,14 @@ export const photoRoutes: FastifyPluginAsyncZod<Options> = async (
       const notFound = () => reply.code(404).send(errorBody(404, `No photo file ${file}`));
       if (!match) return notFound();
       const etag = `"${match[1]}"`;
+      // A 304 carries the 200's caching headers and its Cross-Origin-Resource-Policy (a cache merges them into the copy it keeps).
       if (request.headers['if-none-match'] === etag)
-        return reply.code(304).header('etag', etag).header('cache-control', IMMUTABLE).send(null);
+        return reply
+          .code(304)
+          .header('etag', etag)
+          .header('cache-control', IMMUTABLE)
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(null);
       let found;
       try {
         found = await library.get(file);

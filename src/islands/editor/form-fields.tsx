@@ -9,8 +9,9 @@ type Common<T extends FieldValues> = {
   label: string;
 };
 
-function useBoundField<T extends FieldValues>({ control, name }: Common<T>) {
-  const { field: bound, fieldState } = useController({ control, name });
+/** `deps`: fields whose message depends on this one's value, checked again when it changes. */
+function useBoundField<T extends FieldValues>({ control, name, deps }: Common<T> & { deps?: Path<T>[] }) {
+  const { field: bound, fieldState } = useController({ control, name, ...(deps ? { rules: { deps } } : {}) });
   // "Dirty" as the spec means it: the user changed the field, even if back to its first value
   // (react-hook-form's isDirty compares with the default, so typing then clearing a name would
   // otherwise hide 'Name is required').
@@ -87,7 +88,9 @@ export function TextField<T extends FieldValues>(
 }
 
 /** Whole minutes as typed ('45'), with 'min' shown after the field. */
-export function MinutesField<T extends FieldValues>(props: Common<T> & { unit: string; unitLong: string }) {
+export function MinutesField<T extends FieldValues>(
+  props: Common<T> & { unit: string; unitLong: string; deps?: Path<T>[] },
+) {
   const { bind, shown, errorId, id } = useBoundField(props);
   return (
     <Wrapper id={id} label={props.label} hiddenLabel={` (${props.unitLong})`} errorId={errorId} shown={shown}>

@@ -1,10 +1,12 @@
 // Conversions between the API client's Recipe (unit labels) and the editor's form values.
 // Pure, so the defaults and the round trip are unit-tested. Label -> key happens in
 // src/client/api.ts on the way out; the editor only ever holds labels.
+import { z } from 'zod';
 import type { ImportedRecipe, Recipe, RecipeDraft } from '../../client/api.ts';
 import {
   ingredientExtras,
   recipeFormSchema,
+  withRecipeRules,
   type IngredientFormValues,
   type IngredientItem,
   type RecipeFormOutput,
@@ -24,9 +26,7 @@ export type EditorRow = ListRow;
 export type EditorValues = RecipeFormValues & { ingredients: EditorRow[] };
 
 /** The editor's schema: the shared form schema, with the rows (headings among them) folded into ingredients. */
-export const editorFormSchema = recipeFormSchema.extend({
-  ingredients: rowsSchema,
-});
+export const editorFormSchema = withRecipeRules(z.object({ ...recipeFormSchema.shape, ingredients: rowsSchema }));
 
 export const FIELD_NAMES = [
   'name',

@@ -176,6 +176,8 @@ export default function RecipeForm(props: Props) {
               label={TEXT[name]}
               unit={TEXT.minutes}
               unitLong={TEXT.minutesLong}
+              // The preparation time's message ('Kan inte vara längre än total tid') follows the total time too.
+              {...(name === 'totalTime' ? { deps: ['prepTime' as const] } : {})}
             />
           ))}
         </div>

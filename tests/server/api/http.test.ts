@@ -1,8 +1,13 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHarness, TEST_SITE_ORIGIN, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 import { editorToken, visitorToken } from '../../support/tokens.ts';
-import { bearer, recipeBody } from '../../support/recipes.ts';
+import { bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
+import { photoLike } from '../photos/photo-fixtures.ts';
 
 describe.each(DATABASE_KINDS)('HTTP behaviour (%s)', (kind) => {
   let h: ApiHarness;
@@ -265,5 +270,98 @@ describe('one write allowance for every kind of write', () => {
       });
     expect((await save()).statusCode).toBe(201);
     expect((await save()).statusCode).toBe(429);
+  });
+});
+
+// RFC 9110 §15.4.5 / RFC 9111 §4.3.4: a 304 carries what the 200 would have said about caching (Cache-Control,
+// ETag, Vary) and a cache merges its headers into the stored answer, so it must not carry the body's headers (a
+// `content-type: application/json` merged into a stored photo breaks it) nor another Cross-Origin-Resource-Policy.
+describe('a 304 has the headers of its 200, and no body headers, on every ETag route', () => {
+  let h: ApiHarness;
+  let dir: string;
+  let routes: string[];
+  const CACHING = ['cache-control', 'cross-origin-resource-policy', 'vary', 'etag'];
+  const BODY = ['content-type', 'content-length', 'content-encoding'];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'http-304-'));
+    for (const name of ['index', 'recipe', 'recipe-edit', '404', 'new-recipe'])
+      writeFileSync(join(dir, `${name}.html`), `<!doctype html><title>${name}</title>`);
+    writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    mkdirSync(join(dir, '_astro'));
+    writeFileSync(join(dir, '_astro', 'app.abc123.js'), 'console.log(1);'.repeat(100));
+    writeFileSync(join(dir, '_astro', 'app.abc123.js.gz'), gzipSync('console.log(1);'.repeat(100)));
+    // A generous database deadline: the machine running the tests may be busy; this test is about headers.
+    h = await createApiHarness('pglite', {
+      SITE_DIR: dir,
+      SERVE_SITE: 'true',
+      PUBLIC_URL: 'https://recept.example',
+      DB_REQUEST_TIMEOUT_MS: '60000',
+    });
+    const token = await editorToken(h.keys);
+    const photo = await h.app.inject({
+      method: 'POST',
+      url: '/api/photos',
+      headers: { ...bearer(token), 'content-type': 'image/jpeg' },
+      payload: await photoLike(64, 48).jpeg().toBuffer(),
+    });
+    expect(photo.statusCode, photo.body).toBe(201);
+    const files: { file: string }[] = photo.json().files;
+    const recipe = await postRecipe(h.app, token, recipeBody({ categories: ['Bakning'] }));
+    routes = [
+      // The API: the list's own cache, a stamped read, a route with its own validator, the rest.
+      '/api/recipes',
+      '/api/recipes?search=pann',
+      `/api/recipes/${recipe.id}`,
+      `/api/recipes/${recipe.id}?servings=2`,
+      '/api/recipes/names',
+      '/api/categories',
+      '/api/units',
+      '/api/openapi.json',
+      ...files.slice(0, 2).map((f) => `/api/photos/${f.file}`),
+      // The site: a recipe's page, the sitemap, pages and files.
+      `/${recipe.id}`,
+      '/sitemap.xml',
+      '/sitemap-1.xml',
+      '/',
+      '/new-recipe',
+      '/favicon.svg',
+      '/_astro/app.abc123.js',
+    ];
+  });
+  afterAll(async () => {
+    await h?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['gzip', { 'accept-encoding': 'gzip' }],
+    ['no compression', {}],
+  ])('%s', async (_, headers: Record<string, string>) => {
+    for (const url of routes) {
+      const ok = await h.app.inject({ method: 'GET', url, headers: { origin: TEST_SITE_ORIGIN, ...headers } });
+      expect(ok.statusCode, url).toBe(200);
+      const etag = ok.headers.etag;
+      expect(etag, url).toBeTruthy();
+      const again = await h.app.inject({
+        method: 'GET',
+        url,
+        headers: { origin: TEST_SITE_ORIGIN, ...headers, 'if-none-match': String(etag) },
+      });
+      expect(again.statusCode, url).toBe(304);
+      expect.soft(again.rawPayload.length, url).toBe(0);
+      const pick = (r: typeof ok, names: string[]) => Object.fromEntries(names.map((n) => [n, r.headers[n]]));
+      expect
+        .soft(
+          pick(again, CACHING),
+          `${url} ${JSON.stringify([pick(again, [...CACHING, ...BODY]), pick(ok, [...CACHING, ...BODY])])}`,
+        )
+        .toEqual(pick(ok, CACHING));
+      expect.soft(pick(again, BODY), url).toEqual({
+        'content-type': undefined,
+        'content-length': undefined,
+        'content-encoding': undefined,
+      });
+    }
   });
 });

@@ -127,6 +127,100 @@ describe.each(DATABASE_KINDS)('validation on the server (%s)', (kind) => {
     });
   });
 
+  // Control and format characters (\p{Cc}, \p{Cf}): NUL (PostgreSQL's text cannot hold it), C0 and C1 controls, DEL,
+  // NEL (white space to PostgreSQL's CHECK, not to JavaScript: it gave 500), soft hyphen, zero-width, the
+  // bidirectional overrides and isolates (U+202E can disguise an address), the byte-order mark, a tag character.
+  const CONTROL_AND_FORMAT = [
+    '\u0000',
+    '\u0001',
+    '\u001b',
+    '\u001f',
+    '\u007f',
+    '\u0085',
+    '\u009f',
+    '\u00ad',
+    '\u200b',
+    '\u200e',
+    '\u202e',
+    '\u2066',
+    '\ufeff',
+    '\u{e0041}',
+  ];
+  const EVERY_TEXT_FIELD = {
+    name: 'Ett eller flera ogiltliga tecken',
+    instructions: 'Ett eller flera ogiltliga tecken',
+    'ingredients.0.name': 'Ett eller flera ogiltliga tecken',
+    'ingredients.0.heading': 'Ett eller flera ogiltliga tecken',
+    'categories.0': 'Ett eller flera ogiltliga tecken',
+    'source.url': 'Ett eller flera ogiltliga tecken',
+    'source.name': 'Ett eller flera ogiltliga tecken',
+  };
+  const withCharacter = (char: string) =>
+    recipeBody({
+      name: `Kaka${char}`,
+      instructions: `Steg${char}`,
+      ingredients: [{ name: `Mjöl${char}`, heading: `Till degen${char}` }],
+      categories: [`Bak${char}ning`],
+      source: { url: `https://a.example/x${char}`, name: `Mormor${char}` },
+    });
+
+  it.each(CONTROL_AND_FORMAT.map((c) => [`U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`, c]))(
+    'refuses %s in every text field, naming each, on POST and PUT',
+    async (_, char) => {
+      const made = (await post(recipeBody())).json();
+      const responses = [
+        await post(withCharacter(char)),
+        await h.app.inject({
+          method: 'PUT',
+          url: `/api/recipes/${made.id}`,
+          headers: bearer(token),
+          payload: withCharacter(char),
+        }),
+      ];
+      for (const response of responses) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fields).toEqual(EVERY_TEXT_FIELD);
+      }
+      // The address alone, at the start, in the host and at the end: the issue's 500s.
+      for (const url of [`https://a.example/x${char}`, `${char}https://a.example/`, `https://a${char}.example/`]) {
+        const alone = await post(recipeBody({ source: { url } }));
+        expect(alone.statusCode, JSON.stringify(url)).toBe(400);
+        expect(alone.json().fields).toEqual({ 'source.url': 'Ett eller flera ogiltliga tecken' });
+      }
+    },
+  );
+
+  it('keeps what section 5 allows: a newline in the instructions, any printable character in an address', async () => {
+    const response = await post(
+      recipeBody({
+        instructions: 'Rad ett\nRad två',
+        source: { url: 'https://a.example/sök?q=kaka&n=1#steg-2~x+y\\z', name: 'Mormor' },
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json().source.url).toBe('https://a.example/sök?q=kaka&n=1#steg-2~x+y\\z');
+  });
+
+  it('refuses a preparation time longer than the total time, naming prepTime, on POST and PUT', async () => {
+    const made = (await post(recipeBody({ prepTime: 10, totalTime: 30 }))).json();
+    const over = recipeBody({ prepTime: 45, totalTime: 30 });
+    const responses = [
+      await post(over),
+      await h.app.inject({ method: 'PUT', url: `/api/recipes/${made.id}`, headers: bearer(token), payload: over }),
+    ];
+    for (const response of responses) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ prepTime: 'Kan inte vara längre än total tid' });
+    }
+    expect((await h.app.inject({ method: 'GET', url: `/api/recipes/${made.id}` })).json()).toMatchObject({
+      prepTime: 10,
+      totalTime: 30,
+    });
+    // Equal times, and either time alone, are fine.
+    expect((await post(recipeBody({ prepTime: 30, totalTime: 30 }))).statusCode).toBe(201);
+    expect((await post(recipeBody({ prepTime: 30, totalTime: null }))).statusCode).toBe(201);
+  });
+
   it('malformed JSON: 400 in the error shape', async () => {
     const response = await post('{"name": "Pannkakor",', { 'content-type': 'application/json' });
     expect(response.statusCode).toBe(400);
