@@ -5,7 +5,7 @@
 // refused while the holder lives, and take the folder once it is killed (docs/decisions/044-*.md).
 // Runs as root (unshare needs it).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/free-ports.ts';
@@ -215,7 +215,9 @@ describe.runIf(canUnshare)('one server per data folder across pid namespaces', (
       // The bound is the heartbeat's (4 s) plus a start on a loaded machine; it only says it did not hang.
       expect(tookMs).toBeLessThan(HEARTBEAT_STALE_MS + 40_000);
       expect((await fetch(`http://127.0.0.1:${portC}/api/health`)).status).toBe(200);
-      next.child.kill('SIGTERM');
+      // unshare does not pass SIGTERM on: stop the server inside (unshare's child), which removes the lock.
+      const inside = Number(readFileSync(`/proc/${next.child.pid}/task/${next.child.pid}/children`, 'utf8').trim());
+      process.kill(inside, 'SIGTERM');
       expect(await next.ended).toBe(0);
       expect(existsSync(join(folder.dir, LOCK_FILE))).toBe(false);
     } finally {
