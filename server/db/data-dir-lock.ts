@@ -1,3 +1,4 @@
+import { startHeartbeat, watchHeartbeat } from './lock-heartbeat.ts';
 import { makePrivateFolder } from './private-folder.ts';
 import { randomBytes } from 'node:crypto';
 import {
@@ -13,13 +14,15 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-// PGlite takes no lock of its own: two processes on one folder would corrupt it. A lock file created
-// with O_EXCL names the process that holds the folder (docs/decisions/035-api-pglite-folder-lock-holder-identity.md).
-// A pid alone is not enough: after a crash in a container, the next container gives the next server
-// the same pid, and a pid can be recycled by an unrelated process. On Linux the file also holds what
-// a recycled pid cannot fake: the process's start time (/proc/<pid>/stat), the boot id and the pid
-// namespace. A restart that finds a live holder waits briefly for it to go (it may be exiting after
-// kill -9, or finishing a graceful stop) before refusing.
+// PGlite takes no lock of its own (its postmaster.pid always says pid -42): two processes on one folder would
+// corrupt it. A lock file created with O_EXCL names the process that holds the folder
+// (docs/decisions/044-api-pglite-folder-lock-heartbeat.md). Where the holder can be judged by its pid (the same
+// boot and pid namespace, with /proc of our own), the file holds what a recycled pid cannot fake: the process's
+// start time (/proc/<pid>/stat), the boot id and the pid namespace, so a dead holder is replaced at once. Where it
+// cannot (another container, host or boot), the holder's heartbeat decides: it renews the file's time every
+// second, and a file whose time stands still for 4 s is stale. A live holder is waited for briefly (it may be
+// exiting after kill -9, or finishing a graceful stop) before the refusal.
+export { HEARTBEAT_MS, HEARTBEAT_STALE_MS } from './lock-heartbeat.ts';
 export const LOCK_FILE = 'recipe-book.lock';
 /** How long opening a folder waits for a live holder to go before refusing. */
 export const LOCK_WAIT_MS = 2_000;
@@ -79,14 +82,15 @@ function procStat(pid: number | 'self'): ProcStat | undefined {
 /**
  * This process as a lock file records it. /proc describes other processes only when it is mounted for
  * our own pid namespace (/proc/self is our pid); otherwise (not Linux, or a pid namespace without its
- * own /proc) the pid is all there is.
+ * own /proc) the pid and the boot are all there is, and others judge us by our heartbeat.
  */
 export function currentHolder(): Holder {
-  const self = procStat('self');
-  if (!self || self.pid !== process.pid) return { pid: process.pid };
-  const holder: Holder = { pid: process.pid, start: self.start };
+  const holder: Holder = { pid: process.pid };
   const boot = readText('/proc/sys/kernel/random/boot_id')?.trim();
   if (boot) holder.boot = boot;
+  const self = procStat('self');
+  if (!self || self.pid !== process.pid) return holder;
+  holder.start = self.start;
   try {
     holder.pidns = readlinkSync('/proc/self/ns/pid');
   } catch {
@@ -128,31 +132,28 @@ function isAlive(pid: number): boolean {
   }
 }
 
-type Verdict = 'stale' | 'held' | 'held-by-me';
+type Verdict = 'stale' | 'held' | 'held-by-me' | 'unknown';
 
-/** Whether the holder a lock file names still holds the folder, as far as `me` (this process) can tell. */
+/**
+ * Whether the holder a lock file names still holds the folder, as far as `me` (this process) can tell from its
+ * pid: 'unknown' when that pid means nothing here (written in another pid namespace, before a reboot or on
+ * another host, or by a process without /proc of its own, or we have none); the heartbeat decides then.
+ */
 export function judgeHolder(holder: Holder, me: Holder = currentHolder()): Verdict {
-  // Recorded before a reboot, or in another pid namespace (an earlier container): that pid means
-  // nothing here. (Two containers sharing one folder at the same time are not told apart by this:
-  // docs/decisions/035-api-pglite-folder-lock-holder-identity.md.)
-  if (holder.boot && me.boot && holder.boot !== me.boot) return 'stale';
-  if (holder.pidns && me.pidns && holder.pidns !== me.pidns) return 'stale';
+  if (!me.start || !me.boot || !me.pidns || holder.boot !== me.boot || holder.pidns !== me.pidns) return 'unknown';
   if (holder.pid === me.pid) {
     // This very process opening the folder twice, or one that had our pid before us (we would have
     // written the same start time).
     return me.start && holder.start !== me.start ? 'stale' : 'held-by-me';
   }
-  if (me.start) {
-    // /proc is ours: another start time means a recycled pid. No entry means no such process, unless
-    // /proc hides other users' processes (hidepid): kill(pid, 0) tells.
-    const stat = procStat(holder.pid);
-    if (!stat) return isAlive(holder.pid) ? 'held' : 'stale';
-    if (holder.start && stat.start !== holder.start) return 'stale';
-    // A zombie has closed its files and only waits for its parent to collect its exit status.
-    if (stat.state === 'Z' || stat.state === 'X' || stat.state === 'x') return 'stale';
-    return 'held';
-  }
-  return isAlive(holder.pid) ? 'held' : 'stale';
+  // /proc is ours: another start time means a recycled pid. No entry means no such process, unless
+  // /proc hides other users' processes (hidepid): kill(pid, 0) tells.
+  const stat = procStat(holder.pid);
+  if (!stat) return isAlive(holder.pid) ? 'held' : 'stale';
+  if (holder.start && stat.start !== holder.start) return 'stale';
+  // A zombie has closed its files and only waits for its parent to collect its exit status.
+  if (stat.state === 'Z' || stat.state === 'X' || stat.state === 'x') return 'stale';
+  return 'held';
 }
 
 function isBeingWritten(path: string): boolean {
@@ -201,38 +202,50 @@ function removeIfUnchanged(path: string, content: string): void {
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
+/** What a lock file's holder is judged to be: by its pid where that means something here, else by its heartbeat. */
+function judgeLock(path: string, text: string | undefined, me: Holder): Verdict | 'changed' {
+  const holder = text === undefined ? undefined : parseHolder(text);
+  // Without a readable holder: a lock file being written right now (or gone since, or unreadable:
+  // the next round tells), or, when older, a half-written one left by a crash.
+  if (!holder) return text !== undefined && !isBeingWritten(path) ? 'stale' : 'held';
+  const verdict = judgeHolder(holder, me);
+  return verdict === 'unknown' ? watchHeartbeat(path, text!) : verdict;
+}
+
 /**
- * Creates the lock file `path` naming this process, taking over a stale one (its holder is gone, or a
- * recycled pid, another boot or pid namespace); a live holder is waited for up to `waitMs` (it may be on
- * its way out). Returns the release function, or the live holder's pid. Also the Keycloak test harness's
- * lock (scripts/keycloak/lock.ts): one implementation of "one process at a time".
+ * Creates the lock file `path` naming this process, taking over a stale one (its holder is gone: a dead or
+ * recycled pid, or no heartbeat for HEARTBEAT_STALE_MS); a live holder is waited for up to `waitMs` (it may be
+ * on its way out). Returns the release function, or the live holder's pid. While held, the file's time is
+ * renewed every second. Also the Keycloak test harness's lock (scripts/keycloak/lock.ts): one implementation
+ * of "one process at a time".
  */
 export function acquireLockFile(path: string, waitMs = LOCK_WAIT_MS): { release(): void } | { heldBy: number } {
   const me = currentHolder();
   const content = formatHolder(me);
   const deadline = Date.now() + waitMs;
-  for (let takeovers = 0; ;) {
+  for (let takeovers = 0, rounds = 0; ; rounds++) {
     if (tryCreate(path, content)) {
+      const stopBeating = startHeartbeat(path);
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
+          stopBeating();
           if (readText(path) === content) unlinkSync(path);
         },
       };
     }
     const text = readText(path);
-    const holder = text === undefined ? undefined : parseHolder(text);
-    // Without a readable holder: a lock file being written right now (or gone since, or unreadable:
-    // the next round tells), or, when older, a half-written one left by a crash.
-    const verdict = holder ? judgeHolder(holder, me) : text !== undefined && !isBeingWritten(path) ? 'stale' : 'held';
+    const verdict = judgeLock(path, text, me);
+    // Removed or replaced while we watched its heartbeat: look again (a bounded number of times).
+    if (verdict === 'changed' && rounds < 100) continue;
     const late = Date.now() >= deadline;
     if (verdict === 'stale' && takeovers++ < 5) {
       removeIfUnchanged(path, text!);
       continue;
     }
-    if (verdict !== 'held' || late) return { heldBy: holder?.pid ?? 0 };
+    if (verdict !== 'held' || late) return { heldBy: (text && parseHolder(text)?.pid) || 0 };
     // A live holder may be on its way out (killed and exiting, or stopping gracefully): wait a little.
     sleep(POLL_MS);
   }

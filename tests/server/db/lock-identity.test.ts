@@ -1,11 +1,17 @@
 // The data-folder lock tells a live holder from a stale lock by more than a pid (Linux: start time,
-// boot id, pid namespace), and waits briefly for a holder that is on its way out instead of refusing.
+// boot id, pid namespace), and waits briefly for a holder that is on its way out instead of refusing. Where the
+// pid means nothing (another pid namespace or boot), the holder's heartbeat decides (decision 044).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirInUseError, LOCK_FILE } from '../../../server/db/data-dir-lock.ts';
+import {
+  acquireDataDirLock,
+  DataDirInUseError,
+  HEARTBEAT_STALE_MS,
+  LOCK_FILE,
+} from '../../../server/db/data-dir-lock.ts';
 
 /** What /proc says of a process: its start time (field 22 of stat). */
 function startTime(pid: number | 'self'): string {
@@ -69,15 +75,46 @@ describe.runIf(process.platform === 'linux')('the data folder lock on Linux', ()
     held!.release();
   });
 
-  it('takes over a lock recorded before a reboot or in another pid namespace, whatever lives at that pid now', () => {
+  it('takes over a lock from another boot or pid namespace once its time has stood still for the heartbeat period', () => {
     const { dir, lock } = folder();
     const other = sleeper(30);
     for (const stale of [{ boot: '00000000-0000-4000-8000-000000000000' }, { pidns: 'pid:[1]' }]) {
+      // Whatever lives at that pid here means nothing: only the heartbeat does.
       writeFileSync(lock, lockText({ pid: other.pid, start: startTime(other.pid), ...stale }));
-      const { lock: held, error } = acquireTimed(dir);
+      const { lock: held, error, ms } = acquireTimed(dir);
       expect(error).toBeUndefined();
+      expect(ms).toBeGreaterThanOrEqual(HEARTBEAT_STALE_MS - 50);
       held!.release();
     }
+  });
+
+  it('refuses a lock from another pid namespace or boot whose heartbeat goes on (a server in another container)', () => {
+    const { dir, lock } = folder();
+    for (const elsewhere of [{ pidns: 'pid:[1]' }, { boot: '00000000-0000-4000-8000-000000000000' }]) {
+      // Pid 1 there: here it is init, alive, but that says nothing about the holder.
+      writeFileSync(lock, lockText({ pid: 1, start: '1', ...elsewhere }));
+      const beat = spawn('sh', ['-c', 'while :; do touch -c "$0"; sleep 0.2; done', lock], { stdio: 'ignore' });
+      cleanups.push(() => void beat.kill('SIGKILL'));
+      const { error, ms } = acquireTimed(dir, 300);
+      beat.kill('SIGKILL');
+      expect(error).toBeInstanceOf(DataDirInUseError);
+      expect(error!.message).toContain('already in use by another process (pid 1)');
+      expect(ms).toBeLessThan(HEARTBEAT_STALE_MS);
+      expect(readFileSync(lock, 'utf8')).toContain(Object.values(elsewhere)[0]);
+    }
+  });
+
+  it("renews its own lock file's time while held, and stops when released", async () => {
+    const { dir, lock } = folder();
+    const held = acquireDataDirLock(dir);
+    const first = statSync(lock).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(statSync(lock).mtimeMs).toBeGreaterThan(first);
+    held.release();
+    expect(existsSync(lock)).toBe(false);
+    // The beat never makes the file again (touch -c).
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('refuses a live holder, with the message naming it, after waiting for it to go', () => {

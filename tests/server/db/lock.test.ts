@@ -29,27 +29,34 @@ const exited = (child: ChildProcess) =>
     child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', resolve),
   );
 
+// Starting a second process (tsx, PGlite's modules) took over 30 s on a loaded 2-core machine: generous timeouts.
+const CHILD_TIMEOUT = 120_000;
+
 describe('the PGlite data folder lock', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it('refuses a second process on the same folder, with a message naming the folder', async () => {
-    const folder = freshPgliteDir();
-    cleanups.push(folder.remove);
-    const db = await openDatabase({ dataDir: folder.dir });
-    cleanups.push(() => db.close());
+  it(
+    'refuses a second process on the same folder, with a message naming the folder',
+    async () => {
+      const folder = freshPgliteDir();
+      cleanups.push(folder.remove);
+      const db = await openDatabase({ dataDir: folder.dir });
+      cleanups.push(() => db.close());
 
-    const second = holder(folder.dir);
-    const text = await second.output;
-    expect(await exited(second.child)).toBe(3);
-    expect(text).toMatch(/^REFUSED /);
-    expect(text).toContain(folder.dir);
-    expect(text).toContain(`pid ${process.pid}`);
-    // The first process is unharmed.
-    await db.ping();
-  });
+      const second = holder(folder.dir);
+      const text = await second.output;
+      expect(await exited(second.child)).toBe(3);
+      expect(text).toMatch(/^REFUSED /);
+      expect(text).toContain(folder.dir);
+      expect(text).toContain(`pid ${process.pid}`);
+      // The first process is unharmed.
+      await db.ping();
+    },
+    CHILD_TIMEOUT,
+  );
 
   it('refuses this process opening the folder a second time', async () => {
     const folder = freshPgliteDir();
@@ -59,21 +66,26 @@ describe('the PGlite data folder lock', () => {
     await expect(openDatabase({ dataDir: folder.dir })).rejects.toBeInstanceOf(DataDirInUseError);
   });
 
-  it('is refused while another process holds the folder, and free once it closes', async () => {
-    const folder = freshPgliteDir();
-    cleanups.push(folder.remove);
-    const first = holder(folder.dir);
-    cleanups.push(() => void first.child.kill('SIGKILL'));
-    expect(await first.output).toBe('OPENED');
-    await expect(openDatabase({ dataDir: folder.dir })).rejects.toThrow(/already in use by another process/);
+  it(
+    'is refused while another process holds the folder, and free once it closes',
+    async () => {
+      const folder = freshPgliteDir();
+      cleanups.push(folder.remove);
+      const first = holder(folder.dir);
+      cleanups.push(() => void first.child.kill('SIGKILL'));
+      expect(await first.output).toBe('OPENED');
+      await expect(openDatabase({ dataDir: folder.dir })).rejects.toThrow(/already in use by another process/);
 
-    first.child.stdin!.end();
-    expect(await exited(first.child)).toBe(0);
-    expect(existsSync(join(folder.dir, LOCK_FILE))).toBe(false);
-    const db = await openDatabase({ dataDir: folder.dir });
-    await db.close();
-  });
+      first.child.stdin!.end();
+      expect(await exited(first.child)).toBe(0);
+      expect(existsSync(join(folder.dir, LOCK_FILE))).toBe(false);
+      const db = await openDatabase({ dataDir: folder.dir });
+      await db.close();
+    },
+    CHILD_TIMEOUT,
+  );
 
+  // A pid alone (a lock file from before decision 035) says nothing of the pid namespace: judged by its heartbeat.
   it('takes over a lock left by a process that no longer exists', async () => {
     const folder = freshPgliteDir();
     cleanups.push(folder.remove);

@@ -1,13 +1,15 @@
-// A restart after kill -9 inside a pid namespace, as in a container: the restarted server gets the
+// Pid namespaces, as containers have them. A restart after kill -9 inside one: the restarted server gets the
 // very pid the killed one had (a container's start-up is the same every time), or it starts while the
-// killed one has not been collected yet (a zombie). The data-folder lock must let both restarts in.
-// Runs as root (unshare needs it) in a fresh pid namespace with its own /proc.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// killed one has not been collected yet (a zombie). The data-folder lock must let both restarts in. And a
+// second server or CLI command in another pid namespace (`docker compose run` beside a running `app`) must be
+// refused while the holder lives, and take the folder once it is killed (docs/decisions/044-*.md).
+// Runs as root (unshare needs it).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/free-ports.ts';
-import { LOCK_FILE } from '../../../server/db/data-dir-lock.ts';
+import { HEARTBEAT_STALE_MS, LOCK_FILE } from '../../../server/db/data-dir-lock.ts';
 import { freshPgliteDir } from '../../support/database.ts';
 import { BANNER, editorToken, ROOT, serverEnv } from './support.ts';
 
@@ -118,4 +120,110 @@ describe.runIf(canUnshare)('kill -9 and restart inside a pid namespace', () => {
       folder.remove();
     }
   }, 180_000);
+});
+
+/** A process whose output is collected; `ended` resolves with its exit code. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const ended = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))),
+  );
+  return { child, ended, output: () => output };
+}
+
+/** Resolves once `text` is in the output, or rejects when the process ends before. */
+function printed(proc: ReturnType<typeof run>, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const poll = setInterval(() => {
+      if (proc.output().includes(text)) done(resolve);
+      else if (proc.child.exitCode !== null || proc.child.signalCode !== null)
+        done(() => reject(new Error(`ended before "${text}":\n${proc.output()}`)));
+    }, 50);
+    const done = (then: () => void) => {
+      clearInterval(poll);
+      then();
+    };
+  });
+}
+
+/** The exit code, or the text "listening" when it started instead (the old lock let it in). */
+async function refusedOrStarted(proc: ReturnType<typeof run>): Promise<number | null | 'listening'> {
+  return await Promise.race([
+    proc.ended,
+    printed(proc, BANNER).then(
+      () => 'listening' as const,
+      () => proc.ended,
+    ),
+  ]);
+}
+
+describe.runIf(canUnshare)('one server per data folder across pid namespaces', () => {
+  it('refuses a server and a CLI command in other pid namespaces while the holder lives; after its kill -9 one takes over', async () => {
+    const folder = freshPgliteDir();
+    const [portA, portB, portC] = [await freePort(), await freePort(), await freePort()];
+    const node = process.execPath;
+    const procs: ChildProcess[] = [];
+    try {
+      const holder = run(node, ['server/start.ts'], serverEnv(portA, folder.dir));
+      procs.push(holder.child);
+      await printed(holder, BANNER);
+
+      // At once (each start is slow on a loaded machine): a second server in a fresh pid namespace with its own
+      // /proc (as a container has), one without, and a CLI command that opens the database, as
+      // `docker compose run --rm app npm run users -- list` does.
+      const withProc = ['--pid', '--fork', '--mount-proc', '--kill-child'];
+      const seconds = [
+        run('unshare', [...withProc, node, 'server/start.ts'], serverEnv(portB, folder.dir)),
+        run('unshare', ['--pid', '--fork', '--kill-child', node, 'server/start.ts'], serverEnv(portC, folder.dir)),
+      ];
+      const cli = run('unshare', [...withProc, node, 'server/cli/users.ts', 'list'], serverEnv(portB, folder.dir));
+      procs.push(...seconds.map((s) => s.child), cli.child);
+      const [first, second, cliCode] = await Promise.all([...seconds.map(refusedOrStarted), cli.ended]);
+      for (const [code, proc] of [
+        [first, seconds[0]!],
+        [second, seconds[1]!],
+      ] as const) {
+        expect(code, proc.output()).toBe(1);
+        expect(proc.output()).toContain(
+          `Cannot open the database: The data folder ${folder.dir} is already in use by another process (pid ${holder.child.pid}).`,
+        );
+      }
+      expect(cliCode, cli.output()).toBe(1);
+      expect(cli.output()).toContain(
+        `users: The data folder ${folder.dir} is already in use by another process (pid ${holder.child.pid}).`,
+      );
+      // The holder is unharmed.
+      expect((await fetch(`http://127.0.0.1:${portA}/api/health`)).status).toBe(200);
+
+      // kill -9: its lock file stays behind, and a server in another namespace takes the folder over once the
+      // holder's heartbeat has stopped.
+      holder.child.kill('SIGKILL');
+      await holder.ended;
+      expect(existsSync(join(folder.dir, LOCK_FILE))).toBe(true);
+      const began = performance.now();
+      const next = run(
+        'unshare',
+        ['--pid', '--fork', '--mount-proc', '--kill-child', node, 'server/start.ts'],
+        serverEnv(portC, folder.dir),
+      );
+      procs.push(next.child);
+      await printed(next, BANNER);
+      const tookMs = performance.now() - began;
+      console.log(`taken over in another pid namespace ${Math.round(tookMs)} ms after the holder's kill -9`);
+      // The bound is the heartbeat's (4 s) plus a start on a loaded machine; it only says it did not hang.
+      expect(tookMs).toBeLessThan(HEARTBEAT_STALE_MS + 90_000);
+      expect((await fetch(`http://127.0.0.1:${portC}/api/health`)).status).toBe(200);
+      // unshare does not pass SIGTERM on: stop the server inside (unshare's child), which removes the lock.
+      const inside = Number(readFileSync(`/proc/${next.child.pid}/task/${next.child.pid}/children`, 'utf8').trim());
+      process.kill(inside, 'SIGTERM');
+      expect(await next.ended).toBe(0);
+      expect(existsSync(join(folder.dir, LOCK_FILE))).toBe(false);
+    } finally {
+      for (const child of procs) child.kill('SIGKILL');
+      folder.remove();
+    }
+  }, 420_000);
 });
