@@ -1,5 +1,5 @@
 // The layering docs/architecture.md describes, checked by `npm run check:deps` (part of `npm test`).
-// Site: pages/layouts → islands → components → stores → client → lib. Server: api, idp and site are
+// Site: pages/layouts → features (each an island with its hooks, texts and styles) → components → stores → client → lib. Server: api, idp and site are
 // siblings that share server/db, server/plugins (third-party plugins' options) and src/lib; server/db knows
 // nothing above it; src/lib is pure.
 /** @type {import('dependency-cruiser').IDependencyCruiserConfiguration} */
@@ -24,26 +24,27 @@ module.exports = {
     {
       name: 'client-below-stores',
       severity: 'error',
-      comment: 'src/client talks to the API; it knows no stores or UI.',
+      comment:
+        "src/client talks to the API and keeps the browser's state (history, session storage); it knows no stores or UI.",
       from: { path: '^src/client/' },
-      to: { path: '^src/(stores|components|islands|pages|layouts)/' },
+      to: { path: '^src/(stores|components|features|pages|layouts)/' },
     },
     {
       name: 'stores-below-ui',
       severity: 'error',
       from: { path: '^src/stores/' },
-      to: { path: '^src/(components|islands|pages|layouts)/' },
+      to: { path: '^src/(components|features|pages|layouts)/' },
     },
     {
-      name: 'components-below-islands',
+      name: 'components-below-features',
       severity: 'error',
       from: { path: '^src/components/' },
-      to: { path: '^src/(islands|pages|layouts)/' },
+      to: { path: '^src/(features|pages|layouts)/' },
     },
     {
-      name: 'islands-below-pages',
+      name: 'features-below-pages',
       severity: 'error',
-      from: { path: '^src/islands/' },
+      from: { path: '^src/features/' },
       to: { path: '^src/(pages|layouts)/' },
     },
     {

@@ -87,6 +87,9 @@ function trustedProxies(value: string): false | number | string[] | undefined {
   return list.length > 0 && list.every(valid) ? list : undefined;
 }
 
+/** Marks a problem whose message quotes the bad value itself: it is shown as `NAME: message`, not `NAME="value": message`. */
+const NAMES_ITS_VALUE = { namesItsValue: true };
+
 /** A comma-separated list (entries trimmed, empty ones dropped, each through `tidy`); names the first that is not `what`. */
 function listOf(what: string, valid: (entry: string) => boolean, tidy: (entry: string) => string = (e) => e) {
   return z.string().transform((value, ctx) => {
@@ -95,7 +98,8 @@ function listOf(what: string, valid: (entry: string) => boolean, tidy: (entry: s
       .map((entry) => tidy(entry.trim()))
       .filter(Boolean);
     const bad = entries.find((entry) => !valid(entry));
-    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `"${bad}" is not ${what}` });
+    if (bad !== undefined)
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not ${what}`, params: NAMES_ITS_VALUE });
     return entries;
   });
 }
@@ -147,7 +151,8 @@ const EnvSchema = z.object({
       if (trusted !== undefined) return trusted;
       ctx.addIssue({
         code: 'custom',
-        message: 'not false, true (one proxy), a number of proxies, or a list of proxy addresses and CIDR ranges',
+        message: `"${value}" is not false, true (one proxy), a number of proxies, or a list of proxy addresses and CIDR ranges`,
+        params: NAMES_ITS_VALUE,
       });
       return z.NEVER;
     }),
@@ -334,7 +339,13 @@ export function loadConfig(
   const parsed = configSchema(terminal).safeParse(raw);
   const shown = (key: string) => (fromFile.has(key) ? `(from ${key}_FILE)` : JSON.stringify(raw[key]));
   if (!parsed.success)
-    problems.push(...parsed.error.issues.map((i) => `${i.path.join('.')}=${shown(String(i.path[0]))}: ${i.message}`));
+    problems.push(
+      ...parsed.error.issues.map((i) =>
+        'params' in i && i.params?.namesItsValue
+          ? `${i.path.join('.')}: ${i.message}`
+          : `${i.path.join('.')}=${shown(String(i.path[0]))}: ${i.message}`,
+      ),
+    );
   problems.push(...crossProblems((name) => raw[name] ?? (environment[`${name}_FILE`] ? '(file)' : undefined)));
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   return parsed.data;

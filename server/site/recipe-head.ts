@@ -9,11 +9,11 @@ import { jsonLdText, RECIPE_JSONLD_ID, recipeDescription, recipeJsonLd } from '.
 import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import { isUnitKey, unitLabel } from '../../src/lib/units.ts';
 
-// The document title the page sets itself (src/islands/recipe-details.tsx: `${name} – ${TITLE}`).
+// The document title the page sets itself (src/features/details/recipe-details.tsx: `${name} – ${TITLE}`).
 const TITLE = 'recipes-frontend';
 
 /**
- * The main photo's `sizes` (src/components/photo-sources.ts MAIN_SIZES, which the server may not import:
+ * The main photo's `sizes` (src/features/photos/photo-sources.ts MAIN_SIZES, which the server may not import:
  * tests/server/site/recipe-page.test.ts checks they are the same), so the preload is the file the page shows.
  */
 export const MAIN_SIZES = '(min-width: 52rem) 734px, (min-width: 48rem) calc(100vw - 98px), calc(100vw - 82px)';

@@ -12,7 +12,7 @@ import {
 } from '../../src/lib/recipe-schema.ts';
 import { SEED_RECIPES } from '../../server/db/seed-recipes.ts';
 import { toKeys } from '../../src/client/api.ts';
-import { valuesToRecipe } from '../../src/islands/editor/recipe-form-values.ts';
+import { valuesToRecipe } from '../../src/features/editor/recipe-form-values.ts';
 
 /** The first message per field path, as the API and the forms show them. */
 function messages(
