@@ -1,5 +1,5 @@
 // The layering docs/architecture.md describes, checked by `npm run check:deps` (part of `npm test`).
-// Site: pages/layouts → islands → components → stores → client → lib. Server: api, idp and site are
+// Site: pages/layouts → features (each an island with its hooks, texts and styles) → components → stores → client → lib. Server: api, idp and site are
 // siblings that share server/db, server/plugins (third-party plugins' options) and src/lib; server/db knows
 // nothing above it; src/lib is pure.
 /** @type {import('dependency-cruiser').IDependencyCruiserConfiguration} */
@@ -24,26 +24,27 @@ module.exports = {
     {
       name: 'client-below-stores',
       severity: 'error',
-      comment: 'src/client talks to the API; it knows no stores or UI.',
+      comment:
+        "src/client talks to the API and keeps the browser's state (history, session storage); it knows no stores or UI.",
       from: { path: '^src/client/' },
-      to: { path: '^src/(stores|components|islands|pages|layouts)/' },
+      to: { path: '^src/(stores|components|features|pages|layouts)/' },
     },
     {
       name: 'stores-below-ui',
       severity: 'error',
       from: { path: '^src/stores/' },
-      to: { path: '^src/(components|islands|pages|layouts)/' },
+      to: { path: '^src/(components|features|pages|layouts)/' },
     },
     {
-      name: 'components-below-islands',
+      name: 'components-below-features',
       severity: 'error',
       from: { path: '^src/components/' },
-      to: { path: '^src/(islands|pages|layouts)/' },
+      to: { path: '^src/(features|pages|layouts)/' },
     },
     {
-      name: 'islands-below-pages',
+      name: 'features-below-pages',
       severity: 'error',
-      from: { path: '^src/islands/' },
+      from: { path: '^src/features/' },
       to: { path: '^src/(pages|layouts)/' },
     },
     {
@@ -64,7 +65,53 @@ module.exports = {
       name: 'db-knows-nothing-above',
       severity: 'error',
       from: { path: '^server/db/' },
-      to: { path: '^server/(api|idp|site|cli|plugins)/|^server/(app|start|server-options)\\.ts$' },
+      to: { path: '^server/(api|idp|site|cli|plugins|import|http)/|^server/(app|start|server-options)\\.ts$' },
+    },
+    {
+      name: 'http-below-the-parts',
+      severity: 'error',
+      comment:
+        'server/http holds what every part writes into HTTP (the CSP builder, the HTML escaper): no other server or site code.',
+      from: { path: '^server/http/' },
+      to: { path: '^(server|src)/', pathNot: '^server/http/' },
+    },
+    {
+      name: 'worker-pool-stands-alone',
+      severity: 'error',
+      comment: 'server/worker-pool.ts runs work off the event loop for photos and the web import, and knows neither.',
+      from: { path: '^server/worker-pool\\.ts$' },
+      to: { path: '^(server|src)/' },
+    },
+    {
+      name: 'import-reads-pages-only',
+      severity: 'error',
+      comment:
+        'server/import turns a web page into a recipe draft: src/lib, the worker pool and the Config; no database, no part that answers HTTP.',
+      from: { path: '^server/import/' },
+      to: { path: '^server/', pathNot: '^server/(import/|http/|worker-pool\\.ts$|config\\.ts$)' },
+    },
+    {
+      name: 'photos-below-the-parts',
+      severity: 'error',
+      comment:
+        'server/photos processes and stores pictures for the API, the transfer files and the CLI: server/db, the Config and the worker pool, nothing above.',
+      from: { path: '^server/photos/' },
+      to: { path: '^server/(api|idp|site|cli|import|plugins)/|^server/(app|start|server-options)\\.ts$' },
+    },
+    {
+      name: 'cli-works-without-http',
+      severity: 'error',
+      comment:
+        "server/cli commands open the database (and the provider's users) directly: no part that answers HTTP, no app.",
+      from: { path: '^server/cli/' },
+      to: { path: '^server/(api|site|plugins|http)/|^server/(app|start|server-options)\\.ts$' },
+    },
+    {
+      name: 'nothing-imports-the-cli',
+      severity: 'error',
+      comment: 'server/cli holds command-line entry points: they import what they use; nothing imports them.',
+      from: { path: '^(server|src)/', pathNot: '^server/cli/' },
+      to: { path: '^server/cli/' },
     },
     {
       name: 'plugins-below-the-parts',

@@ -10,10 +10,11 @@
 // and the recipe shot is the first one in the list (the seed inserts in a fixed order).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 
@@ -337,40 +338,21 @@ async function shoot(outDir: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 // Comparing
 
-type Decoded = { width: number; height: number; data: Uint8Array };
-type PngCodec = { sync: { read(buffer: Buffer): Decoded } };
-
-/** pngjs, as bundled in playwright-core (no PNG library of its own in node_modules); undefined when not there. */
-function pngCodec(): PngCodec | undefined {
-  try {
-    const bundle = createRequire(import.meta.url)('playwright-core/lib/utilsBundle') as { PNG?: PngCodec };
-    return typeof bundle.PNG?.sync?.read === 'function' ? bundle.PNG : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function compareFiles(a: string, b: string, png: PngCodec | undefined): string | undefined {
+/** undefined when the two files show the same pixels; else what differs (size, or how many pixels, by pixelmatch). */
+function compareFiles(a: string, b: string): string | undefined {
   const bytesA = readFileSync(a);
   const bytesB = readFileSync(b);
   if (bytesA.equals(bytesB)) return undefined;
-  if (!png) return 'bytes differ';
-  const imageA = png.sync.read(bytesA);
-  const imageB = png.sync.read(bytesB);
+  const imageA = PNG.sync.read(bytesA);
+  const imageB = PNG.sync.read(bytesB);
   if (imageA.width !== imageB.width || imageA.height !== imageB.height) {
     return `size ${imageA.width}x${imageA.height} vs ${imageB.width}x${imageB.height}`;
   }
-  let differing = 0;
-  for (let i = 0; i < imageA.data.length; i += 4) {
-    if (
-      imageA.data[i] !== imageB.data[i] ||
-      imageA.data[i + 1] !== imageB.data[i + 1] ||
-      imageA.data[i + 2] !== imageB.data[i + 2] ||
-      imageA.data[i + 3] !== imageB.data[i + 3]
-    ) {
-      differing++;
-    }
-  }
+  // threshold 0 and includeAA: any change of colour counts, anti-aliased edges too: the check is "pixel-identical".
+  const differing = pixelmatch(imageA.data, imageB.data, undefined, imageA.width, imageA.height, {
+    threshold: 0,
+    includeAA: true,
+  });
   return differing ? `${differing} of ${imageA.width * imageA.height} pixels differ` : undefined;
 }
 
@@ -378,8 +360,6 @@ function compare(dirA: string, dirB: string): number {
   const list = (dir: string) => new Set(readdirSync(dir).filter((f) => f.endsWith('.png')));
   const inA = list(dirA);
   const inB = list(dirB);
-  const png = pngCodec();
-  if (!png) console.log('(no PNG decoder found: comparing the files byte for byte)');
   const names = [...new Set([...inA, ...inB])].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
   let bad = 0;
   for (const name of names) {
@@ -387,7 +367,7 @@ function compare(dirA: string, dirB: string): number {
     if (!inA.has(name)) verdict = `MISSING in ${dirA}`;
     else if (!inB.has(name)) verdict = `MISSING in ${dirB}`;
     else {
-      const difference = compareFiles(join(dirA, name), join(dirB, name), png);
+      const difference = compareFiles(join(dirA, name), join(dirB, name));
       verdict = difference ? `DIFFERENT (${difference})` : 'same';
     }
     if (verdict !== 'same') bad++;

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { demoUserPolicy, type DemoUsersReason } from './demo-user-policy.ts';
+import { demoUserPolicy } from './demo-user-policy.ts';
 
 // The one place that reads the environment. Everything else receives a Config.
 const bool = z
@@ -20,6 +20,89 @@ const intIn = (min: number, max: number) =>
     .regex(/^\d+$/, { message: `must be a whole number from ${min} to ${max}` })
     .transform(Number)
     .refine((n) => n >= min && n <= max, { message: `must be a whole number from ${min} to ${max}` });
+
+/**
+ * The settings that hold secrets. Each can come from a file instead (`DATABASE_URL_FILE=/run/secrets/db`), as the
+ * official PostgreSQL image does, so a secret never has to sit in a compose file or in the environment.
+ */
+export const SECRET_SETTINGS = ['DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * The environment with every `NAME_FILE` of a secret setting read into `NAME` (without its trailing line
+ * breaks). Both set, an unreadable file, or an empty one is a problem naming the setting; `fromFile` lists
+ * the settings read from files, whose values error messages then leave out.
+ */
+export function withSecretFiles(
+  env: Record<string, string | undefined>,
+  readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+): { env: Record<string, string | undefined>; fromFile: Set<string>; problems: string[] } {
+  const out = { ...env };
+  const fromFile = new Set<string>();
+  const problems: string[] = [];
+  for (const name of SECRET_SETTINGS) {
+    const path = env[`${name}_FILE`];
+    if (!path) continue;
+    if (env[name]) {
+      problems.push(`${name} and ${name}_FILE are both set: set one of them`);
+      continue;
+    }
+    let value: string;
+    try {
+      value = readFile(path).replace(/[\r\n]+$/, '');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      problems.push(`${name}_FILE=${JSON.stringify(path)}: cannot read the file (${code})`);
+      continue;
+    }
+    if (!value) {
+      problems.push(`${name}_FILE=${JSON.stringify(path)}: the file is empty`);
+      continue;
+    }
+    out[name] = value;
+    fromFile.add(name);
+  }
+  return { env: out, fromFile, problems };
+}
+
+/** proxy-addr's names for ranges, which Fastify's trustProxy also takes. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`: `false` (no proxy), a number of proxy hops (`true` is exactly one: the
+ * address the nearest proxy appended, never the leftmost, which the client writes itself), or the proxies'
+ * addresses and CIDR ranges. Undefined for anything else.
+ */
+function trustedProxies(value: string): false | number | string[] | undefined {
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  // Written out in full (ipaddr.js alone would read '100' as the address 0.0.0.100).
+  const address = (a: string) => ipaddr.IPv4.isValidFourPartDecimal(a) || (a.includes(':') && ipaddr.IPv6.isValid(a));
+  const valid = (a: string) =>
+    PROXY_RANGE_NAMES.has(a) || address(a) || (address(a.split('/')[0] ?? '') && ipaddr.isValidCIDR(a));
+  return list.length > 0 && list.every(valid) ? list : undefined;
+}
+
+/** Marks a problem whose message quotes the bad value itself: it is shown as `NAME: message`, not `NAME="value": message`. */
+const NAMES_ITS_VALUE = { namesItsValue: true };
+
+/** A comma-separated list (entries trimmed, empty ones dropped, each through `tidy`); names the first that is not `what`. */
+function listOf(what: string, valid: (entry: string) => boolean, tidy: (entry: string) => string = (e) => e) {
+  return z.string().transform((value, ctx) => {
+    const entries = value
+      .split(',')
+      .map((entry) => tidy(entry.trim()))
+      .filter(Boolean);
+    const bad = entries.find((entry) => !valid(entry));
+    if (bad !== undefined)
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not ${what}`, params: NAMES_ITS_VALUE });
+    return entries;
+  });
+}
 
 const EnvSchema = z.object({
   PORT: intIn(0, 65535).default(8080),
@@ -44,7 +127,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/, { message: 'letters, digits, _ . and - only' })
     .default('recipes-frontend'),
-  ALLOWED_ORIGINS: z.string().optional(),
+  ALLOWED_ORIGINS: listOf(
+    'an origin like https://example.com',
+    (o) => /^https?:\/\/[^/\s]+$/.test(o),
+    (o) => o.replace(/\/+$/, ''),
+  ).optional(),
   SITE_DIR: z.string().min(1).default('./dist'),
   SERVE_SITE: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -56,7 +143,19 @@ const EnvSchema = z.object({
   DB_REQUEST_TIMEOUT_MS: intIn(100, 600_000).default(1500),
   DB_STATEMENT_TIMEOUT_MS: intIn(100, 3_600_000).default(30_000),
   // Which X-Forwarded-For hops to believe (see trustedProxies below); never every hop.
-  TRUST_PROXY: z.string().default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const trusted = trustedProxies(value);
+      if (trusted !== undefined) return trusted;
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value}" is not false, true (one proxy), a number of proxies, or a list of proxy addresses and CIDR ranges`,
+        params: NAMES_ITS_VALUE,
+      });
+      return z.NEVER;
+    }),
   IDP_ACCESS_TOKEN_SECONDS: intIn(10, 86400).default(300),
   // With KEYCLOAK_URL: the longest access-token lifetime (exp - iat) the API accepts; at least the realm's lifespan.
   KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: intIn(10, 86400).optional(),
@@ -66,9 +165,14 @@ const EnvSchema = z.object({
   IDP_REGISTRATIONS_PER_HOUR: intIn(0, 1_000_000).default(5),
   IDP_RATE_LIMIT: intIn(1, 1_000_000).default(60),
   // Keycloak's "Valid redirect URIs" of the client: exact URIs, or ending in * for a prefix. Default: origin/*.
-  IDP_REDIRECT_URIS: z.string().optional(),
+  IDP_REDIRECT_URIS: listOf('an http(s) URI or URI pattern ending in *', (u) =>
+    /^https?:\/\/[^/\s?#*]+(\/[^\s#]*)?$/.test(u),
+  ).optional(),
   // Recipe import: addresses and CIDR ranges it may fetch from beyond the public internet (default none).
-  IMPORT_ALLOWED_ADDRESSES: z.string().optional(),
+  IMPORT_ALLOWED_ADDRESSES: listOf(
+    'an IP address or CIDR range like 10.0.0.0/8',
+    (a) => ipaddr.isValid(a) || ipaddr.isValidCIDR(a),
+  ).default([]),
   IMPORT_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
   IMPORT_MAX_BYTES: intIn(1024, 50 * 1024 * 1024).default(2 * 1024 * 1024),
   IMPORT_READ_TIMEOUT_MS: intIn(100, 60_000).default(2000),
@@ -97,156 +201,21 @@ const EnvSchema = z.object({
 });
 
 /**
- * The settings that hold secrets. Each can come from a file instead (`DATABASE_URL_FILE=/run/secrets/db`), as the
- * official PostgreSQL image does, so a secret never has to sit in a compose file or in the environment.
+ * Checks across settings, on the environment as given (a secret counts as given when its `_FILE` is set), so they
+ * are reported with every other problem, whether or not the values themselves are valid.
  */
-export const SECRET_SETTINGS = ['DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
-
-/**
- * The environment with every `NAME_FILE` of a secret setting read into `NAME` (without its trailing line
- * breaks). Both set, an unreadable file, or an empty one is a ConfigError naming the setting; `fromFile` lists
- * the settings read from files, whose values error messages then leave out.
- */
-export function withSecretFiles(
-  env: Record<string, string | undefined>,
-  readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
-): { env: Record<string, string | undefined>; fromFile: Set<string> } {
-  const out = { ...env };
-  const fromFile = new Set<string>();
+function crossProblems(given: (name: string) => string | undefined): string[] {
   const problems: string[] = [];
-  for (const name of SECRET_SETTINGS) {
-    const path = env[`${name}_FILE`];
-    if (!path) continue;
-    if (env[name]) {
-      problems.push(`${name} and ${name}_FILE are both set: set one of them`);
-      continue;
-    }
-    let value: string;
-    try {
-      value = readFile(path).replace(/[\r\n]+$/, '');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      problems.push(`${name}_FILE=${JSON.stringify(path)}: cannot read the file (${code})`);
-      continue;
-    }
-    if (!value) {
-      problems.push(`${name}_FILE=${JSON.stringify(path)}: the file is empty`);
-      continue;
-    }
-    out[name] = value;
-    fromFile.add(name);
-  }
-  if (problems.length) throw new ConfigError(problems);
-  return { env: out, fromFile };
+  if (!given('KEYCLOAK_URL') && given('KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS') !== undefined)
+    problems.push(
+      "KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: applies to a real Keycloak only (KEYCLOAK_URL); the embedded provider's tokens live IDP_ACCESS_TOKEN_SECONDS",
+    );
+  if (given('PHOTO_STORAGE') === 's3' && !given('S3_BUCKET'))
+    problems.push('S3_BUCKET: PHOTO_STORAGE=s3 needs the bucket the photos go to (it must exist)');
+  if (!given('S3_ACCESS_KEY_ID') !== !given('S3_SECRET_ACCESS_KEY'))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds them)');
+  return problems;
 }
-
-/** proxy-addr's names for ranges, which Fastify's trustProxy also takes. */
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/**
- * TRUST_PROXY as Fastify's `trustProxy`: `false` (no proxy), a number of proxy hops (`true` is exactly one: the
- * address the nearest proxy appended, never the leftmost, which the client writes itself), or the proxies'
- * addresses and CIDR ranges. Undefined for anything else.
- */
-function trustedProxies(value: string): false | number | string[] | undefined {
-  if (value === 'false' || value === '0') return false;
-  if (value === 'true') return 1;
-  if (/^\d{1,2}$/.test(value)) return Number(value);
-  const list = value
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean);
-  // Written out in full (ipaddr.js alone would read '100' as the address 0.0.0.100).
-  const address = (a: string) => ipaddr.IPv4.isValidFourPartDecimal(a) || (a.includes(':') && ipaddr.IPv6.isValid(a));
-  const valid = (a: string) =>
-    PROXY_RANGE_NAMES.has(a) || address(a) || (address(a.split('/')[0] ?? '') && ipaddr.isValidCIDR(a));
-  return list.length > 0 && list.every(valid) ? list : undefined;
-}
-
-export type Config = Readonly<{
-  port: number;
-  host: string;
-  /** Origin the product is reached at (no trailing slash), e.g. http://localhost:8080. */
-  publicUrl: string;
-  /** Where the API is mounted on this server, e.g. /api. */
-  apiBasePath: string;
-  /** The {api} the site calls, published in /config.json. Relative ('/api') by default. */
-  apiUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** true when no KEYCLOAK_URL is set: the embedded identity provider is mounted. */
-  embeddedIdp: boolean;
-  keycloakUrl: string;
-  keycloakRealm: string;
-  keycloakClientId: string;
-  /** Exact `iss` of access tokens: keycloakUrl/realms/realm. */
-  issuer: string;
-  allowedOrigins: readonly string[];
-  siteDir: string;
-  serveSite: boolean;
-  logLevel: string;
-  /** 'pretty' (one line per entry, one per request) or 'json' (pino's lines); unset: pretty when stdout is a terminal. */
-  logFormat: 'pretty' | 'json';
-  bodyLimit: number;
-  writeRateLimit: number;
-  /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses and ranges. */
-  trustProxy: false | number | readonly string[];
-  /** The longest lifetime (exp - iat) of an access token the API accepts: the embedded provider's, or KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS. */
-  accessTokenMaxSeconds: number;
-  database: Readonly<{
-    /** PostgreSQL: the longest wait for a connection from the pool (or a new one). */
-    connectTimeoutMs: number;
-    /** The longest a request waits for the database before it answers 503; a write not committed by then never is. */
-    requestTimeoutMs: number;
-    /** PostgreSQL: no statement runs, or waits on a server that stopped answering, longer than this. */
-    statementTimeoutMs: number;
-  }>;
-  idp: Readonly<{
-    accessTokenSeconds: number;
-    refreshTokenSeconds: number;
-    seedDemoUsers: boolean;
-    /** `setting`: IDP_SEED_DEMO_USERS decided; else the product is loopback-only, or its PUBLIC_URL or HOST is not. */
-    demoUsersReason: DemoUsersReason;
-    registrationsPerHour: number;
-    /** Form posts and token, revocation and introspection requests per minute per client address. */
-    rateLimit: number;
-    /** The client's valid redirect (and post-logout redirect) URI patterns, as in Keycloak. */
-    redirectUris: readonly string[];
-  }>;
-  recipeImport: Readonly<{
-    /** Addresses and CIDR ranges the import may fetch from although they are private, loopback and so on. */
-    allowedAddresses: readonly string[];
-    /** The whole fetch, redirects included. */
-    timeoutMs: number;
-    /** The largest page fetched, and the largest request body of the import route (pasted HTML). */
-    maxBytes: number;
-    /** Reading a page (fetched or pasted) in a worker thread, waiting for a free one included; then the worker is terminated. */
-    readTimeoutMs: number;
-  }>;
-  /** Running in the product's image (RECIPE_BOOK_IN_CONTAINER): commands are `recipe-book …`, not `npm run …`. */
-  inContainer: boolean;
-  photos: Readonly<{
-    maxBytes: number;
-    /** Processing one photo, waiting for a worker thread included; then the worker is terminated. */
-    timeoutMs: number;
-    /** An editor's uploads no recipe was saved with yet: at most `count` of them, `bytes` of files stored. */
-    unsaved: Readonly<{ count: number; bytes: number }>;
-    /** Where the files are: the database (default) or an S3-compatible bucket. */
-    storage: Readonly<
-      | { kind: 'database' }
-      | {
-          kind: 's3';
-          endpoint: string | undefined;
-          bucket: string;
-          region: string;
-          accessKeyId: string | undefined;
-          secretAccessKey: string | undefined;
-          forcePathStyle: boolean;
-          prefix: string;
-        }
-    >;
-  }>;
-}>;
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -257,119 +226,91 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates settings once (secrets also from `*_FILE`, see withSecretFiles). Empty strings count as unset. `terminal`: stdout is a TTY (LOG_FORMAT's default). */
-export function loadConfig(
-  environment: Record<string, string | undefined> = process.env,
-  terminal: boolean = process.stdout.isTTY === true,
-  readFile?: (path: string) => string,
-): Config {
-  const { env, fromFile } = withSecretFiles(environment, readFile);
-  const raw = Object.fromEntries(Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
-  const parsed = EnvSchema.safeParse(raw);
-  if (!parsed.success) {
-    const shown = (key: string) => (fromFile.has(key) ? `(from ${key}_FILE)` : JSON.stringify(raw[key]));
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.')}=${shown(String(i.path[0]))}: ${i.message}`),
-    );
-  }
-  const e = parsed.data;
+type Env = z.output<typeof EnvSchema>;
+
+/** The settings as the server uses them: derived defaults filled in, everything frozen. */
+function toConfig(e: Env, terminal: boolean) {
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const keycloakUrl = e.KEYCLOAK_URL ?? publicUrl;
-  const origins = (e.ALLOWED_ORIGINS ?? publicUrl)
-    .split(',')
-    .map((o) => o.trim().replace(/\/+$/, ''))
-    .filter(Boolean);
-  const badOrigin = origins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
-  if (badOrigin) throw new ConfigError([`ALLOWED_ORIGINS: "${badOrigin}" is not an origin like https://example.com`]);
-  const redirectUris = e.IDP_REDIRECT_URIS
-    ? e.IDP_REDIRECT_URIS.split(',')
-        .map((u) => u.trim())
-        .filter(Boolean)
-    : origins.map((o) => `${o}/*`);
-  const badRedirect = redirectUris.find((u) => !/^https?:\/\/[^/\s?#*]+(\/[^\s#]*)?$/.test(u));
-  if (badRedirect)
-    throw new ConfigError([`IDP_REDIRECT_URIS: "${badRedirect}" is not an http(s) URI or URI pattern ending in *`]);
-  const trustProxy = trustedProxies(e.TRUST_PROXY);
-  if (trustProxy === undefined) {
-    throw new ConfigError([
-      `TRUST_PROXY: "${e.TRUST_PROXY}" is not false, true (one proxy), a number of proxies, or a list of proxy addresses and CIDR ranges`,
-    ]);
-  }
+  const origins = e.ALLOWED_ORIGINS ?? [publicUrl];
+  const trustProxy = e.TRUST_PROXY;
   // The demo users' passwords are published: only a product nobody else can reach gets them by default.
   const demoUsers = demoUserPolicy({ setting: e.IDP_SEED_DEMO_USERS, publicUrl, host: e.HOST });
-  if (!e.KEYCLOAK_URL && e.KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS !== undefined) {
-    throw new ConfigError([
-      "KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: applies to a real Keycloak only (KEYCLOAK_URL); the embedded provider's tokens live IDP_ACCESS_TOKEN_SECONDS",
-    ]);
-  }
-  const importAllowed = (e.IMPORT_ALLOWED_ADDRESSES ?? '')
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean);
-  const badAddress = importAllowed.find((a) => !ipaddr.isValid(a) && !ipaddr.isValidCIDR(a));
-  if (badAddress)
-    throw new ConfigError([
-      `IMPORT_ALLOWED_ADDRESSES: "${badAddress}" is not an IP address or CIDR range like 10.0.0.0/8`,
-    ]);
-  if (e.PHOTO_STORAGE === 's3' && !e.S3_BUCKET)
-    throw new ConfigError(['S3_BUCKET: PHOTO_STORAGE=s3 needs the bucket the photos go to (it must exist)']);
-  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
-    throw new ConfigError([
-      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds them)',
-    ]);
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
+    /** Origin the product is reached at (no trailing slash), e.g. http://localhost:8080. */
     publicUrl,
+    /** Where the API is mounted on this server, e.g. /api. */
     apiBasePath: e.API_BASE_PATH,
+    /** The {api} the site calls, published in /config.json. Relative ('/api') by default. */
     apiUrl: e.API_URL ?? e.API_BASE_PATH,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    /** true when no KEYCLOAK_URL is set: the embedded identity provider is mounted. */
     embeddedIdp: !e.KEYCLOAK_URL,
     keycloakUrl,
     keycloakRealm: e.KEYCLOAK_REALM,
     keycloakClientId: e.KEYCLOAK_CLIENT_ID,
+    /** Exact `iss` of access tokens: keycloakUrl/realms/realm. */
     issuer: `${keycloakUrl}/realms/${e.KEYCLOAK_REALM}`,
     allowedOrigins: Object.freeze(origins),
     siteDir: e.SITE_DIR,
     serveSite: e.SERVE_SITE,
     logLevel: e.LOG_LEVEL,
+    /** 'pretty' (one line per entry, one per request) or 'json' (pino's lines); unset: pretty when stdout is a terminal. */
     logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     bodyLimit: e.BODY_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
+    /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses and ranges. */
     trustProxy: Array.isArray(trustProxy) ? Object.freeze(trustProxy) : trustProxy,
+    /** The longest lifetime (exp - iat) of an access token the API accepts: the embedded provider's, or KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS. */
     accessTokenMaxSeconds: e.KEYCLOAK_URL ? (e.KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS ?? 3600) : e.IDP_ACCESS_TOKEN_SECONDS,
     database: Object.freeze({
+      /** PostgreSQL: the longest wait for a connection from the pool (or a new one). */
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      /** The longest a request waits for the database before it answers 503; a write not committed by then never is. */
       requestTimeoutMs: e.DB_REQUEST_TIMEOUT_MS,
+      /** PostgreSQL: no statement runs, or waits on a server that stopped answering, longer than this. */
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     }),
     idp: Object.freeze({
       accessTokenSeconds: e.IDP_ACCESS_TOKEN_SECONDS,
       refreshTokenSeconds: e.IDP_REFRESH_TOKEN_SECONDS,
       seedDemoUsers: demoUsers.seed,
+      /** `setting`: IDP_SEED_DEMO_USERS decided; else the product is loopback-only, or its PUBLIC_URL or HOST is not. */
       demoUsersReason: demoUsers.reason,
       registrationsPerHour: e.IDP_REGISTRATIONS_PER_HOUR,
+      /** Form posts and token, revocation and introspection requests per minute per client address. */
       rateLimit: e.IDP_RATE_LIMIT,
-      redirectUris: Object.freeze(redirectUris),
+      /** The client's valid redirect (and post-logout redirect) URI patterns, as in Keycloak. Default: origin/*. */
+      redirectUris: Object.freeze(e.IDP_REDIRECT_URIS ?? origins.map((o) => `${o}/*`)),
     }),
     recipeImport: Object.freeze({
-      allowedAddresses: Object.freeze(importAllowed),
+      /** Addresses and CIDR ranges the import may fetch from although they are private, loopback and so on. */
+      allowedAddresses: Object.freeze(e.IMPORT_ALLOWED_ADDRESSES),
+      /** The whole fetch, redirects included. */
       timeoutMs: e.IMPORT_TIMEOUT_MS,
+      /** The largest page fetched, and the largest request body of the import route (pasted HTML). */
       maxBytes: e.IMPORT_MAX_BYTES,
+      /** Reading a page (fetched or pasted) in a worker thread, waiting for a free one included; then the worker is terminated. */
       readTimeoutMs: e.IMPORT_READ_TIMEOUT_MS,
     }),
+    /** Running in the product's image (RECIPE_BOOK_IN_CONTAINER): commands are `recipe-book …`, not `npm run …`. */
     inContainer: e.RECIPE_BOOK_IN_CONTAINER,
     photos: Object.freeze({
       maxBytes: e.PHOTO_MAX_BYTES,
+      /** Processing one photo, waiting for a worker thread included; then the worker is terminated. */
       timeoutMs: e.PHOTO_TIMEOUT_MS,
+      /** An editor's uploads no recipe was saved with yet: at most `count` of them, `bytes` of files stored. */
       unsaved: Object.freeze({ count: e.PHOTO_UNSAVED_MAX_COUNT, bytes: e.PHOTO_UNSAVED_MAX_BYTES }),
+      /** Where the files are: the database (default) or an S3-compatible bucket. */
       storage: Object.freeze(
         e.PHOTO_STORAGE === 's3'
           ? {
               kind: 's3' as const,
               endpoint: e.S3_ENDPOINT,
-              bucket: e.S3_BUCKET as string,
+              bucket: e.S3_BUCKET ?? '',
               region: e.S3_REGION,
               accessKeyId: e.S3_ACCESS_KEY_ID,
               secretAccessKey: e.S3_SECRET_ACCESS_KEY,
@@ -380,4 +321,37 @@ export function loadConfig(
       ),
     }),
   });
+}
+
+/** The whole configuration as one schema: the environment's settings, each checked, turned into the Config. */
+const configSchema = (terminal: boolean) => EnvSchema.transform((env) => toConfig(env, terminal));
+
+/** What the server runs with; inferred from the schema and its transform, so the two cannot drift apart. */
+export type Config = z.output<ReturnType<typeof configSchema>>;
+
+/**
+ * Reads and validates settings once (secrets also from `*_FILE`, see withSecretFiles). Empty strings count as
+ * unset. Every problem is reported at once: bad secret files, bad values and settings that do not fit together.
+ * `terminal`: stdout is a TTY (LOG_FORMAT's default).
+ */
+export function loadConfig(
+  environment: Record<string, string | undefined> = process.env,
+  terminal: boolean = process.stdout.isTTY === true,
+  readFile?: (path: string) => string,
+): Config {
+  const { env, fromFile, problems } = withSecretFiles(environment, readFile);
+  const raw = Object.fromEntries(Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
+  const parsed = configSchema(terminal).safeParse(raw);
+  const shown = (key: string) => (fromFile.has(key) ? `(from ${key}_FILE)` : JSON.stringify(raw[key]));
+  if (!parsed.success)
+    problems.push(
+      ...parsed.error.issues.map((i) =>
+        'params' in i && i.params?.namesItsValue
+          ? `${i.path.join('.')}: ${i.message}`
+          : `${i.path.join('.')}=${shown(String(i.path[0]))}: ${i.message}`,
+      ),
+    );
+  problems.push(...crossProblems((name) => raw[name] ?? (environment[`${name}_FILE`] ? '(file)' : undefined)));
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  return parsed.data;
 }

@@ -9,6 +9,7 @@ import {
   type FastifyServerOptions,
 } from 'fastify';
 import type { Config } from './config.ts';
+import { NOTHING_ALLOWED, policyText } from './http/content-security-policy.ts';
 import { errorBody } from './api/errors.ts';
 
 // The Fastify server's own options: what is decided when the instance is created, before any plugin
@@ -110,7 +111,7 @@ const failures = new WeakMap<FastifyRequest, Error | undefined>();
 // API's one error shape and the headers helmet gives every other response.
 const REFUSED_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'content-security-policy': policyText(NOTHING_ALLOWED),
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'SAMEORIGIN',
   'referrer-policy': 'no-referrer',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.ts';
+import { NOTHING_ALLOWED, policyText } from '../http/content-security-policy.ts';
 import type { Database } from '../db/index.ts';
 import { apiCorsOptions, cors } from '../plugins/cors.ts';
 import { apiRateLimitOptions, rateLimit } from '../plugins/rate-limit.ts';
@@ -27,7 +28,7 @@ import { openPhotoStore } from '../photos/photo-stores.ts';
 /** `sessionCheck`: the embedded provider's (server/app.ts passes it); `jwks` replaces the remote keys (tests only). */
 export type ApiOptions = { config: Config; db: Database; jwks?: JWTVerifyGetKey; sessionCheck?: SessionCheck };
 
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+const API_CSP = policyText(NOTHING_ALLOWED);
 
 // The site's DELETE carries Content-Type: application/json without a body; Fastify's own parser
 // would call that a 400. This parser accepts an empty body as "no body" and rejects bad JSON.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { html } from './html.ts';
+import { NOTHING_ALLOWED, policyText } from '../http/content-security-policy.ts';
 
 // response_mode=form_post (OAuth 2.0 Form Post Response Mode): a page whose form carries the answer to the
 // client's redirect URI and submits itself, as Keycloak's does. Its one inline script is allowed by hash.
@@ -24,7 +25,12 @@ export function sendFormPost(
     .header('content-type', 'text/html; charset=utf-8')
     .header(
       'content-security-policy',
-      `default-src 'none'; script-src ${SUBMIT_HASH}; form-action ${new URL(redirectUri).origin}; frame-ancestors 'none'; base-uri 'none'`,
+      policyText({
+        ...NOTHING_ALLOWED,
+        'script-src': [SUBMIT_HASH],
+        'form-action': [new URL(redirectUri).origin],
+        'base-uri': ["'none'"],
+      }),
     )
     .header('referrer-policy', 'no-referrer')
     .send(page.value);

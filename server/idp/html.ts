@@ -1,9 +1,8 @@
+import { NOTHING_ALLOWED, policyText } from '../http/content-security-policy.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 import { PATHS } from './paths.ts';
 
-// Every page goes through layout(); every interpolated value through esc() (or attrs()).
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (value: string | number | boolean | null | undefined) =>
-  String(value ?? '').replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+// Every page goes through layout(); every interpolated value through escapeHtml (server/http/escape-html.ts).
 
 /** A trusted HTML fragment: the result of a template, never raw input. */
 export class Html {
@@ -23,7 +22,7 @@ export function html(strings: TemplateStringsArray, ...values: (Part | readonly 
   values.forEach((value, index) => {
     const parts: readonly Part[] = Array.isArray(value) ? value : [value as Part];
     for (const part of parts)
-      out += part instanceof Html ? part.value : part === false || part == null ? '' : esc(part);
+      out += part instanceof Html ? part.value : part === false || part == null ? '' : escapeHtml(part);
     out += strings[index + 1] ?? '';
   });
   return new Html(out);
@@ -34,14 +33,13 @@ export const REALM_DISPLAY_NAME = 'Receptboken';
 
 export function csp(formTargets: readonly string[]): string {
   // form-action also covers the redirect after a POST, so the app origins must be listed.
-  return [
-    "default-src 'none'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    `form-action 'self' ${formTargets.join(' ')}`.trim(),
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
+  return policyText({
+    ...NOTHING_ALLOWED,
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'form-action': ["'self'", ...formTargets],
+    'base-uri': ["'none'"],
+  });
 }
 
 /** `pageId` is Keycloak's `data-page-id` (login-login, login-register, login-error…), for whoever inspects the page. */

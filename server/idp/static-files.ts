@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Idp } from './context.ts';
+import { NOTHING_ALLOWED, policyText } from '../http/content-security-policy.ts';
 import { PATHS } from './paths.ts';
 
 // The provider's files (server/idp/public): its stylesheet, and the third-party-cookie check pages keycloak-js
@@ -25,7 +26,11 @@ export async function registerStaticFiles(app: FastifyInstance, idp: Idp): Promi
       reply.header('cache-control', 'no-store');
       reply.header(
         'content-security-policy',
-        `default-src 'none'; script-src 'self'; frame-ancestors 'self' ${idp.config.allowedOrigins.join(' ')}`,
+        policyText({
+          ...NOTHING_ALLOWED,
+          'script-src': ["'self'"],
+          'frame-ancestors': ["'self'", ...idp.config.allowedOrigins],
+        }),
       );
     });
     await frames.register(fastifyStatic, {

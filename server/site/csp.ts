@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
+import { policyText } from '../http/content-security-policy.ts';
 
 // Astro puts a few small inline <script> and <style> blocks in every page (island hydration).
 // Hashing them once at start keeps script-src 'self' without 'unsafe-inline'.
@@ -46,22 +47,21 @@ export function contentSecurityPolicy(config: Config, hashes: InlineHashes): str
   const notSelf = (o: string | undefined): o is string => !!o && o !== self;
   const api = [originOf(config.apiUrl, config.publicUrl)].filter(notSelf);
   const extra = [originOf(config.keycloakUrl, config.publicUrl), ...api].filter(notSelf);
-  const others = [...new Set(extra)].join(' ');
-  const withOthers = (base: string) => (others ? `${base} ${others}` : base);
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${hashes.scripts.join(' ')}`.trim(),
-    `style-src 'self' ${hashes.styles.join(' ')}`.trim(),
+  const selfAndOthers = ["'self'", ...new Set(extra)];
+  return policyText({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...hashes.scripts],
+    'style-src': ["'self'", ...hashes.styles],
     // Recipe photos come from the API (`${apiBase}/photos/…`); their blurred placeholders are data: URLs, and
     // the editor previews a chosen file through a blob: URL before it is uploaded.
-    ["img-src 'self' data: blob:", ...api].join(' '),
-    "font-src 'self'",
-    withOthers("connect-src 'self'"),
+    'img-src': ["'self'", 'data:', 'blob:', ...api],
+    'font-src': ["'self'"],
+    'connect-src': selfAndOthers,
     // keycloak-js runs the silent check-sso and the third-party-cookie check in hidden iframes.
-    withOthers("frame-src 'self'"),
-    withOthers("form-action 'self'"),
-    "frame-ancestors 'self'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join('; ');
+    'frame-src': selfAndOthers,
+    'form-action': selfAndOthers,
+    'frame-ancestors': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+  });
 }

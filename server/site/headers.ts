@@ -3,6 +3,7 @@ import { join, posix, relative } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
 import { HSTS_HEADER, servesHttps } from '../plugins/helmet.ts';
+import { policyText } from '../http/content-security-policy.ts';
 import { contentSecurityPolicy, inlineHashes } from './csp.ts';
 
 // The site's response headers, in one place. The embedded server (./index.ts) sends them, and
@@ -40,7 +41,7 @@ export const SECURITY_HEADERS = {
  * SVG is a document too: opened on its own it could run script. Its own policy allows nothing but its inline
  * styles; the pages' policy would allow the site's scripts.
  */
-export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+export const SVG_POLICY = policyText({ 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"] });
 
 /** The headers of one kind of response; documents carry a policy: pages (every HTML response) the site's CSP, SVG its own. */
 export function siteHeaders(kind: Kind, policy?: string): Record<string, string> {

@@ -2,27 +2,21 @@
 // crawlers (the title, the description, the canonical address, the JSON-LD Recipe), and the main photo's preload.
 // Mealie does the same in its `routes/spa` module. Every text is escaped; the JSON-LD is a data block, so the
 // CSP's hashes need not cover it.
+import { escapeHtml } from '../http/escape-html.ts';
 import { photoUrl } from '../../src/lib/photo-files.ts';
 import type { Photo } from '../../src/lib/photo-schema.ts';
 import { jsonLdText, RECIPE_JSONLD_ID, recipeDescription, recipeJsonLd } from '../../src/lib/recipe-jsonld.ts';
 import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import { isUnitKey, unitLabel } from '../../src/lib/units.ts';
 
-// The document title the page sets itself (src/islands/recipe-details.tsx: `${name} – ${TITLE}`).
+// The document title the page sets itself (src/features/details/recipe-details.tsx: `${name} – ${TITLE}`).
 const TITLE = 'recipes-frontend';
 
 /**
- * The main photo's `sizes` (src/components/photo-sources.ts MAIN_SIZES, which the server may not import:
+ * The main photo's `sizes` (src/features/photos/photo-sources.ts MAIN_SIZES, which the server may not import:
  * tests/server/site/recipe-page.test.ts checks they are the same), so the preload is the file the page shows.
  */
 export const MAIN_SIZES = '(min-width: 52rem) 734px, (min-width: 48rem) calc(100vw - 98px), calc(100vw - 82px)';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text for HTML: element content or a double-quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
 
 /** Where the page is and where the photos are: absolute URLs (previews fetch them from anywhere). */
 export type Addresses = { pageUrl: string; apiBase: string };

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { follow, type ChangeFeed, type Changes, type Follower } from '../db/change-feed.ts';
 import type { Database } from '../db/index.ts';
 import { recipeUpdateTimes } from '../db/recipe-repository.ts';
-import { escapeHtml } from './recipe-head.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 /** sitemaps.org: at most 50,000 URLs (and 50 MB) in one sitemap file. */
 export const SITEMAP_LIMIT = 50_000;

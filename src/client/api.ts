@@ -1,6 +1,7 @@
 // The one API client. Recipes in the browser carry unit labels ('dl'); the wire carries keys
 // ('DECILITER'). This module converts both ways, adds the bearer token and the XSRF header,
 // and turns failures into ApiError (spec sections 7 and 8).
+import { forgeryHeader } from './forgery-header.ts';
 import { apiBase } from './config.ts';
 import { takeEarlyRecipe } from './early.ts';
 import { isUnitKey, unitKey, unitLabel, OFFERED_UNIT_KEYS } from '../lib/units.ts';
@@ -96,11 +97,6 @@ export function toKeys<R extends { ingredients: Ingredient[] }>(r: R): R {
   };
 }
 
-function readCookie(name: string): string | undefined {
-  const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined;
-}
-
 /**
  * The longest the site waits for an answer. The API itself answers within its database limit (503 when the
  * database is away); this covers a network or proxy that never answers, so no spinner turns forever.
@@ -138,10 +134,7 @@ async function request<T>(
   const token = !isRead || tokens.signedIn() ? await tokens.token() : undefined;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined || method === 'DELETE') headers['Content-Type'] = 'application/json';
-  // Forgery protection (section 7): only same-origin relative URLs get the cookie's value.
-  const relative = !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('//');
-  const xsrf = !isRead && relative ? readCookie('XSRF-TOKEN') : undefined;
-  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  if (!isRead) Object.assign(headers, forgeryHeader(url));
   let res: Response;
   try {
     // Reads revalidate (ETag, 304 when unchanged) instead of trusting the API's brief public caching,

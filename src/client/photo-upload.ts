@@ -2,6 +2,7 @@
 // been sent, XMLHttpRequest can (upload.onprogress), so this is the one request not made by api.ts's `request`;
 // it sends the same headers as every write there (bearer token, forgery header) and fails with the same ApiError.
 import { ApiError, type TokenSource } from './api.ts';
+import { forgeryHeader } from './forgery-header.ts';
 import { apiBase } from './config.ts';
 import { photoSchema, type Photo } from '../lib/photo-schema.ts';
 
@@ -10,11 +11,6 @@ import { photoSchema, type Photo } from '../lib/photo-schema.ts';
  * a while to send, and the server then processes it (its own time limit answers 503 'timeout').
  */
 export const UPLOAD_TIMEOUT_MS = 120_000;
-
-function readCookie(name: string): string | undefined {
-  const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined;
-}
 
 function parseBody(text: string): unknown {
   try {
@@ -42,10 +38,7 @@ export async function uploadPhoto(
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    // Forgery protection (section 7): only same-origin relative URLs get the cookie's value, as in api.ts.
-    const relative = !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('//');
-    const xsrf = relative ? readCookie('XSRF-TOKEN') : undefined;
-    if (xsrf) xhr.setRequestHeader('X-XSRF-TOKEN', xsrf);
+    for (const [name, value] of Object.entries(forgeryHeader(url))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };

@@ -1,9 +1,9 @@
-// The polite live region that shows a confirmation kept by src/stores/flash.ts ('Receptet sparades.',
+// The polite live region that shows a confirmation kept by src/client/flash.ts ('Receptet sparades.',
 // 'Receptet togs bort.') on the page the editor went to. The region is in the prerendered HTML (empty),
 // so assistive technology knows it before the text arrives and announces it; the text goes after a while.
 // Fixed at the bottom of the viewport: nothing on the page moves when it comes or goes.
 import { useEffect, useState } from 'react';
-import { takeFlash } from '../stores/flash.ts';
+import { takeFlash } from '../client/flash.ts';
 import '../styles/status.css';
 
 /** How long the confirmation stays on screen. */

@@ -3,7 +3,7 @@
 // The category the list is narrowed to (issue 25) is in the address (?category=) and kept here too.
 // No zod and nothing heavy: the search bar, on every page, imports this module.
 import { atom } from 'nanostores';
-import { savedListPosition } from './list-position.ts';
+import { savedListPosition } from '../client/list-position.ts';
 import { searchHref } from '../lib/routes.ts';
 
 /**

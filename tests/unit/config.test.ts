@@ -153,6 +153,30 @@ describe('secrets from files (*_FILE)', () => {
     expect(problems({ DATABASE_URL_FILE: '/run/secrets/none', S3_ACCESS_KEY_ID_FILE: '/run/secrets/empty' })).toEqual([
       'DATABASE_URL_FILE="/run/secrets/none": cannot read the file (ENOENT)',
       'S3_ACCESS_KEY_ID_FILE="/run/secrets/empty": the file is empty',
+      // Reported with them, not after they are mended: the key is given (as a file) without its secret.
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds them)',
+    ]);
+  });
+
+  it('reports every problem at once: files, values and settings that do not fit together', () => {
+    expect(
+      problems({
+        DATABASE_URL_FILE: '/run/secrets/none',
+        PORT: 'x',
+        TRUST_PROXY: 'yes',
+        ALLOWED_ORIGINS: 'https://a.se, https://b.se/app',
+        IMPORT_ALLOWED_ADDRESSES: '10.0.0.0/8,intranet',
+        PHOTO_STORAGE: 's3',
+        KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: '600',
+      }),
+    ).toEqual([
+      'DATABASE_URL_FILE="/run/secrets/none": cannot read the file (ENOENT)',
+      'PORT="x": must be a whole number from 0 to 65535',
+      'ALLOWED_ORIGINS: "https://b.se/app" is not an origin like https://example.com',
+      'TRUST_PROXY: "yes" is not false, true (one proxy), a number of proxies, or a list of proxy addresses and CIDR ranges',
+      'IMPORT_ALLOWED_ADDRESSES: "intranet" is not an IP address or CIDR range like 10.0.0.0/8',
+      "KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS: applies to a real Keycloak only (KEYCLOAK_URL); the embedded provider's tokens live IDP_ACCESS_TOKEN_SECONDS",
+      'S3_BUCKET: PHOTO_STORAGE=s3 needs the bucket the photos go to (it must exist)',
     ]);
   });
 

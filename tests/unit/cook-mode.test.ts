@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cookStorageKey, readCookState, writeCookState } from '../../src/islands/cook-mode.ts';
+import { cookStorageKey, readCookState, writeCookState } from '../../src/features/details/cook-mode.ts';
 
-// Cook mode's state in sessionStorage (src/islands/cook-mode.ts): one entry per recipe id and version.
+// Cook mode's state in sessionStorage (src/features/details/cook-mode.ts): one entry per recipe id and version.
 class MemoryStorage {
   readonly items = new Map<string, string>();
   getItem(key: string) {

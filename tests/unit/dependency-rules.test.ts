@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // checked with the project's own .dependency-cruiser.cjs.
 const config = resolve('.dependency-cruiser.cjs');
 const depcruise = resolve('node_modules/.bin/depcruise');
+// Each case spawns depcruise (about a second alone; many on a machine busy with other work).
+const SPAWN_TIMEOUT_MS = 60_000;
 const root = mkdtempSync(join(tmpdir(), 'deps-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -37,16 +40,20 @@ function check(dir: string): { status: number | null; output: string } {
 }
 
 describe('the dependency rules', () => {
-  it('pass a tree that keeps the layering', () => {
-    const dir = tree({
-      'src/lib/rule.ts': 'export const rule = 1;\n',
-      'src/client/api.ts': "import { rule } from '../lib/rule.ts';\nexport const api = rule;\n",
-      'src/stores/auth.ts': "import { api } from '../client/api.ts';\nexport const auth = api;\n",
-      'server/db/index.ts': "import { rule } from '../../src/lib/rule.ts';\nexport const db = rule;\n",
-      'server/api/routes.ts': "import { db } from '../db/index.ts';\nexport const routes = db;\n",
-    });
-    expect(check(dir)).toMatchObject({ status: 0 });
-  });
+  it(
+    'pass a tree that keeps the layering',
+    () => {
+      const dir = tree({
+        'src/lib/rule.ts': 'export const rule = 1;\n',
+        'src/client/api.ts': "import { rule } from '../lib/rule.ts';\nexport const api = rule;\n",
+        'src/stores/auth.ts': "import { api } from '../client/api.ts';\nexport const auth = api;\n",
+        'server/db/index.ts': "import { rule } from '../../src/lib/rule.ts';\nexport const db = rule;\n",
+        'server/api/routes.ts': "import { db } from '../db/index.ts';\nexport const routes = db;\n",
+      });
+      expect(check(dir)).toMatchObject({ status: 0 });
+    },
+    SPAWN_TIMEOUT_MS,
+  );
 
   it.each([
     [
@@ -102,11 +109,85 @@ describe('the dependency rules', () => {
         'server/api/auth.ts': "import { k } from '../idp/keys.ts';\nexport const a = k;\n",
       },
     ],
-  ])('fail on %s (%s)', (_what, rule, files) => {
-    const { status, output } = check(
-      tree({ 'src/lib/ok.ts': 'export {};\n', 'server/ok.ts': 'export {};\n', ...files }),
-    );
-    expect(status).not.toBe(0);
-    expect(output).toContain(rule);
+    [
+      'server/http importing the API',
+      'http-below-the-parts',
+      {
+        'server/api/errors.ts': 'export const e = 1;\n',
+        'server/http/csp.ts': "import { e } from '../api/errors.ts';\nexport const c = e;\n",
+      },
+    ],
+    [
+      'the worker pool importing what it runs',
+      'worker-pool-stands-alone',
+      {
+        'server/photos/process.ts': 'export const p = 1;\n',
+        'server/worker-pool.ts': "import { p } from './photos/process.ts';\nexport const w = p;\n",
+      },
+    ],
+    [
+      'the web import reading the database',
+      'import-reads-pages-only',
+      {
+        'server/db/index.ts': 'export const db = 1;\n',
+        'server/import/read.ts': "import { db } from '../db/index.ts';\nexport const r = db;\n",
+      },
+    ],
+    [
+      'photos importing the API',
+      'photos-below-the-parts',
+      {
+        'server/api/errors.ts': 'export const e = 1;\n',
+        'server/photos/store.ts': "import { e } from '../api/errors.ts';\nexport const s = e;\n",
+      },
+    ],
+    [
+      'a command-line entry building the app',
+      'cli-works-without-http',
+      {
+        'server/app.ts': 'export const app = 1;\n',
+        'server/cli/users.ts': "import { app } from '../app.ts';\nexport const u = app;\n",
+      },
+    ],
+    [
+      'the server importing a command-line entry',
+      'nothing-imports-the-cli',
+      {
+        'server/cli/users.ts': 'export const u = 1;\n',
+        'server/start.ts': "import { u } from './cli/users.ts';\nexport const s = u;\n",
+      },
+    ],
+  ])(
+    'fail on %s (%s)',
+    (_what, rule, files) => {
+      const { status, output } = check(
+        tree({ 'src/lib/ok.ts': 'export {};\n', 'server/ok.ts': 'export {};\n', ...files }),
+      );
+      expect(status).not.toBe(0);
+      expect(output).toContain(rule);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+});
+
+// Every folder of code has a rule of its own: one whose `from` takes the folder's files and not those of a folder
+// the rules have never heard of. A new folder without one fails here until its place in the layering is written down.
+describe('every folder of code under server/ and src/', () => {
+  type Rule = { name: string; from: { path?: string; pathNot?: string | string[] } };
+  const rules = (createRequire(import.meta.url)(config) as { forbidden: Rule[] }).forbidden;
+  const takes = (rule: Rule, file: string) => {
+    const not = [rule.from.pathNot ?? []].flat();
+    return !!rule.from.path && new RegExp(rule.from.path).test(file) && !not.some((p) => new RegExp(p).test(file));
+  };
+  const folders = ['server', 'src'].flatMap((top) =>
+    readdirSync(top, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${top}/${entry.name}`)
+      .filter((folder) => readdirSync(folder, { recursive: true }).some((f) => /\.tsx?$/.test(String(f)))),
+  );
+
+  it.each(folders)('%s has a layering rule of its own', (folder) => {
+    const own = rules.filter((rule) => takes(rule, `${folder}/x.ts`) && !takes(rule, `${folder}-unheard-of/x.ts`));
+    expect(own.map((rule) => rule.name)).not.toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dragAnnouncements, dragInstructions } from '../../src/islands/editor/dnd-texts.ts';
+import { dragAnnouncements, dragInstructions } from '../../src/features/editor/dnd-texts.ts';
 
 const rows = ['Mjöl', 'Ägg', 'Mjölk'];
 const say = dragAnnouncements({

@@ -7,7 +7,7 @@ import {
   quantitySummary,
   recipeToValues,
   valuesToRecipe,
-} from '../../src/islands/editor/recipe-form-values.ts';
+} from '../../src/features/editor/recipe-form-values.ts';
 import {
   ingredientFormSchema,
   ingredientFormToItem,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyIngredientResult, moveItem } from '../../src/islands/editor/ingredient-result.ts';
+import { applyIngredientResult, moveItem } from '../../src/features/editor/ingredient-result.ts';
 
 type Item = { name: string };
 const list: readonly Item[] = [{ name: 'Mjöl' }, { name: 'Mjölk' }, { name: 'Salt' }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, MESSAGE_401, MESSAGE_403 } from '../../src/client/api.ts';
-import { dragAnnouncements, dragInstructions, photoDragInstructions } from '../../src/islands/editor/dnd-texts.ts';
+import { dragAnnouncements, dragInstructions, photoDragInstructions } from '../../src/features/editor/dnd-texts.ts';
 import {
   mayBePicture,
   photoErrorKind,
@@ -10,8 +10,8 @@ import {
   withinLimit,
   withoutPhoto,
   type FormPhoto,
-} from '../../src/islands/editor/photo-items.ts';
-import { TEXT } from '../../src/islands/editor/texts.ts';
+} from '../../src/features/photos/photo-items.ts';
+import { TEXT } from '../../src/features/editor/texts.ts';
 import { MAX_PHOTOS, photoErrorMessages, type PhotoFile } from '../../src/lib/photo-schema.ts';
 
 const file = (use: PhotoFile['use'], format: PhotoFile['format'], width: number, height = width): PhotoFile => ({

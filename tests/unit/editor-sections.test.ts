@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { toKeys, toLabels, type Recipe } from '../../src/client/api.ts';
-import { withCategory } from '../../src/islands/editor/category-field.tsx';
+import { withCategory } from '../../src/features/organise/category-field.tsx';
 import {
   foldHeadings,
   ingredientPositions,
   orphanHeadings,
   SECTION_MESSAGES,
   unfoldHeadings,
-} from '../../src/islands/editor/ingredient-sections.ts';
-import { editorFormSchema, recipeToValues, valuesToRecipe } from '../../src/islands/editor/recipe-form-values.ts';
+} from '../../src/features/editor/ingredient-sections.ts';
+import { editorFormSchema, recipeToValues, valuesToRecipe } from '../../src/features/editor/recipe-form-values.ts';
 
 const heading = (text: string, key = `h-${text}`) => ({ kind: 'heading' as const, heading: text, key });
 const item = (name: string): { name: string; key: string; kind?: string } => ({ name, key: `i-${name}` });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLASH_MAX_AGE_MS, flashMessageFor, normalizePath, parseFlash } from '../../src/stores/flash.ts';
+import { FLASH_MAX_AGE_MS, flashMessageFor, normalizePath, parseFlash } from '../../src/client/flash.ts';
 
 describe('the confirmation kept across a page change', () => {
   it('parses what setFlash stores and nothing else', () => {

@@ -5,7 +5,7 @@ import {
   STATE_KEY,
   withListPosition,
   type ListPosition,
-} from '../../src/stores/list-position.ts';
+} from '../../src/client/list-position.ts';
 import { initialQuery } from '../../src/stores/query.ts';
 
 const position: ListPosition = {

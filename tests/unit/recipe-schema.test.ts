@@ -13,7 +13,7 @@ import {
 import { isWebAddress } from '../../src/lib/organise.ts';
 import { SEED_RECIPES } from '../../server/db/seed-recipes.ts';
 import { toKeys } from '../../src/client/api.ts';
-import { valuesToRecipe } from '../../src/islands/editor/recipe-form-values.ts';
+import { valuesToRecipe } from '../../src/features/editor/recipe-form-values.ts';
 
 /** The first message per field path, as the API and the forms show them. */
 function messages(

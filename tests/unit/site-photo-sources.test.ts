@@ -7,7 +7,7 @@ import {
   placeholderUrl,
   squareFallback,
   srcset,
-} from '../../src/components/photo-sources.ts';
+} from '../../src/features/photos/photo-sources.ts';
 import { photoUrl } from '../../src/lib/photo-files.ts';
 import type { Photo, PhotoFile } from '../../src/lib/photo-schema.ts';
 

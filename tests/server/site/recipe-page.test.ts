@@ -9,7 +9,7 @@ import { insertUpload } from '../../../server/db/photo-repository.ts';
 import { updateRecipe } from '../../../server/db/recipe-repository.ts';
 import sitePlugin from '../../../server/site/index.ts';
 import { MAIN_SIZES as SERVER_MAIN_SIZES } from '../../../server/site/recipe-head.ts';
-import { MAIN_SIZES } from '../../../src/components/photo-sources.ts';
+import { MAIN_SIZES } from '../../../src/features/photos/photo-sources.ts';
 import type { PhotoFile } from '../../../src/lib/photo-schema.ts';
 import type { Recipe } from '../../../src/lib/recipe-schema.ts';
 import { testConfig } from '../../support/api-app.ts';

@@ -4,10 +4,10 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId, type Ref } from 'react';
 import { photoUrl } from '../../lib/photo-files.ts';
-import { photoDragInstructions } from './dnd-texts.ts';
+import { photoDragInstructions } from '../editor/dnd-texts.ts';
 import { previewFile, type FormPhoto } from './photo-items.ts';
-import { RowHandle, SortableList } from './sortable-parts.tsx';
-import { TEXT } from './texts.ts';
+import { RowHandle, SortableList } from '../editor/sortable-parts.tsx';
+import { TEXT } from '../editor/texts.ts';
 
 type Props = {
   photos: readonly FormPhoto[];

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { apiBase } from '../../client/config.ts';
 import { withoutPhoto, type FormPhoto } from './photo-items.ts';
 import PhotoList from './photo-list.tsx';
-import { TEXT } from './texts.ts';
+import { TEXT } from '../editor/texts.ts';
 import type { Upload } from './use-photo-uploads.ts';
 
 type Props = {

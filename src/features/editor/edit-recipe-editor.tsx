@@ -8,7 +8,7 @@ import LoadFailure from '../../components/load-failure.tsx';
 import Spinner from '../../components/spinner.tsx';
 import type { RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { apiTokens, ensureSignedIn } from '../../stores/auth.ts';
-import { FLASH_DELETED, FLASH_SAVED, setFlash } from '../../stores/flash.ts';
+import { FLASH_DELETED, FLASH_SAVED, setFlash } from '../../client/flash.ts';
 import ConflictNotice from './conflict-notice.tsx';
 import DeleteDialog from './delete-dialog.tsx';
 import RecipeForm from './recipe-form.tsx';

@@ -2,8 +2,8 @@
 // refused upload says. Kept apart from React so they are unit-tested without a browser.
 import { ApiError, userMessage } from '../../client/api.ts';
 import { photoErrorMessages, type Photo, type PhotoErrorKind, type PhotoFile } from '../../lib/photo-schema.ts';
-import type { EditorValues } from './recipe-form-values.ts';
-import { TEXT } from './texts.ts';
+import type { EditorValues } from '../editor/recipe-form-values.ts';
+import { TEXT } from '../editor/texts.ts';
 
 /** A photo in the form: the stored photo with the text alternative as typed. */
 export type FormPhoto = EditorValues['photos'][number];

@@ -7,7 +7,7 @@ import { uploadPhoto } from '../../client/photo-upload.ts';
 import { MAX_PHOTOS, photoErrorMessages, type Photo } from '../../lib/photo-schema.ts';
 import { apiTokens } from '../../stores/auth.ts';
 import { mayBePicture, uploadErrorMessage, withinLimit } from './photo-items.ts';
-import { TEXT } from './texts.ts';
+import { TEXT } from '../editor/texts.ts';
 
 /** A file in line; the first is being sent (`sent`: the share sent so far, 0..1). */
 export type Upload = { key: string; file: File; sent: number };

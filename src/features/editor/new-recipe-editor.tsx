@@ -8,8 +8,8 @@ import BackButton from '../../components/back-button.tsx';
 import Spinner from '../../components/spinner.tsx';
 import type { RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { apiTokens, ensureSignedIn, startAuth } from '../../stores/auth.ts';
-import { FLASH_SAVED, setFlash } from '../../stores/flash.ts';
-import ImportDialog from './import-dialog.tsx';
+import { FLASH_SAVED, setFlash } from '../../client/flash.ts';
+import ImportDialog from '../import/import-dialog.tsx';
 import RecipeForm from './recipe-form.tsx';
 import {
   editorFormSchema,

@@ -2,7 +2,7 @@
 // Renders an empty, fixed-size slot while the session check runs so neither set flashes in.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $auth, login, logout, register, startAuth } from '../stores/auth.ts';
+import { $auth, login, logout, register, startAuth } from '../../stores/auth.ts';
 
 function report(action: () => Promise<void>) {
   return () => {

@@ -1,8 +1,8 @@
 // What the browser is offered for a recipe photo: srcset and sizes per format, the fallback file, the placeholder.
 // Pure (no DOM), so it is unit tested and the recipe page's head script uses the same `sizes` (recipe.astro).
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
-import { photoUrl } from '../lib/photo-files.ts';
-import type { Photo, PhotoFile } from '../lib/photo-schema.ts';
+import { photoUrl } from '../../lib/photo-files.ts';
+import type { Photo, PhotoFile } from '../../lib/photo-schema.ts';
 
 // The `sizes` follow the layout (src/styles): the page is at most 52rem with 1.5rem padding (1rem on a phone
 // under 48rem), the card 1.5rem padding and 1px border. A wrong `sizes` makes the browser fetch a larger file

@@ -3,8 +3,8 @@
 // goes to /?search=q (an empty search to / without the parameter) on every page, within the list's category.
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $category, $query, setQuery, startQuery } from '../stores/query.ts';
-import { searchHref } from '../lib/routes.ts';
+import { $category, $query, setQuery, startQuery } from '../../stores/query.ts';
+import { searchHref } from '../../lib/routes.ts';
 
 export default function SearchBar() {
   const query = useStore($query) ?? '';

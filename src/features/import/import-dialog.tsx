@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError, importRecipe, logApiError, userMessage, type ImportedRecipe } from '../../client/api.ts';
 import { apiTokens } from '../../stores/auth.ts';
 import Spinner from '../../components/spinner.tsx';
-import { TEXT } from './texts.ts';
+import { TEXT } from '../editor/texts.ts';
 
 type Props = { onImported(draft: ImportedRecipe): void };
 

@@ -8,8 +8,8 @@ import { listCategories } from '../../client/api.ts';
 import { categoryKey, tidyCategory } from '../../lib/organise.ts';
 import { categorySchema } from '../../lib/recipe-schema.ts';
 import { apiTokens } from '../../stores/auth.ts';
-import type { EditorValues } from './recipe-form-values.ts';
-import { TEXT } from './texts.ts';
+import type { EditorValues } from '../editor/recipe-form-values.ts';
+import { TEXT } from '../editor/texts.ts';
 
 /** The categories in use, most used first; none when they cannot be read (the field still works). */
 function useCategorySuggestions(): readonly string[] {

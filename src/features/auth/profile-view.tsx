@@ -1,9 +1,9 @@
 // Profile (/profile, protected): who is signed in and what they may do.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $auth, ensureSignedIn, loadProfile, manageAccount, ACCESS_VALIDATION_ERROR } from '../stores/auth.ts';
-import BackButton from '../components/back-button.tsx';
-import Spinner from '../components/spinner.tsx';
+import { $auth, ensureSignedIn, loadProfile, manageAccount, ACCESS_VALIDATION_ERROR } from '../../stores/auth.ts';
+import BackButton from '../../components/back-button.tsx';
+import Spinner from '../../components/spinner.tsx';
 
 type Guard = 'checking' | 'allowed' | 'redirecting' | 'failed';
 

@@ -3,19 +3,19 @@
 // ingredients under their section headings (on screen, in cook mode and on paper).
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { $auth, apiTokens } from '../stores/auth.ts';
-import { getRecipe, isUnavailable, type Recipe } from '../client/api.ts';
-import { formatIngredientQuantity } from '../lib/quantity-format.ts';
-import BackButton from '../components/back-button.tsx';
-import Spinner from '../components/spinner.tsx';
-import FlashStatus from '../components/flash-status.tsx';
-import LoadFailure from '../components/load-failure.tsx';
-import RecipePhoto, { useApiBase } from '../components/photo.tsx';
-import { GALLERY_SIZES, MAIN_SIZES } from '../components/photo-sources.ts';
-import { categoryHref, editRecipeHref, recipeIdFromPath } from '../lib/routes.ts';
-import { ingredientGroups } from '../lib/ingredient-groups.ts';
-import { formatMinutes, isWebAddress } from '../lib/organise.ts';
-import { instructionSteps, jsonLdText, RECIPE_JSONLD_ID, recipeJsonLd } from '../lib/recipe-jsonld.ts';
+import { $auth, apiTokens } from '../../stores/auth.ts';
+import { getRecipe, isUnavailable, type Recipe } from '../../client/api.ts';
+import { formatIngredientQuantity } from '../../lib/quantity-format.ts';
+import BackButton from '../../components/back-button.tsx';
+import Spinner from '../../components/spinner.tsx';
+import FlashStatus from '../../components/flash-status.tsx';
+import LoadFailure from '../../components/load-failure.tsx';
+import RecipePhoto, { useApiBase } from '../photos/photo.tsx';
+import { GALLERY_SIZES, MAIN_SIZES } from '../photos/photo-sources.ts';
+import { categoryHref, editRecipeHref, recipeIdFromPath } from '../../lib/routes.ts';
+import { ingredientGroups } from '../../lib/ingredient-groups.ts';
+import { formatMinutes, isWebAddress } from '../../lib/organise.ts';
+import { instructionSteps, jsonLdText, RECIPE_JSONLD_ID, recipeJsonLd } from '../../lib/recipe-jsonld.ts';
 import { useCookMode, useWakeLock } from './cook-mode.ts';
 
 const EMPTY: Recipe = { name: '', author: '', instructions: '', servings: 0, ingredients: [] };
@@ -41,7 +41,7 @@ export default function RecipeDetails() {
   const [busy, setBusy] = useState(false);
   // The servings the recipe was written for stay on offer after scaling to another count.
   const [own, setOwn] = useState(0);
-  // Cook mode: on or off and what is ticked, kept in this tab across a reload (src/islands/cook-mode.ts).
+  // Cook mode: on or off and what is ticked, kept in this tab across a reload (src/features/details/cook-mode.ts).
   const { cooking, setCooking, ticked, tick } = useCookMode(view.state === 'ready' ? view.recipe : undefined);
   const wakeLock = useWakeLock(cooking);
   const base = useApiBase();

@@ -5,19 +5,19 @@ import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type 
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import Spinner from '../../components/spinner.tsx';
 import type { IngredientItem, RecipeFormOutput } from '../../lib/recipe-schema.ts';
-import CategoryField from './category-field.tsx';
+import CategoryField from '../organise/category-field.tsx';
 import HeadingDialog from './heading-dialog.tsx';
 import IngredientDialog from './ingredient-dialog.tsx';
 import IngredientList from './ingredient-list.tsx';
 import { applyIngredientResult, type DialogTarget, type IngredientDialogResult } from './ingredient-result.ts';
 import { ingredientPositions, isHeadingRow, orphanHeadings, SECTION_MESSAGES } from './ingredient-sections.ts';
 import { MinutesField, TextAreaField, TextField } from './form-fields.tsx';
-import PhotoField from './photo-field.tsx';
-import { withAlt, type FormPhoto } from './photo-items.ts';
+import PhotoField from '../photos/photo-field.tsx';
+import { withAlt, type FormPhoto } from '../photos/photo-items.ts';
 import { FIELD_NAMES, newRowKey, type EditorRow, type EditorValues } from './recipe-form-values.ts';
 import { TEXT } from './texts.ts';
-import { useFileDrop } from './use-file-drop.ts';
-import { usePhotoUploads } from './use-photo-uploads.ts';
+import { useFileDrop } from '../photos/use-file-drop.ts';
+import { usePhotoUploads } from '../photos/use-photo-uploads.ts';
 import { touchAll } from './use-zod-form.ts';
 
 export type EditorForm = UseFormReturn<EditorValues, unknown, RecipeFormOutput>;

@@ -5,22 +5,27 @@
 // the DOM: scrolling near either end loads the neighbouring page and drops the farthest one, so the
 // page stays small at 100,000 recipes while every recipe can still be reached by scrolling.
 // The pages on screen, the search text and the place the reader scrolled to are kept in this page's history
-// entry (src/stores/list-position.ts): Back, Forward and reload show the same recipes at the same place.
+// entry (src/client/list-position.ts): Back, Forward and reload show the same recipes at the same place.
 // Category chips (issue 25, the most used first) narrow the list to one category; the address carries it
 // (/?category=Bakning), a chip pressed is a new history entry, and the live search works within it.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { $auth, apiTokens } from '../stores/auth.ts';
-import { $category, $query, categoryFromAddress, chooseCategory } from '../stores/query.ts';
-import { listCategories, listRecipeNames, type NamePage } from '../client/api.ts';
-import { categoryKey } from '../lib/organise.ts';
-import { matchesName } from '../lib/recipe-search.ts';
-import Spinner from '../components/spinner.tsx';
-import FlashStatus from '../components/flash-status.tsx';
-import ScrollSentinel from '../components/scroll-sentinel.tsx';
-import { ListThumbnail, useApiBase } from '../components/photo.tsx';
-import { recipeHref } from '../lib/routes.ts';
-import { readListPosition, saveListPosition, savedListPosition, type ListPosition } from '../stores/list-position.ts';
+import { $auth, apiTokens } from '../../stores/auth.ts';
+import { $category, $query, categoryFromAddress, chooseCategory } from '../../stores/query.ts';
+import { listCategories, listRecipeNames, type NamePage } from '../../client/api.ts';
+import { categoryKey } from '../../lib/organise.ts';
+import { matchesName } from '../../lib/recipe-search.ts';
+import Spinner from '../../components/spinner.tsx';
+import FlashStatus from '../../components/flash-status.tsx';
+import ScrollSentinel from './scroll-sentinel.tsx';
+import { ListThumbnail, useApiBase } from '../photos/photo.tsx';
+import { recipeHref } from '../../lib/routes.ts';
+import {
+  readListPosition,
+  saveListPosition,
+  savedListPosition,
+  type ListPosition,
+} from '../../client/list-position.ts';
 
 const PAGE = 50;
 const MAX_PAGES = 4;
