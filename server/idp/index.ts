@@ -7,6 +7,7 @@ import { idpRateLimitOptions, rateLimit } from '../plugins/rate-limit.ts';
 import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import type { Idp } from './context.ts';
 import { loadOrCreateKeys } from './keys.ts';
+import { PasswordQueue } from './password-queue.ts';
 import { LoginThrottle, WindowLimit } from './throttle.ts';
 import { CORS_PATHS } from './paths.ts';
 import { backfillNameSkeletons } from './users.ts';
@@ -52,6 +53,7 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
     db,
     keys: await loadOrCreateKeys(config.dataDir),
     throttle: new LoginThrottle(),
+    passwords: new PasswordQueue(),
     registrations: new WindowLimit(config.idp.registrationsPerHour, 3600_000),
     realmUrl,
     idleSeconds: config.idp.refreshTokenSeconds,

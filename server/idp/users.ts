@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { users, type UserRow } from '../db/schema/users.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, type PasswordQueue } from './passwords.ts';
 import { skeleton } from './skeleton.ts';
 import { normalise } from './validation.ts';
 
@@ -101,7 +101,8 @@ export async function listUsers(db: Database): Promise<User[]> {
   return db.orm.select().from(users).orderBy(asc(users.username));
 }
 
-export async function createUser(db: Database, input: NewUser): Promise<User> {
+/** `queue`: the provider's password queue when the provider creates the user (registration). */
+export async function createUser(db: Database, input: NewUser, queue?: PasswordQueue): Promise<User> {
   const [row] = await db.orm
     .insert(users)
     .values({
@@ -112,7 +113,7 @@ export async function createUser(db: Database, input: NewUser): Promise<User> {
       emailSkeleton: skeleton(normalise(input.email)),
       firstName: input.firstName.trim(),
       lastName: input.lastName.trim(),
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(input.password, undefined, queue),
       isEditor: input.isEditor ?? false,
       emailVerified: input.emailVerified ?? false,
     })
@@ -141,10 +142,10 @@ export async function updateProfile(
     .where(eq(users.id, id));
 }
 
-export async function setPassword(db: Database, id: string, password: string): Promise<void> {
+export async function setPassword(db: Database, id: string, password: string, queue?: PasswordQueue): Promise<void> {
   await db.orm
     .update(users)
-    .set({ passwordHash: await hashPassword(password) })
+    .set({ passwordHash: await hashPassword(password, undefined, queue) })
     .where(eq(users.id, id));
 }
 

@@ -3,7 +3,9 @@ import { completeAuth, parseAuthRequest } from '../auth-request.ts';
 import { flat, setSessionCookie, type Form, type Idp } from '../context.ts';
 import { CSRF_EXPIRED, csrfValid } from '../csrf.ts';
 import { REGISTRATIONS_EXHAUSTED, type RegisterValues } from '../pages.ts';
+import { userAccount } from '../login.ts';
 import { PATHS } from '../paths.ts';
+import { rememberSignIn } from '../recent-sign-in.ts';
 import { createSession } from '../sessions.ts';
 import { createUser, loginTaken } from '../users.ts';
 import { MESSAGES, validateRegistration } from '../validation.ts';
@@ -65,7 +67,7 @@ export default async function registerRoutes(app: FastifyInstance, opts: { idp: 
     let user;
     try {
       // Self-registered users never get the editor role; only `npm run users -- grant-editor` gives it.
-      user = await createUser(idp.db, { ...values, password: body.password ?? '', isEditor: false });
+      user = await createUser(idp.db, { ...values, password: body.password ?? '', isEditor: false }, idp.passwords);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, {
@@ -74,6 +76,7 @@ export default async function registerRoutes(app: FastifyInstance, opts: { idp: 
     }
     const { session, cookieSecret } = await createSession(idp.db, user.id);
     setSessionCookie(idp, reply, cookieSecret);
+    rememberSignIn(idp, reply, userAccount(user));
     return completeAuth(idp, reply, parsed.req, { session, user }, '1');
   });
 }
