@@ -24,7 +24,7 @@ import {
   type ActiveSession,
 } from '../sessions.ts';
 import { sendAccountLoginPage } from '../sign-in-pages.ts';
-import { loginTaken, normalise, setPassword, updateProfile } from '../users.ts';
+import { loginTaken, NameTakenError, normalise, setPassword, updateProfile } from '../users.ts';
 import { MESSAGES, validateEmail, validateNames, validateNewPassword, type FieldErrors } from '../validation.ts';
 import { clientKey } from '../throttle.ts';
 
@@ -150,7 +150,17 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
       if (check === 'wrong') errors.currentPassword = MESSAGES.currentPasswordWrong;
     }
     if (Object.keys(errors).length) return renderAccount(idp, request, reply, active, { values, errors, status: 400 });
-    await updateProfile(idp.db, active.user.id, values);
+    try {
+      await updateProfile(idp.db, active.user.id, values);
+    } catch (error) {
+      // Someone stored this address or a look-alike of it between our check and our write.
+      if (!(error instanceof NameTakenError)) throw error;
+      return renderAccount(idp, request, reply, active, {
+        values,
+        errors: { email: MESSAGES.emailTaken },
+        status: 400,
+      });
+    }
     if (changesPassword) {
       await setPassword(idp.db, active.user.id, next, idp.passwords);
       // Whoever signed in with the old password elsewhere is signed out; this browser stays signed in.

@@ -113,21 +113,28 @@ async function timed(signInOnce: () => Promise<number>) {
 
 describe('sign-in against a flood from 1,000 addresses (issue 35, item 8)', () => {
   it("answers the owner's correct sign-in from another network within 3 s, 8 times out of 8", async () => {
+    const idle = await timed(() => signIn('127.0.200.2', 'redaktor', 'redaktor'));
+    console.log('DEBUG idle', idle);
     const stop = { done: false };
     const attack = flood(stop);
     await new Promise((done) => setTimeout(done, 3000)); // the flood fills the password queue first
     const owner: { status: number; ms: number }[] = [];
     try {
-      for (let i = 0; i < 8; i++) owner.push(await timed(() => signIn('127.0.200.1', 'redaktor', 'redaktor')));
+      for (let i = 0; i < 8; i++) {
+        owner.push(await timed(() => signIn('127.0.200.1', 'redaktor', 'redaktor')));
+        console.log('DEBUG owner', owner.at(-1), attack.tries(), Date.now());
+      }
     } finally {
       stop.done = true;
     }
+    console.log('DEBUG stopping', Date.now());
     const statuses = await attack.done;
+    console.log('DEBUG stopped', Date.now());
     expect(owner.map((o) => o.status)).toEqual(Array(8).fill(302));
     for (const { ms } of owner) expect(ms).toBeLessThan(3000);
     // Measured under the flood: it was still pressing, and its guesses were refused or told to come back.
     expect(attack.tries()).toBeGreaterThan(200);
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
     expect(statuses.every((s) => [401, 503].includes(s))).toBe(true);
-  }, 120_000);
+  }, 300_000);
 });
