@@ -13,7 +13,7 @@ beforeAll(async () => {
   // The default request limit (60 POSTs a minute per address) stays on: the flood is under it.
   h = await startIdp({ listen: true, env: { IDP_RATE_LIMIT: '60' } });
   base = h.config.publicUrl;
-});
+}, 300_000); // the demo users' password hashes, on a loaded machine
 afterAll(() => h?.close());
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
