@@ -60,10 +60,12 @@ export async function authenticate(
   if (login.length > MAX_LOGIN_LENGTH) return INVALID;
   const user = login.trim() ? await findUserByLogin(idp.db, login) : null;
   const account = user ? userAccount(user) : accountKey(`login:${normalise(login)}`);
+  // Asked before the attempt is taken: a database error here must not leave an attempt that never settles.
+  const vouched = (await vouch?.(account, user)) ?? false;
   // Taken before the check and settled after it, so guesses sent at once are counted as they are accepted.
   const attempt = idp.throttle.begin(account, ip);
   if (!attempt) return { ok: false, error: THROTTLED, status: 429 };
-  const requester = requesterOf(idp, ip, account, (await vouch?.(account, user)) ?? false);
+  const requester = requesterOf(idp, ip, account, vouched);
   const matches = await check(attempt, async () =>
     verifyPassword(password, user?.passwordHash ?? (await dummyHash()), idp.passwords, requester),
   );
