@@ -8,6 +8,7 @@ import {
   findUserByUsername,
   listUsers,
   loginTaken,
+  NameTakenError,
   setEditor,
   setPassword,
 } from './users.ts';
@@ -93,7 +94,16 @@ export async function runUsersCommand(db: Database, argv: string[], io: AdminIo)
       const password = values.password ?? (await io.readPassword('Password: '));
       validateNewPassword(password, undefined, errors);
       check(errors);
-      const user = await createUser(db, { ...input, password, isEditor: values.editor });
+      let user;
+      try {
+        user = await createUser(db, { ...input, password, isEditor: values.editor });
+      } catch (error) {
+        // Stored (or a look-alike stored) by a registration since the check above.
+        if (!(error instanceof NameTakenError)) throw error;
+        errors[error.field] = error.field === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken;
+        check(errors);
+        throw error;
+      }
       io.out(`Added ${user.username}${user.isEditor ? ' (editor)' : ''}.`);
       return;
     }

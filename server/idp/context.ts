@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import type { IdpKeys } from './keys.ts';
+import type { PasswordQueue } from './password-queue.ts';
 import type { LoginThrottle, WindowLimit } from './throttle.ts';
 import { csp, layout, type Html } from './html.ts';
 import { ERROR_TITLE, errorBody, PAGE_TITLE } from './pages.ts';
@@ -12,6 +13,8 @@ export type Idp = {
   db: Database;
   keys: IdpKeys;
   throttle: LoginThrottle;
+  /** This provider's password checks and hashes wait here (password-queue.ts); never shared with another app. */
+  passwords: PasswordQueue;
   /** New accounts per client address and hour (IDP_REGISTRATIONS_PER_HOUR). */
   registrations: WindowLimit;
   /** Absolute realm URL as the browser sees it (= issuer), used in links and form actions. */
@@ -23,6 +26,8 @@ export type Idp = {
 
 export const SESSION_COOKIE = 'KEYCLOAK_SESSION';
 export const CSRF_COOKIE = 'KC_CSRF';
+/** Set at a successful sign-in; lets the browser's next sign-in to that account go first (recent-sign-in.ts). */
+export const RECENT_SIGN_IN_COOKIE = 'KC_RECENT_SIGN_IN';
 
 export function sendPage(
   idp: Idp,

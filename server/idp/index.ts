@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Config } from '../config.ts';
@@ -7,9 +7,10 @@ import { idpRateLimitOptions, rateLimit } from '../plugins/rate-limit.ts';
 import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import type { Idp } from './context.ts';
 import { loadOrCreateKeys } from './keys.ts';
+import { PasswordQueue } from './password-queue.ts';
 import { LoginThrottle, WindowLimit } from './throttle.ts';
 import { CORS_PATHS } from './paths.ts';
-import { backfillNameSkeletons } from './users.ts';
+import { backfillNameSkeletons, lookAlikePairs } from './users.ts';
 import accountRoutes from './routes/account.ts';
 import authorizeRoutes from './routes/authorize.ts';
 import discoveryRoutes from './routes/discovery.ts';
@@ -31,13 +32,22 @@ export type IdpOptions = { config: Config; db: Database };
  * The embedded identity provider: Keycloak's paths and token shapes for the flows keycloak-js uses.
  * Registered by the app with prefix /realms/{realm}; encapsulated, so its cookie and form parsers stay here.
  */
-/** Fills in missing name skeletons now, or, while the database cannot be reached, every second until it can. */
-async function backfillSkeletonsWhenReachable(db: Database): Promise<void> {
+/**
+ * Fills in missing name skeletons now, or, while the database cannot be reached, every second until it can; then
+ * names the look-alike pairs stored before the database refused them (migration 011), at every start while they
+ * remain: the start goes on, nothing is merged, both still sign in, new look-alikes of either are refused.
+ */
+async function backfillSkeletonsWhenReachable(db: Database, log: FastifyBaseLogger): Promise<void> {
   try {
     await backfillNameSkeletons(db);
+    for (const { earlier, later } of await lookAlikePairs(db))
+      log.warn(
+        `Users "${earlier}" and "${later}" have look-alike names, stored before such names were refused; both still ` +
+          `sign in and nothing was merged. If one is an impostor, see docs/decisions/047-idp-sign-in-fair-by-network.md.`,
+      );
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    setTimeout(() => void backfillSkeletonsWhenReachable(db).catch(() => undefined), 1000).unref();
+    setTimeout(() => void backfillSkeletonsWhenReachable(db, log).catch(() => undefined), 1000).unref();
   }
 }
 
@@ -45,13 +55,14 @@ export default async function idpPlugin(app: FastifyInstance, opts: IdpOptions):
   const { config, db } = opts;
   // Users stored before their names had skeletons (migration 008) get them before anyone can register; with
   // PostgreSQL not reached yet (the server starts anyway and answers 503 until it is), as soon as it is.
-  await backfillSkeletonsWhenReachable(db);
+  await backfillSkeletonsWhenReachable(db, app.log);
   const realmUrl = config.issuer;
   const idp: Idp = {
     config,
     db,
     keys: await loadOrCreateKeys(config.dataDir),
     throttle: new LoginThrottle(),
+    passwords: new PasswordQueue(),
     registrations: new WindowLimit(config.idp.registrationsPerHour, 3600_000),
     realmUrl,
     idleSeconds: config.idp.refreshTokenSeconds,

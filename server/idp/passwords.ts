@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { withPasswordSlot, type Requester } from './password-queue.ts';
+import { PasswordQueue, type Requester } from './password-queue.ts';
 
 // scrypt from node:crypto: no native addon to build, and the parameters travel with the hash so they can grow.
 // N=2^17, r=8, p=1 is OWASP's minimum for scrypt (Password Storage Cheat Sheet): 128 MiB and a few hundred
@@ -9,13 +9,17 @@ const KEY_LENGTH = 64;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
 // Each derivation holds 128 MiB and a core: password-queue.ts decides when it runs, fairly between addresses.
-export { PasswordCheckBusyError, type Requester } from './password-queue.ts';
+export { PasswordCheckBusyError, PasswordQueue, type Requester } from './password-queue.ts';
 
 type Params = { N: number; r: number; p: number };
 
-function derive(password: string, salt: Buffer, params: Params, requester?: Requester): Promise<Buffer> {
+// The queue of whatever runs without a provider (the users CLI, start-up's demo users, tests). The provider passes
+// its own queue (Idp.passwords) for everything it hashes and checks.
+const toolQueue = new PasswordQueue();
+
+function derive(password: string, salt: Buffer, params: Params, queue = toolQueue, requester?: Requester) {
   const opts: ScryptOptions = { ...params, maxmem: MAX_MEMORY };
-  return withPasswordSlot(
+  return queue.run<Buffer>(
     () =>
       new Promise((resolve, reject) => {
         scrypt(password.normalize('NFC'), salt, KEY_LENGTH, opts, (err, key) => (err ? reject(err) : resolve(key)));
@@ -25,9 +29,9 @@ function derive(password: string, salt: Buffer, params: Params, requester?: Requ
 }
 
 /** Returns `scrypt$N$r$p$salt$hash` (base64url parts). `params` other than the default are for tests of upgrades. */
-export async function hashPassword(password: string, params: Params = PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: Params = PARAMS, queue?: PasswordQueue): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, params);
+  const key = await derive(password, salt, params, queue);
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -40,11 +44,19 @@ function parse(stored: string) {
   return { params, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') };
 }
 
-/** `requester` (the client and account a sign-in is for) lets the queue keep one burst from taking every turn. */
-export async function verifyPassword(password: string, stored: string, requester?: Requester): Promise<boolean> {
+/**
+ * `queue` is the provider's; `requester` (the client and account a sign-in is for) lets it keep one burst from
+ * taking every turn.
+ */
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  queue?: PasswordQueue,
+  requester?: Requester,
+): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed) return false;
-  const actual = await derive(password, parsed.salt, parsed.params, requester);
+  const actual = await derive(password, parsed.salt, parsed.params, queue, requester);
   return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
 }
 

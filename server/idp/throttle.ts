@@ -17,6 +17,20 @@ export function clientKey(address: string): string {
   return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0]).toString()}/64`;
 }
 
+// The network a client is in, for the password queue's fairness between networks (issue 35, item 8): one
+// attacker easily holds a thousand addresses of a /24 or, in IPv6, 65,536 /64s of one /48 (a site's usual
+// allocation), and fairness between addresses alone is then fairness between the attacker's addresses.
+
+/** `203.0.113.7` (or its client key) → `203.0.113.0/24`; `2001:db8:1:2::/64` → `2001:db8:1::/48`; else itself. */
+export function networkKey(address: string): string {
+  const bare = address.endsWith('/64') ? address.slice(0, -3) : address;
+  if (!ipaddr.isValid(bare)) return address;
+  const parsed = ipaddr.process(bare);
+  if (parsed.kind() === 'ipv4') return `${(parsed as ipaddr.IPv4).octets.slice(0, 3).join('.')}.0/24`;
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 3);
+  return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0, 0]).toString()}/48`;
+}
+
 // Failures are counted per client address and per account *from that address*, never per account alone:
 // someone guessing from one address slows down only themselves, and the owner signs in from another address
 // as usual. After `free` failures a key waits, and each further failure doubles the wait (Keycloak's
@@ -233,6 +247,7 @@ export class LoginThrottle {
     this.address.reserve(address);
     this.account.reserve(account);
     this.pressure.add(address);
+    this.pressure.add(digest(`net:${networkKey(ip)}`));
     let open = true;
     const end = (then: () => void) => () => {
       if (!open) return;
@@ -258,6 +273,11 @@ export class LoginThrottle {
   addressLoad(ip: string): number {
     const address = digest(ip);
     return Math.max(this.address.load(address), this.pressure.get(address));
+  }
+
+  /** How hard this address's network (`networkKey`) is pressing now: its accepted attempts of the last half-minute or so. */
+  networkLoad(ip: string): number {
+    return this.pressure.get(digest(`net:${networkKey(ip)}`));
   }
 
   /** Whether a guess for this account from this address must wait now (attempts being checked count). */

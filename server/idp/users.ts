@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/index.ts';
-import { users, type UserRow } from '../db/schema/users.ts';
-import { hashPassword } from './passwords.ts';
+import { userNameSkeletons, users, type UserRow } from '../db/schema/users.ts';
+import { hashPassword, type PasswordQueue } from './passwords.ts';
 import { skeleton } from './skeleton.ts';
 import { normalise } from './validation.ts';
+
+const holders = alias(users, 'holders');
 
 export type User = UserRow;
 export type NewUser = {
@@ -80,47 +83,135 @@ export async function loginTaken(db: Database, value: string, exceptId?: string)
 }
 
 /**
- * Fills in the skeletons of users stored before migration 008 (or by a tool that wrote no skeleton). Run when the
- * provider starts and before the users CLI adds a user; a no-op once every row has them.
+ * Fills in the skeletons of users stored before migration 008 (or by a tool that wrote no skeleton), and claims
+ * them (migration 011) where no other user holds them. Run when the provider starts and before the CLI adds a user;
+ * a no-op once every row has them.
  */
 export async function backfillNameSkeletons(db: Database): Promise<number> {
   const missing = await db.orm
     .select({ id: users.id, username: users.username, email: users.email })
     .from(users)
-    .where(or(isNull(users.usernameSkeleton), isNull(users.emailSkeleton)));
+    .where(or(isNull(users.usernameSkeleton), isNull(users.emailSkeleton)))
+    .orderBy(asc(users.createdAt), asc(users.id));
   for (const row of missing) {
+    const [usernameSkeleton, emailSkeleton] = [skeleton(row.username), skeleton(row.email)];
+    await db.orm.update(users).set({ usernameSkeleton, emailSkeleton }).where(eq(users.id, row.id));
     await db.orm
-      .update(users)
-      .set({ usernameSkeleton: skeleton(row.username), emailSkeleton: skeleton(row.email) })
-      .where(eq(users.id, row.id));
+      .insert(userNameSkeletons)
+      .values([...new Set([usernameSkeleton, emailSkeleton])].map((shape) => ({ skeleton: shape, userId: row.id })))
+      .onConflictDoNothing();
   }
   return missing.length;
+}
+
+/** Two users whose names look alike, stored before the database refused that: `later` holds no row for it. */
+export type LookAlikePair = { earlier: string; later: string };
+
+/**
+ * The look-alike pairs the database holds (migration 011 left them as they were): each user whose username or
+ * e-mail skeleton another user holds. The provider names them in its log at start; the owner of the server decides
+ * which one to rename (nothing is merged).
+ */
+export async function lookAlikePairs(db: Database): Promise<LookAlikePair[]> {
+  const rows = await db.orm
+    .select({ later: users.username, earlier: holders.username })
+    .from(users)
+    .innerJoin(
+      userNameSkeletons,
+      or(eq(userNameSkeletons.skeleton, users.usernameSkeleton), eq(userNameSkeletons.skeleton, users.emailSkeleton)),
+    )
+    .innerJoin(holders, eq(holders.id, userNameSkeletons.userId))
+    .where(ne(userNameSkeletons.userId, users.id))
+    .orderBy(asc(users.username));
+  return [...new Map(rows.map((row) => [`${row.earlier}\0${row.later}`, row])).values()];
 }
 
 export async function listUsers(db: Database): Promise<User[]> {
   return db.orm.select().from(users).orderBy(asc(users.username));
 }
 
-export async function createUser(db: Database, input: NewUser): Promise<User> {
-  const [row] = await db.orm
-    .insert(users)
-    .values({
-      id: randomUUID(),
-      username: normalise(input.username),
-      email: normalise(input.email),
-      usernameSkeleton: skeleton(normalise(input.username)),
-      emailSkeleton: skeleton(normalise(input.email)),
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
-      passwordHash: await hashPassword(input.password),
-      isEditor: input.isEditor ?? false,
-      emailVerified: input.emailVerified ?? false,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+/**
+ * The name (or e-mail address) is taken after all: the database refused it, because a registration at the same
+ * instant stored it or a look-alike of it between our check and our insert (the unique username, e-mail address
+ * and skeleton, migration 011). Callers answer as they answer a name found taken.
+ */
+export class NameTakenError extends Error {
+  readonly field: 'username' | 'email';
+  constructor(field: 'username' | 'email') {
+    super(`${field} taken`);
+    this.field = field;
+  }
 }
 
+// PostgreSQL's unique_violation, as drizzle passes it on (the driver's error, or wrapped as the cause).
+const uniqueViolation = (error: unknown): { constraint?: string } | null => {
+  const direct = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  if (direct?.code === '23505') return direct;
+  if (direct?.cause?.code === '23505') return direct.cause;
+  return null;
+};
+
+type Tx = Parameters<Parameters<Database['orm']['transaction']>[0]>[0];
+
+/** Claims a skeleton for the user; NameTakenError(field) when another user holds it. */
+async function claimSkeleton(tx: Tx, userId: string, skeletonOf: string, field: 'username' | 'email') {
+  const [claimed] = await tx
+    .insert(userNameSkeletons)
+    .values({ skeleton: skeletonOf, userId })
+    .onConflictDoNothing()
+    .returning({ userId: userNameSkeletons.userId });
+  if (claimed) return;
+  const [holder] = await tx
+    .select({ userId: userNameSkeletons.userId })
+    .from(userNameSkeletons)
+    .where(eq(userNameSkeletons.skeleton, skeletonOf));
+  if (holder?.userId !== userId) throw new NameTakenError(field);
+}
+
+/**
+ * Stores a new user and claims the skeletons of its username and e-mail address in one transaction: of two
+ * look-alikes written at the same instant, one is stored and the other gets NameTakenError. `queue`: the provider's
+ * password queue when the provider creates the user (registration). The password is hashed before the transaction.
+ */
+export async function createUser(db: Database, input: NewUser, queue?: PasswordQueue): Promise<User> {
+  const username = normalise(input.username);
+  const email = normalise(input.email);
+  const passwordHash = await hashPassword(input.password, undefined, queue);
+  try {
+    return await db.orm.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          id: randomUUID(),
+          username,
+          email,
+          usernameSkeleton: skeleton(username),
+          emailSkeleton: skeleton(email),
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          passwordHash,
+          isEditor: input.isEditor ?? false,
+          emailVerified: input.emailVerified ?? false,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) {
+        const [sameEmail] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+        throw new NameTakenError(sameEmail ? 'email' : 'username');
+      }
+      await claimSkeleton(tx, row.id, skeleton(username), 'username');
+      await claimSkeleton(tx, row.id, skeleton(email), 'email');
+      return row;
+    });
+  } catch (error) {
+    // A unique index the statements above did not expect (a conflict they could not see inside the transaction).
+    const violation = uniqueViolation(error);
+    if (violation) throw new NameTakenError(violation.constraint?.includes('email') ? 'email' : 'username');
+    throw error;
+  }
+}
+
+/** Saves the profile; a new e-mail address claims its skeleton (NameTakenError('email') when someone holds it). */
 export async function updateProfile(
   db: Database,
   id: string,
@@ -128,23 +219,43 @@ export async function updateProfile(
 ): Promise<void> {
   const current = await findUserById(db, id);
   const email = normalise(profile.email);
-  await db.orm
-    .update(users)
-    .set({
-      firstName: profile.firstName.trim(),
-      lastName: profile.lastName.trim(),
-      email,
-      emailSkeleton: skeleton(email),
-      // A changed address has not been verified.
-      emailVerified: current?.email === email ? current.emailVerified : false,
-    })
-    .where(eq(users.id, id));
+  try {
+    await db.orm.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          firstName: profile.firstName.trim(),
+          lastName: profile.lastName.trim(),
+          email,
+          emailSkeleton: skeleton(email),
+          // A changed address has not been verified.
+          emailVerified: current?.email === email ? current.emailVerified : false,
+        })
+        .where(eq(users.id, id));
+      if (!current || current.email === email) return;
+      // The old address's skeleton is free again, unless the username has the same one.
+      const keep = skeleton(current.username);
+      await tx
+        .delete(userNameSkeletons)
+        .where(
+          and(
+            eq(userNameSkeletons.userId, id),
+            eq(userNameSkeletons.skeleton, skeleton(current.email)),
+            ne(userNameSkeletons.skeleton, keep),
+          ),
+        );
+      await claimSkeleton(tx, id, skeleton(email), 'email');
+    });
+  } catch (error) {
+    if (uniqueViolation(error)) throw new NameTakenError('email');
+    throw error;
+  }
 }
 
-export async function setPassword(db: Database, id: string, password: string): Promise<void> {
+export async function setPassword(db: Database, id: string, password: string, queue?: PasswordQueue): Promise<void> {
   await db.orm
     .update(users)
-    .set({ passwordHash: await hashPassword(password) })
+    .set({ passwordHash: await hashPassword(password, undefined, queue) })
     .where(eq(users.id, id));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle, Throttle, WindowLimit } from '../../server/idp/throttle.ts';
+import { clientKey, LoginThrottle, networkKey, Throttle, WindowLimit } from '../../server/idp/throttle.ts';
 
 describe('Throttle', () => {
   it('waits after the free failures, doubles each further failure up to the cap, forgets after a quiet period', () => {
@@ -91,5 +91,24 @@ describe('LoginThrottle pressure', () => {
     expect(throttle.addressLoad('192.0.2.2')).toBeCloseTo(1);
     now += 30_000;
     expect(throttle.addressLoad('192.0.2.1')).toBeCloseTo(5);
+  });
+});
+
+describe('networkKey (issue 35, item 8)', () => {
+  it('keys IPv4 by /24 and IPv6 by /48, from an address or a client key', () => {
+    expect(networkKey('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkKey('::ffff:127.0.4.250')).toBe('127.0.4.0/24');
+    expect(networkKey(clientKey('2001:db8:1:2:a:b:c:d'))).toBe('2001:db8:1::/48');
+    expect(networkKey('2001:db8:1:ffff::1')).toBe('2001:db8:1::/48');
+    expect(networkKey(clientKey('2001:db8:2::1'))).not.toBe(networkKey(clientKey('2001:db8:1::1')));
+    expect(networkKey('not an address')).toBe('not an address');
+  });
+
+  it("counts a network's accepted attempts over all its addresses", () => {
+    const throttle = new LoginThrottle(() => 0);
+    for (let i = 1; i <= 40; i++) throttle.begin('account', `127.0.1.${i}`)?.fail();
+    expect(throttle.networkLoad('127.0.1.200')).toBe(40);
+    expect(throttle.addressLoad('127.0.1.200')).toBe(0);
+    expect(throttle.networkLoad('127.0.2.1')).toBe(0);
   });
 });

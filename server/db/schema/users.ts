@@ -76,5 +76,21 @@ export const idpRefreshTokens = pgTable(
   (t) => [index('idp_refresh_tokens_session_idx').on(t.sessionId)],
 );
 
+/**
+ * Each skeleton of a user's username and e-mail address, held by one user (migration 011): the database refuses a
+ * look-alike that two registrations at the same instant would both have written. A look-alike pair stored before
+ * that rule keeps its older user here; the later one has no row for the shared skeleton (reported at start).
+ */
+export const userNameSkeletons = pgTable(
+  'user_name_skeletons',
+  {
+    skeleton: text('skeleton').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('user_name_skeletons_user_idx').on(t.userId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof idpSessions.$inferSelect;

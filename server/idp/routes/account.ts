@@ -14,6 +14,7 @@ import {
 import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
 import { ACCOUNT_HEADING, accountBody, messageBody, THROTTLED, type AccountValues } from '../pages.ts';
 import { authenticate, checkCurrentPassword } from '../login.ts';
+import { rememberSignIn, vouchFor } from '../recent-sign-in.ts';
 import { PATHS } from '../paths.ts';
 import {
   createSession,
@@ -23,7 +24,7 @@ import {
   type ActiveSession,
 } from '../sessions.ts';
 import { sendAccountLoginPage } from '../sign-in-pages.ts';
-import { loginTaken, normalise, setPassword, updateProfile } from '../users.ts';
+import { loginTaken, NameTakenError, normalise, setPassword, updateProfile } from '../users.ts';
 import { MESSAGES, validateEmail, validateNames, validateNewPassword, type FieldErrors } from '../validation.ts';
 import { clientKey } from '../throttle.ts';
 
@@ -107,7 +108,8 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
         username: body.username ?? '',
         error: CSRF_EXPIRED,
       });
-    const result = await authenticate(idp, body.username ?? '', body.password ?? '', clientKey(request.ip));
+    const ip = clientKey(request.ip);
+    const result = await authenticate(idp, body.username ?? '', body.password ?? '', ip, vouchFor(idp, request));
     if (!result.ok)
       return sendAccountLoginPage(idp, request, reply, flat(request.query), {
         status: result.status,
@@ -116,6 +118,7 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
       });
     const { cookieSecret } = await createSession(idp.db, result.user.id);
     setSessionCookie(idp, reply, cookieSecret);
+    rememberSignIn(idp, reply, result.account);
     return reply.redirect(`${idp.realmUrl}${ACCOUNT}${queryString(request)}`, 303);
   });
 
@@ -147,9 +150,19 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
       if (check === 'wrong') errors.currentPassword = MESSAGES.currentPasswordWrong;
     }
     if (Object.keys(errors).length) return renderAccount(idp, request, reply, active, { values, errors, status: 400 });
-    await updateProfile(idp.db, active.user.id, values);
+    try {
+      await updateProfile(idp.db, active.user.id, values);
+    } catch (error) {
+      // Someone stored this address or a look-alike of it between our check and our write.
+      if (!(error instanceof NameTakenError)) throw error;
+      return renderAccount(idp, request, reply, active, {
+        values,
+        errors: { email: MESSAGES.emailTaken },
+        status: 400,
+      });
+    }
     if (changesPassword) {
-      await setPassword(idp.db, active.user.id, next);
+      await setPassword(idp.db, active.user.id, next, idp.passwords);
       // Whoever signed in with the old password elsewhere is signed out; this browser stays signed in.
       await endOtherSessions(idp.db, active.user.id, active.session.id);
     }

@@ -4,6 +4,7 @@ import { flat, sessionCookieOf, setSessionCookie, type Form, type Idp } from '..
 import { CSRF_EXPIRED, csrfValid } from '../csrf.ts';
 import { authenticate } from '../login.ts';
 import { PATHS } from '../paths.ts';
+import { rememberSignIn, vouchFor } from '../recent-sign-in.ts';
 import { createSession, findSessionByCookie } from '../sessions.ts';
 import { sendLoginPage } from '../sign-in-pages.ts';
 import { clientKey } from '../throttle.ts';
@@ -37,11 +38,13 @@ export default async function authorizeRoutes(app: FastifyInstance, opts: { idp:
     const username = body.username ?? '';
     if (!csrfValid(idp, request, body.csrf))
       return sendLoginPage(idp, request, reply, params, { status: 400, username, error: CSRF_EXPIRED });
-    const result = await authenticate(idp, username, body.password ?? '', clientKey(request.ip));
+    const ip = clientKey(request.ip);
+    const result = await authenticate(idp, username, body.password ?? '', ip, vouchFor(idp, request));
     if (!result.ok)
       return sendLoginPage(idp, request, reply, params, { status: result.status, username, error: result.error });
     const { session, cookieSecret } = await createSession(idp.db, result.user.id);
     setSessionCookie(idp, reply, cookieSecret);
+    rememberSignIn(idp, reply, result.account);
     return completeAuth(idp, reply, parsed.req, { session, user: result.user }, '1');
   });
 }

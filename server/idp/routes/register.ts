@@ -3,9 +3,11 @@ import { completeAuth, parseAuthRequest } from '../auth-request.ts';
 import { flat, setSessionCookie, type Form, type Idp } from '../context.ts';
 import { CSRF_EXPIRED, csrfValid } from '../csrf.ts';
 import { REGISTRATIONS_EXHAUSTED, type RegisterValues } from '../pages.ts';
+import { userAccount } from '../login.ts';
 import { PATHS } from '../paths.ts';
+import { rememberSignIn } from '../recent-sign-in.ts';
 import { createSession } from '../sessions.ts';
-import { createUser, loginTaken } from '../users.ts';
+import { createUser, loginTaken, NameTakenError } from '../users.ts';
 import { MESSAGES, validateRegistration } from '../validation.ts';
 import { sendRegisterPage } from '../sign-in-pages.ts';
 import { clientKey } from '../throttle.ts';
@@ -18,11 +20,6 @@ const valuesOf = (b: Form): RegisterValues => ({
   email: b.email ?? '',
   username: b.username ?? '',
 });
-
-// Postgres unique_violation: a concurrent registration took the name between our check and the insert.
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string; cause?: { code?: string } })?.code === '23505' ||
-  (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export default async function registerRoutes(app: FastifyInstance, opts: { idp: Idp }) {
   const { idp } = opts;
@@ -65,15 +62,16 @@ export default async function registerRoutes(app: FastifyInstance, opts: { idp: 
     let user;
     try {
       // Self-registered users never get the editor role; only `npm run users -- grant-editor` gives it.
-      user = await createUser(idp.db, { ...values, password: body.password ?? '', isEditor: false });
+      user = await createUser(idp.db, { ...values, password: body.password ?? '', isEditor: false }, idp.passwords);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, {
-        username: MESSAGES.usernameTaken,
-      });
+      // A registration at the same instant stored this name or a look-alike between our check and our insert.
+      if (!(error instanceof NameTakenError)) throw error;
+      const taken = error.field === 'email' ? { email: MESSAGES.emailTaken } : { username: MESSAGES.usernameTaken };
+      return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, taken);
     }
     const { session, cookieSecret } = await createSession(idp.db, user.id);
     setSessionCookie(idp, reply, cookieSecret);
+    rememberSignIn(idp, reply, userAccount(user));
     return completeAuth(idp, reply, parsed.req, { session, user }, '1');
   });
 }
