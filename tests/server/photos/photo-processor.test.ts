@@ -85,10 +85,11 @@ describe('photo processor bounds', () => {
       expect(await gone(pid!)).toBe(true);
       expect(processor.pids()).toEqual([]);
       // Nothing of the decode is left in this process either (the old workers decoded in this process's threads).
+      // Before, it went on there at 0.3-0.7 s of CPU a second on this loaded 2-core machine.
       const before = process.cpuUsage();
-      await new Promise((done) => setTimeout(done, 1_000));
+      await new Promise((done) => setTimeout(done, 2_000));
       const used = process.cpuUsage(before);
-      expect((used.user + used.system) / 1e6).toBeLessThan(0.5);
+      expect((used.user + used.system) / 1e6).toBeLessThan(0.4);
       expect(await processesSmall(processor)).toBe(true);
       expect(processor.pids()).not.toContain(pid);
     } finally {
