@@ -61,6 +61,10 @@ export function createPhotoChildren(options: {
     child.process.on('exit', () => {
       children.delete(child);
       clearTimeout(child.idle);
+      // It never got ready (sharp did not load): the photos waiting would only start process after process.
+      if (child.state === 'starting')
+        for (const job of waiting.splice(0))
+          finish(job, () => job.reject(new Error('The photo process did not start')));
       // Ended by itself with a photo (its heap ran out, it crashed): that photo cannot be processed.
       const job = child.job;
       if (job) finish(job, () => job.reject(new WorkerPoolError('out-of-memory')));
