@@ -2,8 +2,10 @@
 // a hostile file may be built to take much longer; on the event loop either would stall every request of the
 // server. Each photo runs in a child process (photo-children.ts) that is killed at the time limit: a thread could
 // be left, but libvips' decode in it went on. Before that, a JPEG with more scans than any camera writes is refused
-// from its bytes, in about a millisecond (jpeg-scans.ts): its decode would cost pixels times scans.
+// from its bytes, in about a millisecond (jpeg-scans.ts): its decode would cost pixels times scans. And one whose
+// decoder would hold more coefficients than a process may (jpeg-frame.ts) is refused from its frame header.
 import { WorkerPoolError } from '../worker-pool.ts';
+import { jpegCoefficientBytes, MAX_JPEG_COEFFICIENT_BYTES, readJpegFrame } from './jpeg-frame.ts';
 import { countJpegScans, MAX_JPEG_SCANS } from './jpeg-scans.ts';
 import { createPhotoChildren } from './photo-children.ts';
 import { PhotoError } from './photo-errors.ts';
@@ -44,6 +46,16 @@ export function createPhotoProcessor({
         // 'unreadable' and its sentence: no camera or program writes such a file, it is broken or built to harm.
         if (scans > maxScans)
           throw new PhotoError('unreadable', `Photo refused (unreadable): a JPEG of more than ${maxScans} scans`);
+        const frame = readJpegFrame(bytes);
+        const coefficients = frame ? jpegCoefficientBytes(frame) : 0;
+        // 'too-large-pixels': too many pixels for its encoding (progressive, or components in separate scans).
+        if (coefficients > MAX_JPEG_COEFFICIENT_BYTES)
+          throw new PhotoError(
+            'too-large-pixels',
+            `Photo refused (too-large-pixels): a ${frame!.width}x${frame!.height} multi-scan JPEG of ` +
+              `${frame!.components.length} components would hold ${Math.round(coefficients / 2 ** 20)} MB of ` +
+              `coefficients (at most ${MAX_JPEG_COEFFICIENT_BYTES / 2 ** 20} MB)`,
+          );
       }
       let outcome;
       try {

@@ -1,11 +1,18 @@
-// The processor's bounds: a JPEG of more scans than any camera writes is refused before anything decodes it, a
-// photo over its time limit is stopped (its process killed: the decode does not go on), a new process serves the
-// next one, and uploads beyond the processes and the waiting queue are refused as 'busy' at once.
+// The processor's bounds: a JPEG of more scans than any camera writes, or one whose decoder would hold more
+// coefficients than a photo process may, is refused before anything decodes it, a photo over its time limit is
+// stopped (its process killed: the decode does not go on), a new process serves the next one, and uploads beyond
+// the processes and the waiting queue are refused as 'busy' at once.
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_JPEG_COEFFICIENT_BYTES } from '../../../server/photos/jpeg-frame.ts';
 import { MAX_JPEG_SCANS } from '../../../server/photos/jpeg-scans.ts';
-import { createPhotoProcessor, PhotoError, type PhotoProcessor } from '../../../server/photos/photo-processor.ts';
+import {
+  createPhotoProcessor,
+  PhotoError,
+  photoErrorMessages,
+  type PhotoProcessor,
+} from '../../../server/photos/photo-processor.ts';
 import { manyScansJpeg } from './many-scans-jpeg.ts';
 
 let small: Buffer;
@@ -64,6 +71,40 @@ describe('JPEGs of many scans', () => {
     try {
       const progressive = await sharp(small).jpeg({ progressive: true, mozjpeg: true }).toBuffer();
       expect(await kindOf(processor.process(progressive))).toBe('processed');
+    } finally {
+      await processor.close();
+    }
+  });
+});
+
+describe('progressive JPEGs whose coefficients would not fit a photo process', () => {
+  // Under the scan bound (97 scans) but CMYK at 39 MP: its decoder would hold 314 MB of coefficients, and before
+  // the frame header was read its process took about 430 MB and 30 s (4 at once: 586-622 MB with the server).
+  it('refuses one from its frame header, in milliseconds, without starting a process', async () => {
+    const processor = createPhotoProcessor({ timeoutMs: 30_000 });
+    try {
+      const hostile = manyScansJpeg({ width: 7_000, height: 5_600, maxAl: 0, acBands: 24 });
+      const started = performance.now();
+      const error = await processor.process(hostile).catch((e: unknown) => e);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(error).toBeInstanceOf(PhotoError);
+      expect((error as PhotoError).kind).toBe('too-large-pixels');
+      expect((error as PhotoError).swedish).toBe(photoErrorMessages['too-large-pixels']);
+      expect((error as PhotoError).message).toContain(`at most ${MAX_JPEG_COEFFICIENT_BYTES / 2 ** 20} MB`);
+      expect(processor.pids()).toEqual([]);
+    } finally {
+      await processor.close();
+    }
+  });
+
+  // 6 MP at 4:4:4: 18 MB of coefficients. Encoding and processing it take 10-20 s on this loaded machine.
+  it('still processes a progressive photo under the bound', { timeout: 180_000 }, async () => {
+    const processor = createPhotoProcessor({ timeoutMs: 120_000 });
+    try {
+      const photo = await sharp({ create: { width: 3_000, height: 2_000, channels: 3, background: '#a52' } })
+        .jpeg({ progressive: true, chromaSubsampling: '4:4:4' })
+        .toBuffer();
+      expect(await kindOf(processor.process(photo))).toBe('processed');
     } finally {
       await processor.close();
     }
