@@ -1,6 +1,6 @@
 // The entry of a photo process (photo-children.ts): loads sharp, says it is ready, then processes one photo per
-// message and answers with the outcome. Its threads run at the photo workers' lower priority, so the server's event
-// loop comes first on a small machine. It ends when the server closes the channel or goes away: never an orphan.
+// message and answers with the outcome. Its threads run at a lower priority (nice 10), so the server's event loop
+// comes first on a small machine. It ends when the server closes the channel or goes away: never an orphan.
 import { setPriority } from 'node:os';
 import { PHOTO_THREAD_NICE } from '../worker-pool.ts';
 import processPhoto, { type PhotoTask } from './process-photo.ts';

@@ -1,5 +1,5 @@
-// The task a photo process runs (photo-child.ts, started by photo-children.ts): the uploaded bytes -> a re-encoded original, its variants and
-// a placeholder. Nothing of the upload is kept but its pixels: the bytes are decoded once, oriented, converted to
+// The task a photo process runs (photo-child.ts, started by photo-children.ts): the uploaded bytes -> a re-encoded
+// original, its variants and a placeholder. Nothing of the upload is kept but its pixels: the bytes are decoded once, oriented, converted to
 // sRGB and turned into raw pixels, and everything stored is encoded from those, so no metadata (EXIF, GPS, XMP,
 // ICC, comments) and no bytes appended to the file (a polyglot's HTML) can reach an output.
 import { createHash } from 'node:crypto';
