@@ -1,7 +1,7 @@
 // Why a photo was refused, as a kind the API maps to a status and the form to a Swedish sentence
 // (src/lib/photo-schema.ts holds the sentences, the one place the form and the tests read them from).
-// The worker (process-photo.ts) returns a kind rather than throwing: an Error's own fields do not survive the
-// trip back from a worker thread, a plain object does.
+// The photo process (process-photo.ts in photo-child.ts) returns a kind rather than throwing: an Error's own fields
+// do not survive the trip back from a child process, a plain object does.
 import { photoErrorMessages, type PhotoErrorKind } from '../../src/lib/photo-schema.ts';
 
 export { photoErrorMessages, type PhotoErrorKind };

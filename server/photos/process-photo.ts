@@ -1,5 +1,5 @@
-// The task a photo worker runs (photo-processor.ts): the uploaded bytes -> a re-encoded original, its variants and
-// a placeholder. Nothing of the upload is kept but its pixels: the bytes are decoded once, oriented, converted to
+// The task a photo process runs (photo-child.ts, started by photo-children.ts): the uploaded bytes -> a re-encoded
+// original, its variants and a placeholder. Nothing of the upload is kept but its pixels: the bytes are decoded once, oriented, converted to
 // sRGB and turned into raw pixels, and everything stored is encoded from those, so no metadata (EXIF, GPS, XMP,
 // ICC, comments) and no bytes appended to the file (a polyglot's HTML) can reach an output.
 import { createHash } from 'node:crypto';
@@ -60,8 +60,8 @@ sharp.unblock({
 });
 // Every photo is new: libvips' operation cache would only hold on to memory between uploads.
 sharp.cache(false);
-// libvips' own threads (sharp runs on libuv's pool, at normal priority, not niced like this worker): one fewer than
-// the cores, so that on a small machine a photo never takes the core the event loop answers requests on.
+// libvips' own threads (on libuv's pool of the photo process, niced as its main thread is): one fewer than the
+// cores, so that on a small machine a photo never takes the core the server's event loop answers requests on.
 sharp.concurrency(Math.max(1, availableParallelism() - 1));
 
 class Refusal extends Error {

@@ -1,12 +1,10 @@
 // sharp does its decoding and encoding on libuv's thread pool (and on the libvips and AVIF encoder threads those
-// threads start), not in the photo worker that piscina lowers in priority. On a machine with few cores, four uploads
-// at once then take the CPU from the event loop, and every request waits. Linux lets a process lower the priority
-// of one of its own threads (setpriority on a thread id); threads started afterwards inherit it. So before each
-// photo the pool's threads, and the image threads they started, are set to the workers' nice value: they still use
-// every idle core, but the event loop comes first. Elsewhere (or if /proc cannot be read) nothing changes.
-// The trade-off: libuv's pool also does the server's other off-loop work (file reads for the site, DNS lookups,
-// scrypt at sign-in, gzip). At the lower priority that work yields to the event loop only when the cores are all
-// busy; on an idle core it runs as fast as before (docs/photos.md).
+// threads start). On a machine with few cores, four uploads at once would take the CPU from the server's event
+// loop, and every request would wait. Linux lets a process lower the priority of one of its own threads
+// (setpriority on a thread id); threads started afterwards inherit it. The photo process (photo-child.ts) lowers its
+// main thread at start and, before each photo, any image thread that was started before that: they still use every
+// idle core, but the event loop comes first. Elsewhere (or if /proc cannot be read) nothing changes. Since photos
+// left the server's process, its own libuv pool (site files, DNS, scrypt, gzip) keeps its normal priority.
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { PHOTO_THREAD_NICE } from '../worker-pool.ts';
