@@ -1,5 +1,5 @@
 // The entry of a photo process (photo-children.ts): loads sharp, says it is ready, then processes one photo per
-// message and answers with the outcome. Its threads run at a lower priority (nice 10), so the server's event loop
+// message and answers with the outcome and its resident memory. Its threads run at a lower priority (nice 10), so the server's event loop
 // comes first on a small machine. It ends when the server closes the channel or goes away: never an orphan.
 import { setPriority } from 'node:os';
 import { PHOTO_THREAD_NICE } from '../worker-pool.ts';
@@ -15,6 +15,7 @@ try {
 process.on('disconnect', () => process.exit(0));
 process.on('message', (task: PhotoTask) => {
   lowerImageThreadPriority(); // any started before the line above
-  void processPhoto(task).then((outcome) => process.send?.(outcome));
+  // With the outcome, what the process holds now: memory libvips and malloc keep after a large decode.
+  void processPhoto(task).then((outcome) => process.send?.({ outcome, rss: process.memoryUsage.rss() }));
 });
 process.send?.('ready');

@@ -11,6 +11,12 @@ import type { PhotoOutcome, PhotoTask } from './process-photo.ts';
 
 const ENTRY = new URL('./photo-child.ts', import.meta.url);
 const IDLE_MS = 60_000;
+/**
+ * A process holding more than this after a photo is retired and a fresh one serves the next: memory kept from a
+ * large decode (malloc's arenas, libvips' caches) would otherwise add to the next photo's peak (issue 35: a 39 MP
+ * progressive photo after a 39 MP baseline one peaked at 368 MB in one process). A fresh process holds about 90 MB.
+ */
+export const RETIRE_RSS_BYTES = 160 * 1024 * 1024;
 
 type Job = {
   task: PhotoTask;
@@ -34,7 +40,9 @@ export function createPhotoChildren(options: {
   /** V8's heap in each process: the pixels live in libvips' native memory, bounded by the pixel limit. */
   heapMb: number;
   size?: number;
+  retireRssBytes?: number;
 }): PhotoChildren {
+  const retireRss = options.retireRssBytes ?? RETIRE_RSS_BYTES;
   const size = options.size ?? WORKER_THREADS;
   const children = new Set<Child>();
   const waiting: Job[] = [];
@@ -51,11 +59,14 @@ export function createPhotoChildren(options: {
       }),
     };
     children.add(child);
-    child.process.on('message', (message: 'ready' | PhotoOutcome) => {
+    child.process.on('message', (message: 'ready' | { outcome: PhotoOutcome; rss: number }) => {
       const job = child.job;
       child.job = undefined;
       if (message === 'ready') child.state = 'ready';
-      else if (job) finish(job, () => job.resolve(message));
+      else {
+        if (job) finish(job, () => job.resolve(message.outcome));
+        if (message.rss > retireRss) retire(child);
+      }
       pump();
     });
     child.process.on('exit', () => {
@@ -71,6 +82,12 @@ export function createPhotoChildren(options: {
       pump();
     });
     child.process.on('error', () => child.process.kill('SIGKILL'));
+  };
+
+  // Told to end; it exits on its own (photo-child.ts) and pump() starts another when photos wait.
+  const retire = (child: Child) => {
+    child.state = 'leaving';
+    child.process.disconnect();
   };
 
   const finish = (job: Job, settle: () => void) => {
@@ -93,10 +110,7 @@ export function createPhotoChildren(options: {
     if (waiting.length > starting && serving < size) start();
     for (const child of children)
       if (child.state === 'ready' && !child.job && !child.idle)
-        child.idle = setTimeout(() => {
-          child.state = 'leaving';
-          child.process.disconnect(); // it exits on its own (photo-child.ts)
-        }, IDLE_MS).unref();
+        child.idle = setTimeout(() => retire(child), IDLE_MS).unref();
   };
 
   return {

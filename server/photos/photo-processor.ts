@@ -31,14 +31,17 @@ export function createPhotoProcessor({
   timeoutMs,
   maxWaiting = MAX_WAITING,
   maxScans = MAX_JPEG_SCANS,
+  retireRssBytes,
 }: {
   /** Per photo, from the call (waiting for a process included), as for imports. */
   timeoutMs: number;
   maxWaiting?: number;
   /** Only the tests raise it, to have a decode that outlives its limit. */
   maxScans?: number;
+  /** A process holding more after a photo is replaced (photo-children.ts RETIRE_RSS_BYTES); the tests lower it. */
+  retireRssBytes?: number;
 }): PhotoProcessor {
-  const children = createPhotoChildren({ timeoutMs, maxWaiting, heapMb: CHILD_HEAP_MB });
+  const children = createPhotoChildren({ timeoutMs, maxWaiting, heapMb: CHILD_HEAP_MB, retireRssBytes });
   return {
     async process(bytes) {
       if (sniffFormat(bytes) === 'jpeg') {

@@ -150,6 +150,30 @@ describe('photo processor bounds', () => {
     }
   });
 
+  it('keeps a process that holds little after a photo, and replaces one that holds more than the bound', async () => {
+    const keeping = createPhotoProcessor({ timeoutMs: 60_000 });
+    try {
+      expect(await processesSmall(keeping)).toBe(true);
+      const [first] = keeping.pids();
+      expect(await processesSmall(keeping)).toBe(true);
+      expect(keeping.pids()).toEqual([first]);
+    } finally {
+      await keeping.close();
+    }
+    // Every process holds more than 1 byte: each photo leaves its process to end and the next gets a fresh one.
+    const retiring = createPhotoProcessor({ timeoutMs: 60_000, retireRssBytes: 1 });
+    try {
+      expect(await processesSmall(retiring)).toBe(true);
+      const [first] = retiring.pids();
+      expect(first).toBeDefined();
+      expect(await gone(first!)).toBe(true);
+      expect(await processesSmall(retiring)).toBe(true);
+      expect(retiring.pids()).not.toContain(first);
+    } finally {
+      await retiring.close();
+    }
+  });
+
   it('leaves no process behind when closed', async () => {
     const processor = createPhotoProcessor({ timeoutMs: 20_000 });
     expect(await processesSmall(processor)).toBe(true);

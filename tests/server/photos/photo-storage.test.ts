@@ -47,6 +47,7 @@ const randomPhotos: PhotoProcessor = {
       variants: [variant('width', randomBytes(2 * MB))],
     };
   },
+  pids: () => [],
   close: async () => undefined,
 };
 
