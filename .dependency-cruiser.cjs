@@ -142,6 +142,22 @@ module.exports = {
       to: { path: '^server/(api|site|cli)/' },
     },
     {
+      name: 'idp-users-below-the-flows',
+      severity: 'error',
+      comment:
+        "server/idp/users (accounts, passwords, profile rules, the users CLI's admin) serves the protocol and the sign-in pages, and knows neither.",
+      from: { path: '^server/idp/users/' },
+      to: { path: '^server/idp/(protocol|pages)/' },
+    },
+    {
+      name: 'idp-abuse-control-below-the-pages',
+      severity: 'error',
+      comment:
+        'server/idp/abuse (throttles, the password queue, the recent sign-in mark) is asked by the pages, never the reverse.',
+      from: { path: '^server/idp/abuse/' },
+      to: { path: '^server/idp/pages/' },
+    },
+    {
       name: 'site-server-not-api-or-idp',
       severity: 'error',
       from: { path: '^server/site/' },

@@ -8,7 +8,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'data', 'reports', 'test-results', 'playwright-report', '.astro', 'public', 'server/idp/public'],
+    ignores: [
+      'dist',
+      'data',
+      'reports',
+      'test-results',
+      'playwright-report',
+      '.astro',
+      'public',
+      'server/idp/pages/public',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

@@ -22,7 +22,7 @@ const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ] as const;
-const EDITOR = { username: 'redaktor', password: 'redaktor' } as const; // server/idp/demo-users.ts
+const EDITOR = { username: 'redaktor', password: 'redaktor' } as const; // server/idp/users/demo-users.ts
 const SEARCH = 'bullar'; // Kanelbullar and Köttbullar among the seeded recipes
 // The suite's flags, and:
 const SCREENSHOT_ARGS = [

@@ -8,7 +8,7 @@ import { compress, compressOptions } from './plugins/compress.ts';
 import { helmet, helmetOptions } from './plugins/helmet.ts';
 import apiPlugin from './api/index.ts';
 import idpPlugin from './idp/index.ts';
-import { createSessionCheck } from './idp/session-check.ts';
+import { createSessionCheck } from './idp/protocol/session-check.ts';
 import sitePlugin from './site/index.ts';
 
 /** `jwks` replaces the identity provider's remote keys (tests only). */

@@ -18,7 +18,7 @@ export type BannerInput = Readonly<{
   seeded: number;
   /** false when PostgreSQL could not be reached at start (the API answers 503 until it is). */
   databaseReady: boolean;
-  /** The demo accounts and their published passwords (server/idp/demo-users.ts). */
+  /** The demo accounts and their published passwords (server/idp/users/demo-users.ts). */
   demoAccounts: readonly Readonly<{ username: string; password: string; editor: boolean }>[];
   /** Demo users this start created. */
   createdDemoUsers: readonly string[];

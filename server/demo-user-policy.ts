@@ -1,4 +1,4 @@
-// The embedded provider's demo users (server/idp/demo-users.ts) have published passwords: anyone who can
+// The embedded provider's demo users (server/idp/users/demo-users.ts) have published passwords: anyone who can
 // reach the product could sign in as its editor. So by default they exist only where nobody else can reach
 // it, which needs both the address people open (PUBLIC_URL) and the one the server listens on (HOST) to
 // be loopback; IDP_SEED_DEMO_USERS decides instead when it is set. Pure, so config.ts and the tests share it.

@@ -2,7 +2,7 @@
 // so the harness imports a copy that also allows that origin (redirects, post-logout redirects, CORS), and
 // adds the demo users the end-to-end suite signs in as.
 import { readFileSync } from 'node:fs';
-import { DEMO_USERS } from '../../server/idp/demo-users.ts';
+import { DEMO_USERS } from '../../server/idp/users/demo-users.ts';
 
 type Client = {
   clientId: string;

@@ -9,7 +9,7 @@ import { bearerChallenge, readBearer } from '../bearer.ts';
 export type Caller = { username: string; isEditor: boolean };
 
 /**
- * Whether the token's SSO session still stands (the embedded provider, in this process: server/idp/session-check.ts).
+ * Whether the token's SSO session still stands (the embedded provider, in this process: server/idp/protocol/session-check.ts).
  * Keycloak's tokens are not checked this way: they stay good until they expire (README, "Running against an existing Keycloak").
  */
 export type SessionCheck = (token: { sid?: unknown; sub?: unknown; iat?: number }) => Promise<boolean>;

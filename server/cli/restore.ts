@@ -6,8 +6,8 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirInUseError, type Database } from '../db/index.ts';
 import { restoreBackup, RestoreRefusedError } from '../db/restore.ts';
-import { writeNewKeys } from '../idp/keys.ts';
-import { endAllSessions } from '../idp/sessions.ts';
+import { writeNewKeys } from '../idp/protocol/keys.ts';
+import { endAllSessions } from '../idp/protocol/sessions.ts';
 import { fileArgument } from './file-argument.ts';
 
 const { file, flags } = fileArgument('npm run db:restore -- FILE [--force] [--new-keys]', ['--force', '--new-keys']);

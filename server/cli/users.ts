@@ -1,9 +1,9 @@
 // `npm run users -- list | add | passwd | grant-editor | revoke-editor | export-keycloak`: manages the embedded provider's users
-// in the configured database. The logic lives in server/idp/admin.ts; this file only handles the process.
+// in the configured database. The logic lives in server/idp/users/admin.ts; this file only handles the process.
 import { createInterface } from 'node:readline';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
-import { runUsersCommand, USAGE, UsageError } from '../idp/admin.ts';
+import { runUsersCommand, USAGE, UsageError } from '../idp/users/admin.ts';
 
 /** Asks without echo on a terminal. */
 function askHidden(prompt: string): Promise<string> {

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
-import type { IdpKeys } from './keys.ts';
-import type { PasswordQueue } from './password-queue.ts';
-import type { LoginThrottle, WindowLimit } from './throttle.ts';
-import { csp, layout, type Html } from './html.ts';
-import { ERROR_TITLE, errorBody, PAGE_TITLE } from './pages.ts';
+import type { IdpKeys } from './protocol/keys.ts';
+import type { PasswordQueue } from './abuse/password-queue.ts';
+import type { LoginThrottle, WindowLimit } from './abuse/throttle.ts';
+import { csp, layout, type Html } from './pages/html.ts';
+import { ERROR_TITLE, errorBody, PAGE_TITLE } from './pages/pages.ts';
 
 /** Everything the routes share; built once by the plugin. */
 export type Idp = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey } from '../../server/idp/throttle.ts';
+import { clientKey } from '../../server/idp/abuse/throttle.ts';
 
 describe('clientKey: what limits and throttles count a client under', () => {
   it('is the address for IPv4, also when written as IPv4-mapped IPv6', () => {

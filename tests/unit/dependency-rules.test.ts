@@ -110,6 +110,22 @@ describe('the dependency rules', () => {
       },
     ],
     [
+      "the provider's users importing its sign-in pages",
+      'idp-users-below-the-flows',
+      {
+        'server/idp/pages/html.ts': 'export const h = 1;\n',
+        'server/idp/users/admin.ts': "import { h } from '../pages/html.ts';\nexport const a = h;\n",
+      },
+    ],
+    [
+      "the provider's throttles importing its pages",
+      'idp-abuse-control-below-the-pages',
+      {
+        'server/idp/pages/login.ts': 'export const l = 1;\n',
+        'server/idp/abuse/throttle.ts': "import { l } from '../pages/login.ts';\nexport const t = l;\n",
+      },
+    ],
+    [
       'server/http importing the API',
       'http-below-the-parts',
       {

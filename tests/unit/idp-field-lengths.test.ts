@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, validateEmail, validateUsername, type FieldErrors } from '../../server/idp/validation.ts';
+import {
+  PROFILE_MESSAGES,
+  validateEmail,
+  validateUsername,
+  type FieldErrors,
+} from '../../server/idp/users/profile-rules.ts';
 
 // Issue 29, item 5: usernames and e-mail addresses are at most 255 characters as typed, checked before NFKC
 // (which makes U+FDFA eighteen letters long), as Keycloak's default user profile limits them.
@@ -14,8 +19,8 @@ const check = (validate: (value: string, errors: FieldErrors) => void, value: st
 describe('username and e-mail length', () => {
   it('refuses a value longer than 255 before normalising it', () => {
     const normalize = vi.spyOn(String.prototype, 'normalize');
-    expect(check(validateUsername, '\uFDFA'.repeat(28_000)).username).toBe(MESSAGES.usernameLength);
-    expect(check(validateEmail, `${'\uFDFA'.repeat(28_000)}@example.se`).email).toBe(MESSAGES.tooLong);
+    expect(check(validateUsername, '\uFDFA'.repeat(28_000)).username).toBe(PROFILE_MESSAGES.usernameLength);
+    expect(check(validateEmail, `${'\uFDFA'.repeat(28_000)}@example.se`).email).toBe(PROFILE_MESSAGES.tooLong);
     expect(normalize).not.toHaveBeenCalled();
   });
 
@@ -28,9 +33,9 @@ describe('username and e-mail length', () => {
 
   it('accepts 255 characters and refuses 256', () => {
     expect(check(validateUsername, 'a'.repeat(255))).toEqual({});
-    expect(check(validateUsername, 'a'.repeat(256)).username).toBe(MESSAGES.usernameLength);
+    expect(check(validateUsername, 'a'.repeat(256)).username).toBe(PROFILE_MESSAGES.usernameLength);
     const local = (n: number) => `${'a'.repeat(n - '@example.se'.length)}@example.se`;
     expect(check(validateEmail, local(255))).toEqual({});
-    expect(check(validateEmail, local(256)).email).toBe(MESSAGES.tooLong);
+    expect(check(validateEmail, local(256)).email).toBe(PROFILE_MESSAGES.tooLong);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, LoginThrottle, networkKey, Throttle, WindowLimit } from '../../server/idp/throttle.ts';
+import { clientKey, LoginThrottle, networkKey, Throttle, WindowLimit } from '../../server/idp/abuse/throttle.ts';
 
 describe('Throttle', () => {
   it('waits after the free failures, doubles each further failure up to the cap, forgets after a quiet period', () => {

@@ -6,7 +6,7 @@ import {
   PasswordCheckBusyError,
   PasswordQueue,
   type Requester,
-} from '../../server/idp/password-queue.ts';
+} from '../../server/idp/abuse/password-queue.ts';
 
 // The queue with work that finishes when the test says so, instead of scrypt.
 function gate(queue = new PasswordQueue()) {

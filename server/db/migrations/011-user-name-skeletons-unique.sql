@@ -1,5 +1,5 @@
 -- Look-alike names unique in the database (issue 35, item 4; docs/decisions/047-idp-sign-in-fair-by-network.md):
--- every skeleton a user's username or e-mail address has (server/idp/skeleton.ts, migration 008) is a row here, and
+-- every skeleton a user's username or e-mail address has (server/idp/users/skeleton.ts, migration 008) is a row here, and
 -- the primary key lets one user hold it. Usernames and e-mail addresses share one namespace (a username may look like
 -- someone's address), so one table for both rather than a unique index on each column. Two look-alike registrations
 -- at the same instant: the second insert fails and the form says the name is taken.

@@ -6,8 +6,8 @@ import { openDatabase } from '../../../server/db/index.ts';
 import { answerBackupRequests } from '../../../server/db/backup.ts';
 
 import { seedRecipesIfEmpty } from '../../../server/db/seed.ts';
-import { ensureDemoUsers } from '../../../server/idp/demo-users.ts';
-import { loadOrCreateKeys } from '../../../server/idp/keys.ts';
+import { ensureDemoUsers } from '../../../server/idp/users/demo-users.ts';
+import { loadOrCreateKeys } from '../../../server/idp/protocol/keys.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: backup-holder.ts DATA_DIR');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/index.ts';
-import { loadOrCreateKeys } from '../../../server/idp/keys.ts';
+import { loadOrCreateKeys } from '../../../server/idp/protocol/keys.ts';
 
 // Data at rest: another local user must not be able to read the database, password hashes or signing keys.
 const parent = mkdtempSync(join(tmpdir(), 'private-folder-'));

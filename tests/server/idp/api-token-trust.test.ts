@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { ensureDemoUsers } from '../../../server/idp/index.ts';
-import { loadOrCreateKeys, type IdpKeys } from '../../../server/idp/keys.ts';
+import { loadOrCreateKeys, type IdpKeys } from '../../../server/idp/protocol/keys.ts';
 import { closeTestDatabase, createTestDatabase } from '../../support/database.ts';
 import { bearer, recipeBody } from '../../support/recipes.ts';
 import { Browser, payload, signIn, type Harness } from './harness.ts';

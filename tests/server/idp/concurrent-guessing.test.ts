@@ -1,9 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LOGIN_LENGTH } from '../../../server/idp/login.ts';
-import { INVALID_CREDENTIALS } from '../../../server/idp/pages.ts';
-import { ACCOUNT_RULE, ADDRESS_RULE } from '../../../server/idp/throttle.ts';
+import { MAX_LOGIN_LENGTH } from '../../../server/idp/pages/login.ts';
+import { INVALID_CREDENTIALS } from '../../../server/idp/pages/pages.ts';
+import { ACCOUNT_RULE, ADDRESS_RULE } from '../../../server/idp/abuse/throttle.ts';
 import { authParams, Browser, csrfOf, login, startIdp, type Harness } from './harness.ts';
 
 // Issue 29: guesses sent at once, bursts that would take everyone's turn, and login names that cost memory.

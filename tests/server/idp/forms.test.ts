@@ -12,7 +12,7 @@ import {
   startIdp,
   type Harness,
 } from './harness.ts';
-import { ACCOUNT_RULE } from '../../../server/idp/throttle.ts';
+import { ACCOUNT_RULE } from '../../../server/idp/abuse/throttle.ts';
 
 let h: Harness;
 beforeAll(async () => {

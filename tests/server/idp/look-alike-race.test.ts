@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/index.ts';
 import { users } from '../../../server/db/schema/users.ts';
-import { skeleton } from '../../../server/idp/skeleton.ts';
-import { createUser, lookAlikePairs, NameTakenError } from '../../../server/idp/users.ts';
-import { MESSAGES } from '../../../server/idp/validation.ts';
+import { skeleton } from '../../../server/idp/users/skeleton.ts';
+import { createUser, lookAlikePairs, NameTakenError } from '../../../server/idp/users/users.ts';
+import { PROFILE_MESSAGES } from '../../../server/idp/users/profile-rules.ts';
 import { DATABASE_KINDS, freshPgliteDir, freshPostgresUrl } from '../../support/database.ts';
 import { authParams, authUrl, Browser, csrfOf, startIdp, type Harness } from './harness.ts';
 
@@ -69,7 +69,7 @@ describe.each(DATABASE_KINDS)('look-alike names at the same instant (%s)', (kind
       const statuses = answers.map((res) => res.statusCode).sort();
       expect(statuses).toEqual([302, 400]);
       const refused = answers.find((res) => res.statusCode === 400)!;
-      expect(refused.body).toMatch(new RegExp(`${MESSAGES.usernameTaken}|${MESSAGES.emailTaken}`));
+      expect(refused.body).toMatch(new RegExp(`${PROFILE_MESSAGES.usernameTaken}|${PROFILE_MESSAGES.emailTaken}`));
     }
   }, 120_000);
 

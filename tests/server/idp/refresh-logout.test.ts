@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { loadOrCreateKeys } from '../../../server/idp/keys.ts';
+import { loadOrCreateKeys } from '../../../server/idp/protocol/keys.ts';
 import { authParams, authUrl, Browser, callbackParams, payload, signIn, startIdp, type Harness } from './harness.ts';
 
 let h: Harness;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../server/idp/users.ts';
-import { ACCOUNT_RULE } from '../../../server/idp/throttle.ts';
+import { createUser } from '../../../server/idp/users/users.ts';
+import { ACCOUNT_RULE } from '../../../server/idp/abuse/throttle.ts';
 import {
   authParams,
   authUrl,

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/index.ts';
-import { runUsersCommand, UsageError } from '../../../server/idp/admin.ts';
+import { runUsersCommand, UsageError } from '../../../server/idp/users/admin.ts';
 import { ensureDemoUsers } from '../../../server/idp/index.ts';
-import { verifyPassword } from '../../../server/idp/passwords.ts';
-import { findUserByUsername } from '../../../server/idp/users.ts';
+import { verifyPassword } from '../../../server/idp/users/passwords.ts';
+import { findUserByUsername } from '../../../server/idp/users/users.ts';
 import { users } from '../../../server/db/schema/users.ts';
 import { closeTestDatabase, createTestDatabase, freshPgliteDir } from '../../support/database.ts';
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAllowedRedirect, isKnownClient, withResponseParams } from '../clients.ts';
-import { clearSessionCookie, flat, sendError, sendPage, sessionCookieOf, type Form, type Idp } from '../context.ts';
-import { csrfToken, csrfValid } from '../csrf.ts';
-import { CLIENT_NOT_FOUND, INVALID_REDIRECT, logoutConfirmBody, messageBody } from '../pages.ts';
+import { clearSessionCookie, flat, sendError, sendPage, sessionCookieOf, type Form, type Idp } from '../../context.ts';
+import { csrfToken, csrfValid } from '../../pages/csrf.ts';
+import { CLIENT_NOT_FOUND, INVALID_REDIRECT, logoutConfirmBody, messageBody } from '../../pages/pages.ts';
 import { deleteSession, findSessionByCookie } from '../sessions.ts';
 import { verifySigned } from '../tokens.ts';
-import { PATHS } from '../paths.ts';
+import { PATHS } from '../../paths.ts';
 
 const LOGOUT = PATHS.logout;
 

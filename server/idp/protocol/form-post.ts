@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { html } from './html.ts';
-import { NOTHING_ALLOWED, policyText } from '../http/content-security-policy.ts';
+import { html } from '../pages/html.ts';
+import { NOTHING_ALLOWED, policyText } from '../../http/content-security-policy.ts';
 
 // response_mode=form_post (OAuth 2.0 Form Post Response Mode): a page whose form carries the answer to the
 // client's redirect URI and submits itself, as Keycloak's does. Its one inline script is allowed by hash.

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { Idp } from './context.ts';
-import { NOTHING_ALLOWED, policyText } from '../http/content-security-policy.ts';
-import { PATHS } from './paths.ts';
+import type { Idp } from '../context.ts';
+import { NOTHING_ALLOWED, policyText } from '../../http/content-security-policy.ts';
+import { PATHS } from '../paths.ts';
 
 // The provider's files (server/idp/public): its stylesheet, and the third-party-cookie check pages keycloak-js
 // loads in a hidden iframe before a silent sign-in check (step1 sets a test cookie, reads it back and posts

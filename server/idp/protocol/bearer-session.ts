@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerChallenge, readBearer } from '../bearer.ts';
-import type { Idp } from './context.ts';
+import { bearerChallenge, readBearer } from '../../bearer.ts';
+import type { Idp } from '../context.ts';
 import { findActiveSession, issuedAfterRevocation, type ActiveSession } from './sessions.ts';
 import { verifySigned, type Claims } from './tokens.ts';
 

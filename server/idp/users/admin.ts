@@ -1,6 +1,6 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Database } from '../db/index.ts';
+import type { Database } from '../../db/index.ts';
 import { keycloakPartialImport, oneTimePassword } from './keycloak-export.ts';
 import {
   backfillNameSkeletons,
@@ -13,13 +13,13 @@ import {
   setPassword,
 } from './users.ts';
 import {
-  MESSAGES,
+  PROFILE_MESSAGES,
   validateEmail,
   validateNames,
   validateNewPassword,
   validateUsername,
   type FieldErrors,
-} from './validation.ts';
+} from './profile-rules.ts';
 
 // The logic behind `npm run users`, separate from process handling so tests can drive it.
 export const USAGE = `Usage: npm run users -- <command>
@@ -88,8 +88,8 @@ export async function runUsersCommand(db: Database, argv: string[], io: AdminIo)
       validateNames(input, errors);
       // The registration form's rule: one namespace for usernames and e-mail addresses, look-alikes included.
       await backfillNameSkeletons(db);
-      if (!errors.username && (await loginTaken(db, input.username))) errors.username = MESSAGES.usernameTaken;
-      if (!errors.email && (await loginTaken(db, input.email))) errors.email = MESSAGES.emailTaken;
+      if (!errors.username && (await loginTaken(db, input.username))) errors.username = PROFILE_MESSAGES.usernameTaken;
+      if (!errors.email && (await loginTaken(db, input.email))) errors.email = PROFILE_MESSAGES.emailTaken;
       check(errors);
       const password = values.password ?? (await io.readPassword('Password: '));
       validateNewPassword(password, undefined, errors);
@@ -100,7 +100,7 @@ export async function runUsersCommand(db: Database, argv: string[], io: AdminIo)
       } catch (error) {
         // Stored (or a look-alike stored) by a registration since the check above.
         if (!(error instanceof NameTakenError)) throw error;
-        errors[error.field] = error.field === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken;
+        errors[error.field] = error.field === 'email' ? PROFILE_MESSAGES.emailTaken : PROFILE_MESSAGES.usernameTaken;
         check(errors);
         throw error;
       }

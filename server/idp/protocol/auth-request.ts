@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { isAllowedRedirect, isKnownClient, withResponseParams } from './clients.ts';
-import { sendError, type Form, type Idp } from './context.ts';
+import { sendError, type Form, type Idp } from '../context.ts';
 import { sendFormPost } from './form-post.ts';
-import { CLIENT_NOT_FOUND } from './pages.ts';
+import { CLIENT_NOT_FOUND } from '../pages/pages.ts';
 import { createCode, touchSession, type ActiveSession } from './sessions.ts';
 
 /** A validated authorization request (from /auth or /registrations). */

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { Idp } from './context.ts';
-import { dummyHash, needsRehash, verifyPassword, type Requester } from './passwords.ts';
+import type { Idp } from '../context.ts';
+import { dummyHash, needsRehash, verifyPassword, type Requester } from '../users/passwords.ts';
 import { INVALID_CREDENTIALS, THROTTLED } from './pages.ts';
-import type { Vouch } from './recent-sign-in.ts';
-import { networkKey, type Attempt } from './throttle.ts';
-import { findUserByLogin, normalise, setPassword, type User } from './users.ts';
-import { MAX_LENGTH } from './validation.ts';
+import type { Vouch } from '../abuse/recent-sign-in.ts';
+import { networkKey, type Attempt } from '../abuse/throttle.ts';
+import { findUserByLogin, normalise, setPassword, type User } from '../users/users.ts';
+import { MAX_LENGTH } from '../users/profile-rules.ts';
 
 /** `account`: the account key signed into the recent-sign-in cookie (recent-sign-in.ts). */
 export type LoginResult = { ok: true; user: User; account: string } | { ok: false; error: string; status: number };
 
 /**
- * The longest username or e-mail address a sign-in looks at: the forms' limit (Keycloak's 255, validation.ts).
+ * The longest username or e-mail address a sign-in looks at: the forms' limit (Keycloak's 255, users/profile-rules.ts).
  * Checked before normalising: NFKC can make a string 18 times longer ('ﷺ'), and nobody's login is longer.
  */
 export const MAX_LOGIN_LENGTH = MAX_LENGTH;

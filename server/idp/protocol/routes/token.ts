@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isKnownClient } from '../clients.ts';
-import { flat, type Form, type Idp } from '../context.ts';
+import { flat, type Form, type Idp } from '../../context.ts';
 import {
   consumeCode,
   findActiveSession,
@@ -11,7 +11,7 @@ import {
   type ActiveSession,
 } from '../sessions.ts';
 import { issueTokens, verifyRefresh } from '../tokens.ts';
-import { PATHS } from '../paths.ts';
+import { PATHS } from '../../paths.ts';
 
 const TOKEN = PATHS.token;
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;

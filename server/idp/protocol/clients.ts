@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 // One public client (config.keycloakClientId) whose redirect and post-logout redirect URIs are checked against
 // its patterns (config.idp.redirectUris) the way Keycloak's RedirectUtils does: a pattern ending in `*` matches

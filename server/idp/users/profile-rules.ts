@@ -9,7 +9,7 @@ export type FieldErrors = Partial<
 export const MAX_LENGTH = 255;
 export const USERNAME_MIN = 3;
 
-export const MESSAGES = {
+export const PROFILE_MESSAGES = {
   // Keycloak's user-profile "required" (error-user-attribute-required): one text for every attribute.
   required: 'Fyll i detta fält.',
   emailMissing: 'Ange e-post.',
@@ -50,9 +50,9 @@ const NAME_PROHIBITED = /[<>&"\n\x0B\f\r\x85\u2028\u2029$%!#?§;*~/\\|^=[\]{}()\
 
 function validateName(value: string, field: 'firstName' | 'lastName', errors: FieldErrors): void {
   const name = value.trim();
-  if (!name) errors[field] = MESSAGES.required;
-  else if (name.length > MAX_LENGTH) errors[field] = MESSAGES.tooLong;
-  else if (NAME_PROHIBITED.test(name) || INVISIBLE.test(name)) errors[field] = MESSAGES.invalidCharacters;
+  if (!name) errors[field] = PROFILE_MESSAGES.required;
+  else if (name.length > MAX_LENGTH) errors[field] = PROFILE_MESSAGES.tooLong;
+  else if (NAME_PROHIBITED.test(name) || INVISIBLE.test(name)) errors[field] = PROFILE_MESSAGES.invalidCharacters;
 }
 
 export function validateNames(v: { firstName: string; lastName: string }, errors: FieldErrors): void {
@@ -67,25 +67,25 @@ const tooLongAsTyped = (value: string) => value.length > MAX_LENGTH;
 
 export function validateEmail(email: string, errors: FieldErrors): void {
   if (tooLongAsTyped(email)) {
-    errors.email = MESSAGES.tooLong;
+    errors.email = PROFILE_MESSAGES.tooLong;
     return;
   }
   const address = normalise(email);
-  if (!address) errors.email = MESSAGES.emailMissing;
-  else if (!EMAIL.test(address) || INVISIBLE.test(address)) errors.email = MESSAGES.emailInvalid;
-  else if (address.length > MAX_LENGTH) errors.email = MESSAGES.tooLong;
+  if (!address) errors.email = PROFILE_MESSAGES.emailMissing;
+  else if (!EMAIL.test(address) || INVISIBLE.test(address)) errors.email = PROFILE_MESSAGES.emailInvalid;
+  else if (address.length > MAX_LENGTH) errors.email = PROFILE_MESSAGES.tooLong;
 }
 
 export function validateUsername(username: string, errors: FieldErrors): void {
   if (tooLongAsTyped(username)) {
-    errors.username = MESSAGES.usernameLength;
+    errors.username = PROFILE_MESSAGES.usernameLength;
     return;
   }
   const name = normalise(username);
-  if (!name) errors.username = MESSAGES.usernameMissing;
-  else if (name.length < USERNAME_MIN || name.length > MAX_LENGTH) errors.username = MESSAGES.usernameLength;
+  if (!name) errors.username = PROFILE_MESSAGES.usernameMissing;
+  else if (name.length < USERNAME_MIN || name.length > MAX_LENGTH) errors.username = PROFILE_MESSAGES.usernameLength;
   else if (USERNAME_PROHIBITED.test(name) || INVISIBLE.test(name) || !USERNAME_SCRIPTS.test(name))
-    errors.username = MESSAGES.invalidCharacters;
+    errors.username = PROFILE_MESSAGES.invalidCharacters;
 }
 
 /**
@@ -94,11 +94,11 @@ export function validateUsername(username: string, errors: FieldErrors): void {
  * included, "does not match".
  */
 export function validateNewPassword(password: string, confirm: string | undefined, errors: FieldErrors): void {
-  if (!password) errors.password = MESSAGES.passwordMissing;
-  else if ([...password].length < 8) errors.password = MESSAGES.passwordShort;
-  else if (password.length > 128) errors.password = MESSAGES.passwordLong;
+  if (!password) errors.password = PROFILE_MESSAGES.passwordMissing;
+  else if ([...password].length < 8) errors.password = PROFILE_MESSAGES.passwordShort;
+  else if (password.length > 128) errors.password = PROFILE_MESSAGES.passwordLong;
   if (confirm === undefined || !password) return;
-  if (confirm !== password) errors.passwordConfirm = MESSAGES.passwordsDiffer;
+  if (confirm !== password) errors.passwordConfirm = PROFILE_MESSAGES.passwordsDiffer;
 }
 
 export type Registration = {

@@ -1,4 +1,4 @@
-import type { Database } from '../db/index.ts';
+import type { Database } from '../../db/index.ts';
 import { findActiveSession, issuedAfterRevocation, type ActiveSession } from './sessions.ts';
 
 // The API in the same process asks here whether an access token's SSO session still stands, so a token of a

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bearerSession, unauthorized } from '../bearer.ts';
-import { isAllowedRedirect } from '../clients.ts';
+import { bearerSession, unauthorized } from '../../protocol/bearer-session.ts';
+import { isAllowedRedirect } from '../../protocol/clients.ts';
 import {
   clearSessionCookie,
   flat,
@@ -10,23 +10,29 @@ import {
   sessionCookieOf,
   setSessionCookie,
   type Idp,
-} from '../context.ts';
+} from '../../context.ts';
 import { CSRF_EXPIRED, csrfToken, csrfValid } from '../csrf.ts';
 import { ACCOUNT_HEADING, accountBody, messageBody, THROTTLED, type AccountValues } from '../pages.ts';
 import { authenticate, checkCurrentPassword } from '../login.ts';
-import { rememberSignIn, vouchFor } from '../recent-sign-in.ts';
-import { PATHS } from '../paths.ts';
+import { rememberSignIn, vouchFor } from '../../abuse/recent-sign-in.ts';
+import { PATHS } from '../../paths.ts';
 import {
   createSession,
   deleteSession,
   endOtherSessions,
   findSessionByCookie,
   type ActiveSession,
-} from '../sessions.ts';
+} from '../../protocol/sessions.ts';
 import { sendAccountLoginPage } from '../sign-in-pages.ts';
-import { loginTaken, NameTakenError, normalise, setPassword, updateProfile } from '../users.ts';
-import { MESSAGES, validateEmail, validateNames, validateNewPassword, type FieldErrors } from '../validation.ts';
-import { clientKey } from '../throttle.ts';
+import { loginTaken, NameTakenError, normalise, setPassword, updateProfile } from '../../users/users.ts';
+import {
+  PROFILE_MESSAGES,
+  validateEmail,
+  validateNames,
+  validateNewPassword,
+  type FieldErrors,
+} from '../../users/profile-rules.ts';
+import { clientKey } from '../../abuse/throttle.ts';
 
 const ACCOUNT = PATHS.account;
 
@@ -133,7 +139,8 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
     validateNames(values, errors);
     validateEmail(values.email, errors);
     // Nobody else's e-mail address, and nobody's username either (it would take over their e-mail sign-in).
-    if (!errors.email && (await loginTaken(idp.db, values.email, active.user.id))) errors.email = MESSAGES.emailTaken;
+    if (!errors.email && (await loginTaken(idp.db, values.email, active.user.id)))
+      errors.email = PROFILE_MESSAGES.emailTaken;
     const current = body['password-current'] ?? '';
     const next = body['password-new'] ?? '';
     const confirm = body['password-confirm'] ?? '';
@@ -147,7 +154,7 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
           errors: { currentPassword: THROTTLED },
           status: 429,
         });
-      if (check === 'wrong') errors.currentPassword = MESSAGES.currentPasswordWrong;
+      if (check === 'wrong') errors.currentPassword = PROFILE_MESSAGES.currentPasswordWrong;
     }
     if (Object.keys(errors).length) return renderAccount(idp, request, reply, active, { values, errors, status: 400 });
     try {
@@ -157,7 +164,7 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
       if (!(error instanceof NameTakenError)) throw error;
       return renderAccount(idp, request, reply, active, {
         values,
-        errors: { email: MESSAGES.emailTaken },
+        errors: { email: PROFILE_MESSAGES.emailTaken },
         status: 400,
       });
     }

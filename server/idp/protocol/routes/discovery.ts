@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Idp } from '../context.ts';
-import { PATHS } from '../paths.ts';
+import type { Idp } from '../../context.ts';
+import { PATHS } from '../../paths.ts';
 
 export function discoveryDocument(idp: Idp) {
   const url = (path: string) => `${idp.realmUrl}${path}`;

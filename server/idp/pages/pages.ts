@@ -1,5 +1,5 @@
 import { html, REALM_DISPLAY_NAME, type Html } from './html.ts';
-import type { FieldErrors } from './validation.ts';
+import type { FieldErrors } from '../users/profile-rules.ts';
 
 // Page bodies with Keycloak's element ids and Swedish words (theme keycloak.v2, messages_sv), so one
 // end-to-end suite drives both providers.

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CSRF_COOKIE, type Idp } from './context.ts';
-import { randomId } from './sessions.ts';
+import { CSRF_COOKIE, type Idp } from '../context.ts';
+import { randomId } from '../protocol/sessions.ts';
 
 // Double-submit: a random HttpOnly SameSite=Lax cookie, and in the form an HMAC of it. A cross-site form
 // neither carries the cookie (Lax) nor can compute the HMAC.

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bearerSession, unauthorized } from '../bearer.ts';
-import type { Idp } from '../context.ts';
+import { bearerSession, unauthorized } from '../bearer-session.ts';
+import type { Idp } from '../../context.ts';
 import { profileClaims } from '../tokens.ts';
-import { PATHS } from '../paths.ts';
+import { PATHS } from '../../paths.ts';
 
 const USERINFO = PATHS.userinfo;
 

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendPage, type Form, type Idp } from './context.ts';
+import { sendPage, type Form, type Idp } from '../context.ts';
 import { csrfToken } from './csrf.ts';
 import { LOGIN_HEADING, loginBody, PAGE_TITLE, REGISTER_HEADING, registerBody, type RegisterValues } from './pages.ts';
-import { PATHS } from './paths.ts';
-import type { FieldErrors } from './validation.ts';
+import { PATHS } from '../paths.ts';
+import type { FieldErrors } from '../users/profile-rules.ts';
 
 // The one place that renders the login and registration forms (Keycloak's login.ftl and register.ftl), for the
 // authorization endpoint, the registration endpoint and the account page's own sign-in.

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { completeAuth, parseAuthRequest } from '../auth-request.ts';
-import { flat, setSessionCookie, type Form, type Idp } from '../context.ts';
+import { completeAuth, parseAuthRequest } from '../../protocol/auth-request.ts';
+import { flat, setSessionCookie, type Form, type Idp } from '../../context.ts';
 import { CSRF_EXPIRED, csrfValid } from '../csrf.ts';
 import { REGISTRATIONS_EXHAUSTED, type RegisterValues } from '../pages.ts';
 import { userAccount } from '../login.ts';
-import { PATHS } from '../paths.ts';
-import { rememberSignIn } from '../recent-sign-in.ts';
-import { createSession } from '../sessions.ts';
-import { createUser, loginTaken, NameTakenError } from '../users.ts';
-import { MESSAGES, validateRegistration } from '../validation.ts';
+import { PATHS } from '../../paths.ts';
+import { rememberSignIn } from '../../abuse/recent-sign-in.ts';
+import { createSession } from '../../protocol/sessions.ts';
+import { createUser, loginTaken, NameTakenError } from '../../users/users.ts';
+import { PROFILE_MESSAGES, validateRegistration } from '../../users/profile-rules.ts';
 import { sendRegisterPage } from '../sign-in-pages.ts';
-import { clientKey } from '../throttle.ts';
+import { clientKey } from '../../abuse/throttle.ts';
 
 const REGISTER = PATHS.registrations;
 
@@ -55,8 +55,8 @@ export default async function registerRoutes(app: FastifyInstance, opts: { idp: 
       });
     // Usernames and e-mail addresses share one namespace: a username equal to someone's e-mail address (or the
     // reverse) would take over that person's sign-in by e-mail.
-    if (await loginTaken(idp.db, values.username)) errors.username = MESSAGES.usernameTaken;
-    if (await loginTaken(idp.db, values.email)) errors.email = MESSAGES.emailTaken;
+    if (await loginTaken(idp.db, values.username)) errors.username = PROFILE_MESSAGES.usernameTaken;
+    if (await loginTaken(idp.db, values.email)) errors.email = PROFILE_MESSAGES.emailTaken;
     if (Object.keys(errors).length)
       return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, errors);
     let user;
@@ -66,7 +66,8 @@ export default async function registerRoutes(app: FastifyInstance, opts: { idp: 
     } catch (error) {
       // A registration at the same instant stored this name or a look-alike between our check and our insert.
       if (!(error instanceof NameTakenError)) throw error;
-      const taken = error.field === 'email' ? { email: MESSAGES.emailTaken } : { username: MESSAGES.usernameTaken };
+      const taken =
+        error.field === 'email' ? { email: PROFILE_MESSAGES.emailTaken } : { username: PROFILE_MESSAGES.usernameTaken };
       return sendRegisterPage(idp, request, reply, flat(request.query), 400, values, taken);
     }
     const { session, cookieSecret } = await createSession(idp.db, user.id);

@@ -1,6 +1,6 @@
-import { NOTHING_ALLOWED, policyText } from '../http/content-security-policy.ts';
-import { escapeHtml } from '../http/escape-html.ts';
-import { PATHS } from './paths.ts';
+import { NOTHING_ALLOWED, policyText } from '../../http/content-security-policy.ts';
+import { escapeHtml } from '../../http/escape-html.ts';
+import { PATHS } from '../paths.ts';
 
 // Every page goes through layout(); every interpolated value through escapeHtml (server/http/escape-html.ts).
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { completeAuth, loginRequired, parseAuthRequest, sessionSatisfies, type AuthRequest } from '../auth-request.ts';
-import { flat, sessionCookieOf, setSessionCookie, type Form, type Idp } from '../context.ts';
-import { CSRF_EXPIRED, csrfValid } from '../csrf.ts';
-import { authenticate } from '../login.ts';
-import { PATHS } from '../paths.ts';
-import { rememberSignIn, vouchFor } from '../recent-sign-in.ts';
+import { flat, sessionCookieOf, setSessionCookie, type Form, type Idp } from '../../context.ts';
+import { CSRF_EXPIRED, csrfValid } from '../../pages/csrf.ts';
+import { authenticate } from '../../pages/login.ts';
+import { PATHS } from '../../paths.ts';
+import { rememberSignIn, vouchFor } from '../../abuse/recent-sign-in.ts';
 import { createSession, findSessionByCookie } from '../sessions.ts';
-import { sendLoginPage } from '../sign-in-pages.ts';
-import { clientKey } from '../throttle.ts';
+import { sendLoginPage } from '../../pages/sign-in-pages.ts';
+import { clientKey } from '../../abuse/throttle.ts';
 
 const AUTH = PATHS.auth;
 

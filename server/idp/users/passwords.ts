@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { PasswordQueue, type Requester } from './password-queue.ts';
+import { PasswordQueue, type Requester } from '../abuse/password-queue.ts';
 
 // scrypt from node:crypto: no native addon to build, and the parameters travel with the hash so they can grow.
 // N=2^17, r=8, p=1 is OWASP's minimum for scrypt (Password Storage Cheat Sheet): 128 MiB and a few hundred
@@ -9,7 +9,7 @@ const KEY_LENGTH = 64;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
 // Each derivation holds 128 MiB and a core: password-queue.ts decides when it runs, fairly between addresses.
-export { PasswordCheckBusyError, PasswordQueue, type Requester } from './password-queue.ts';
+export { PasswordCheckBusyError, PasswordQueue, type Requester } from '../abuse/password-queue.ts';
 
 type Params = { N: number; r: number; p: number };
 

@@ -1,4 +1,4 @@
-import type { Database } from '../db/index.ts';
+import type { Database } from '../../db/index.ts';
 import { verifyPassword } from './passwords.ts';
 import { createUser, findUserByUsername } from './users.ts';
 

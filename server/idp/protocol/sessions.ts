@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, ne, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/index.ts';
+import type { Database } from '../../db/index.ts';
 import {
   idpAuthCodes,
   idpRefreshTokens,
@@ -8,7 +8,7 @@ import {
   users,
   type SessionRow,
   type UserRow,
-} from '../db/schema/users.ts';
+} from '../../db/schema/users.ts';
 
 // SSO sessions, one-time codes and refresh-token state, all in the database so a restart signs nobody out.
 export const SESSION_MAX_SECONDS = 10 * 3600; // Keycloak's default "SSO Session Max"

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { idpRefreshTokens } from '../../db/schema/users.ts';
+import { idpRefreshTokens } from '../../../db/schema/users.ts';
 import { isKnownClient } from '../clients.ts';
-import { flat, type Idp } from '../context.ts';
+import { flat, type Idp } from '../../context.ts';
 import { findActiveSession, issuedAfterRevocation, revokeSessionTokens } from '../sessions.ts';
 import { verifyRefresh, verifySigned, type Claims } from '../tokens.ts';
-import { PATHS } from '../paths.ts';
+import { PATHS } from '../../paths.ts';
 
 // Token revocation (RFC 7009) and introspection (RFC 7662) at Keycloak's paths. The one client is public, so
 // it authenticates with its client_id alone, as it does at the token endpoint.
