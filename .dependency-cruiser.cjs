@@ -78,7 +78,8 @@ module.exports = {
     {
       name: 'worker-pool-stands-alone',
       severity: 'error',
-      comment: 'server/worker-pool.ts runs work off the event loop for photos and the web import, and knows neither.',
+      comment:
+        "server/worker-pool.ts: the web import's worker threads, and the sizing, errors and priority photos' processes share; it knows neither.",
       from: { path: '^server/worker-pool\\.ts$' },
       to: { path: '^(server|src)/' },
     },
@@ -94,7 +95,7 @@ module.exports = {
       name: 'photos-below-the-parts',
       severity: 'error',
       comment:
-        'server/photos processes and stores pictures for the API, the transfer files and the CLI: server/db, the Config and the worker pool, nothing above.',
+        'server/photos processes and stores pictures for the API, the transfer files and the CLI: server/db, the Config and the worker pool sizing, nothing above.',
       from: { path: '^server/photos/' },
       to: { path: '^server/(api|idp|site|cli|import|plugins)/|^server/(app|start|server-options)\\.ts$' },
     },

@@ -1,8 +1,9 @@
-// Work on untrusted or large input (an imported page, an uploaded photo) runs in worker threads, never on the event
-// loop: a piscina pool of one or two threads (one core stays with the event loop), at lower priority, with a bounded
-// number of tasks waiting and a time limit after which the task's worker is terminated (piscina starts a new one).
-// The page reader (server/import/page-reader.ts) and the photo processor (server/photos/photo-processor.ts) are its
-// users; docs/decisions/028-import-reading-workers.md says why.
+// Work on untrusted or large input runs off the event loop. An imported page is read in worker threads: a piscina
+// pool of one or two threads (one core stays with the event loop), at lower priority, with a bounded number of tasks
+// waiting and a time limit after which the task's worker is terminated (piscina starts a new one); the page reader
+// (server/import/page-reader.ts) is its user, docs/decisions/028-import-reading-workers.md says why. Photos run in
+// child processes instead, which a kill really stops (server/photos/photo-children.ts, decision 045); they share
+// this module's sizing (WORKER_THREADS), its errors and its priority.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 
