@@ -212,6 +212,17 @@ async function insertRecipe(tx: Tx, input: RecipeInput, author: string): Promise
 }
 
 /** `droppedFiles`: the files of photos the update removed, for the photo store once it has committed. */
+/**
+ * A PUT that leaves out one time keeps the stored one (contentColumns), so the body's schema cannot see both: the
+ * row as written is checked, and a preparation time longer than the total time undoes the write.
+ */
+export class TimesOutOfOrderError extends Error {
+  constructor() {
+    super('The preparation time would be longer than the total time');
+    this.name = 'TimesOutOfOrderError';
+  }
+}
+
 export type UpdateResult =
   | { kind: 'updated'; recipe: Recipe; droppedFiles: string[] }
   | { kind: 'not-found' }
@@ -249,6 +260,8 @@ export async function updateRecipe(
       const [current] = await tx.select({ version: recipes.version }).from(recipes).where(eq(recipes.id, id));
       return current ? { kind: 'conflict', currentVersion: current.version } : { kind: 'not-found' };
     }
+    if (row.prepMinutes !== null && row.totalMinutes !== null && row.prepMinutes > row.totalMinutes)
+      throw new TimesOutOfOrderError();
     await tx.delete(ingredients).where(eq(ingredients.recipeId, id));
     await insertIngredients(tx, ingredientRows(id, input.ingredients));
     const droppedFiles = await setRecipePhotos(tx, id, input.photos, caller ?? null);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MESSAGES, recipeInputSchema, recipeSchema, servingsSchema, textUpTo } from '../../../src/lib/recipe-schema.ts';
 import { scaleRecipe } from '../../../src/lib/scaling.ts';
 import { MAX_RECIPE_ID, parseRecipeId } from '../../../src/lib/routes.ts';
+import { ORGANISE_MESSAGES } from '../../../src/lib/organise.ts';
 import * as repo from '../../db/recipe-repository.ts';
 import type { Database } from '../../db/index.ts';
 import { authErrors, bodyErrors, errorBodySchema, HttpError } from '../errors.ts';
@@ -115,7 +116,7 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
   // or non-editor flood is limited too); then auth, before the body is parsed or validated: no token
   // means 401, not 400 or 413.
   const write = { onRequest: [writeLimit, requireEditor] };
-  // A body naming a photo the caller may not attach changes nothing: 400, with the field.
+  // A body naming a photo the caller may not attach, or times out of order with a stored one, changes nothing: 400.
   const photoChecked = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -124,6 +125,9 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
         throw new HttpError(400, 'The body names a photo it cannot have: upload it first (POST /photos)', {
           fields: { [error.field]: error.message },
         });
+      // The schema's rule, on a PUT that kept the stored time it left out: the same answer as the schema's.
+      if (error instanceof repo.TimesOutOfOrderError)
+        throw new HttpError(400, 'Invalid body', { fields: { prepTime: ORGANISE_MESSAGES.prepOverTotal } });
       throw error;
     }
   };

@@ -221,6 +221,25 @@ describe.each(DATABASE_KINDS)('validation on the server (%s)', (kind) => {
     expect((await post(recipeBody({ prepTime: 30, totalTime: null }))).statusCode).toBe(201);
   });
 
+  it('refuses a PUT that sends one time out of order with the stored other (a time left out stays as it is)', async () => {
+    const made = (await post(recipeBody({ prepTime: 10, totalTime: 30 }))).json();
+    const put = (body: Record<string, unknown>) =>
+      h.app.inject({ method: 'PUT', url: `/api/recipes/${made.id}`, headers: bearer(token), payload: body });
+    const { prepTime: _prep, totalTime: _total, ...withoutTimes } = recipeBody({});
+    for (const body of [
+      { ...withoutTimes, prepTime: 45 }, // over the stored total of 30
+      { ...withoutTimes, totalTime: 5 }, // under the stored preparation of 10
+    ]) {
+      const response = await put(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ prepTime: 'Kan inte vara längre än total tid' });
+    }
+    const stored = (await h.app.inject({ method: 'GET', url: `/api/recipes/${made.id}` })).json();
+    expect(stored).toMatchObject({ prepTime: 10, totalTime: 30, version: made.version });
+    // In order with the stored time: saved.
+    expect((await put({ ...withoutTimes, prepTime: 25 })).statusCode).toBe(200);
+  });
+
   it('malformed JSON: 400 in the error shape', async () => {
     const response = await post('{"name": "Pannkakor",', { 'content-type': 'application/json' });
     expect(response.statusCode).toBe(400);
