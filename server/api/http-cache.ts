@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
+import { bodilessNotModified, varyOnEncoding } from '../http/read-answer.ts';
 
 // Cache headers and validators for every API GET, in one place (README: "A CDN in front of the API").
 // A shared cache (CDN) may keep an answer 1 s and then serve it while it revalidates; the site's own
@@ -25,27 +26,6 @@ export function matchesEtag(request: FastifyRequest, etag: string): boolean {
 
 function notModified(reply: FastifyReply, etag: string): FastifyReply {
   return reply.code(304).header('etag', etag).header('cache-control', API_CACHE_CONTROL).send();
-}
-
-/** The headers that describe a body: a 304 has none (a cache merges a 304's headers into the answer it keeps). */
-const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding'] as const;
-
-/**
- * What a 304 must say as its 200 would (RFC 9110 §15.4.5, RFC 9111 §4.3.4) and what it must not: called on every 304
- * in onSend, it drops the body's headers and returns the payload to send (none). Vary names Accept-Encoding on
- * every answer (./index.ts's compression decides per answer; a 304 cannot know whether its 200 was compressed).
- */
-export function bodilessNotModified(reply: FastifyReply): null {
-  for (const name of BODY_HEADERS) reply.removeHeader(name);
-  return null;
-}
-
-/** Adds accept-encoding to Vary (kept once), as @fastify/compress writes it. */
-export function varyOnEncoding(reply: FastifyReply): void {
-  const vary = reply.getHeader('vary');
-  const names = (Array.isArray(vary) ? vary : vary === undefined ? [] : [String(vary)]).join(', ');
-  if (/\baccept-encoding\b/i.test(names)) return;
-  reply.header('vary', names ? `${names}, accept-encoding` : 'accept-encoding');
 }
 
 /**

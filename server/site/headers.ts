@@ -1,6 +1,5 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
-import type { FastifyReply } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
 import { HSTS_HEADER, servesHttps } from '../plugins/helmet.ts';
 import { policyText } from '../http/content-security-policy.ts';
@@ -50,22 +49,6 @@ export function siteHeaders(kind: Kind, policy?: string): Record<string, string>
     ...SECURITY_HEADERS,
     'Cache-Control': CACHE_CONTROL[kind],
   };
-}
-
-/**
- * A read's answer, 200 or 304, as the site sends it (RFC 9110 §15.4.5, RFC 9111 §4.3.4: a cache merges a 304's
- * headers into the answer it keeps): Vary names Accept-Encoding on both (the compression and the precompressed files
- * choose per answer; a 304 cannot know whether its 200 was compressed), and a 304 carries no header of a body.
- * Returns the payload to send. The API does the same in server/api/http-cache.ts (neither part imports the other).
- */
-export function readAnswer(reply: FastifyReply, payload: unknown): unknown {
-  const vary = reply.getHeader('vary');
-  const names = (Array.isArray(vary) ? vary : vary === undefined ? [] : [String(vary)]).join(', ');
-  if (!/\baccept-encoding\b/i.test(names))
-    reply.header('vary', names ? `${names}, accept-encoding` : 'accept-encoding');
-  if (reply.statusCode !== 304) return payload;
-  for (const name of ['content-type', 'content-length', 'content-encoding']) reply.removeHeader(name);
-  return null;
 }
 
 const NGINX_HEADERS_DIR = 'nginx-headers';

@@ -8,7 +8,8 @@ import { createDatabaseGate } from '../db/database-gate.ts';
 import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import { parseRecipeId } from '../../src/lib/routes.ts';
 import { contentSecurityPolicy, inlineHashes } from './csp.ts';
-import { CACHE_CONTROL, isHostingPath, readAnswer, siteHeaders, SVG_POLICY } from './headers.ts';
+import { CACHE_CONTROL, isHostingPath, siteHeaders, SVG_POLICY } from './headers.ts';
+import { readAnswer } from '../http/read-answer.ts';
 import { createRecipePage, matchesEtag, siteAddresses, unavailable } from './recipe-page.ts';
 import { createSitemap, robotsTxt, type SitemapText } from './sitemap.ts';
 
