@@ -77,10 +77,10 @@ test(
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible({ timeout: PROVIDER_TIMEOUT }); // the sign-in check answered
     // Signed out for real: a reload does not bring the session back.
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible({ timeout: PROVIDER_TIMEOUT }); // the sign-in check answered
     await expect(page.getByRole('button', { name: VISITOR.username })).toHaveCount(0);
   },
 );

@@ -1,4 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures.ts';
+import { PROVIDER_TIMEOUT } from './support/auth.ts';
 import { uniqueName } from './support/recipes.ts';
 
 // The recipe list: Swedish order, live filter, the ?search= deep link and clearing it.
@@ -167,7 +168,7 @@ test('a ?search= deep link asks the server once, for that query, not for the who
 
 test('a visitor sees no Nytt recept button', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible({ timeout: PROVIDER_TIMEOUT }); // the sign-in check answered
   await expect(page.getByRole('button', { name: 'Skapa konto' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Nytt recept' })).toHaveCount(0);
 });

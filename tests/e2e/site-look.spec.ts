@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { EDITOR, VISITOR } from './support/auth.ts';
+import { EDITOR, PROVIDER_TIMEOUT, VISITOR } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';
 import { uniqueName, type RecipeApi } from './support/recipes.ts';
 
@@ -145,7 +145,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto('/');
     // The header's island settles first (its buttons are re-rendered once the sign-in check answers): a button
     // replaced while it has focus hands focus back to <body>, and the ring read then would be nobody's.
-    await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible({ timeout: PROVIDER_TIMEOUT }); // the sign-in check answered
     await expect(page.getByRole('main').getByRole('link').first()).toBeVisible(); // the list has its recipes
     const accent = await page.evaluate(() =>
       getComputedStyle(document.documentElement).getPropertyValue('--accent-hover').trim(),

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { test, expect, expectAccessible, type TokenSource } from './support/fixtures.ts';
-import { runtimeConfig } from './support/auth.ts';
+import { PROVIDER_TIMEOUT, runtimeConfig } from './support/auth.ts';
 import type { NewRecipe } from './support/recipes.ts';
 import type { Photo, PhotoRef } from '../../src/lib/photo-schema.ts';
 
@@ -120,7 +120,7 @@ test('the recipe page shows the main photo at its final size before it loads, th
 
   // The header settles first: its buttons change once the sign-in check answers (a shift of its own, late on a
   // loaded machine), which is not the photos'.
-  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible({ timeout: PROVIDER_TIMEOUT }); // the sign-in check answered
   const released = await page.evaluate(() => performance.now());
   await photosHeld.release();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

@@ -1,4 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures.ts';
+import { PROVIDER_TIMEOUT } from './support/auth.ts';
 
 // The site when its runtime config or identity provider misbehaves: it still works signed out,
 // never flashes the wrong navigation, and a protected page says access validation failed.
@@ -15,7 +16,7 @@ test('while the session check runs, neither navigation set shows', { tag: '@prov
   await expect(page.getByRole('button', { name: 'Logga in' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Skapa konto' })).toHaveCount(0);
   release();
-  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible({ timeout: PROVIDER_TIMEOUT }); // the sign-in check answered
 });
 
 test('without a runtime config the list still loads and the visitor is signed out', async ({ page, recipes }) => {
@@ -23,7 +24,7 @@ test('without a runtime config the list still loads and the visitor is signed ou
   await page.route('**/config.json', (route) => route.abort());
   await page.goto('/');
   await expect(page.getByRole('link', { name: recipe.name }).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible({ timeout: PROVIDER_TIMEOUT }); // the sign-in check answered
 });
 
 test('a protected page reports a failed access check', async ({ page }) => {
