@@ -6,7 +6,7 @@ import { NOTHING_ALLOWED, policyText } from '../http/content-security-policy.ts'
 import type { Database } from '../db/index.ts';
 import { apiCorsOptions, cors } from '../plugins/cors.ts';
 import { apiRateLimitOptions, rateLimit } from '../plugins/rate-limit.ts';
-import { createAuth, type SessionCheck } from './auth.ts';
+import { createAuth, type SessionCheck } from './access.ts';
 import { createDatabaseGate } from '../db/database-gate.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';

@@ -2,7 +2,7 @@
 // ('DECILITER'). This module converts both ways, adds the bearer token and the XSRF header,
 // and turns failures into ApiError (spec sections 7 and 8).
 import { forgeryHeader } from './forgery-header.ts';
-import { apiBase } from './config.ts';
+import { apiBase } from './site-config.ts';
 import { takeEarlyRecipe } from './early.ts';
 import { isUnitKey, unitKey, unitLabel, OFFERED_UNIT_KEYS } from '../lib/units.ts';
 import type { Thumbnail } from '../lib/photo-schema.ts';

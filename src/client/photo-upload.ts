@@ -3,7 +3,7 @@
 // it sends the same headers as every write there (bearer token, forgery header) and fails with the same ApiError.
 import { ApiError, type TokenSource } from './api.ts';
 import { forgeryHeader } from './forgery-header.ts';
-import { apiBase } from './config.ts';
+import { apiBase } from './site-config.ts';
 import { photoSchema, type Photo } from '../lib/photo-schema.ts';
 
 /**

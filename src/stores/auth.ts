@@ -3,7 +3,7 @@
 import { atom } from 'nanostores';
 import type Keycloak from 'keycloak-js';
 import type { TokenSource } from '../client/api.ts';
-import { loadRuntimeConfig } from '../client/config.ts';
+import { loadRuntimeConfig } from '../client/site-config.ts';
 import { afterIslandsHydrated } from '../client/islands-hydrated.ts';
 
 export type Profile = { username: string; firstName: string; lastName: string; email: string };

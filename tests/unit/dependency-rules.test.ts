@@ -106,7 +106,7 @@ describe('the dependency rules', () => {
       'api-not-idp-or-site',
       {
         'server/idp/keys.ts': 'export const k = 1;\n',
-        'server/api/auth.ts': "import { k } from '../idp/keys.ts';\nexport const a = k;\n",
+        'server/api/access.ts': "import { k } from '../idp/keys.ts';\nexport const a = k;\n",
       },
     ],
     [

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CONTENT_TYPES, PHOTO_FILE_NAME, photoSchema, type PhotoErrorKind } from '../../../src/lib/photo-schema.ts';
 import { PhotoError } from '../../photos/photo-processor.ts';
 import { PhotoStoreError, UnsavedUploadsFullError, type PhotoLibrary } from '../../photos/photo-library.ts';
-import { editorOf } from '../auth.ts';
+import { editorOf } from '../access.ts';
 import {
   authErrors,
   bodyErrors,

@@ -11,7 +11,7 @@ import { fetchImage, fetchPage, PageFetchError, type FetchedPage, type FetchOpti
 import { createPageReader, PageReadError, type PageText } from '../../import/page-reader.ts';
 import { withPageAddress, type ReadRecipe } from '../../import/recipe-draft.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
-import { editorOf } from '../auth.ts';
+import { editorOf } from '../access.ts';
 import { authErrors, bodyErrors, errorBodySchema, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
 
 type Options = {

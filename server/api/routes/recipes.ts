@@ -10,7 +10,7 @@ import * as repo from '../../db/recipe-repository.ts';
 import type { Database } from '../../db/index.ts';
 import { authErrors, bodyErrors, errorBodySchema, HttpError } from '../errors.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
-import { editorOf } from '../auth.ts';
+import { editorOf } from '../access.ts';
 import type { ListCache } from '../list-cache.ts';
 import { expectedVersion } from '../expected-version.ts';
 import { PhotoRefError } from '../../db/photo-repository.ts';

@@ -1,7 +1,7 @@
 // 'Bilder': the recipe's photos (the list), the uploads under way, the drop zone with 'Välj bilder', and what
 // went wrong with the last files offered. The form owns the values and the uploads; this only shows them.
 import { useEffect, useId, useRef, useState } from 'react';
-import { apiBase } from '../../client/config.ts';
+import { apiBase } from '../../client/site-config.ts';
 import { withoutPhoto, type FormPhoto } from './photo-items.ts';
 import PhotoList from './photo-list.tsx';
 import { TEXT } from '../editor/texts.ts';

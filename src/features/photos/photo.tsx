@@ -3,7 +3,7 @@
 // the photo's shape before a byte arrives (no layout shift). No `style` prop anywhere: the CSP refuses inline
 // style attributes, which is what Astro's server render would write.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { apiBase } from '../../client/config.ts';
+import { apiBase } from '../../client/site-config.ts';
 import { photoUrl } from '../../lib/photo-files.ts';
 import type { Photo, Thumbnail } from '../../lib/photo-schema.ts';
 import { fallbackFile, pictureSources, squareFallback, placeholderColour, placeholderUrl } from './photo-sources.ts';
