@@ -16,7 +16,7 @@ const IDLE_MS = 60_000;
  * large decode (malloc's arenas, libvips' caches) would otherwise add to the next photo's peak (issue 35: a 39 MP
  * progressive photo after a 39 MP baseline one peaked at 368 MB in one process). A fresh process holds about 90 MB.
  */
-export const RETIRE_RSS_BYTES = 160 * 1024 * 1024;
+const RETIRE_RSS_BYTES = 160 * 1024 * 1024;
 
 type Job = {
   task: PhotoTask;

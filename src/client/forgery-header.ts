@@ -2,8 +2,8 @@
 // same-origin relative URL get it: an absolute API address (another origin) must never receive the cookie's value.
 // One place for api.ts's fetch and photo-upload.ts's XMLHttpRequest.
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 function readCookie(cookies: string, name: string): string | undefined {
   const hit = cookies.split('; ').find((c) => c.startsWith(`${name}=`));
