@@ -113,8 +113,13 @@ describe.each(DATABASE_KINDS)('organising recipes (%s)', (kind) => {
     }
     // Only one of them changed: the others stay.
     await put(made.id, recipeBody({ name: 'Sparade fält', ...organised }));
-    const one = await put(made.id, recipeBody({ name: 'Sparade fält', totalTime: 0 }));
-    expect(one.json()).toMatchObject({ prepTime: 20, totalTime: 0, categories: ['Bakning', 'Fika'] });
+    const one = await put(made.id, recipeBody({ name: 'Sparade fält', totalTime: 90 }));
+    expect(one.json()).toMatchObject({ prepTime: 20, totalTime: 90, categories: ['Bakning', 'Fika'] });
+    // A total below the kept preparation time is refused as the same total beside it in one body would be.
+    const below = await put(made.id, recipeBody({ name: 'Sparade fält', totalTime: 0 }));
+    expect(below.statusCode, below.body).toBe(400);
+    expect(below.json().fields).toEqual({ prepTime: 'Kan inte vara längre än total tid' });
+    expect(await get<Recipe>(`/recipes/${made.id}`)).toMatchObject({ prepTime: 20, totalTime: 90 });
     // The same categories in another letter case change nothing; another order is kept.
     const cased = await put(made.id, recipeBody({ name: 'Sparade fält', categories: ['BAKNING', 'fika'] }));
     expect(cased.json().categories).toEqual(['Bakning', 'Fika']);
