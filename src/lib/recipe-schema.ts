@@ -111,6 +111,12 @@ export const headingSchema = limitedText(MAX_HEADING, MESSAGES.max64, ORGANISE_M
   .regex(ALLOWED_CHARACTERS, allowed)
   .meta({ maxLength: MAX_HEADING });
 
+/** What goes with an ingredient beside its name ('finhackad', '1 cup on the page'): shown after the name. */
+export const MAX_INGREDIENT_NOTE = 100;
+export const ingredientNoteSchema = limitedText(MAX_INGREDIENT_NOTE, MESSAGES.max100Characters, MESSAGES.notText)
+  .regex(ALLOWED_CHARACTERS, allowed)
+  .meta({ maxLength: MAX_INGREDIENT_NOTE });
+
 export const servingsSchema = z
   .number({ error: MESSAGES.notANumber })
   .int({ error: MESSAGES.notANumber })
@@ -133,6 +139,11 @@ export const quantitySchema = z.object({ value: quantityValueSchema, unit: unitK
 export const ingredientSchema = z.object({
   name: ingredientNameSchema,
   quantity: quantitySchema.optional(),
+  note: ingredientNoteSchema
+    .optional()
+    .describe(
+      "Shown after the name ('finhackad'); left out when there is none. A PUT replaces the whole ingredient list: send it back as read to keep it",
+    ),
   heading: headingSchema
     .optional()
     .describe(
@@ -274,9 +285,16 @@ export const importedRecipeSchema = recipeSchema
       ingredientSchema.extend({
         name: z.string(),
         quantity: quantitySchema.extend({ value: z.number() }).optional(),
+        note: z.string().optional(),
         heading: z.string().optional(),
       }),
     ),
+    notices: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "What the editor should know about the draft, in Swedish ('Bilden kunde inte hämtas.'); left out when nothing",
+      ),
   });
 
 export type Quantity = z.infer<typeof quantitySchema>;

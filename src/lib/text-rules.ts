@@ -16,6 +16,7 @@ export const MESSAGES = {
   max100: 'Max 100',
   notANumber: 'Must be a number',
   max34: 'Max 34 characters',
+  max100Characters: 'Max 100 characters',
   max5: 'Max 5 characters',
   // Not in the spec's table: only an API client sending the wrong JSON types sees these.
   notText: 'Must be text',
