@@ -15,7 +15,7 @@ import { createChangeFeed } from '../db/change-feed.ts';
 import { createListCache } from './list-cache.ts';
 import { createNameIndex } from './name-index.ts';
 import { healthRoutes } from './routes/health.ts';
-import { unitRoutes } from './routes/units.ts';
+import { unitRoutes } from './routes/unit-keys.ts';
 import { recipeRoutes } from './routes/recipes.ts';
 import { recipeNameRoutes } from './routes/recipe-names.ts';
 import { categoryRoutes } from './routes/categories.ts';

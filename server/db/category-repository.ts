@@ -3,7 +3,7 @@
 // recipe's list in order. Written inside the recipe's own transaction, like its ingredients and photos.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { categoryKey, normaliseCategories } from '../../src/lib/organise.ts';
-import { categories, recipeCategories } from './schema/categories.ts';
+import { categories, recipeCategories } from './schema/category-tables.ts';
 import type { Transaction as Tx } from './types.ts';
 
 /** The recipe's categories as stored (the categories' spellings), in its order. */

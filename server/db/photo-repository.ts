@@ -5,7 +5,7 @@ import { and, asc, count, eq, inArray, isNull, lt, sql, sum } from 'drizzle-orm'
 import { join } from 'node:path';
 import type { Photo, PhotoFile, PhotoRef } from '../../src/lib/photo-schema.ts';
 import { PHOTO_MESSAGES } from '../../src/lib/photo-schema.ts';
-import { photos, type PhotoRow } from './schema/photos.ts';
+import { photos, type PhotoRow } from './schema/photo-tables.ts';
 import type { AppDatabase } from './index.ts';
 import type { Transaction as Tx } from './types.ts';
 

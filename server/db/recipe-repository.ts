@@ -8,9 +8,9 @@ import {
   recipeDeletions,
   recipeListStamp as stampTable,
   recipes,
-} from './schema/recipes.ts';
-import { photos } from './schema/photos.ts';
-import { categories, recipeCategories } from './schema/categories.ts';
+} from './schema/recipe-tables.ts';
+import { photos } from './schema/photo-tables.ts';
+import { categories, recipeCategories } from './schema/category-tables.ts';
 import type { AppDatabase } from './index.ts';
 import type { Transaction as Tx } from './types.ts';
 import {

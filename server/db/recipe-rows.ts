@@ -5,9 +5,9 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { Photo } from '../../src/lib/photo-schema.ts';
 import { ingredientExtras, type Ingredient, type Recipe, type RecipeContent } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
-import { categories, recipeCategories } from './schema/categories.ts';
-import { photos } from './schema/photos.ts';
-import { ingredients, recipes, type RecipeRow } from './schema/recipes.ts';
+import { categories, recipeCategories } from './schema/category-tables.ts';
+import { photos } from './schema/photo-tables.ts';
+import { ingredients, recipes, type RecipeRow } from './schema/recipe-tables.ts';
 
 /** An ingredient as the queries below aggregate it: both quantity columns null, or both set. */
 type StoredIngredient = {

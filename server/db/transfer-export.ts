@@ -5,7 +5,7 @@
 import { asc } from 'drizzle-orm';
 import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import { exactRecipeColumns, recipeFromStored, type StoredRecipe } from './recipe-rows.ts';
-import { recipes } from './schema/recipes.ts';
+import { recipes } from './schema/recipe-tables.ts';
 import { TRANSFER_FORMAT, type TransferDocument } from './transfer-format.ts';
 import type { AppDatabase } from './index.ts';
 import { createDatabasePhotoStore } from '../photos/database-store.ts';

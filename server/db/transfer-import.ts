@@ -13,8 +13,8 @@ import { CONTENT_TYPES, PHOTO_FILE_NAME, type Photo } from '../../src/lib/photo-
 import { createDatabasePhotoStore } from '../photos/database-store.ts';
 import type { PhotoFileBytes, PhotoStore } from '../photos/photo-store.ts';
 import { sniffFormat } from '../photos/sniff-format.ts';
-import { photos } from './schema/photos.ts';
-import { recipes } from './schema/recipes.ts';
+import { photos } from './schema/photo-tables.ts';
+import { recipes } from './schema/recipe-tables.ts';
 import { readAllRecipes } from './transfer-export.ts';
 import { insertIngredients } from './recipe-repository.ts';
 import { insertRecipeCategories, setRecipeCategories } from './category-repository.ts';

@@ -10,7 +10,7 @@ import { loadOrCreateKeys } from './protocol/keys.ts';
 import { PasswordQueue } from './abuse/password-queue.ts';
 import { LoginThrottle, WindowLimit } from './abuse/throttle.ts';
 import { CORS_PATHS } from './paths.ts';
-import { backfillNameSkeletons, lookAlikePairs } from './users/users.ts';
+import { backfillNameSkeletons, lookAlikePairs } from './users/user-repository.ts';
 import accountRoutes from './pages/routes/account.ts';
 import authorizeRoutes from './protocol/routes/authorize.ts';
 import discoveryRoutes from './protocol/routes/discovery.ts';

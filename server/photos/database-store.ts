@@ -4,7 +4,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/index.ts';
 import { compactPhotoFiles, photoFileFolder, reclaimPhotoFileSpace } from '../db/photo-repository.ts';
-import { photoFiles } from '../db/schema/photos.ts';
+import { photoFiles } from '../db/schema/photo-tables.ts';
 import { createFolderPhotoStore } from './folder-store.ts';
 import type { PhotoStore } from './photo-store.ts';
 

@@ -105,6 +105,17 @@ function mapProblems(doc: string, tracked: readonly string[]): string[] {
   return problems;
 }
 
+// The map's naming rule: a module's file name says what it is, so no two modules of server/ and src/ share one;
+// `index.ts`, a part's entry, is the one name that repeats.
+function repeatedNames(tracked: readonly string[]): string[] {
+  const byName = new Map<string, string[]>();
+  for (const path of tracked.filter((file) => /^(server|src)\/.*\.tsx?$/.test(file))) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (name !== 'index.ts') byName.set(name, [...(byName.get(name) ?? []), path]);
+  }
+  return [...byName.values()].filter((paths) => paths.length > 1).map((paths) => paths.join(' and '));
+}
+
 describe('the map in docs/architecture.md', () => {
   it('the rule: nesting, globs, missing files, stale names', () => {
     const doc = [
@@ -151,5 +162,13 @@ describe('the map in docs/architecture.md', () => {
     const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).split('\0').filter(Boolean);
     expect(tracked.some((path) => path.startsWith('server/'))).toBe(true);
     expect(mapProblems(doc, tracked)).toEqual([]);
+  });
+
+  it("no two modules share a file name, but a part's index.ts", () => {
+    expect(
+      repeatedNames(['server/cli/users.ts', 'server/db/users.ts', 'server/api/index.ts', 'src/index.ts', 'src/a.css']),
+    ).toEqual(['server/cli/users.ts and server/db/users.ts']);
+    const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).split('\0').filter(Boolean);
+    expect(repeatedNames(tracked)).toEqual([]);
   });
 });

@@ -162,15 +162,15 @@ describe('the dependency rules', () => {
       'cli-works-without-http',
       {
         'server/app.ts': 'export const app = 1;\n',
-        'server/cli/users.ts': "import { app } from '../app.ts';\nexport const u = app;\n",
+        'server/cli/users-command.ts': "import { app } from '../app.ts';\nexport const u = app;\n",
       },
     ],
     [
       'the server importing a command-line entry',
       'nothing-imports-the-cli',
       {
-        'server/cli/users.ts': 'export const u = 1;\n',
-        'server/start.ts': "import { u } from './cli/users.ts';\nexport const s = u;\n",
+        'server/cli/users-command.ts': 'export const u = 1;\n',
+        'server/start.ts': "import { u } from './cli/users-command.ts';\nexport const s = u;\n",
       },
     ],
   ])(

@@ -1,5 +1,5 @@
 // One drizzle schema for both drivers; each domain owns its file and its migrations.
-export * from './recipes.ts';
-export * from './users.ts';
-export * from './photos.ts';
-export * from './categories.ts';
+export * from './recipe-tables.ts';
+export * from './user-tables.ts';
+export * from './photo-tables.ts';
+export * from './category-tables.ts';

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RECENT_SIGN_IN_COOKIE, sessionCookieOf, type Idp } from '../context.ts';
 import { findSessionByCookie } from '../protocol/sessions.ts';
-import type { User } from '../users/users.ts';
+import type { User } from '../users/user-repository.ts';
 
 // Who the password queue lets go first (password-queue.ts, issue 35 item 8): a browser that signed in to this
 // account lately, or one holding a live session of this user. The client cannot claim either: the first is a cookie

@@ -4,7 +4,7 @@ import { dummyHash, needsRehash, verifyPassword, type Requester } from '../users
 import { INVALID_CREDENTIALS, THROTTLED } from './pages.ts';
 import type { Vouch } from '../abuse/recent-sign-in.ts';
 import { networkKey, type Attempt } from '../abuse/throttle.ts';
-import { findUserByLogin, normalise, setPassword, type User } from '../users/users.ts';
+import { findUserByLogin, normalise, setPassword, type User } from '../users/user-repository.ts';
 import { MAX_LENGTH } from '../users/profile-rules.ts';
 
 /** `account`: the account key signed into the recent-sign-in cookie (recent-sign-in.ts). */

@@ -8,7 +8,7 @@ import {
   users,
   type SessionRow,
   type UserRow,
-} from '../../db/schema/users.ts';
+} from '../../db/schema/user-tables.ts';
 
 // SSO sessions, one-time codes and refresh-token state, all in the database so a restart signs nobody out.
 export const SESSION_MAX_SECONDS = 10 * 3600; // Keycloak's default "SSO Session Max"

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../../config.ts';
-import type { SessionRow, UserRow } from '../../db/schema/users.ts';
+import type { SessionRow, UserRow } from '../../db/schema/user-tables.ts';
 import type { IdpKeys } from './keys.ts';
 
 // Token shapes copied from Keycloak 26 (public client, default scopes) so keycloak-js and the API cannot tell us apart.

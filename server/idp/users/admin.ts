@@ -11,7 +11,7 @@ import {
   NameTakenError,
   setEditor,
   setPassword,
-} from './users.ts';
+} from './user-repository.ts';
 import {
   PROFILE_MESSAGES,
   validateEmail,

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/index.ts';
 import { verifyPassword } from './passwords.ts';
-import { createUser, findUserByUsername } from './users.ts';
+import { createUser, findUserByUsername } from './user-repository.ts';
 
 /** The two accounts of the embedded default (the start-up banner prints them). */
 export const DEMO_USERS = [

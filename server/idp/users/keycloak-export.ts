@@ -6,7 +6,7 @@
 // new one at the first sign-in) and the required action UPDATE_PASSWORD; with `--no-passwords` only the
 // required action, for realms that e-mail people a link to set one (Keycloak's "execute actions" e-mail).
 import { randomBytes } from 'node:crypto';
-import type { User } from './users.ts';
+import type { User } from './user-repository.ts';
 
 export type KeycloakUser = {
   username: string;

@@ -5,11 +5,11 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/index.ts';
-import { idpSessions } from '../../../server/db/schema/users.ts';
+import { idpSessions } from '../../../server/db/schema/user-tables.ts';
 import { ensureDemoUsers } from '../../../server/idp/users/demo-users.ts';
 import { loadOrCreateKeys } from '../../../server/idp/protocol/keys.ts';
 import { createSession } from '../../../server/idp/protocol/sessions.ts';
-import { findUserByUsername } from '../../../server/idp/users/users.ts';
+import { findUserByUsername } from '../../../server/idp/users/user-repository.ts';
 import { freshPgliteDir } from '../../support/database.ts';
 import { npmRun } from '../../support/npm-cli.ts';
 

@@ -11,7 +11,7 @@ import { LOCK_FILE } from '../../../server/db/data-dir-lock.ts';
 import { openDatabase } from '../../../server/db/index.ts';
 import { listRecipes } from '../../../server/db/recipe-repository.ts';
 import { SEED_RECIPES } from '../../../server/db/seed-recipes.ts';
-import { listUsers } from '../../../server/idp/users/users.ts';
+import { listUsers } from '../../../server/idp/users/user-repository.ts';
 import { freshPgliteDir } from '../../support/database.ts';
 import { npmRun } from '../../support/npm-cli.ts';
 import { freePort } from '../../../scripts/free-ports.ts';

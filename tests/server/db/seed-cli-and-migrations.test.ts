@@ -12,7 +12,7 @@ const TSX = `${ROOT}node_modules/tsx/dist/cli.mjs`;
 /** `npm run db:seed` as a real process (Node 24 from process.execPath), with its own environment. */
 function seedCli(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [TSX, 'server/cli/seed.ts', ...args], {
+    const child = spawn(process.execPath, [TSX, 'server/cli/seed-command.ts', ...args], {
       cwd: ROOT,
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/root', ...env },
     });

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../server/db/schema/users.ts';
+import { users } from '../../../server/db/schema/user-tables.ts';
 import { hashPassword, PARAMS } from '../../../server/idp/users/passwords.ts';
 import { ACCOUNT_RULE, ADDRESS_RULE } from '../../../server/idp/abuse/throttle.ts';
-import { createUser, findUserByUsername } from '../../../server/idp/users/users.ts';
+import { createUser, findUserByUsername } from '../../../server/idp/users/user-repository.ts';
 import { authParams, authUrl, Browser, callbackParams, csrfOf, login, startIdp, type Harness } from './harness.ts';
 
 // Attacks on accounts through the sign-in, registration and account forms. Each test performs the attack.

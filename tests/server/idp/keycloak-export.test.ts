@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/index.ts';
 import { ensureDemoUsers } from '../../../server/idp/users/demo-users.ts';
-import { createUser, listUsers } from '../../../server/idp/users/users.ts';
+import { createUser, listUsers } from '../../../server/idp/users/user-repository.ts';
 import { freshPgliteDir } from '../../support/database.ts';
 import { npmRun } from '../../support/npm-cli.ts';
 

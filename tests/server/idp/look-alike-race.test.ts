@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/index.ts';
-import { users } from '../../../server/db/schema/users.ts';
+import { users } from '../../../server/db/schema/user-tables.ts';
 import { skeleton } from '../../../server/idp/users/skeleton.ts';
-import { createUser, lookAlikePairs, NameTakenError } from '../../../server/idp/users/users.ts';
+import { createUser, lookAlikePairs, NameTakenError } from '../../../server/idp/users/user-repository.ts';
 import { PROFILE_MESSAGES } from '../../../server/idp/users/profile-rules.ts';
 import { DATABASE_KINDS, freshPgliteDir, freshPostgresUrl } from '../../support/database.ts';
 import { authParams, authUrl, Browser, csrfOf, startIdp, type Harness } from './harness.ts';

@@ -4,7 +4,7 @@ import { RECENT_SIGN_IN_COOKIE } from '../../../server/idp/context.ts';
 import { loadOrCreateKeys } from '../../../server/idp/protocol/keys.ts';
 import { userAccount } from '../../../server/idp/pages/login.ts';
 import { signedInLately } from '../../../server/idp/abuse/recent-sign-in.ts';
-import { findUserByUsername } from '../../../server/idp/users/users.ts';
+import { findUserByUsername } from '../../../server/idp/users/user-repository.ts';
 import { authParams, Browser, login, startIdp, type Harness } from './harness.ts';
 
 // The cookie that lets a known browser go first in the password queue (issue 35, item 8): set by the server at a

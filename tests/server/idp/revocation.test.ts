@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../server/idp/users/users.ts';
+import { createUser } from '../../../server/idp/users/user-repository.ts';
 import { ACCOUNT_RULE } from '../../../server/idp/abuse/throttle.ts';
 import {
   authParams,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idpSessions } from '../../../server/db/schema/users.ts';
+import { idpSessions } from '../../../server/db/schema/user-tables.ts';
 import {
   authParams,
   authUrl,

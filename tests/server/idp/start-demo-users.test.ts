@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/free-ports.ts';
 import { openDatabase } from '../../../server/db/index.ts';
-import { findUserByUsername } from '../../../server/idp/users/users.ts';
+import { findUserByUsername } from '../../../server/idp/users/user-repository.ts';
 
 // The published demo password must not open a server that other people reach: `npm start` on a public
 // PUBLIC_URL creates no demo users and says how to create the first editor instead.

@@ -4,8 +4,8 @@ import type { Database } from '../../../server/db/index.ts';
 import { runUsersCommand, UsageError } from '../../../server/idp/users/admin.ts';
 import { ensureDemoUsers } from '../../../server/idp/index.ts';
 import { verifyPassword } from '../../../server/idp/users/passwords.ts';
-import { findUserByUsername } from '../../../server/idp/users/users.ts';
-import { users } from '../../../server/db/schema/users.ts';
+import { findUserByUsername } from '../../../server/idp/users/user-repository.ts';
+import { users } from '../../../server/db/schema/user-tables.ts';
 import { closeTestDatabase, createTestDatabase, freshPgliteDir } from '../../support/database.ts';
 
 let db: Database;
@@ -138,7 +138,7 @@ describe('npm run users (the real process)', () => {
       'npx',
       [
         'tsx',
-        'server/cli/users.ts',
+        'server/cli/users-command.ts',
         'add',
         'ada',
         '--email',
@@ -154,9 +154,9 @@ describe('npm run users (the real process)', () => {
     expect(add.stderr).not.toMatch(/users:/);
     expect(add.status).toBe(0);
     expect(add.stdout).toContain('Added ada (editor).');
-    const list = spawnSync('npx', ['tsx', 'server/cli/users.ts', 'list'], { env, encoding: 'utf8', timeout: 60_000 });
+    const list = spawnSync('npx', ['tsx', 'server/cli/users-command.ts', 'list'], { env, encoding: 'utf8', timeout: 60_000 });
     expect(list.stdout).toMatch(/ada\tada@example.se\tAda L\tyes/);
-    const bad = spawnSync('npx', ['tsx', 'server/cli/users.ts', 'nope'], { env, encoding: 'utf8', timeout: 60_000 });
+    const bad = spawnSync('npx', ['tsx', 'server/cli/users-command.ts', 'nope'], { env, encoding: 'utf8', timeout: 60_000 });
     expect(bad.status).toBe(2);
   }, 120_000);
 });

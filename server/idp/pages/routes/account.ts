@@ -24,7 +24,7 @@ import {
   type ActiveSession,
 } from '../../protocol/sessions.ts';
 import { sendAccountLoginPage } from '../sign-in-pages.ts';
-import { loginTaken, NameTakenError, normalise, setPassword, updateProfile } from '../../users/users.ts';
+import { loginTaken, NameTakenError, normalise, setPassword, updateProfile } from '../../users/user-repository.ts';
 import {
   PROFILE_MESSAGES,
   validateEmail,

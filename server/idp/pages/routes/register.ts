@@ -7,7 +7,7 @@ import { userAccount } from '../login.ts';
 import { PATHS } from '../../paths.ts';
 import { rememberSignIn } from '../../abuse/recent-sign-in.ts';
 import { createSession } from '../../protocol/sessions.ts';
-import { createUser, loginTaken, NameTakenError } from '../../users/users.ts';
+import { createUser, loginTaken, NameTakenError } from '../../users/user-repository.ts';
 import { PROFILE_MESSAGES, validateRegistration } from '../../users/profile-rules.ts';
 import { sendRegisterPage } from '../sign-in-pages.ts';
 import { clientKey } from '../../abuse/throttle.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { idpRefreshTokens } from '../../../db/schema/users.ts';
+import { idpRefreshTokens } from '../../../db/schema/user-tables.ts';
 import { isKnownClient } from '../clients.ts';
 import { flat, type Idp } from '../../context.ts';
 import { findActiveSession, issuedAfterRevocation, revokeSessionTokens } from '../sessions.ts';

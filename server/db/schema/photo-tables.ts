@@ -1,6 +1,6 @@
 import { bigint, customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PhotoFile } from '../../../src/lib/photo-schema.ts';
-import { recipes } from './recipes.ts';
+import { recipes } from './recipe-tables.ts';
 
 // Photos and their files (migration 009-photos.sql is the source of truth for the DDL; this mirrors it).
 export const photos = pgTable(

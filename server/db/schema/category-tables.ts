@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { recipes } from './recipes.ts';
+import { recipes } from './recipe-tables.ts';
 
 // Categories and the recipes that name them (migration 010-organise.sql is the source of truth for the DDL; this
 // mirrors it). `key` is src/lib/organise.ts's categoryKey(name): one row per category whatever its letter case, `name`

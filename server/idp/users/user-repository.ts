@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/index.ts';
-import { userNameSkeletons, users, type UserRow } from '../../db/schema/users.ts';
+import { userNameSkeletons, users, type UserRow } from '../../db/schema/user-tables.ts';
 import { hashPassword, type PasswordQueue } from './passwords.ts';
 import { skeleton } from './skeleton.ts';
 import { normalise } from './profile-rules.ts';
