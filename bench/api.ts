@@ -4,7 +4,7 @@
 // autocannon on loopback, loads nginx serving the very same GET /recipes bytes as a static file,
 // and prints one table. Figures only: no pass or fail.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
@@ -17,7 +17,7 @@ import { load } from './load.ts';
 import { startNginx } from './nginx.ts';
 import { settle } from './net.ts';
 import { cpuSeconds } from './cpu.ts';
-import { bytes, memoryOf, table, type Row } from './report.ts';
+import { bytes, memoryOf, table, type Row, machineLoad } from './report.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -57,11 +57,7 @@ try {
   for (const size of sizes) {
     log(`\n== ${size.toLocaleString('en')} recipes ==`);
     // Other work on this machine skews every figure: say how busy it was.
-    notes.push(
-      `${size}: load average at start ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')} (${cpus().length} cores)`,
-    );
+    notes.push(`${size}: load average at start ${machineLoad()}`);
     const seed = await runSeed({ mode: 'seed', dataDir, databaseUrl: opts['database-url'], from: seeded, to: size });
     seeded = size;
     log(`seeded ${seed.inserted.toLocaleString('en')} more recipes in ${seed.seconds.toFixed(1)} s`);

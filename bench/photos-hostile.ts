@@ -7,9 +7,9 @@
 // Prints the answers, their times, the peak memory beside the product's 512 MB, and the photo processes' CPU in the
 // 2 s after the last answer (a decode that outlived its answer would show there).
 import { readdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { manyScansJpeg } from '../tests/server/photos/many-scans-jpeg.ts';
 import { accessToken } from './sign-in-flow.ts';
+import { machineLoad } from './report.ts';
 import { startServer, type BenchServer } from './start-server.ts';
 
 const AT_ONCE = 4;
@@ -83,9 +83,7 @@ const files = [
     bytes: manyScansJpeg({ width: 4_700, height: 3_500, maxAl: 0, acBands: 24 }),
   },
 ];
-const loadBefore = loadavg()
-  .map((l) => l.toFixed(1))
-  .join(' ');
+const loadBefore = machineLoad();
 const server = await startServer({
   name: 'photos-hostile',
   env: { SERVE_SITE: 'false', LOG_LEVEL: 'error' },
@@ -98,7 +96,7 @@ try {
   await settle(server.pid);
   console.log(
     `${AT_ONCE} uploads at once of each file to npm start (pid ${server.pid}); ` +
-      `load average before ${loadBefore} on ${cpus().length} cores\n`,
+      `load average before ${loadBefore}\n`,
   );
   for (const file of files) {
     const atRest = rssMb(server.pid) + childrenOf(server.pid).reduce((n, c) => n + rssMb(c), 0);

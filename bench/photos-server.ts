@@ -3,8 +3,7 @@
 // demo editor. Prints upload times, the server's resident memory (VmRSS of its node process) and /api/health
 // latency at rest and while 4 uploads run at once, beside issue 23's targets.
 import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { memoryOf, percentile } from './report.ts';
+import { memoryOf, percentile, machineLoad } from './report.ts';
 import { accessToken } from './sign-in-flow.ts';
 import { startServer, type BenchServer } from './start-server.ts';
 
@@ -84,9 +83,7 @@ const growth = (n: number) => `${n < 0 ? '-' : '+'}${mb(Math.abs(n))}`;
 export async function benchOnNpmStart(file: Buffer): Promise<void> {
   const photo = new Uint8Array(file); // a copy on an ArrayBuffer of its own: what fetch takes as a body
   // Other work on this machine skews every figure: say how busy it was.
-  const loadBefore = loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
+  const loadBefore = machineLoad();
   const server = await startServer({
     name: 'photos',
     // As npm start, but the site is not served: building it is not what this measures.
@@ -124,7 +121,7 @@ export async function benchOnNpmStart(file: Buffer): Promise<void> {
     console.log(
       `\nOn npm start (server pid ${server.pid}, npm's child; ${arenas ?? 'MALLOC_ARENA_MAX unset'}): ` +
         `POST /api/photos as redaktor, 1 upload, ${SEQUENTIAL} one after another, then ${AT_ONCE} at once; ` +
-        `load average before the server started ${loadBefore} on ${cpus().length} cores\n`,
+        `load average before the server started ${loadBefore}\n`,
     );
     const rows: [string, string, string][] = [
       [`upload, p50 of ${SEQUENTIAL} one after another`, ms(percentile(times, 50)), '≤ 2000 ms'],

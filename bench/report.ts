@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import type { LoadFigures } from './load.ts';
 
 export type Row = LoadFigures & { size: string; ratio?: number };
@@ -8,6 +9,13 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** How busy the machine is (other work skews every figure): the load averages and the cores, for a bench's notes. */
+export function machineLoad(): string {
+  return `${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} (${cpus().length} cores)`;
 }
 
 export function bytes(n: number | undefined): string {

@@ -7,7 +7,7 @@
 // (LCP, CLS, Lighthouse's image audits) and the list's first screen with thumbnails (bench/site-photos.ts).
 // Figures only: no pass or fail.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,7 @@ import { runSeed } from './child.ts';
 import { lighthouse, type PageFigures } from './lighthouse.ts';
 import { keystrokeTimes, p95 } from './keystrokes.ts';
 import { startProduct, startSiteNginx, treeMemory } from './site-servers.ts';
-import { bytes } from './report.ts';
+import { bytes, machineLoad } from './report.ts';
 import { freePort } from './net.ts';
 import { IMAGE_AUDITS, listFirstScreen, PHOTO_SEARCH, seedPhotoRecipes } from './site-photos.ts';
 
@@ -86,11 +86,7 @@ try {
   let seeded = 0;
   for (const size of sizes) {
     log(`\n== ${size.toLocaleString('en')} recipes ==`);
-    notes.push(
-      `${size}: load average at start ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
+    notes.push(`${size}: load average at start ${machineLoad()}`);
     await runSeed({ mode: 'seed', dataDir, from: seeded, to: size });
     seeded = size;
     // nginx's port is chosen first so the product's identity provider lets its pages sign in too.

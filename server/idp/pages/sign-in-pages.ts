@@ -14,9 +14,10 @@ export const carried = (params: Form) => {
   return query ? `?${query}` : '';
 };
 
-type LoginPage = { status: number; username: string; error?: string };
+/** `account`: the account page's own login form, which posts back to it and has no client, so no registration link. */
+type LoginPage = { status: number; username: string; error?: string; account?: true };
 
-/** The login form of an authorization request: posts back to the authorization endpoint, links to registration. */
+/** The login form of an authorization request (posts back to the authorization endpoint, links to registration), or the account page's. */
 export function sendLoginPage(
   idp: Idp,
   request: FastifyRequest,
@@ -24,41 +25,13 @@ export function sendLoginPage(
   params: Form,
   page: LoginPage,
 ): FastifyReply {
-  return sendLogin(
-    idp,
-    request,
-    reply,
-    page,
-    `${idp.realmUrl}${PATHS.auth}${carried(params)}`,
-    `${idp.realmUrl}${PATHS.registrations}${carried(params)}`,
-  );
-}
-
-/** The account page's own login form (no client, so no registration link). */
-export function sendAccountLoginPage(
-  idp: Idp,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  params: Form,
-  page: LoginPage,
-): FastifyReply {
-  return sendLogin(idp, request, reply, page, `${idp.realmUrl}${PATHS.account}/login${carried(params)}`);
-}
-
-function sendLogin(
-  idp: Idp,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: LoginPage,
-  action: string,
-  registerHref?: string,
-): FastifyReply {
+  const query = carried(params);
   const body = loginBody({
-    action,
+    action: `${idp.realmUrl}${page.account ? `${PATHS.account}/login` : PATHS.auth}${query}`,
     csrf: csrfToken(idp, request, reply),
     username: page.username,
     error: page.error,
-    registerHref,
+    registerHref: page.account ? undefined : `${idp.realmUrl}${PATHS.registrations}${query}`,
   });
   return sendPage(idp, reply, page.status, PAGE_TITLE, LOGIN_HEADING, body, 'login-login');
 }

@@ -23,7 +23,7 @@ import {
   findSessionByCookie,
   type ActiveSession,
 } from '../../protocol/sessions.ts';
-import { sendAccountLoginPage } from '../sign-in-pages.ts';
+import { sendLoginPage } from '../sign-in-pages.ts';
 import { loginTaken, NameTakenError, normalise, setPassword, updateProfile } from '../../users/user-repository.ts';
 import {
   PROFILE_MESSAGES,
@@ -102,25 +102,28 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
       });
     }
     const active = await browserSession(request);
-    if (!active) return sendAccountLoginPage(idp, request, reply, flat(request.query), { status: 200, username: '' });
+    if (!active)
+      return sendLoginPage(idp, request, reply, flat(request.query), { status: 200, username: '', account: true });
     return renderAccount(idp, request, reply, active, {});
   });
 
   app.post(`${ACCOUNT}/login`, async (request, reply) => {
     const body = flat(request.body);
     if (!csrfValid(idp, request, body.csrf))
-      return sendAccountLoginPage(idp, request, reply, flat(request.query), {
+      return sendLoginPage(idp, request, reply, flat(request.query), {
         status: 400,
         username: body.username ?? '',
         error: CSRF_EXPIRED,
+        account: true,
       });
     const ip = clientKey(request.ip);
     const result = await authenticate(idp, body.username ?? '', body.password ?? '', ip, vouchFor(idp, request));
     if (!result.ok)
-      return sendAccountLoginPage(idp, request, reply, flat(request.query), {
+      return sendLoginPage(idp, request, reply, flat(request.query), {
         status: result.status,
         username: body.username ?? '',
         error: result.error,
+        account: true,
       });
     const { cookieSecret } = await createSession(idp.db, result.user.id);
     setSessionCookie(idp, reply, cookieSecret);
@@ -130,7 +133,8 @@ export default async function accountRoutes(app: FastifyInstance, opts: { idp: I
 
   app.post(ACCOUNT, async (request, reply) => {
     const active = await browserSession(request);
-    if (!active) return sendAccountLoginPage(idp, request, reply, flat(request.query), { status: 401, username: '' });
+    if (!active)
+      return sendLoginPage(idp, request, reply, flat(request.query), { status: 401, username: '', account: true });
     const body = flat(request.body);
     const values = { firstName: body.firstName ?? '', lastName: body.lastName ?? '', email: body.email ?? '' };
     if (!csrfValid(idp, request, body.csrf))
