@@ -21,17 +21,29 @@ function fixtures(): CorpusPage[] {
     .filter((line) => line.trim() !== '' && !line.startsWith('#'))
     .map((line) => {
       const id = line.split('\t')[0]!;
-      return page(id, readFileSync(join(FIXTURES, `${id}.html`), 'utf8'), readFileSync(join(FIXTURES, `${id}.json`), 'utf8'));
+      return page(
+        id,
+        readFileSync(join(FIXTURES, `${id}.html`), 'utf8'),
+        readFileSync(join(FIXTURES, `${id}.json`), 'utf8'),
+      );
     });
 }
 
 function fromFolder(root: string): CorpusPage[] {
   const pages: CorpusPage[] = [];
   for (const site of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory())) {
-    for (const file of readdirSync(join(root, site.name)).filter((f) => f.endsWith('.testhtml')).sort()) {
+    for (const file of readdirSync(join(root, site.name))
+      .filter((f) => f.endsWith('.testhtml'))
+      .sort()) {
       const base = join(root, site.name, file.slice(0, -'.testhtml'.length));
       if (!existsSync(`${base}.json`)) continue;
-      pages.push(page(`${site.name}/${file.slice(0, -9)}`, readFileSync(`${base}.testhtml`, 'utf8'), readFileSync(`${base}.json`, 'utf8')));
+      pages.push(
+        page(
+          `${site.name}/${file.slice(0, -9)}`,
+          readFileSync(`${base}.testhtml`, 'utf8'),
+          readFileSync(`${base}.json`, 'utf8'),
+        ),
+      );
     }
   }
   return pages;
@@ -64,7 +76,10 @@ function fromGit(repo: string): CorpusPage[] {
   const pages: CorpusPage[] = [];
   for (let at = 0; at < pairs.length; at += 50) {
     const chunk = pairs.slice(at, at + 50);
-    const ids = chunk.flatMap((id) => [blobs.get(`${TEST_DATA}/${id}.testhtml`)!, blobs.get(`${TEST_DATA}/${id}.json`)!]);
+    const ids = chunk.flatMap((id) => [
+      blobs.get(`${TEST_DATA}/${id}.testhtml`)!,
+      blobs.get(`${TEST_DATA}/${id}.json`)!,
+    ]);
     const texts = catFile(repo, ids);
     for (const id of chunk) {
       const html = texts.get(blobs.get(`${TEST_DATA}/${id}.testhtml`)!);
@@ -103,16 +118,20 @@ function page(id: string, html: string, json: string): CorpusPage {
   const expected = JSON.parse(json) as Record<string, unknown>;
   const jsonLd = /application\/ld\+json/iu.test(html) && JSON_LD_RECIPE.test(html);
   const microdata = MICRODATA_RECIPE.test(html);
-  const groups = Array.isArray(expected.ingredient_groups) ? (expected.ingredient_groups as { purpose?: unknown }[]) : [];
+  const groups = Array.isArray(expected.ingredient_groups)
+    ? (expected.ingredient_groups as { purpose?: unknown }[])
+    : [];
   const tags = [
     jsonLd ? 'JSON-LD Recipe' : microdata ? 'microdata only' : 'no JSON-LD, no microdata',
     ...(microdata ? ['microdata'] : []),
     ...(PLUGIN.test(html) ? ['recipe plugin HTML'] : []),
     ...(groups.some((g) => typeof g.purpose === 'string' && g.purpose.trim() !== '') ? ['ingredient groups'] : []),
-    ...(US_MEASURE.test([expected.ingredients ?? []].flat().join('\n')) ? ['US measures'] : []),
-    ...(String(expected.language ?? '').startsWith('sv') || /\.se$|tasteline/u.test(id.split('/')[0]!)
+    ...(US_MEASURE.test(texts(expected.ingredients).join('\n')) ? ['US measures'] : []),
+    ...(texts(expected.language).some((l) => l.startsWith('sv')) || /\.se$|tasteline/u.test(id.split('/')[0]!)
       ? ['Swedish']
       : []),
   ];
   return { id, html, expected, tags };
 }
+
+const texts = (value: unknown): string[] => [value].flat().filter((v): v is string => typeof v === 'string');

@@ -23,9 +23,12 @@ type Tally = { right: number; of: number; misses: string[] };
 const args = process.argv.slice(2);
 const full = args.includes('--full');
 const path = full ? (args.find((a) => !a.startsWith('--')) ?? process.env.IMPORT_CORPUS) : undefined;
-if (full && !path) throw new Error('--full needs a path: a git copy of hhursev/recipe-scrapers or its test_data folder');
+if (full && !path)
+  throw new Error('--full needs a path: a git copy of hhursev/recipe-scrapers or its test_data folder');
 const pages = loadCorpus(path);
-console.log(`\n${pages.length} pages (${full ? path : 'tests/fixtures/import-corpus'}), ${availableParallelism()} cores`);
+console.log(
+  `\n${pages.length} pages (${full ? path : 'tests/fixtures/import-corpus'}), ${availableParallelism()} cores`,
+);
 
 // ---- Reading: once to warm up, then timed, one page at a time ----
 for (const page of pages.slice(0, 20)) readRecipe({ kind: 'html', text: page.html });
@@ -88,10 +91,12 @@ function judge(page: CorpusPage, draft: Draft | null): void {
   const lines = strings(want.ingredients);
   if (lines.length > 0) {
     count('ingredients: count', draft?.ingredients.length === lines.length);
-    // Fair to unit conversion: the draft's name (its amount, unit and note aside) is somewhere in a line the page had.
-    const wanted = lines.map(key);
+    // Fair to unit conversion: the draft's name (its amount, unit and note aside) is somewhere in a line the page
+    // had, word for word (punctuation aside: "butter ((1/2 cup))" is in "115 g butter (1/2 cup)").
+    const wanted = lines.map((line) => ` ${words(line).join(' ')} `);
     for (const ingredient of draft?.ingredients ?? []) {
-      count('ingredients: names in lines *', wanted.some((line) => line.includes(key(ingredient.name))));
+      const name = words(ingredient.name).join(' ');
+      count('ingredients: names in lines *', name !== '' && wanted.some((line) => line.includes(` ${name} `)));
     }
     if (!draft) count('ingredients: names in lines *', false, lines.length);
   }
@@ -118,7 +123,7 @@ function judge(page: CorpusPage, draft: Draft | null): void {
   if (positive(want.prep_time)) count('prep time', draft?.prepTime === want.prep_time);
   if (positive(want.total_time)) count('total time', draft?.totalTime === want.total_time);
   if (typeof want.image === 'string' && want.image !== '') count('image', Boolean(draft?.imageUrl));
-  if (typeof want.canonical_url === 'string')
+  if (address(want.canonical_url) !== '')
     count('source url', address(draft?.source?.url) === address(want.canonical_url));
   if (typeof want.site_name === 'string' && want.site_name.trim() !== '')
     count('site name', key(draft?.source?.name ?? '') === key(want.site_name));
@@ -237,7 +242,9 @@ try {
 const share = (right: number, of: number) => (of === 0 ? '-' : `${((100 * right) / of).toFixed(1)} %`);
 console.log('\nfield (* counted per line or group, else per page)   right /   of   share');
 for (const [label, { right, of, misses }] of tallies) {
-  console.log(`${label.padEnd(48)} ${String(right).padStart(7)} / ${String(of).padEnd(5)} ${share(right, of).padStart(7)}`);
+  console.log(
+    `${label.padEnd(48)} ${String(right).padStart(7)} / ${String(of).padEnd(5)} ${share(right, of).padStart(7)}`,
+  );
   if (args.includes('--misses') && misses.length > 0) console.log(`    missed: ${misses.join(' ')}`);
 }
 console.log('\nby what the page offers                 pages   has a recipe   saves without an edit');
