@@ -11,8 +11,10 @@ const TEST_DATA = 'tests/test_data';
 
 export function loadCorpus(path?: string): CorpusPage[] {
   if (!path) return fixtures();
-  if (isGit(path)) return fromGit(path);
-  return fromFolder(existsSync(join(path, TEST_DATA)) ? join(path, TEST_DATA) : path);
+  // A clone's work tree or a folder of pages is read as files; anything else (a bare mirror) through git.
+  if (existsSync(join(path, TEST_DATA))) return fromFolder(join(path, TEST_DATA));
+  if (!existsSync(join(path, 'HEAD'))) return fromFolder(path);
+  return fromGit(path);
 }
 
 function fixtures(): CorpusPage[] {
@@ -47,15 +49,6 @@ function fromFolder(root: string): CorpusPage[] {
     }
   }
   return pages;
-}
-
-function isGit(path: string): boolean {
-  try {
-    execFileSync('git', ['-C', path, 'rev-parse', '--verify', '--quiet', 'HEAD'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The pairs in HEAD's test data, read with one `git cat-file --batch` per 100 files (a mirror may lack a blob: skipped). */

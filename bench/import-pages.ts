@@ -19,8 +19,10 @@ import { percentile } from './report.ts';
 const args = process.argv.slice(2);
 const full = args.includes('--full');
 const path = full ? (args.find((a) => !a.startsWith('--')) ?? process.env.IMPORT_CORPUS) : undefined;
-if (full && !path)
-  throw new Error('--full needs a path: a git copy of hhursev/recipe-scrapers or its test_data folder');
+if (full && !path) {
+  console.error('--full needs a path: a copy of hhursev/recipe-scrapers (a clone or a bare mirror) or its test_data');
+  process.exit(2);
+}
 const pages = loadCorpus(path);
 console.log(
   `\n${pages.length} pages (${full ? path : 'tests/fixtures/import-corpus'}), ${availableParallelism()} cores`,
