@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)('the transfer file and issue 25 (%s)', (kind) => {
     });
     expect((await importTransfer(db.orm, file([recipe, plain]))).count.added).toBe(2);
     const document = await exportTransfer(db.orm, new Date('2024-06-01T00:00:00Z'));
-    expect(document.format).toBe('recipe-book/3');
+    expect(document.format).toBe(TRANSFER_FORMAT);
     expect(document.recipes).toEqual([recipe, JSON.parse(JSON.stringify(plain))]);
     for (const key of ['categories', 'prepTime', 'totalTime', 'source'])
       expect(document.recipes[1]).not.toHaveProperty(key);
