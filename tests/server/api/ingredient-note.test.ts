@@ -127,7 +127,11 @@ describe.each(DATABASE_KINDS)("an ingredient's note (%s)", (kind) => {
   });
 
   it('is refused by the database itself past the API (empty, or over 100 characters)', async () => {
-    const made = await postRecipe(h.app, token, recipeBody({ name: 'Databasens not', ingredients: [{ name: 'Salt' }] }));
+    const made = await postRecipe(
+      h.app,
+      token,
+      recipeBody({ name: 'Databasens not', ingredients: [{ name: 'Salt' }] }),
+    );
     for (const note of ['', 'x'.repeat(101)]) {
       await expect(
         h.db.orm.execute(sql`UPDATE ingredients SET note = ${note} WHERE recipe_id = ${made.id}`),
