@@ -145,7 +145,7 @@ test('a long note stays readable on a phone: it wraps inside the card', async ({
   await expectAccessible(page);
 });
 
-test("an imported draft's notes come into the create form's rows and are saved", async ({
+test("an imported draft's notes come into the create form's rows, one past the rules said on its row", async ({
   page,
   recipes,
   sessions,
@@ -160,7 +160,8 @@ test("an imported draft's notes come into the create form's rows and are saved",
     ingredients: [
       { name: 'vetemjöl', quantity: { value: 2.4, unit: 'DECILITER' }, note: '1 cup' },
       { name: 'färskost', quantity: { value: 250, unit: 'GRAM' }, note: '8 oz', heading: 'Fyllning' },
-      { name: 'vanilj' },
+      { name: 'vanilj', note: `en stång, ${'mycket '.repeat(14)}gärna`.trim() },
+      { name: 'salt' },
     ],
   };
   await page.route('**/recipe-imports', (route) =>
@@ -179,15 +180,31 @@ test("an imported draft's notes come into the create form's rows and are saved",
   const edit = page.getByRole('dialog', { name: 'Redigera ingrediens' });
   await expect(edit.getByLabel('Anteckning')).toHaveValue('8 oz');
   await edit.getByRole('button', { name: 'Avbryt' }).click();
+  // A note over 100 characters: said under its row; saving waits until it is fixed in the dialog.
+  const vanilla = rows.getByRole('button', { name: /^vanilj/ });
+  await expect(vanilla).toHaveAccessibleDescription('Max 100 characters');
+  await page.getByRole('button', { name: 'Spara nytt recept' }).click();
+  await expect(page).toHaveURL(/\/new-recipe$/);
+  await vanilla.click();
+  await expect(edit.getByLabel('Anteckning')).toHaveValue(draft.ingredients[2]?.note ?? '');
+  await edit.getByLabel('Anteckning').fill('en stång');
+  await edit.getByRole('button', { name: 'Redigera' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('Max 100 characters')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Spara nytt recept' }).click();
   await page.waitForURL(/\/\d+$/);
   recipes.adopt(Number(new URL(page.url()).pathname.slice(1)));
   const [stored] = await recipes.search(name);
-  expect(stored?.ingredients).toEqual(draft.ingredients);
+  expect(stored?.ingredients).toEqual([
+    ...draft.ingredients.slice(0, 2),
+    { name: 'vanilj', note: 'en stång' },
+    { name: 'salt' },
+  ]);
   await expect(recipePage(page).getByRole('listitem')).toHaveText([
     '2,4 dlvetemjöl, 1 cup',
     '250 gfärskost, 8 oz',
-    'vanilj',
+    'vanilj, en stång',
+    'salt',
   ]);
 });
