@@ -14,6 +14,7 @@ type StoredIngredient = {
   name: string;
   value: number | null;
   unit: UnitKey | null;
+  note?: string | null;
   heading?: string | null;
   doNotScale?: boolean;
 };
@@ -22,7 +23,7 @@ type StoredIngredient = {
 // statement (one consistent snapshot) instead of two queries that a concurrent write could split.
 const ingredientsJson = sql<StoredIngredient[]>`coalesce((
   SELECT json_agg(json_build_object('name', i.name, 'value', i.quantity_value, 'unit', i.unit,
-    'heading', i.heading, 'doNotScale', i.do_not_scale) ORDER BY i.position)
+    'note', i.note, 'heading', i.heading, 'doNotScale', i.do_not_scale) ORDER BY i.position)
   FROM ${ingredients} i WHERE i.recipe_id = ${recipes.id}), '[]'::json)`;
 
 // The recipe's photos in order, the same way (null when it has none).
@@ -68,7 +69,10 @@ export type StoredRecipe = RecipeFields & {
   categories: string[] | null;
 };
 
-/** An ingredient as the API answers it: `heading` only when it starts a section, `doNotScale` only when true. */
+/**
+ * An ingredient as the API answers it: `note` only when it has one, `heading` only when it starts a section,
+ * `doNotScale` only when true.
+ */
 function toIngredient(i: StoredIngredient): Ingredient {
   return {
     name: i.name,
@@ -77,12 +81,13 @@ function toIngredient(i: StoredIngredient): Ingredient {
   };
 }
 
-/** An ingredient as written -> as stored and answered (a body's `doNotScale: false` is no key). */
+/** An ingredient as written -> as stored and answered (a body's `doNotScale: false` or blank note is no key). */
 export const storedIngredient = (i: Ingredient): Ingredient =>
   toIngredient({
     name: i.name,
     value: i.quantity?.value ?? null,
     unit: i.quantity?.unit ?? null,
+    note: i.note ?? null,
     heading: i.heading ?? null,
     doNotScale: i.doNotScale === true,
   });
@@ -160,15 +165,19 @@ export function contentColumns(content: RecipeContent): ContentColumns {
   };
 }
 
-/** A recipe's ingredients -> their rows, in order. */
+/** A recipe's ingredients -> their rows, in order (the optional fields as `ingredientExtras` keeps them). */
 export function ingredientRows(recipeId: number, list: readonly Ingredient[]) {
-  return list.map((ingredient, position) => ({
-    recipeId,
-    position,
-    name: ingredient.name,
-    quantityValue: ingredient.quantity?.value ?? null,
-    unit: ingredient.quantity?.unit ?? null,
-    heading: ingredient.heading ?? null,
-    doNotScale: ingredient.doNotScale === true,
-  }));
+  return list.map((ingredient, position) => {
+    const { note, heading, doNotScale } = ingredientExtras(ingredient);
+    return {
+      recipeId,
+      position,
+      name: ingredient.name,
+      quantityValue: ingredient.quantity?.value ?? null,
+      unit: ingredient.quantity?.unit ?? null,
+      note: note ?? null,
+      heading: heading ?? null,
+      doNotScale: doNotScale === true,
+    };
+  });
 }

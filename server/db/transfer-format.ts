@@ -25,10 +25,11 @@ import {
  * Version 2 carries photos: each recipe's `photos` as the API answers them, and the document's `files`, every file
  * those photos list (name -> bytes in base64), each once. Version 3 (issue 25) carries `categories`, `prepTime`,
  * `totalTime`, `source` and the ingredients' `heading` and `doNotScale`: a version 2 reader refuses the file instead
- * of dropping them. Files of versions 1 (no photos) and 2 are still read.
+ * of dropping them. Version 4 (issue 37) carries the ingredients' `note`, which a version 3 reader would drop
+ * without a word. Files of versions 1 (no photos), 2 and 3 are still read.
  */
-export const TRANSFER_FORMAT = 'recipe-book/3';
-export const READABLE_FORMATS: readonly string[] = ['recipe-book/1', 'recipe-book/2', TRANSFER_FORMAT];
+export const TRANSFER_FORMAT = 'recipe-book/4';
+export const READABLE_FORMATS: readonly string[] = ['recipe-book/1', 'recipe-book/2', 'recipe-book/3', TRANSFER_FORMAT];
 
 /** One recipe as exported: a recipe as the API returns it, timestamps in UTC with microseconds (2025-03-01T12:00:00.123456Z). */
 export type ExportedRecipe = Recipe;
@@ -177,12 +178,12 @@ export function contentKey(r: Content): string {
 /**
  * The content as the database keeps it, so that a file's recipe and the one it was stored as have one key: no
  * categories, no time and no source are all "left out" (not [] or null), a category in any letter case is one, a
- * source's blank name is none, an ingredient's `doNotScale` only counts when true.
+ * source's blank name is none, an ingredient's blank note is none and its `doNotScale` only counts when true.
  */
 function asStored(r: Content): Content {
-  const ingredient = ({ heading, doNotScale, ...rest }: Ingredient): Ingredient => ({
+  const ingredient = ({ note, heading, doNotScale, ...rest }: Ingredient): Ingredient => ({
     ...rest,
-    ...ingredientExtras({ heading, doNotScale }),
+    ...ingredientExtras({ note, heading, doNotScale }),
   });
   const source = r.source && {
     ...(r.source.url === undefined ? {} : { url: r.source.url }),

@@ -42,7 +42,7 @@ export class TransferFormatError extends Error {}
 
 type Accepted = { index: number; recipe: TransferRecipe; key: string };
 
-// '"recipe-book/1", "recipe-book/2" and "recipe-book/3"'
+// '"recipe-book/1", "recipe-book/2", "recipe-book/3" and "recipe-book/4"'
 const quoted = READABLE_FORMATS.map((f) => `"${f}"`);
 const readable = `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 

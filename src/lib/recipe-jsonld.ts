@@ -16,6 +16,15 @@ export const JSONLD_LEFT_OUT = {
   version: 'an edit counter: nothing a reader or a search engine uses',
 } as const;
 
+/**
+ * The fields of an ingredient that its `recipeIngredient` line leaves out on purpose (schema.org's line is plain
+ * text, one per ingredient); its name, quantity and note are in the line (tests/server/db/recipe-fields.test.ts).
+ */
+export const JSONLD_INGREDIENT_LEFT_OUT = {
+  heading: 'schema.org has no ingredient sections: the lines stay one per ingredient, in order',
+  doNotScale: 'the lines are written at the servings shown; schema.org has no word for an amount that does not scale',
+} as const;
+
 type Dates = 'createdAt' | 'updatedAt';
 /** The recipe as the page shows it (unit labels); a recipe not saved yet has no dates. */
 type Shown = Omit<WithUnitLabels<Recipe>, keyof typeof JSONLD_LEFT_OUT | Dates> & Partial<Pick<Recipe, Dates>>;
@@ -79,9 +88,7 @@ export function recipeJsonLd(recipe: Shown, url: string, apiBase = '/api'): Reco
     ...(main ? { image: photoImages(main, apiBase, url) } : {}),
     author: { '@type': 'Person', name: recipe.author },
     recipeYield: `${recipe.servings} portioner`,
-    recipeIngredient: recipe.ingredients.map((i) =>
-      [formatIngredientQuantity(i.quantity), i.name].filter(Boolean).join(' '),
-    ),
+    recipeIngredient: recipe.ingredients.map(ingredientLine),
     recipeInstructions: steps.map((text) => ({ '@type': 'HowToStep', text })),
     ...organised(recipe),
     ...(recipe.createdAt ? { datePublished: recipe.createdAt } : {}),
@@ -90,10 +97,16 @@ export function recipeJsonLd(recipe: Shown, url: string, apiBase = '/api'): Reco
   };
 }
 
+/** One `recipeIngredient` line as the page shows it: '2 dl vetemjöl, siktat' (the note after a comma, when there is one). */
+export function ingredientLine(ingredient: Shown['ingredients'][number]): string {
+  const line = [formatIngredientQuantity(ingredient.quantity), ingredient.name].filter(Boolean).join(' ');
+  return ingredient.note?.trim() ? `${line}, ${ingredient.note}` : line;
+}
+
 /**
  * Issue 25's fields as schema.org names them: the categories as `recipeCategory` and as `keywords` (one text,
  * comma-separated), the times as ISO 8601 durations, the source as `isBasedOn` (its address, else its name). An
- * ingredient's heading and "do not scale" change nothing here: `recipeIngredient` stays one line per ingredient.
+ * ingredient's heading and "do not scale" change nothing here (JSONLD_INGREDIENT_LEFT_OUT).
  */
 function organised(recipe: Shown): Record<string, unknown> {
   const categories = recipe.categories ?? [];

@@ -305,14 +305,20 @@ export type Recipe = z.infer<typeof recipeSchema>;
 export type ImportedRecipe = z.infer<typeof importedRecipeSchema>;
 
 /**
- * An ingredient's two optional fields as a recipe keeps them: `heading` only when set (not null, not ''),
- * `doNotScale` only when true (false is no key). Spread after the name and quantity.
+ * An ingredient's optional fields as a recipe keeps them: `note` only when it is not blank (a blank note is none),
+ * `heading` only when set (not null, not ''), `doNotScale` only when true (false is no key). Spread after the name
+ * and quantity.
  */
 export function ingredientExtras(i: {
+  note?: string | null | undefined;
   heading?: string | null | undefined;
   doNotScale?: boolean | null | undefined;
-}): Pick<Ingredient, 'heading' | 'doNotScale'> {
-  return { ...(i.heading ? { heading: i.heading } : {}), ...(i.doNotScale ? { doNotScale: true } : {}) };
+}): Pick<Ingredient, 'note' | 'heading' | 'doNotScale'> {
+  return {
+    ...(i.note && i.note.trim() !== '' ? { note: i.note } : {}),
+    ...(i.heading ? { heading: i.heading } : {}),
+    ...(i.doNotScale ? { doNotScale: true } : {}),
+  };
 }
 
 /**
@@ -343,11 +349,12 @@ export function parseQuantityText(input: string): number | undefined {
   return parseAmount(input);
 }
 
-/** The ingredient dialog: name, quantity as text, unit as a label ('' = Ingen), and whether it scales. */
+/** The ingredient dialog: name, quantity as text, unit as a label ('' = Ingen), its note ('' = none), and whether it scales. */
 export const ingredientFormSchema = z.object({
   name: ingredientNameSchema,
   quantity: quantityTextSchema,
   unit: z.string(),
+  note: ingredientNoteSchema.optional(),
   doNotScale: z.boolean().optional(),
 });
 
@@ -438,5 +445,5 @@ export function ingredientFormToItem(values: IngredientFormValues): IngredientIt
   const unit = asUnitLabel(values.unit);
   const item: IngredientItem =
     value === undefined ? { name: values.name } : { name: values.name, quantity: { value, unit } };
-  return { ...item, ...ingredientExtras({ doNotScale: values.doNotScale }) };
+  return { ...item, ...ingredientExtras({ note: values.note, doNotScale: values.doNotScale }) };
 }

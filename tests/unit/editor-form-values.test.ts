@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toKeys, toLabels, type Recipe } from '../../src/client/api.ts';
 import {
+  editorFormSchema,
   emptyRecipeValues,
   importedToValues,
   itemToDialogValues,
@@ -61,10 +62,11 @@ describe('quantity text in the ingredient dialog', () => {
       name: 'Mjöl',
       quantity: '1 ½',
       unit: 'dl',
+      note: '',
       doNotScale: false,
     });
     expect(itemToDialogValues({ name: 'Mjöl', quantity: { value: 1.3, unit: 'dl' } }).quantity).toBe('1,3');
-    expect(itemToDialogValues(undefined)).toEqual({ name: '', quantity: '', unit: '', doNotScale: false });
+    expect(itemToDialogValues(undefined)).toEqual({ name: '', quantity: '', unit: '', note: '', doNotScale: false });
     expect(itemToDialogValues({ name: 'Ägg', doNotScale: true }).doNotScale).toBe(true);
     expect(quantitySummary({ name: 'Ägg', quantity: { value: 3, unit: '' } })).toBe('3');
     expect(quantitySummary({ name: 'Mjöl', quantity: { value: 0.5, unit: 'dl' } })).toBe('½ dl');
@@ -260,5 +262,67 @@ describe('photos in the form', () => {
     const nine = Array.from({ length: MAX_PHOTOS + 1 }, (_, i) => photo(String(i).padStart(22, 'P'), ''));
     const r = recipeFormSchema.safeParse({ ...recipeToValues(stored), photos: nine });
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['photos', PHOTO_MESSAGES.maxPhotos]]);
+  });
+});
+
+describe("an ingredient's note in the editor (issue 37)", () => {
+  const stored: Recipe = {
+    id: 4,
+    name: 'Bullar',
+    author: 'redaktor',
+    instructions: '',
+    servings: 4,
+    version: 2,
+    createdAt: '2026-11-27T00:00:00.000Z',
+    updatedAt: '2026-11-27T00:00:00.000Z',
+    ingredients: [
+      { name: 'vetemjöl', quantity: { value: 5, unit: 'dl' }, note: 'siktat', heading: 'Till degen' },
+      { name: 'salt', note: 'flingsalt', doNotScale: true },
+      { name: 'smör' },
+    ],
+  };
+
+  it('goes from the stored recipe into the rows and out again on save, unchanged', () => {
+    const values = recipeToValues(stored);
+    const rows = values.ingredients.filter((r) => !('kind' in r && r.kind === 'heading'));
+    expect(rows.map((r) => ('note' in r ? r.note : undefined))).toEqual(['siktat', 'flingsalt', undefined]);
+    const output = editorFormSchema.parse(values);
+    expect(valuesToRecipe(output).ingredients).toEqual(stored.ingredients);
+  });
+
+  it('is the dialog field: prefilled in edit mode, blank is none, at most 100 allowed characters', () => {
+    expect(itemToDialogValues({ name: 'vetemjöl', note: 'siktat' }).note).toBe('siktat');
+    expect(ingredientFormToItem({ name: 'vetemjöl', quantity: '2', unit: 'dl', note: 'siktat' })).toEqual({
+      name: 'vetemjöl',
+      quantity: { value: 2, unit: 'dl' },
+      note: 'siktat',
+    });
+    expect(ingredientFormToItem({ name: 'salt', quantity: '', unit: '', note: '  ' })).toEqual({ name: 'salt' });
+    const message = (note: string) =>
+      ingredientFormSchema.safeParse({ name: 'salt', quantity: '', unit: '', note }).error?.issues[0]?.message;
+    expect(message('å'.repeat(100))).toBeUndefined();
+    expect(message('å'.repeat(101))).toBe('Max 100 characters');
+    expect(message('Philadelphia®')).toBe(MESSAGES.invalidCharacters);
+  });
+
+  it("comes with an imported draft's ingredients into the create form's rows", () => {
+    const draft = {
+      name: 'Cheesecake',
+      servings: 8,
+      instructions: 'Blanda.',
+      ingredients: [
+        { name: 'vetemjöl', quantity: { value: 2.4, unit: 'DECILITER' as const }, note: '1 cup' },
+        { name: 'färskost', quantity: { value: 225, unit: 'GRAM' as const }, note: '8 oz', heading: 'Fyllning' },
+        { name: 'vanilj' },
+      ],
+    };
+    const values = importedToValues(toLabels(draft), '4');
+    const items = values.ingredients.map(({ key: _key, ...row }) => row);
+    expect(items).toEqual([
+      { name: 'vetemjöl', quantity: { value: 2.4, unit: 'dl' }, note: '1 cup' },
+      { kind: 'heading', heading: 'Fyllning' },
+      { name: 'färskost', quantity: { value: 225, unit: 'g' }, note: '8 oz' },
+      { name: 'vanilj' },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Photo, PhotoFile } from '../../src/lib/photo-schema.ts';
-import { jsonLdText, photoImages, recipeJsonLd } from '../../src/lib/recipe-jsonld.ts';
+import { ingredientLine, jsonLdText, photoImages, recipeJsonLd } from '../../src/lib/recipe-jsonld.ts';
 
 const recipe = {
   name: 'Pannkakor',
@@ -145,5 +145,39 @@ describe('recipeJsonLd and issue 25', () => {
     expect(data).toHaveProperty('prepTime', 'PT20M');
     for (const key of ['recipeCategory', 'keywords', 'prepTime', 'totalTime', 'isBasedOn'])
       expect(recipeJsonLd(recipe, 'https://x/1')).not.toHaveProperty(key);
+  });
+});
+
+describe('recipeJsonLd and the ingredient note (issue 37)', () => {
+  const noted = {
+    ...recipe,
+    ingredients: [
+      { name: 'vetemjöl', quantity: { value: 2.5, unit: 'dl' }, note: 'siktat' },
+      { name: 'smör', note: 'rumsvarmt, i bitar', heading: 'Till fyllningen' },
+      { name: 'salt', quantity: { value: 1, unit: 'krm' }, note: '   ' },
+      { name: 'ägg', quantity: { value: 3, unit: '' }, note: '' },
+    ],
+  };
+
+  it('writes the note after the name, after a comma; a blank note adds nothing', () => {
+    expect(recipeJsonLd(noted, 'https://x/1').recipeIngredient).toEqual([
+      '2 ½ dl vetemjöl, siktat',
+      'smör, rumsvarmt, i bitar',
+      '1 krm salt',
+      '3 ägg',
+    ]);
+    expect(ingredientLine({ name: 'socker', quantity: { value: 1, unit: 'dl' }, note: '1/2 cup' })).toBe(
+      '1 dl socker, 1/2 cup',
+    );
+  });
+
+  it('keeps the note as text that cannot close its script block', () => {
+    const data = recipeJsonLd(
+      { ...recipe, ingredients: [{ name: 'salt', note: '</script><script>alert(1)</script>' }] },
+      'https://x/1',
+    );
+    const text = jsonLdText(data);
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text).recipeIngredient).toEqual(['salt, </script><script>alert(1)</script>']);
   });
 });

@@ -359,4 +359,13 @@ describe('ingredientExtras', () => {
     const ingredient = { name: 'Salt', ...ingredientExtras({ doNotScale: true, heading: 'Till degen' }) };
     expect(JSON.stringify(ingredient)).toBe('{"name":"Salt","heading":"Till degen","doNotScale":true}');
   });
+
+  it('keeps a note only when it is not blank, as written, before the heading (the schema order)', () => {
+    expect(ingredientExtras({ note: null })).toEqual({});
+    expect(ingredientExtras({ note: '' })).toEqual({});
+    expect(ingredientExtras({ note: ' \n ' })).toEqual({});
+    expect(ingredientExtras({ note: ' siktat ' })).toEqual({ note: ' siktat ' });
+    const ingredient = { name: 'Salt', ...ingredientExtras({ doNotScale: true, heading: 'Till degen', note: 'fint' }) };
+    expect(JSON.stringify(ingredient)).toBe('{"name":"Salt","note":"fint","heading":"Till degen","doNotScale":true}');
+  });
 });

@@ -45,6 +45,8 @@ export const ingredients = pgTable(
     // Migration 010: the heading of the section this ingredient starts (null: none), and "do not scale".
     heading: text('heading'),
     doNotScale: boolean('do_not_scale').notNull().default(false),
+    // Migration 013: what goes with the ingredient beside its name ('siktat'); null: none.
+    note: text('note'),
   },
   // The primary key (recipe_id, position) also serves lookups by recipe.
   (t) => [primaryKey({ columns: [t.recipeId, t.position] })],

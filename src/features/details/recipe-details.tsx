@@ -1,6 +1,6 @@
 // Recipe details (/{id}): scaled by the 'Portioner' selector (the API leaves "don't scale" ingredients as written),
 // quantities in Swedish notation; its categories as links to the narrowed list, its times and source, and the
-// ingredients under their section headings (on screen, in cook mode and on paper).
+// ingredients under their section headings, each with its note after the name (on screen, in cook mode and on paper).
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../../stores/auth.ts';
@@ -172,12 +172,12 @@ export default function RecipeDetails() {
                           <label className="tick">
                             <input type="checkbox" checked={ticked.has(`i${i}`)} onChange={() => tick(`i${i}`)} />
                             <span className="amount">{formatIngredientQuantity(ing.quantity)}</span>
-                            <span className="ingredient-name">{ing.name}</span>
+                            <IngredientText ingredient={ing} />
                           </label>
                         ) : (
                           <>
                             <span className="amount">{formatIngredientQuantity(ing.quantity)}</span>
-                            <span className="ingredient-name">{ing.name}</span>
+                            <IngredientText ingredient={ing} />
                           </>
                         )}
                       </li>
@@ -209,6 +209,19 @@ export default function RecipeDetails() {
         </article>
       )}
     </>
+  );
+}
+
+/**
+ * An ingredient's name and, after it, its note in a quieter style ('vetemjöl, siktat'): one element, so the list's
+ * two columns (amount, text) and cook mode's tick hold it whole. Text, never HTML (React escapes it).
+ */
+function IngredientText({ ingredient }: { ingredient: Recipe['ingredients'][number] }) {
+  return (
+    <span className="ingredient-text">
+      <span className="ingredient-name">{ingredient.name}</span>
+      {ingredient.note?.trim() ? <span className="ingredient-note">, {ingredient.note}</span> : null}
+    </span>
   );
 }
 

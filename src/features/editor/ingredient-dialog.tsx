@@ -1,5 +1,6 @@
-// Add or edit one ingredient (spec sections 2-4). Escape and clicks on the backdrop do not close
-// it: only 'Avbryt', 'Lägg till', 'Redigera' or 'Ta bort' do. Radix traps focus and returns it.
+// Add or edit one ingredient (spec sections 2-4): name, quantity, unit, an optional note ('siktat') and don't-scale.
+// Escape and clicks on the backdrop do not close it: only 'Avbryt', 'Lägg till', 'Redigera' or 'Ta bort' do. Radix
+// traps focus and returns it.
 import type { FormEvent } from 'react';
 import {
   ingredientFormSchema,
@@ -25,7 +26,7 @@ type Props = {
   onCloseAutoFocus?(event: Event): void;
 };
 
-const FIELDS = ['name', 'quantity', 'unit', 'doNotScale'] as const;
+const FIELDS = ['name', 'quantity', 'unit', 'note', 'doNotScale'] as const;
 
 export default function IngredientDialog({ open, item, units, onClose, onCloseAutoFocus }: Props) {
   return (
@@ -60,6 +61,7 @@ function IngredientForm({ item, units, onClose }: Pick<Props, 'item' | 'units' |
       <TextField control={form.control} name="name" label={TEXT.ingredientName} autoFocus />
       <TextField control={form.control} name="quantity" label={TEXT.quantity} inputMode="decimal" />
       <SelectField control={form.control} name="unit" label={TEXT.unit} options={options} />
+      <TextField control={form.control} name="note" label={TEXT.note} />
       <CheckboxField control={form.control} name="doNotScale" label={TEXT.doNotScale} />
       <div className="editor-dialog-actions">
         <button type="button" className="button" onClick={() => onClose(undefined)}>

@@ -60,7 +60,11 @@ function SortableRow({ row, error, onEdit }: { row: IngredientRow; error: string
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
       <button type="button" className="editor-row-main" onClick={onEdit} aria-describedby={error ? errorId : undefined}>
-        <span className="editor-row-name">{row.name}</span>
+        <span className="editor-row-name">
+          {row.name}
+          {/* After the name as on the recipe page: 'Vetemjöl, siktat'. */}
+          {row.note ? <span className="editor-row-note">, {row.note}</span> : null}
+        </span>
         {/* A space so the accessible name reads 'Mjöl 2,5 dl', not 'Mjöl2,5 dl'. */}{' '}
         <span className="editor-row-amount">
           {amount}

@@ -66,6 +66,7 @@ function organiseToValues(recipe: Organised): Pick<EditorValues, keyof typeof em
 /** An ingredient without the list's key and without empty optional fields (what the API stores). */
 type Item<U extends string> = {
   name: string;
+  note?: string | undefined;
   heading?: string | undefined;
   doNotScale?: boolean | undefined;
   quantity?: { value: number; unit: U } | undefined;
@@ -142,11 +143,12 @@ export function valuesToRecipe(
  * ('0,333', '⅓'), so saving the dialog unchanged keeps the amount (docs/quantities.md).
  */
 export function itemToDialogValues(item: IngredientItem | undefined): IngredientFormValues {
-  if (!item) return { name: '', quantity: '', unit: '', doNotScale: false };
+  if (!item) return { name: '', quantity: '', unit: '', note: '', doNotScale: false };
   return {
     name: item.name,
     quantity: item.quantity ? quantityEditText(item.quantity.value, item.quantity.unit) : '',
     unit: item.quantity?.unit ?? '',
+    note: item.note ?? '',
     doNotScale: item.doNotScale === true,
   };
 }

@@ -46,7 +46,10 @@ export default function RecipeForm(props: Props) {
   // Rows made in the dialog are valid; an imported row may not be (a 40-character name): say which. The
   // schema's messages are indexed by ingredient, the list's rows include the headings.
   const rowErrors = form.formState.errors.ingredients as
-    | (Record<number, { name?: { message?: string }; quantity?: { value?: { message?: string } } }> & {
+    | (Record<
+        number,
+        { name?: { message?: string }; quantity?: { value?: { message?: string } }; note?: { message?: string } }
+      > & {
         message?: string;
         root?: { message?: string };
       })
@@ -60,7 +63,7 @@ export default function RecipeForm(props: Props) {
     if (orphans.includes(index)) return submitted ? SECTION_MESSAGES.orphanHeading : undefined;
     const at = positions[index];
     const e = at === undefined ? undefined : rowErrors?.[at];
-    return e?.name?.message ?? e?.quantity?.value?.message;
+    return e?.name?.message ?? e?.quantity?.value?.message ?? e?.note?.message;
   };
   // The list's own rules (at most MAX_INGREDIENTS ingredients, the API's limit; no heading left alone).
   const schemaListError = rowErrors?.message ?? rowErrors?.root?.message;

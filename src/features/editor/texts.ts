@@ -25,6 +25,7 @@ export const TEXT = {
   quantity: 'Mängd',
   unit: 'Enhet',
   noUnit: 'Ingen',
+  note: 'Anteckning',
   cancel: 'Avbryt',
   add: 'Lägg till',
   edit: 'Redigera',

@@ -1,7 +1,8 @@
 // The guard of docs/architecture.md's checklist, "Adding a field to a recipe": every field of the recipe schema
 // survives the transfer file (export, then import into a database, then export again) and is in the JSON-LD,
 // unless that module lists it as left out on purpose; the import's "same recipe" comparison looks at every
-// field but the id. A field added to the schema and nowhere else fails these tests (shown last, with such a schema).
+// field but the id. The same for every field of an ingredient. A field added to the schema and nowhere else fails
+// these tests (shown last, with such a schema).
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,8 +10,8 @@ import { exportTransfer } from '../../../server/db/transfer-export.ts';
 import { contentKey, TRANSFER_FORMAT } from '../../../server/db/transfer-format.ts';
 import { importTransfer } from '../../../server/db/transfer-import.ts';
 import type { Database } from '../../../server/db/index.ts';
-import { JSONLD_LEFT_OUT, recipeJsonLd } from '../../../src/lib/recipe-jsonld.ts';
-import { recipeSchema, type Recipe } from '../../../src/lib/recipe-schema.ts';
+import { JSONLD_INGREDIENT_LEFT_OUT, JSONLD_LEFT_OUT, recipeJsonLd } from '../../../src/lib/recipe-jsonld.ts';
+import { ingredientSchema, recipeSchema, type Ingredient, type Recipe } from '../../../src/lib/recipe-schema.ts';
 import { closeTestDatabase, createTestDatabase, emptyRecipes } from '../../support/database.ts';
 import { fieldsLost } from '../../support/field-coverage.ts';
 
@@ -41,7 +42,7 @@ const sample: Recipe = {
   instructions: 'Vispa.\nStek.',
   servings: 4,
   ingredients: [
-    { name: 'Mjölk', quantity: { value: 6, unit: 'DECILITER' }, heading: 'Till smeten' },
+    { name: 'Mjölk', quantity: { value: 6, unit: 'DECILITER' }, note: 'standard', heading: 'Till smeten' },
     { name: 'Smör', doNotScale: true },
   ],
   version: 2,
@@ -59,7 +60,7 @@ const other: Recipe = {
   author: 'anna',
   instructions: 'Stek små.',
   servings: 2,
-  ingredients: [{ name: 'Ägg', quantity: { value: 2, unit: 'PIECES' } }],
+  ingredients: [{ name: 'Ägg', quantity: { value: 2, unit: 'PIECES' }, note: 'rumsvarma' }],
   version: 7,
   createdAt: '2023-01-01T00:00:00.000002Z',
   updatedAt: '2023-02-01T00:00:00.000003Z',
@@ -70,6 +71,12 @@ const other: Recipe = {
   source: { name: 'Mormor' },
 };
 const samples = { sample, other };
+// Two ingredients that differ in every field, and what a change to the ingredient's schema alone looks like.
+const ingredientSamples: { sample: Ingredient; other: Ingredient } = {
+  sample: { name: 'Vetemjöl', quantity: { value: 5, unit: 'DECILITER' }, note: 'siktat', heading: 'Till degen' },
+  other: { name: 'Salt', quantity: { value: 1, unit: 'PINCH' }, note: 'flingsalt', doNotScale: true },
+};
+const withNewIngredientField = ingredientSchema.extend({ brand: z.string() });
 // What a change to the schema alone looks like: a field that nothing else knows about.
 const withNewField = recipeSchema.extend({ cuisine: z.string() });
 
@@ -110,7 +117,26 @@ describe('every field of the recipe schema', () => {
     expect(await fieldsLost(recipeSchema, samples, sameRecipeKey)).toEqual(['id']);
   });
 
+  // A recipe whose only ingredient is the one given (with one after it, so a heading is a heading).
+  const withIngredient =
+    (path: (recipe: Record<string, unknown>) => unknown) => (ingredient: Record<string, unknown>) =>
+      path({ ...sample, ingredients: [ingredient, { name: 'Vatten' }] });
+
+  it("every field of an ingredient survives the transfer file and takes part in the import's comparison", async () => {
+    expect(await fieldsLost(ingredientSchema, ingredientSamples, withIngredient(transferRoundTrip))).toEqual([]);
+    expect(await fieldsLost(ingredientSchema, ingredientSamples, withIngredient(sameRecipeKey))).toEqual([]);
+  });
+
+  it('every field of an ingredient is in its JSON-LD line, except those it leaves out on purpose', async () => {
+    expect(await fieldsLost(ingredientSchema, ingredientSamples, withIngredient(jsonLd))).toEqual(
+      Object.keys(JSONLD_INGREDIENT_LEFT_OUT),
+    );
+  });
+
   it('a field added to the schema and nowhere else is reported by each check', async () => {
+    expect(await fieldsLost(withNewIngredientField, ingredientSamples, withIngredient(transferRoundTrip))).toEqual([
+      'brand',
+    ]);
     expect(await fieldsLost(withNewField, samples, transferRoundTrip)).toEqual(['cuisine']);
     expect(await fieldsLost(withNewField, samples, jsonLd)).toEqual([...Object.keys(JSONLD_LEFT_OUT), 'cuisine']);
   });

@@ -73,13 +73,13 @@ describe('moving from the embedded database to PostgreSQL', () => {
       const exported = await npmRun('db:export', [file], { DATA_DIR: folder.dir });
       expect(exported).toEqual({
         code: 0,
-        stdout: `Exported 3 recipes from PGlite in ${folder.dir} to ${file} (format recipe-book/3).`,
+        stdout: `Exported 3 recipes from PGlite in ${folder.dir} to ${file} (format recipe-book/4).`,
         stderr: '',
       });
       const text = readFileSync(file, 'utf8');
       const document = JSON.parse(text);
       expect(Object.keys(document)).toEqual(['format', 'exportedAt', 'recipes', 'files']);
-      expect(document.format).toBe('recipe-book/3');
+      expect(document.format).toBe('recipe-book/4');
       expect(Object.keys(document.recipes[0])).toEqual([
         'id',
         'name',
@@ -103,7 +103,7 @@ describe('moving from the embedded database to PostgreSQL', () => {
       // And back: PostgreSQL exports the very same recipes.
       const back = join(work, 'back.json');
       expect((await npmRun('db:export', [back], { DATABASE_URL: postgres.url })).stdout).toBe(
-        `Exported 3 recipes from PostgreSQL to ${back} (format recipe-book/3).`,
+        `Exported 3 recipes from PostgreSQL to ${back} (format recipe-book/4).`,
       );
       expect(JSON.parse(readFileSync(back, 'utf8')).recipes).toEqual(document.recipes);
 
@@ -164,7 +164,7 @@ describe('npm run db:import reports', () => {
         format: 'recipe-book/1',
         recipes: [recipe(1, 'Pannkakor'), recipe(3, 'Kaka'), recipe(4, 'Sprängd')],
       });
-      const wrong = write('wrong.json', { format: 'recipe-book/4', recipes: [recipe(7, 'Framtid')] });
+      const wrong = write('wrong.json', { format: 'recipe-book/5', recipes: [recipe(7, 'Framtid')] });
       const broken = write('broken.json', '{"format": "recipe-book/1", "recipes": [');
       // A failure the rules cannot see coming, on the last recipe: the two before it must not stay.
       const db = await openDatabase({ dataDir: folder.dir });
@@ -186,7 +186,7 @@ describe('npm run db:import reports', () => {
         code: 1,
         stdout: '',
         stderr:
-          'The file has "recipe-book/4"; this version reads "recipe-book/1", "recipe-book/2" and "recipe-book/3". Nothing was imported.',
+          'The file has "recipe-book/5"; this version reads "recipe-book/1", "recipe-book/2", "recipe-book/3" and "recipe-book/4". Nothing was imported.',
       });
       const notJson = await npmRun('db:import', [broken], { DATA_DIR: folder.dir });
       expect(notJson.code).toBe(1);

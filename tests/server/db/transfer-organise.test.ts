@@ -1,5 +1,6 @@
-// Issue 25's fields in the transfer file (format recipe-book/3), on both databases: carried both ways, checked with
-// the shared rules, and compared as stored by the import's "same recipe".
+// Issue 25's fields in the transfer file (format recipe-book/3), and issue 37's ingredient note (recipe-book/4), on
+// both databases: carried both ways, checked with the shared rules, and compared as stored by the import's "same
+// recipe".
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exportTransfer } from '../../../server/db/transfer-export.ts';
 import { importTransfer } from '../../../server/db/transfer-import.ts';
@@ -58,7 +59,7 @@ describe.each(DATABASE_KINDS)('the transfer file and issue 25 (%s)', (kind) => {
     });
     expect((await importTransfer(db.orm, file([recipe, plain]))).count.added).toBe(2);
     const document = await exportTransfer(db.orm, new Date('2024-06-01T00:00:00Z'));
-    expect(document.format).toBe('recipe-book/3');
+    expect(document.format).toBe(TRANSFER_FORMAT);
     expect(document.recipes).toEqual([recipe, JSON.parse(JSON.stringify(plain))]);
     for (const key of ['categories', 'prepTime', 'totalTime', 'source'])
       expect(document.recipes[1]).not.toHaveProperty(key);
@@ -100,6 +101,39 @@ describe.each(DATABASE_KINDS)('the transfer file and issue 25 (%s)', (kind) => {
       kind: 'added',
       id: 10,
     });
+  });
+
+  it("carries an ingredient's note as version 4, reads a version 3 file, and refuses a note past the rules", async () => {
+    const withNotes = organised({
+      ingredients: [
+        { name: 'Vetemjöl', quantity: { value: 5, unit: 'DECILITER' }, note: 'siktat', heading: 'Till degen' },
+        { name: 'Salt', quantity: { value: 1, unit: 'PINCH' }, note: '1 pinch', doNotScale: true },
+        { name: 'Smör' },
+      ],
+    });
+    const version3 = organised({ id: 2, name: 'Från version 3' });
+    const tooLong = organised({ id: 3, name: 'För lång not', ingredients: [{ name: 'Salt', note: 'x'.repeat(101) }] });
+    const refused = organised({ id: 4, name: 'Fel tecken', ingredients: [{ name: 'Salt', note: 'Philadelphia®' }] });
+    expect((await importTransfer(db.orm, file([withNotes, tooLong, refused]))).outcomes).toEqual([
+      { index: 0, name: 'Kardemummabullar', kind: 'added', id: 1 },
+      { index: 1, name: 'För lång not', kind: 'refused', problem: 'ingredients.0.note: Max 100 characters' },
+      {
+        index: 2,
+        name: 'Fel tecken',
+        kind: 'refused',
+        problem: 'ingredients.0.note: Ett eller flera ogiltliga tecken',
+      },
+    ]);
+    expect((await importTransfer(db.orm, file([version3], 'recipe-book/3'))).count.added).toBe(1);
+    const document = await exportTransfer(db.orm);
+    expect(document.format).toBe('recipe-book/4');
+    expect(document.recipes).toEqual([withNotes, version3]);
+    // A blank note is none: the same recipe as the one stored without it.
+    const blank = organised({
+      id: 9,
+      ingredients: withNotes.ingredients.map((i, n) => (n === 2 ? { ...i, note: '  ' } : i)),
+    });
+    expect((await importTransfer(db.orm, file([blank]))).outcomes[0]).toMatchObject({ kind: 'skipped', id: 1 });
   });
 
   it("gives a file's category the spelling already in use, and refuses a recipe that breaks a rule", async () => {

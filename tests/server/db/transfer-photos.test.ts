@@ -46,7 +46,7 @@ describe('photos in the transfer file', () => {
     expect(created.statusCode, created.body).toBe(201);
 
     const document = JSON.parse(JSON.stringify(await exportTransfer(h.db.orm)));
-    expect(document.format).toBe('recipe-book/3');
+    expect(document.format).toBe('recipe-book/4');
     expect(Object.keys(document.files).sort()).toEqual(a.files.map((f) => f.file).sort());
 
     const report = await importTransfer(target.orm, document);

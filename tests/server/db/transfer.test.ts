@@ -169,9 +169,9 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
   });
 
   it('refuses a file of another format or without a recipe list, before touching the database', async () => {
-    await expect(importTransfer(db.orm, { ...file([exported()]), format: 'recipe-book/4' })).rejects.toThrow(
+    await expect(importTransfer(db.orm, { ...file([exported()]), format: 'recipe-book/5' })).rejects.toThrow(
       new TransferFormatError(
-        'The file has "recipe-book/4"; this version reads "recipe-book/1", "recipe-book/2" and "recipe-book/3". Nothing was imported.',
+        'The file has "recipe-book/5"; this version reads "recipe-book/1", "recipe-book/2", "recipe-book/3" and "recipe-book/4". Nothing was imported.',
       ),
     );
     await expect(importTransfer(db.orm, { recipes: [exported()] })).rejects.toThrow(
@@ -195,7 +195,7 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
     if (updated.kind !== 'updated') throw new Error('not updated');
     const document = await exportTransfer(db.orm, new Date('2024-06-01T00:00:00Z'));
     expect(document).toEqual({
-      format: 'recipe-book/3',
+      format: 'recipe-book/4',
       files: {},
       exportedAt: '2024-06-01T00:00:00.000Z',
       recipes: [
