@@ -53,7 +53,7 @@ const APPROXIMATE = new Set(
 const LEVEL = new Set(['level', 'struken', 'strukna', 'struket', 'rasa', 'rase', 'gestrichen', 'gestrichener']);
 const HEAPED = new Set(['heaped', 'heaping', 'rounded', 'rågad', 'rågade', 'rågat', 'generous', 'gehäuft', 'colma']);
 // After a measure: "2 tbsp of oil", "2 c. à soupe de sucre", "30 cl d'huile", "1 cucchiaio di olio".
-const LINKING = /^(?:of|de|di|du|des|del|da)\s|^d'/iu;
+const LINKING = /^(?:of|de|di|du|des|del|da)\s|^d['’]/iu;
 // Swedish package words that stand for one when a line starts with them ("pkt saffran (à 0,5 g)").
 const PACKAGES = new Set('pkt paket förp förpackning burk påse ask tub knippe kruka klyfta bit'.split(' '));
 // "14 oz can tomatoes": the size of a package, which goes to the note with the measure ("14 oz can").
