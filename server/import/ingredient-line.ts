@@ -275,12 +275,12 @@ function metricAlternative(rest: string): { amount: { value: number; unit: UnitK
   return { amount: { value: amount.value, unit: amount.unit }, length };
 }
 
-/** How long a measure in other units right after ours is: "/5oz", "(1 cup)", "/ 1 cup"; 0 when there is none. */
+/** How long a measure in other units right after ours is: "/5oz", "(1 cup)", "/ 1 cup", "2 ½ cups"; else 0. */
 function alternativeLength(rest: string): number {
   const opening = /^[(/]\s?/u.exec(rest)?.[0] ?? '';
-  if (opening === '') return 0;
   const found = measureAt(rest.slice(opening.length));
-  if (!found) return 0;
+  // Without a bracket or slash only a US measure is a twin ("625 ml 2 ½ cups"): "1 tbsp 2 tsp" is two amounts.
+  if (!found || (opening === '' && (found.measure.kind === 'unit' || 'metric' in found.measure))) return 0;
   const end = opening.length + found.end;
   if (!opening.startsWith('(')) return end;
   return rest[end] === ')' ? end + 1 : 0;

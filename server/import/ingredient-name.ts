@@ -114,6 +114,14 @@ export function fitName(name: string, notes: readonly string[] = []): { name: st
     }
   }
   if (length(main) > MAX_INGREDIENT_NAME) {
+    // "pure vanilla extract or vanilla bean paste": an alternative or a use is where a name ends.
+    const at = lastBreak(main);
+    if (at > 0) {
+      moved.unshift(main.slice(at));
+      main = tidy(main.slice(0, at));
+    }
+  }
+  if (length(main) > MAX_INGREDIENT_NAME) {
     const [within] = splitAt(main, MAX_INGREDIENT_NAME + 1);
     const space = within.lastIndexOf(' ');
     const [kept, rest] = space > 0 ? [main.slice(0, space), main.slice(space)] : splitAt(main, MAX_INGREDIENT_NAME);
@@ -160,6 +168,22 @@ function firstSeparator(text: string): number {
     (i) => i > 0 && /\p{L}/u.test(text.slice(0, i)),
   );
   return found.length === 0 ? -1 : Math.min(...found);
+}
+
+// Words that start an alternative or a use ("or rigatoni", "such as mahi", "for garnish", "till servering").
+const BREAKS = [' or ', ' eller ', ' oder ', ' ou ', ' o ', ' such as ', ' t.ex. ', ' for ', ' till ', ' zum '];
+// A head shorter than this is an adjective, not a name ("Chicken or vegetable bouillon"): cut by words instead.
+const MIN_HEAD = 12;
+
+/** Where the last break word that leaves a name of 12 to 34 characters starts; -1 when there is none. */
+function lastBreak(text: string): number {
+  const [within] = splitAt(text, MAX_INGREDIENT_NAME + 1);
+  let best = -1;
+  for (const word of BREAKS) {
+    const at = within.toLowerCase().lastIndexOf(word);
+    if (at >= MIN_HEAD && at > best) best = at;
+  }
+  return best;
 }
 
 /** Single spaces, no space before a comma, no punctuation left dangling at either end. */

@@ -26,6 +26,11 @@ describe('names that fit the form', () => {
       'extra virgin olive oil plus more for drizzling over the top',
       { name: 'extra virgin olive oil plus more', note: 'for drizzling over the top' },
     ],
+    // An alternative or a use ends a long name, if what is left is a name (12 characters or more)
+    ['pure vanilla extract or vanilla bean paste', { name: 'pure vanilla extract', note: 'or vanilla bean paste' }],
+    ['Additional fresh strawberries for garnish', { name: 'Additional fresh strawberries', note: 'for garnish' }],
+    ['Oatly iMat Fraiche eller crème fraiche', { name: 'Oatly iMat Fraiche', note: 'eller crème fraiche' }],
+    ['Chicken or vegetable bouillon powder', { name: 'Chicken or vegetable bouillon', note: 'powder' }],
     // One word longer than a name: cut at 34, the rest in the note
     ['Supercalifragilisticexpialidociousandmore', { name: 'Supercalifragilisticexpialidocious', note: 'andmore' }],
     // Short names stay as they are, commas and all; a bracket glued to a word is part of it

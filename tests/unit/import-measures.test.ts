@@ -63,6 +63,8 @@ describe('US and imperial measures become Swedish ones', () => {
     ['12 ounces 340g butternut squash', q(340, 'GRAM', 'butternut squash', '12 ounces')],
     ['140g/5oz plain flour', q(140, 'GRAM', 'plain flour')],
     ['227g (1 cup) unsalted butter', q(227, 'GRAM', 'unsalted butter')],
+    ['625 ml 2 ½ cups vegetable stock', q(625, 'MILLILITER', 'vegetable stock')],
+    ['1 tbsp 2 tsp sugar', q(1, 'TABLESPOON', '2 tsp sugar')], // two amounts, not twins: nothing dropped
     // Package sizes stay text: a count of packages, the size in the name or the note
     ['1 14-ounce can coconut milk', q(1, 'PIECES', '14-ounce can coconut milk')],
     ['1 (14.5 ounce) can diced tomatoes', q(1, 'PIECES', 'can diced tomatoes', '14.5 ounce')],
