@@ -28,7 +28,9 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   four: 4,
   five: 5,
   six: 6,
+  seven: 7,
   eight: 8,
+  nine: 9,
   ten: 10,
   twelve: 12,
   två: 2,
@@ -116,7 +118,9 @@ function withAmount(text: string): ImportedIngredient | undefined {
     heaped = HEAPED.has(words[0].key);
     words = words.slice(1);
   }
-  const found = measureOf(keys(words)) ?? usLetter(text, words[0]);
+  const measure = measureOf(keys(words)) ?? usLetter(text, words[0]);
+  // "1 C-vitamintablett", "2 L-glutamin": a letter joined to a word by a hyphen is not a measure.
+  const found = measure && text[words[measure.words - 1]!.end] !== '-' ? measure : undefined;
   let measureEnd = found ? words[found.words - 1]!.end : at;
   // "1 colher (sopa) de sal": the bracket closes inside the measure.
   if (found && text[measureEnd] === ')' && text.slice(at, measureEnd).includes('(')) measureEnd++;

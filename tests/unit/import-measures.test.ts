@@ -40,6 +40,7 @@ describe('US and imperial measures become Swedish ones', () => {
     ['1/2 tsp salt', q(0.5, 'TEASPOON', 'salt')],
     ['2 t salt', q(2, 'TEASPOON', 'salt')],
     ['2 T-bone steaks', q(2, 'PIECES', 'T-bone steaks')],
+    ['1 C-vitamintablett', q(1, 'PIECES', 'C-vitamintablett')],
     ['1 heaping tablespoon flour', q(1, 'TABLESPOON', 'flour', '1 heaping tablespoon')],
     // Weights: ounces (28.35 g) and pounds (453.6 g) in 5 g steps from 10 g, 10 g from 100 g, kg from 1 kg
     ['8 oz cream cheese', q(230, 'GRAM', 'cream cheese', '8 oz')], // 226.8
