@@ -68,6 +68,7 @@ const SIZED = new Set(
 /** "2 dl vetemjöl" -> 2 dl "vetemjöl"; "1 cup flour" -> 2.4 dl "flour", note "1 cup"; "Salt" -> the name only. */
 export function parseIngredientLine(line: string): ImportedIngredient {
   const text = line
+    .normalize('NFC')
     .replace(/\s+/gu, ' ')
     .replace(/^[•▪·*\-–] /u, '')
     .trim();
@@ -101,6 +102,9 @@ function withAmount(text: string): ImportedIngredient | undefined {
 
   const notes: string[] = [];
   at = skipSpaces(text, at);
+  // "1/4 de cucharadita de sal", "¼ of a cup": the linking word before a measure belongs to it.
+  const linking = LINKING.exec(text.slice(at, at + 4));
+  if (linking && measureOf(keys(wordsAt(text, at + linking[0].length)))) at += linking[0].length;
   // "1 (14.5 ounce) can tomatoes", "2 (8 oz) packages cream cheese": a package's size, kept as the note.
   if (text[at] === '(') {
     const close = text.indexOf(')', at);
@@ -161,7 +165,15 @@ function leadingAmount(text: string, at: number): { value: number; end: number }
   const digits = AMOUNT.exec(text.slice(at));
   if (digits) {
     const value = parseAmount(digits[0]);
-    return value === undefined ? undefined : { value, end: at + digits[0].length };
+    if (value === undefined) return undefined;
+    const end = at + digits[0].length;
+    // "1 and 1/2 cups": a mixed number in words.
+    const fraction = /^ and (\d+\/\d+|[½¼¾⅓⅔⅛])(?=\s)/u.exec(text.slice(end, end + 16));
+    const part = fraction ? parseAmount(fraction[1]!) : undefined;
+    if (fraction && part !== undefined && part < 1 && Number.isInteger(value)) {
+      return { value: value + part, end: end + fraction[0].length };
+    }
+    return { value, end };
   }
   const word = wordsAt(text, at)[0];
   if (!word || text[word.end] !== ' ') return undefined;

@@ -29,7 +29,7 @@ add(unit('DECILITER'), 'dl, deciliter, decilitern, deciliters, décilitre, déci
 add(unit('MILLILITER'), 'ml, milliliter, millilitre, milliliters, millilitres, mililitro, mililitros, мл');
 add(
   unit('TABLESPOON'),
-  'msk, matsked, matskeden, matskedar, tbsp, tbs, tbl, tbls, tblsp, tablespoon, tablespoons, el, esslöffel, ' +
+  'msk, matsked, matskeden, matskedar, tbsp, tbsps, tbs, tb, tbl, tbls, tblsp, tablespoon, tablespoons, el, esslöffel, ' +
     'eetlepel, eetlepels, c à s, c s, c à soupe, cs, cas, càs, cuillère à soupe, cuillères à soupe, cuil à soupe, ' +
     'cucchiaio, cucchiai, cucharada, cucharadas, cda, cdas, colher de sopa, colheres de sopa, spsk, ss, ' +
     'spiseskje, spiseskjeer, ek, evőkanál, evőkanálnyi, łyżka, łyżki, łyżek, lžíce, lžíci, polévková lžíce, ' +
@@ -57,12 +57,15 @@ add(unit('KILOGRAM'), 'kg, kgs, kilo, kilogram, kilograms, kilogramme, kilos, ki
 add(unit('MILLIGRAM'), 'mg, milligram, milligrams, milligramme');
 add(
   unit('PIECES'),
-  'st, stycken, styck, stk, stück, stuks, pcs, pc, szt, ks, db, darab, pz, pezzi, pièce, pièces, шт, adet',
+  'st, stycken, styck, stk, stück, stuks, pcs, pc, szt, ks, db, darab, pz, pezzi, pièce, pièces, each, ea, unidade, unidades, unidad, unidades, шт, adet',
 );
 
 // Converted: the US customary cup, fluid ounce, pint, quart and gallon (a UK page's pint is 5.7 dl: the decision
 // record says why the US one is read), and the metric measures we do not have.
-add({ kind: 'volume', ml: 236.588 }, 'cup, cups, c, taza, tazas, xícara, xícaras, xicara, xicaras, chávena, chávenas');
+add(
+  { kind: 'volume', ml: 236.588 },
+  'cup, cups, c, taza, tazas, xícara, xícaras, xicara, xicaras, xícara chá, xícaras chá, chávena, chávenas',
+);
 add({ kind: 'volume', ml: 29.5735 }, 'fl oz, fluid ounce, fluid ounces, fl ounce, fl ounces, fl oz s');
 add({ kind: 'volume', ml: 473.176 }, 'pint, pints, pt, pts');
 add({ kind: 'volume', ml: 946.353 }, 'quart, quarts, qt, qts');

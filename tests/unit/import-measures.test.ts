@@ -23,6 +23,7 @@ describe('US and imperial measures become Swedish ones', () => {
     ['1/4 cup olive oil', q(0.6, 'DECILITER', 'olive oil', '1/4 cup')], // 0.59
     ['1 ½ cups rolled oats', q(3.5, 'DECILITER', 'rolled oats', '1 ½ cups')], // 3.55
     ['1-1/2 cups flour', q(3.5, 'DECILITER', 'flour', '1-1/2 cups')], // the US hyphen: 1 ½, not a range
+    ['1 and 1/2 cups cooked broccoli', q(3.5, 'DECILITER', 'cooked broccoli', '1 and 1/2 cups')],
     ['1 c. sugar', q(2.4, 'DECILITER', 'sugar', '1 c.')],
     // Below 3 msk a cup is measured with spoons; from a litre in litres
     ['1/8 cup water', q(2, 'TABLESPOON', 'water', '1/8 cup')], // 29.6 ml
@@ -37,6 +38,8 @@ describe('US and imperial measures become Swedish ones', () => {
     ['2 tbsp sugar', q(2, 'TABLESPOON', 'sugar')],
     ['1 Tbsp. butter', q(1, 'TABLESPOON', 'butter')],
     ['2 T butter', q(2, 'TABLESPOON', 'butter')],
+    ['2 Tbsps olive oil', q(2, 'TABLESPOON', 'olive oil')],
+    ['1 each bay leaves', q(1, 'PIECES', 'bay leaves')],
     ['1/2 tsp salt', q(0.5, 'TEASPOON', 'salt')],
     ['2 t salt', q(2, 'TEASPOON', 'salt')],
     ['2 T-bone steaks', q(2, 'PIECES', 'T-bone steaks')],
@@ -131,6 +134,9 @@ describe("other languages' units are read, their words kept", () => {
     ['Una pizca de sal', q(1, 'PINCH', 'sal')],
     ['1 colher (sopa) de azeite', q(1, 'TABLESPOON', 'azeite')],
     ['1 xícara de leite', q(2.4, 'DECILITER', 'leite', '1 xícara')],
+    ['⅓ de xícara (chá) de arroz', q(0.8, 'DECILITER', 'arroz', '1/3 de xícara (chá)')],
+    ['1/4 de cucharadita de colorante', q(0.25, 'TEASPOON', 'colorante')],
+    ['3 unidades de ovos', q(3, 'PIECES', 'ovos')],
     // Polish, Czech, Slovak, Russian
     ['1 łyżeczka soli', q(1, 'TEASPOON', 'soli')],
     ['Polohrubá múka: 500 g', q(500, 'GRAM', 'Polohrubá múka')],
