@@ -1,96 +1,303 @@
-// One ingredient line of an imported recipe ("2 dl vetemjöl", "1 ½ tbsp olive oil") as a name and,
-// where the line starts with an amount in one of our units, a quantity. Only exact conversions:
-// a line whose unit we cannot express exactly (cups, ounces, 'burk', 'klyftor') keeps the whole
-// line as its name, so nothing is lost and nothing is converted falsely (docs/decisions/025-import-ingredient-lines.md).
+// One ingredient line of an imported recipe ("2 dl vetemjöl", "1 cup flour", "2 EL Olivenöl") as an ingredient the
+// form accepts: a quantity in our units where the line gives an amount, a name of at most 34 allowed characters,
+// and a note holding what the name and our units cannot (docs/decisions/052-import-measures.md, which replaces
+// 025's "only exact units"). US and imperial measures are converted and rounded to a Swedish kitchen amount with the
+// page's own measure in the note; a count before any other word ('burk', 'cans') is pieces, the word starting the
+// name. Linear: anchored patterns and scans only, as the line comes from any page.
 import type { ImportedRecipe } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
 import { AMOUNT_SOURCE, parseAmount } from '../../src/lib/quantity-format.ts';
+import { cleanText, fitName } from './ingredient-name.ts';
+import { measureOf, swedishAmount, type Measure } from './measures.ts';
 
 /** An ingredient of the draft: the recipe's own ingredient type. */
 export type ImportedIngredient = ImportedRecipe['ingredients'][number];
 
-// Unit words, lower case, without a trailing dot (the dot is read separately: 'st.', 'msk.').
-const UNIT_WORDS = new Map<string, UnitKey>();
-function units(unit: UnitKey, words: string): void {
-  for (const word of words.split(' ')) UNIT_WORDS.set(word, unit);
-}
-units('LITER', 'l liter litern litrar litre litres liters');
-units('DECILITER', 'dl deciliter decilitern deciliters');
-units('MILLILITER', 'ml milliliter millilitre milliliters millilitres');
-units('TABLESPOON', 'msk matsked matskeden matskedar tbsp tbs tablespoon tablespoons');
-units('TEASPOON', 'tsk tesked teskeden teskedar tsp teaspoon teaspoons');
-units('PINCH', 'krm kryddmått kryddmåttet pinch pinches');
-units('GRAM', 'g gr gram grams gramme grammes');
-units('KILOGRAM', 'kg kilo kilogram kilograms kilogramme kilos');
-units('MILLIGRAM', 'mg milligram milligrams');
-units('PIECES', 'st stycken styck stk');
-
-// Measures with no exact equivalent among ours: the line stays text. 'x' is "2 x 400 g cans".
-const INEXACT_WORDS = new Set(
-  (
-    'cup cups c oz ounce ounces lb lbs pound pounds pint pints quart quarts gallon gallons fl stick sticks ' +
-    'clove cloves can cans tin tins jar jars pack packs packet packets package packages bunch bunches ' +
-    'handful handfuls sprig sprigs slice slices dash dashes drop drops x × ' +
-    'burk burkar burken förp förpackning förpackningar paket knippe knippen nypa nypor klyfta klyftor ' +
-    'skiva skivor kvist kvistar påse påsar näve nävar tub tuben droppe droppar kruka krukor'
-  ).split(' '),
-);
-
-// "1 level tbsp" is a tablespoon; "1 heaped tbsp" is more than one, so that line stays text.
-const LEVEL_WORDS = new Set(['level', 'struken', 'strukna', 'struket']);
-const HEAPED_WORDS = new Set(['heaped', 'heaping', 'rounded', 'rågad', 'rågade', 'rågat', 'generous']);
-
-// "1½", "1 ½", "2 1/2", "1/2", "½", "1,5", "0.5", "3": read as the editor's 'Mängd' reads them.
-const AMOUNT = AMOUNT_SOURCE;
-// An optional "ca"/"about" before it, and an optional range after it ("2-3", "2–3", "2 to 3").
-const LEADING = new RegExp(
-  `^(?:(?:ca\\.?|cirka|about|approx\\.?)\\s)?(${AMOUNT})(?:\\s?[-–—]\\s?(?:${AMOUNT})|\\s(?:to|till)\\s(?:${AMOUNT}))?(?=\\s|\\p{L}|\\(|$)`,
+// "1½", "1 ½", "2 1/2", "1/2", "½", "1,5", "0.5", "3", followed by a space, a letter, a bracket, a dash or the end.
+const AMOUNT = new RegExp(`^(?:${AMOUNT_SOURCE})(?=[\\s\\p{L}(\\-–—/]|$)`, 'u');
+// The second amount of a range: "-3", " – 3", " to 3", " till 3", " bis 3", " à 3", " or 3".
+const RANGE = new RegExp(
+  `^(?:\\s?[-–—]\\s?|\\s(?:to|till|bis|à|a|or|eller|o|ou|oder|tot|ó)\\s)(${AMOUNT_SOURCE})(?=[\\s\\p{L}(]|$)`,
   'iu',
 );
-const WORD = /^(\p{L}+)\.?(?=[\s,;:)/]|$)/u;
-// "140g/5oz flour": the same amount in other units after a slash, dropped with the unit it follows.
-const ALTERNATIVE = /^\/\s?[\d.,½¼¾⅓⅔]+\s?\p{L}*\.?\s?/u;
+// Amounts in words: numbers, and articles when a measure follows ("en nypa salt", "a pinch of salt").
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  två: 2,
+  tre: 3,
+  fyra: 4,
+  fem: 5,
+  zwei: 2,
+  drei: 3,
+  twee: 2,
+  drie: 3,
+  deux: 2,
+  trois: 3,
+  dos: 2,
+  due: 2,
+};
+const ARTICLES = new Set('a an en ett et ein eine einen een un une una uno'.split(' '));
+// Words before an amount that say it is approximate ("ca 2 dl", "about 1 cup").
+const APPROXIMATE = new Set(
+  'ca c:a cirka circa ungefär ung about approx approximately around environ etwa ongeveer cerca aprox'.split(' '),
+);
+// "1 level tbsp" is a tablespoon; "1 heaped tbsp" is a little more, said in the note.
+const LEVEL = new Set(['level', 'struken', 'strukna', 'struket', 'rasa', 'rase', 'gestrichen', 'gestrichener']);
+const HEAPED = new Set(['heaped', 'heaping', 'rounded', 'rågad', 'rågade', 'rågat', 'generous', 'gehäuft', 'colma']);
+// After a measure: "2 tbsp of oil", "2 c. à soupe de sucre", "30 cl d'huile", "1 cucchiaio di olio".
+const LINKING = /^(?:of|de|di|du|des|del|da)\s|^d['’]/iu;
+// Swedish package words that stand for one when a line starts with them ("pkt saffran (à 0,5 g)").
+const PACKAGES = new Set('pkt paket förp förpackning burk påse ask tub knippe kruka klyfta bit'.split(' '));
+// "14 oz can tomatoes": the size of a package, which goes to the note with the measure ("14 oz can").
+const SIZED = new Set(
+  'can cans tin tins jar jars package packages packet packets box boxes bag bags container containers carton cartons bottle bottles block blocks'.split(
+    ' ',
+  ),
+);
 
-/** "2 dl vetemjöl" -> 2 DECILITER "vetemjöl"; "Salt to taste" -> name only. Only whitespace is changed in names. */
+/** "2 dl vetemjöl" -> 2 dl "vetemjöl"; "1 cup flour" -> 2.4 dl "flour", note "1 cup"; "Salt" -> the name only. */
 export function parseIngredientLine(line: string): ImportedIngredient {
-  const text = line.replace(/\s+/g, ' ').trim();
-  const whole: ImportedIngredient = { name: text };
-  const amount = LEADING.exec(text);
-  if (!amount) return whole;
-  const value = amountValue(amount[1]!);
-  let rest = text.slice(amount[0].length).trimStart();
-  // "1 (400 g) can", "1 (14.5 ounce) can": a package size, not an amount in our units.
-  if (value === undefined || value <= 0 || rest.startsWith('(')) return whole;
+  const text = line
+    .normalize('NFC')
+    .replace(/\s+/gu, ' ')
+    .replace(/^[•▪·*\-–] /u, '')
+    .trim();
+  const read = withAmount(text) ?? withoutAmount(text) ?? trailingAmount(text) ?? fitName(cleanText(text));
+  // A line of punctuation alone (",") keeps it: the name is never empty while the line has an allowed character.
+  return read.name === '' ? { name: cleanText(text).slice(0, 34) } : read;
+}
 
-  let unit: UnitKey = 'PIECES';
-  let word = firstWord(rest);
-  if (word && (LEVEL_WORDS.has(word.key) || HEAPED_WORDS.has(word.key))) {
-    const next = firstWord(rest.slice(word.length).trimStart());
-    if (next && UNIT_WORDS.has(next.key)) {
-      if (HEAPED_WORDS.has(word.key)) return whole;
-      rest = rest.slice(word.length).trimStart();
-      word = next;
+/** A line that starts with an amount ("2-3 dl grädde", "One 15-ounce can beans"); undefined for any other. */
+function withAmount(text: string): ImportedIngredient | undefined {
+  const start = skipApproximate(text);
+  const first = leadingAmount(text, start);
+  if (!first) return undefined;
+  let value = first.value;
+  let at = first.end;
+  let ranged = false;
+  const range = RANGE.exec(text.slice(at));
+  if (range) {
+    const upper = parseAmount(range[1]!);
+    // "1-1/2 cups" is the US way to write 1 ½; "2-3 dl" and "2 - 2 1/2 dl" are ranges: the larger is kept.
+    if (upper !== undefined && upper < 1 && /^-\d+\/\d+$/u.test(range[0]) && Number.isInteger(value)) {
+      value += upper;
+    } else if (upper !== undefined && upper > value) {
+      value = upper;
+      ranged = true;
+    }
+    at += range[0].length;
+  }
+  if (!(value > 0)) return undefined;
+  const amountEnd = at;
+
+  const notes: string[] = [];
+  at = skipSpaces(text, at);
+  // "1/4 de cucharadita de sal", "¼ of a cup": the linking word before a measure belongs to it.
+  const linking = LINKING.exec(text.slice(at, at + 4));
+  if (linking && measureOf(keys(wordsAt(text, at + linking[0].length)))) at += linking[0].length;
+  // "1 (14.5 ounce) can tomatoes", "2 (8 oz) packages cream cheese": a package's size, kept as the note.
+  if (text[at] === '(') {
+    const close = text.indexOf(')', at);
+    if (close > at) {
+      notes.push(text.slice(at + 1, close));
+      at = skipSpaces(text, close + 1);
     }
   }
-  if (word && INEXACT_WORDS.has(word.key)) return whole;
-  const known = word && UNIT_WORDS.get(word.key);
-  if (word && known) {
-    unit = known;
-    rest = rest.slice(word.length).trimStart().replace(ALTERNATIVE, '');
+  // "2 x 400g cans tomatoes": two of what follows.
+  if (/^[x×] /iu.test(text.slice(at, at + 2))) at += 2;
+
+  let words = wordsAt(text, at);
+  let heaped = false;
+  if (words[0] && (LEVEL.has(words[0].key) || HEAPED.has(words[0].key)) && measureOf(keys(words.slice(1)))) {
+    heaped = HEAPED.has(words[0].key);
+    words = words.slice(1);
   }
-  // "2 tbsp of olive oil": the English "of" belongs to the measure.
-  const name = rest.replace(/^of\s/i, '');
-  if (!name) return whole;
-  return { name, quantity: { value, unit } };
+  const measure = measureOf(keys(words)) ?? usLetter(text, words[0]);
+  // "1 C-vitamintablett", "2 L-glutamin": a letter joined to a word by a hyphen is not a measure.
+  const found = measure && text[words[measure.words - 1]!.end] !== '-' ? measure : undefined;
+  let measureEnd = found ? words[found.words - 1]!.end : at;
+  // "1 colher (sopa) de sal": the bracket closes inside the measure.
+  if (found && text[measureEnd] === ')' && text.slice(at, measureEnd).includes('(')) measureEnd++;
+  let rest = found ? text.slice(skipSpaces(text, measureEnd)).replace(LINKING, '') : text.slice(at);
+
+  let amount = found ? swedishAmount(value, found.measure, rest) : undefined;
+  let measureText = cleanText(text.slice(start, found ? measureEnd : amountEnd));
+  if (found && amount?.converted && !('metric' in found.measure)) {
+    // "¼ cup (30 g) cocoa", "12 ounces 340g squash": the page's own metric amount beats a conversion.
+    const metric = metricAlternative(rest);
+    if (metric) {
+      amount = { ...metric.amount, converted: true };
+      rest = rest.slice(metric.length).trimStart();
+    }
+    const sized = wordsAt(rest, 0)[0];
+    if (sized && SIZED.has(sized.key)) {
+      measureText += ` ${rest.slice(0, sized.end)}`;
+      rest = rest.slice(sized.end).trimStart();
+    }
+  } else if (found) {
+    // "140g/5oz flour", "227g (1 cup) butter": the same amount in other measures, dropped.
+    rest = rest.slice(alternativeLength(rest)).trimStart();
+  }
+  if (!amount) {
+    // No measure, or one that is not one here (a cinnamon stick): a count of what the rest names.
+    amount = { value, unit: 'PIECES', converted: false };
+    rest = text.slice(at);
+    measureText = cleanText(text.slice(start, amountEnd));
+  }
+  if (amount.converted || ranged || heaped) notes.unshift(measureText);
+  const fitted = fitName(cleanText(rest), notes.map(cleanText));
+  if (fitted.name === '') return undefined;
+  return { ...fitted, quantity: { value: amount.value, unit: amount.unit } };
 }
 
-// The word the text starts with, lower case ("Tbsp." -> "tbsp"), and its length with the dot.
-function firstWord(text: string): { key: string; length: number } | undefined {
-  const match = WORD.exec(text);
-  return match ? { key: match[1]!.toLowerCase(), length: match[0].length } : undefined;
+/** The amount at `at`: digits and fractions, a number word, or an article before a measure. */
+function leadingAmount(text: string, at: number): { value: number; end: number } | undefined {
+  const digits = AMOUNT.exec(text.slice(at));
+  if (digits) {
+    const value = parseAmount(digits[0]);
+    if (value === undefined) return undefined;
+    const end = at + digits[0].length;
+    // "1 and 1/2 cups": a mixed number in words.
+    const fraction = /^ and (\d+\/\d+|[½¼¾⅓⅔⅛])(?=\s)/u.exec(text.slice(end, end + 16));
+    const part = fraction ? parseAmount(fraction[1]!) : undefined;
+    if (fraction && part !== undefined && part < 1 && Number.isInteger(value)) {
+      return { value: value + part, end: end + fraction[0].length };
+    }
+    return { value, end };
+  }
+  const word = wordsAt(text, at)[0];
+  if (!word || text[word.end] !== ' ') return undefined;
+  const number = NUMBER_WORDS[word.key];
+  if (number !== undefined) return { value: number, end: word.end };
+  if (ARTICLES.has(word.key) && measureOf(keys(wordsAt(text, word.end)))) return { value: 1, end: word.end };
+  return undefined;
 }
 
-// The first number of the amount; fractions kept to 6 significant digits (0.333333), as scaling stores them.
-function amountValue(amount: string): number | undefined {
-  return parseAmount(amount);
+/** A line without an amount: "pkt saffran" is one package, "nypa salt" a pinch; others stay text (undefined). */
+function withoutAmount(text: string): ImportedIngredient | undefined {
+  const words = wordsAt(text, 0);
+  const first = words[0];
+  if (!first || !words[1]) return undefined;
+  const measure = measureOf([first.key]);
+  if (measure?.measure.kind === 'unit' && measure.measure.unit === 'PINCH') {
+    const name = fitName(cleanText(text.slice(first.end).trimStart().replace(LINKING, '')));
+    return name.name === '' ? undefined : { ...name, quantity: { value: 1, unit: 'PINCH' } };
+  }
+  if (PACKAGES.has(first.key)) return { ...fitName(cleanText(text)), quantity: { value: 1, unit: 'PIECES' } };
+  return undefined;
+}
+
+/** "Polohrubá múka: 500 g", "Riz - 250 grammes": the amount at the end, read as if it came first. */
+function trailingAmount(text: string): ImportedIngredient | undefined {
+  const colon = text.lastIndexOf(': ');
+  const dash = Math.max(text.lastIndexOf(' - '), text.lastIndexOf(' – '));
+  const at = Math.max(colon, dash);
+  if (at <= 0) return undefined;
+  const head = text.slice(0, at).trim();
+  const tail = text.slice(at + (at === colon ? 2 : 3)).trim();
+  const amount = AMOUNT.exec(tail);
+  if (!amount || head === '') return undefined;
+  const measure = measureAt(tail);
+  const end = measure ? measure.end : amount[0].length;
+  if (!/^\.?$/u.test(tail.slice(end).trim())) return undefined;
+  return withAmount(`${tail.slice(0, end)} ${head}`);
+}
+
+type Word = { key: string; end: number };
+const LETTERS = /\p{L}+/uy;
+
+/**
+ * The words (letters only) at `from`, up to 4, lower case, each with the index after it and its dot: "c. à soupe de"
+ * is c, à, soupe, de; "fl.oz." is fl, oz; "colher (sopa)" is colher, sopa. Stops at any other character.
+ */
+function wordsAt(text: string, from: number): Word[] {
+  const words: Word[] = [];
+  let i = from;
+  while (words.length < 4 && i < text.length) {
+    while (text[i] === ' ' || (words.length > 0 && (text[i] === '(' || text[i] === ')'))) i++;
+    LETTERS.lastIndex = i;
+    const word = LETTERS.exec(text)?.[0] ?? '';
+    if (word === '') break;
+    i += word.length;
+    if (text[i] === '.') i++;
+    // "pièce(s)", "Zehe(n)": a plural ending in brackets belongs to the word.
+    else if (text[i] === '(' && /^\(\p{L}{1,3}\)/u.test(text.slice(i, i + 5))) i = text.indexOf(')', i) + 1;
+    // Lower case, but the US 'T' (tablespoon) and 't' (teaspoon) keep theirs.
+    words.push({ key: word === 'T' ? 'T' : word.toLowerCase(), end: i });
+    if (text[i] !== ' ' && text[i] !== '(' && text[i] !== ')' && !/\p{L}/u.test(text[i] ?? '')) break;
+  }
+  return words;
+}
+
+const keys = (words: readonly Word[]) => words.map((w) => w.key);
+
+// The US cookbook letters: 'T' a tablespoon, 't' a teaspoon ("2 T butter", not "2 T-bone steaks").
+function usLetter(text: string, word: Word | undefined): { measure: Measure; words: number } | undefined {
+  if (text[word?.end ?? 0] !== ' ') return undefined;
+  if (word?.key === 'T') return { measure: { kind: 'unit', unit: 'TABLESPOON' }, words: 1 };
+  if (word?.key === 't') return { measure: { kind: 'unit', unit: 'TEASPOON' }, words: 1 };
+  return undefined;
+}
+
+function skipSpaces(text: string, at: number): number {
+  while (text[at] === ' ') at++;
+  return at;
+}
+
+function skipApproximate(text: string): number {
+  const word = wordsAt(text, 0)[0];
+  return word && APPROXIMATE.has(word.key) && /^ [\d½¼¾⅓⅔]/u.test(text.slice(word.end, word.end + 2))
+    ? word.end + 1
+    : 0;
+}
+
+/** An amount and a measure at the start of `text` ("30 g", "1 cup"), with the index after the measure. */
+function measureAt(text: string): { value: number; measure: Measure; end: number } | undefined {
+  const at = skipApproximate(text);
+  const amount = AMOUNT.exec(text.slice(at));
+  const value = amount ? parseAmount(amount[0]) : undefined;
+  if (!amount || value === undefined) return undefined;
+  const words = wordsAt(text, at + amount[0].length);
+  const found = measureOf(keys(words));
+  return found ? { value, measure: found.measure, end: words[found.words - 1]!.end } : undefined;
+}
+
+const METRIC: ReadonlySet<UnitKey> = new Set(['GRAM', 'KILOGRAM', 'MILLILITER', 'DECILITER', 'LITER']);
+
+/** "(30 g)", "/ 400 ml", "340g" at the start of the rest: the metric amount and how many characters it takes. */
+function metricAlternative(rest: string): { amount: { value: number; unit: UnitKey }; length: number } | undefined {
+  const opening = /^[(/]\s?/u.exec(rest)?.[0] ?? '';
+  const found = measureAt(rest.slice(opening.length));
+  if (!found) return undefined;
+  const metric = found.measure.kind === 'unit' && METRIC.has(found.measure.unit);
+  const centilitres = found.measure.kind === 'volume' && found.measure.metric === true;
+  if (!metric && !centilitres) return undefined;
+  let length = opening.length + found.end;
+  if (opening.startsWith('(')) {
+    if (rest[length] !== ')') return undefined;
+    length++;
+  }
+  const amount = swedishAmount(found.value, found.measure, '')!;
+  return { amount: { value: amount.value, unit: amount.unit }, length };
+}
+
+/** How long a measure in other units right after ours is: "/5oz", "(1 cup)", "/ 1 cup", "2 ½ cups"; else 0. */
+function alternativeLength(rest: string): number {
+  const opening = /^[(/]\s?/u.exec(rest)?.[0] ?? '';
+  const found = measureAt(rest.slice(opening.length));
+  // Without a bracket or slash only a US measure is a twin ("625 ml 2 ½ cups"): "1 tbsp 2 tsp" is two amounts.
+  if (!found || (opening === '' && (found.measure.kind === 'unit' || 'metric' in found.measure))) return 0;
+  const end = opening.length + found.end;
+  if (!opening.startsWith('(')) return end;
+  return rest[end] === ')' ? end + 1 : 0;
 }
