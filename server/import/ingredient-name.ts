@@ -3,10 +3,9 @@
 // and a note of at most 100. Bracketed text is the note's; a name still too long gives what follows its first comma
 // to the note, and is cut at a word boundary only when even that is not enough: words move, they are not lost. Linear scans only: this
 // runs on whatever a page holds.
-import { MAX_INGREDIENT_NOTE } from '../../src/lib/recipe-schema.ts';
+import { MAX_INGREDIENT_NAME, MAX_INGREDIENT_NOTE } from '../../src/lib/recipe-schema.ts';
 import { ALLOWED_CHARACTERS } from '../../src/lib/text-rules.ts';
 
-export const MAX_INGREDIENT_NAME = 34;
 
 // Characters the form refuses, as text it accepts. The fraction glyphs other than ½ become '1/4' (after a digit,
 // '1¼' is '1 1/4'); marks of trade are dropped, not spelt out ('Oreo™' is 'Oreo').

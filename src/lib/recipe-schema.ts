@@ -51,10 +51,12 @@ export const instructionsSchema = limitedText(10000, MESSAGES.max10000, MESSAGES
   .regex(ALLOWED_CHARACTERS, allowed)
   .meta({ maxLength: 10000 });
 
-export const ingredientNameSchema = limitedText(34, MESSAGES.max34, MESSAGES.nameRequired)
+/** An ingredient's name, in characters: short enough for the list's name column. */
+export const MAX_INGREDIENT_NAME = 34;
+export const ingredientNameSchema = limitedText(MAX_INGREDIENT_NAME, MESSAGES.max34, MESSAGES.nameRequired)
   .regex(NOT_BLANK, { error: MESSAGES.nameRequired })
   .regex(ALLOWED_CHARACTERS, allowed)
-  .meta({ maxLength: 34 });
+  .meta({ maxLength: MAX_INGREDIENT_NAME });
 
 /** A category ('Bakning'): written like an ingredient name. */
 export const categorySchema = limitedText(MAX_CATEGORY, MESSAGES.max34, MESSAGES.nameRequired)
