@@ -11,7 +11,8 @@ import { Agent, buildConnector, request, type Dispatcher } from 'undici';
 import type { AddressPolicy } from './address-policy.ts';
 import type { BoundedLookup } from './bounded-lookup.ts';
 
-export type PageFetchFailure = 'forbidden' | 'unreachable' | 'timeout' | 'unusable';
+// 'too-large': beyond IMPORT_MAX_BYTES (its own kind: the site names the limit).
+export type PageFetchFailure = 'forbidden' | 'unreachable' | 'timeout' | 'unusable' | 'too-large';
 
 /**
  * Why a page could not be had. The message is for the API's client and names no host or address (an editor could
@@ -139,7 +140,7 @@ async function readLimited(
     size += chunk.length;
     if (size > maxBytes) {
       body.destroy();
-      throw new PageFetchError('unusable', `The ${what} is larger than ${maxBytes} bytes`);
+      throw new PageFetchError('too-large', `The ${what} is larger than ${maxBytes} bytes`);
     }
     chunks.push(chunk);
   }
@@ -199,7 +200,7 @@ async function fetchHops(at: { url: URL }, agent: Agent, options: FetchOptions, 
     }
     if (Number(headers['content-length']) > options.maxBytes) {
       discard(body);
-      throw new PageFetchError('unusable', `The ${what} is larger than ${options.maxBytes} bytes`);
+      throw new PageFetchError('too-large', `The ${what} is larger than ${options.maxBytes} bytes`);
     }
     return { url: url.href, headers, bytes: await readLimited(body, options.maxBytes, what) };
   }
