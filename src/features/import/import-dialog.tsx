@@ -134,11 +134,13 @@ export default function ImportDialog({ onImported }: Props) {
         </Dialog.Portal>
       </Dialog.Root>
       {notices.length > 0 ? (
-        <ul className="notice editor-import-notices" role="status" aria-label={TEXT.importNotices}>
-          {notices.map((notice) => (
-            <li key={notice}>{notice}</li>
-          ))}
-        </ul>
+        <div className="notice editor-import-notices" role="status" aria-label={TEXT.importNotices}>
+          <ul>
+            {notices.map((notice) => (
+              <li key={notice}>{notice}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </>
   );
