@@ -39,7 +39,11 @@ export type FetchOptions = {
   maxBytes: number;
   userAgent: string;
 };
-export type FetchedPage = { url: string; kind: 'html' | 'json'; text: string };
+/**
+ * A fetched page as its bytes and the charset its header names: the reading worker decodes them (read-recipe.ts),
+ * so a page of IMPORT_MAX_BYTES is never turned into text on the event loop.
+ */
+export type FetchedPage = { url: string; kind: 'html' | 'json'; bytes: Uint8Array; charset?: string };
 
 export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -104,19 +108,6 @@ function typeOf(header: string | string[] | undefined): {
     ?.slice(8)
     .replace(/"/g, '');
   return { kind: TYPES[mediaType], charset };
-}
-
-/** The header's charset, else the page's own <meta charset> (older Swedish sites are often ISO-8859-1), else UTF-8. */
-function decode(bytes: Buffer, charset: string | undefined, kind: FetchedPage['kind']): string {
-  const declared =
-    kind === 'html'
-      ? /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(bytes.subarray(0, 1024).toString('latin1'))?.[1]
-      : undefined;
-  try {
-    return new TextDecoder(charset ?? declared ?? 'utf-8').decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes); // an unknown charset label: UTF-8 is the web's default
-  }
 }
 
 /** Why a network error happened, in words for the log (undici and Node errors carry a code). */
@@ -253,8 +244,7 @@ export async function fetchPage(address: string, options: FetchOptions): Promise
     what: 'page',
   });
   const { kind, charset } = typeOf(fetched.headers['content-type']);
-  const pageKind = kind as FetchedPage['kind'];
-  return { url: fetched.url, kind: pageKind, text: decode(fetched.bytes, charset, pageKind) };
+  return { url: fetched.url, kind: kind as FetchedPage['kind'], bytes: fetched.bytes, ...(charset ? { charset } : {}) };
 }
 
 /**

@@ -103,6 +103,22 @@ function pageServer(): { server: Server; base: () => string; seen: Record<string
   return { server, base: () => `http://127.0.0.2:${port}`, seen };
 }
 
+/**
+ * A page of exactly `bytes` in UTF-8 as big commercial recipe sites make them: inline scripts of app state (JSON
+ * with quotes and non-ASCII text) and repeated markup, with the page's JSON-LD Recipe at the very end.
+ */
+function bigPage(bytes: number): string {
+  const state = JSON.stringify({
+    teasers: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Köttbullar "${i}"` })),
+  });
+  const chunk = `<script>window.__STATE__ = ${state};</script>\n${'<div class="card"><a href="/recept/x"><img src="/a.jpg" alt="Bild"><span>Kanelbullar</span></a></div>\n'.repeat(30)}`;
+  const [head, tail] = RECIPE.split('<script type="application/ld+json">') as [string, string];
+  const fixed = Buffer.byteLength(head) + Buffer.byteLength(tail) + '<script type="application/ld+json">'.length;
+  let padding = chunk.repeat(Math.floor((bytes - fixed) / Buffer.byteLength(chunk)));
+  padding += ' '.repeat(bytes - fixed - Buffer.byteLength(padding));
+  return `${head}${padding}<script type="application/ld+json">${tail}`;
+}
+
 async function post(h: ApiHarness, payload: unknown, token?: string) {
   return h.app.inject({
     method: 'POST',
@@ -414,7 +430,7 @@ describe('POST /recipe-imports with the default settings (nothing private allowe
   let token: string;
 
   beforeAll(async () => {
-    // Reading a page of 1 MB can outlast the default 2 s on a loaded machine; the reading limit is tested below.
+    // Reading a page of 10 MB can outlast the default 5 s on a loaded machine; the reading limit is tested below.
     h = await createApiHarness('pglite', { IMPORT_READ_TIMEOUT_MS: '30000' });
     token = await editorToken(h.keys);
   });
@@ -457,6 +473,17 @@ describe('POST /recipe-imports with the default settings (nothing private allowe
     const res = await post(h, { html: big }, token);
     expect(res.statusCode).toBe(200);
     expect(res.json().name).toBe('Kladdkaka');
+  });
+
+  it('reads a pasted page of 10 MB, mostly inline scripts with the recipe last; a byte more is refused, the limit named (413)', async () => {
+    const tenMb = bigPage(h.config.recipeImport.maxBytes);
+    expect(Buffer.byteLength(tenMb)).toBe(10 * 1024 * 1024);
+    const res = await post(h, { html: tenMb }, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().name).toBe('Kladdkaka');
+    const over = await post(h, { html: `${tenMb}x` }, token);
+    expect(over.statusCode).toBe(413);
+    expect(over.json().fields).toEqual({ html: 'Larger than 10 MB' });
   });
 });
 
@@ -523,7 +550,8 @@ describe('POST /recipe-imports: a hostile page is read off the event loop, withi
   let token: string;
 
   beforeAll(async () => {
-    h = await createApiHarness('pglite'); // IMPORT_READ_TIMEOUT_MS: 2 s
+    // 2 s rather than the default 5 s (which leaves a page of 10 MB room on a loaded machine): the test is shorter.
+    h = await createApiHarness('pglite', { IMPORT_READ_TIMEOUT_MS: '2000' });
     token = await editorToken(h.keys);
   });
   afterAll(() => h?.close());
