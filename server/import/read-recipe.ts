@@ -1,12 +1,17 @@
 // The task a reading worker runs (page-reader.ts): a page -> its recipe draft. Everything that works on the page's
-// own text happens here, off the event loop: decoding a fetched page's bytes, the HTML tokenizer, the JSON repair,
+// own text happens here, off the event loop: decoding the page's bytes, the HTML tokenizer, the JSON repair,
 // the ingredient lines, and the reading of a recipe pasted as plain text.
 import { recipeFromText } from './plain-text.ts';
 import { recipeFromHtml, recipeFromJsonLd, type ReadRecipe } from './recipe-draft.ts';
 
-/** Pasted: its text. Fetched: its bytes and the charset its header names (fetch-page.ts). */
+/**
+ * The page as text, or as bytes in `charset` (a fetched page: what its header names, else its <meta charset>, else
+ * UTF-8; a pasted one: UTF-8). Bytes are what the route sends: a worker receives a string of 10 MB at a cost of
+ * hundreds of milliseconds of the event loop, its bytes at a copy's.
+ */
 export type PageText =
-  { kind: 'html' | 'json' | 'text'; text: string } | { kind: 'html' | 'json'; bytes: Uint8Array; charset?: string };
+  | { kind: 'html' | 'json' | 'text'; text: string }
+  | { kind: 'html' | 'json' | 'text'; bytes: Uint8Array; charset?: string };
 
 export default function readRecipe(page: PageText): ReadRecipe | null {
   const text = 'text' in page ? page.text : decode(page.bytes, page.charset, page.kind);
@@ -20,7 +25,7 @@ export default function readRecipe(page: PageText): ReadRecipe | null {
 }
 
 /** The header's charset, else the page's own <meta charset> (older Swedish sites are often ISO-8859-1), else UTF-8. */
-function decode(bytes: Uint8Array, charset: string | undefined, kind: 'html' | 'json'): string {
+function decode(bytes: Uint8Array, charset: string | undefined, kind: PageText['kind']): string {
   const declared =
     kind === 'html'
       ? /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(new TextDecoder('latin1').decode(bytes.subarray(0, 1024)))?.[1]

@@ -162,10 +162,14 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
     },
   );
 
-  /** A pasted page or text, refused (413, the field and the limit named) beyond IMPORT_MAX_BYTES. */
+  /**
+   * A pasted page or text, refused (413, the field and the limit named) beyond IMPORT_MAX_BYTES. As its UTF-8 bytes:
+   * they are what is measured, and what reaches the reading worker cheapest (read-recipe.ts).
+   */
   function pasted(input: { html: string } | { text: string }): PageText {
     const [field, text] = 'html' in input ? (['html', input.html] as const) : (['text', input.text] as const);
-    if (Buffer.byteLength(text) > maxBytes)
+    const bytes = Buffer.from(text);
+    if (bytes.length > maxBytes)
       throw new HttpError(
         413,
         `The pasted ${field === 'html' ? 'page' : 'text'} is larger than ${megabytes(maxBytes)}`,
@@ -173,7 +177,7 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
           fields: { [field]: `Larger than ${megabytes(maxBytes)}` },
         },
       );
-    return { kind: field, text };
+    return { kind: field, bytes, charset: 'utf-8' };
   }
 
   /**
