@@ -174,8 +174,8 @@ const EnvSchema = z.object({
     (a) => ipaddr.isValid(a) || ipaddr.isValidCIDR(a),
   ).default([]),
   IMPORT_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
-  IMPORT_MAX_BYTES: intIn(1024, 50 * 1024 * 1024).default(2 * 1024 * 1024),
-  IMPORT_READ_TIMEOUT_MS: intIn(100, 60_000).default(2000),
+  IMPORT_MAX_BYTES: intIn(1024, 50 * 1024 * 1024).default(10 * 1024 * 1024),
+  IMPORT_READ_TIMEOUT_MS: intIn(100, 60_000).default(5000),
   // Photos (docs/photos.md): the largest upload, the time one may take to process, and where the files are kept.
   PHOTO_MAX_BYTES: intIn(1024, 100 * 1024 * 1024).default(15 * 1024 * 1024),
   PHOTO_TIMEOUT_MS: intIn(1000, 300_000).default(30_000),

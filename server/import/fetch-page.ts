@@ -11,7 +11,8 @@ import { Agent, buildConnector, request, type Dispatcher } from 'undici';
 import type { AddressPolicy } from './address-policy.ts';
 import type { BoundedLookup } from './bounded-lookup.ts';
 
-export type PageFetchFailure = 'forbidden' | 'unreachable' | 'timeout' | 'unusable';
+// 'too-large': beyond IMPORT_MAX_BYTES (its own kind: the site names the limit).
+export type PageFetchFailure = 'forbidden' | 'unreachable' | 'timeout' | 'unusable' | 'too-large';
 
 /**
  * Why a page could not be had. The message is for the API's client and names no host or address (an editor could
@@ -38,7 +39,11 @@ export type FetchOptions = {
   maxBytes: number;
   userAgent: string;
 };
-export type FetchedPage = { url: string; kind: 'html' | 'json'; text: string };
+/**
+ * A fetched page as its bytes and the charset its header names: the reading worker decodes them (read-recipe.ts),
+ * so a page of IMPORT_MAX_BYTES is never turned into text on the event loop.
+ */
+export type FetchedPage = { url: string; kind: 'html' | 'json'; bytes: Uint8Array; charset?: string };
 
 export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -105,19 +110,6 @@ function typeOf(header: string | string[] | undefined): {
   return { kind: TYPES[mediaType], charset };
 }
 
-/** The header's charset, else the page's own <meta charset> (older Swedish sites are often ISO-8859-1), else UTF-8. */
-function decode(bytes: Buffer, charset: string | undefined, kind: FetchedPage['kind']): string {
-  const declared =
-    kind === 'html'
-      ? /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(bytes.subarray(0, 1024).toString('latin1'))?.[1]
-      : undefined;
-  try {
-    return new TextDecoder(charset ?? declared ?? 'utf-8').decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes); // an unknown charset label: UTF-8 is the web's default
-  }
-}
-
 /** Why a network error happened, in words for the log (undici and Node errors carry a code). */
 function describe(error: unknown, host: string): string {
   const e = error as { code?: string; errors?: { code?: string }[]; message?: string };
@@ -139,7 +131,7 @@ async function readLimited(
     size += chunk.length;
     if (size > maxBytes) {
       body.destroy();
-      throw new PageFetchError('unusable', `The ${what} is larger than ${maxBytes} bytes`);
+      throw new PageFetchError('too-large', `The ${what} is larger than ${maxBytes} bytes`);
     }
     chunks.push(chunk);
   }
@@ -199,7 +191,7 @@ async function fetchHops(at: { url: URL }, agent: Agent, options: FetchOptions, 
     }
     if (Number(headers['content-length']) > options.maxBytes) {
       discard(body);
-      throw new PageFetchError('unusable', `The ${what} is larger than ${options.maxBytes} bytes`);
+      throw new PageFetchError('too-large', `The ${what} is larger than ${options.maxBytes} bytes`);
     }
     return { url: url.href, headers, bytes: await readLimited(body, options.maxBytes, what) };
   }
@@ -252,8 +244,7 @@ export async function fetchPage(address: string, options: FetchOptions): Promise
     what: 'page',
   });
   const { kind, charset } = typeOf(fetched.headers['content-type']);
-  const pageKind = kind as FetchedPage['kind'];
-  return { url: fetched.url, kind: pageKind, text: decode(fetched.bytes, charset, pageKind) };
+  return { url: fetched.url, kind: kind as FetchedPage['kind'], bytes: fetched.bytes, ...(charset ? { charset } : {}) };
 }
 
 /**

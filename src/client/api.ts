@@ -234,10 +234,10 @@ export async function updateRecipe(tokens: TokenSource, id: number, recipe: Reci
   return answer && typeof answer === 'object' ? toLabels(answer) : undefined;
 }
 
-/** Reads the schema.org Recipe of a page, from its address or its pasted HTML. Units come back as labels. */
+/** Reads the schema.org Recipe of a page (its address or pasted HTML), or a recipe pasted as text. Units come back as labels. */
 export async function importRecipe(
   tokens: TokenSource,
-  source: { url: string } | { html: string },
+  source: { url: string } | { html: string } | { text: string },
 ): Promise<ImportedRecipe> {
   return toLabels(await request<ImportedRecipe>(tokens, 'POST', '/recipe-imports', source));
 }

@@ -6,8 +6,8 @@ import { expect, expectAccessible, test } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
 // 'Importera recept' on /new-recipe against the real server: a page served here on 127.0.0.2 (the server
-// runs with IMPORT_ALLOWED_ADDRESSES=127.0.0.2, see playwright.config.ts), pasted HTML, and a page without
-// a recipe. The form is filled, nothing is saved until 'Spara nytt recept'.
+// runs with IMPORT_ALLOWED_ADDRESSES=127.0.0.2, see playwright.config.ts), pasted HTML, a recipe pasted as plain
+// text, and a page without a recipe. The form is filled, nothing is saved until 'Spara nytt recept'.
 const TEMPLATE = readFileSync(new URL('../fixtures/import-api/recipe.html', import.meta.url), 'utf8');
 const NO_RECIPE = readFileSync(new URL('../fixtures/import-api/no-recipe.html', import.meta.url), 'utf8');
 const pageNamed = (name: string) => TEMPLATE.replaceAll('Kladdkaka', name);
@@ -18,6 +18,7 @@ let origin = '';
 test.beforeAll(async () => {
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
+    if (url.pathname === '/missing.jpg') return void response.writeHead(404).end();
     const html = url.pathname === '/recipe' ? pageNamed(url.searchParams.get('name') ?? 'Kladdkaka') : NO_RECIPE;
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });
@@ -145,4 +146,78 @@ test('a page without a recipe, or an address that is not allowed, says so and ke
   );
   await dialog.getByRole('button', { name: 'Avbryt' }).click();
   await expect(page.getByLabel('Namn')).toHaveValue('');
+});
+
+test('imports a recipe pasted as plain text: name, servings, sections, ingredients and steps fill the form', async ({
+  page,
+  recipes,
+  sessions,
+}) => {
+  const name = uniqueName('Mammas köttbullar');
+  // As an e-mail has it: a greeting, a heading for the ingredients, a group, bullets, numbered steps, Windows line ends.
+  const text = [
+    'Hej!',
+    '',
+    name,
+    '6 portioner',
+    '',
+    'Ingredienser',
+    '• 500 g blandfärs',
+    '• 1 dl ströbröd',
+    '',
+    'Gräddsås:',
+    '• 3 dl grädde',
+    '• 2 msk soja',
+    '',
+    'Gör så här',
+    '1. Blanda färs och ströbröd.',
+    '2. Rulla bollar och stek dem.',
+  ].join('\r\n');
+  await sessions.open(page, EDITOR, '/new-recipe');
+  const dialog = await importFrom(page, text);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Namn')).toHaveValue(name);
+  await expect(page.getByLabel('Portioner')).toHaveValue('6');
+  await expect(page.getByLabel('Instruktioner')).toHaveValue(
+    'Hej!\nBlanda färs och ströbröd.\nRulla bollar och stek dem.',
+  );
+  const rows = page.getByRole('region', { name: 'Ingredienser' });
+  await expect(rows.getByRole('heading', { name: 'Rubrik Gräddsås' })).toBeVisible();
+  expect(await ingredientNames(page)).toEqual([
+    expect.stringMatching(/^blandfärs/),
+    expect.stringMatching(/^ströbröd/),
+    'Rubrik Gräddsås',
+    expect.stringMatching(/^grädde/),
+    expect.stringMatching(/^soja/),
+  ]);
+  expect(await recipes.search(name), 'nothing saved by the import').toEqual([]);
+
+  await page.getByRole('button', { name: 'Spara nytt recept' }).click();
+  await page.waitForURL(/\/\d+$/);
+  recipes.adopt(Number(new URL(page.url()).pathname.slice(1)));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('an error about the text before goes once new text is pasted', async ({ page, sessions }) => {
+  await sessions.open(page, EDITOR, '/new-recipe');
+  const dialog = await importFrom(page, `${origin}/om-oss`);
+  await expect(dialog.getByRole('alert')).toHaveText('Sidan innehåller inget recept.');
+  await dialog.getByLabel('Adress eller HTML').fill('Gröt\n1 dl havregryn\n2 dl vatten\nKoka.');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(dialog.getByLabel('Adress eller HTML')).not.toHaveAttribute('aria-invalid');
+  await dialog.getByRole('button', { name: 'Importera' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Namn')).toHaveValue('Gröt');
+});
+
+test("says beside the form when the page's picture could not be fetched", async ({ page, sessions }) => {
+  const html = pageNamed(uniqueName('Bildlös')).replace(
+    '"@type": "Recipe",',
+    `"@type": "Recipe", "image": "${origin}/missing.jpg",`,
+  );
+  expect(html).toContain('/missing.jpg');
+  await sessions.open(page, EDITOR, '/new-recipe');
+  await expect(await importFrom(page, html)).toBeHidden();
+  await expect(page.getByRole('status', { name: 'Om importen' })).toHaveText('Sidans bild kunde inte hämtas.');
+  await expectAccessible(page);
 });

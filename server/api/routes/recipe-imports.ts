@@ -1,5 +1,6 @@
-// POST /recipe-imports: reads the schema.org Recipe of a page (fetched from its address, or pasted as HTML)
-// and answers it as a draft for the create form. Nothing is stored; the editor saves with POST /recipes.
+// POST /recipe-imports: reads the schema.org Recipe of a page (fetched from its address, or pasted as HTML), or a
+// recipe pasted as plain text, and answers it as a draft for the create form. Nothing is stored; the editor saves
+// with POST /recipes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +12,8 @@ import { fetchImage, fetchPage, PageFetchError, type FetchedPage, type FetchOpti
 import { createPageReader, PageReadError, type PageText } from '../../import/page-reader.ts';
 import { withPageAddress, type ReadRecipe } from '../../import/recipe-draft.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
+
+type Photo = Awaited<ReturnType<PhotoLibrary['upload']>>;
 import { editorOf } from '../access.ts';
 import { authErrors, bodyErrors, errorBodySchema, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
 
@@ -23,6 +26,9 @@ type Options = {
 };
 
 const MAX_URL = 2000;
+// What the editor reads in the draft when the page names a picture that could not be had (src/lib's `notices`).
+export const PHOTO_NOT_FETCHED = 'Sidans bild kunde inte hämtas.';
+const photoTooSlow = (ms: number) => `Sidans bild kunde inte hämtas inom tidsgränsen (${ms / 1000} s).`;
 const URL_RULE = `Must be an http or https address of at most ${MAX_URL} characters`;
 const NOT_AN_ADDRESS = 'Not a valid address';
 
@@ -46,16 +52,36 @@ const body = z.union(
       html: z
         .string()
         .min(1, { error: 'Must not be empty' })
-        .describe("The page itself, pasted (up to the route's body limit)"),
+        .describe('The page itself, pasted (up to IMPORT_MAX_BYTES in UTF-8)'),
+    }),
+    z.strictObject({
+      text: z
+        .string()
+        .min(1, { error: 'Must not be empty' })
+        .describe(
+          'A recipe as plain text (from an e-mail, a note, a PDF; up to IMPORT_MAX_BYTES in UTF-8): the first line that ' +
+            'looks like a title is the name, lines that read as ingredients the ingredients (a line ending in a colon or in ' +
+            'capitals above them a section heading), "4 portioner"/"Serves 4" the servings, the rest the steps',
+        ),
     }),
   ],
-  { error: 'Send exactly one of url and html' },
+  { error: 'Send exactly one of url, html and text' },
 );
+
+// JSON writes a quote, a backslash or a line break of a pasted page as two bytes: the body may be up to twice the
+// page (a page of more escapes than text is no recipe). What is pasted is then measured against IMPORT_MAX_BYTES.
+const JSON_ESCAPE_ROOM = 2;
+
+/** "10 MB", "0.06 MB": the limit as the answer's `fields` state it (the site reads the number from there). */
+export function megabytes(bytes: number): string {
+  return `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`;
+}
 
 // Refused addresses are the request's fault (400); a page that cannot be had is the other server's (502, 504).
 const STATUS: Record<PageFetchError['kind'], number> = {
   forbidden: 400,
   unreachable: 502,
+  'too-large': 502,
   unusable: 502,
   timeout: 504,
 };
@@ -85,16 +111,19 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
     {
       // Counted and authorized like every write: it makes this server fetch from the internet.
       onRequest: [markArrival, writeLimit, requireEditor],
-      // Pasted pages are larger than recipes: this route alone takes bodies up to IMPORT_MAX_BYTES.
-      bodyLimit: maxBytes,
+      // Pasted pages are larger than recipes: this route alone takes pages up to IMPORT_MAX_BYTES (and their JSON escapes).
+      bodyLimit: maxBytes * JSON_ESCAPE_ROOM + 64 * 1024,
       schema: {
         summary:
-          'Read the schema.org Recipe (JSON-LD) of a page, fetched from `url` or pasted as `html` (editor). Nothing is saved: ' +
-          'the answer is a draft for POST /recipes. 400: an address that is malformed or may not be fetched (private, loopback, ' +
+          'Read the schema.org Recipe (JSON-LD) of a page, fetched from `url` or pasted as `html`, or a recipe pasted as plain ' +
+          '`text` (editor). Nothing is saved: the answer is a draft for POST /recipes; its `notices` say what the editor should ' +
+          "know (the page's picture could not be fetched). 413: a pasted page or text larger than IMPORT_MAX_BYTES (`fields` " +
+          'names the field and the limit in MB). 400: an address that is malformed or may not be fetched (private, loopback, ' +
           'link-local, metadata, also after a redirect; the message does not say why, the server log does); 422: the page holds ' +
           'no Recipe, or could not be read within the reading time limit (too large or too deeply nested); 503: too many pages ' +
           'are being read at once; 502: the page could not be fetched (DNS, refused, ' +
-          'not 2xx, more than 5 redirects, larger than the limit, not HTML or JSON; the message names no host or address, ' +
+          'not 2xx, more than 5 redirects, not HTML or JSON; larger than IMPORT_MAX_BYTES, then with `fields.url` naming the ' +
+          'limit in MB; the message names no host or address, ' +
           'the server log does); 504: no complete answer within the time limit (one deadline for the page and its image).',
         security: [{ bearer: [] }],
         body,
@@ -116,44 +145,71 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
       // what time is left (reading the page has its own limit, IMPORT_READ_TIMEOUT_MS).
       const spent = performance.now() - (arrived.get(request) ?? performance.now());
       const fetching = { ...fetchOptions, deadline: AbortSignal.timeout(Math.max(1, Math.round(timeoutMs - spent))) };
-      const page: FetchedPage | PageText =
-        'html' in input ? { kind: 'html', text: input.html } : await fetched(input.url, fetching, request);
-      const read = await readPage(page, 'html' in input ? 'html' : 'url');
-      if (!read) throw new HttpError(422, 'The page has no schema.org Recipe (JSON-LD) to import');
+      const field = 'url' in input ? 'url' : 'html' in input ? 'html' : 'text';
+      const page: FetchedPage | undefined = 'url' in input ? await fetched(input.url, fetching, request) : undefined;
+      const read = await readPage(page ?? pasted(input as { html: string } | { text: string }), field);
+      if (!read)
+        throw new HttpError(
+          422,
+          field === 'text' ? 'The text holds no recipe' : 'The page has no schema.org Recipe (JSON-LD) to import',
+        );
       // The source: the address fetched (after redirects), or what a pasted page's JSON-LD names.
-      const { imageUrl, ...recipe } = 'url' in page ? withPageAddress(read, page.url) : read;
-      const photo = imageUrl && (await pagePhoto(imageUrl, 'url' in page ? page.url : undefined, fetching, request));
-      return photo ? { ...recipe, photos: [photo] } : recipe;
+      const { imageUrl, ...recipe } = page ? withPageAddress(read, page.url) : read;
+      if (!imageUrl) return recipe;
+      const photo = await pagePhoto(imageUrl, page?.url, fetching, request);
+      if ('notice' in photo) return { ...recipe, notices: [...(recipe.notices ?? []), photo.notice] };
+      return { ...recipe, photos: [photo.photo] };
     },
   );
 
   /**
+   * A pasted page or text, refused (413, the field and the limit named) beyond IMPORT_MAX_BYTES. As its UTF-8 bytes:
+   * they are what is measured, and what reaches the reading worker cheapest (read-recipe.ts).
+   */
+  function pasted(input: { html: string } | { text: string }): PageText {
+    const [field, text] = 'html' in input ? (['html', input.html] as const) : (['text', input.text] as const);
+    const bytes = Buffer.from(text);
+    if (bytes.length > maxBytes)
+      throw new HttpError(
+        413,
+        `The pasted ${field === 'html' ? 'page' : 'text'} is larger than ${megabytes(maxBytes)}`,
+        {
+          fields: { [field]: `Larger than ${megabytes(maxBytes)}` },
+        },
+      );
+    return { kind: field, bytes, charset: 'utf-8' };
+  }
+
+  /**
    * The page's picture as an upload of the editor's (kept a day unless the recipe is saved with it), fetched through
-   * the same address guard as the page. A picture that cannot be had leaves the draft without a photo: the recipe
-   * itself is what was asked for; the log says why.
+   * the same address guard as the page. A picture that cannot be had leaves the draft without a photo, and a notice
+   * that says so to the editor (in Swedish, naming no host: that is for the log, with the reason).
    */
   async function pagePhoto(
     address: string,
     pageUrl: string | undefined,
     fetching: FetchOptions,
     request: FastifyRequest,
-  ) {
+  ): Promise<{ photo: Photo } | { notice: string }> {
     let url: URL;
     try {
       url = new URL(address, pageUrl);
     } catch {
-      return undefined; // a relative address on a pasted page has nothing to be relative to
+      // A relative address on a pasted page has nothing to be relative to.
+      request.log.info({ image: address }, "recipe import: the page's image has no address to fetch");
+      return { notice: PHOTO_NOT_FETCHED };
     }
     try {
       const bytes = await fetchImage(url.href, { ...fetching, maxBytes: config.photos.maxBytes });
-      return await photos.upload(bytes, editorOf(request).username);
+      return { photo: await photos.upload(bytes, editorOf(request).username) };
     } catch (error) {
       const detail = error instanceof PageFetchError ? error.detail : undefined;
       request.log.info(
         { image: url.href, reason: (error as Error).message, ...(detail ? { detail } : {}) },
         "recipe import: the page's image was not used",
       );
-      return undefined;
+      const late = error instanceof PageFetchError && error.kind === 'timeout';
+      return { notice: late ? photoTooSlow(timeoutMs) : PHOTO_NOT_FETCHED };
     }
   }
 
@@ -170,12 +226,13 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
       if (error.kind === 'forbidden')
         request.log.warn({ url, reason: error.detail }, 'recipe import refused an address');
       else request.log.info({ url, reason: error.detail ?? error.message }, 'recipe import could not fetch the page');
-      throw new HttpError(STATUS[error.kind], error.message);
+      const fields = error.kind === 'too-large' ? { fields: { url: `Larger than ${megabytes(maxBytes)}` } } : {};
+      throw new HttpError(STATUS[error.kind], error.message, fields);
     }
   }
 
   /** `field`: the body field the page came from, named in a 422 for a page too complex to read (the site says so). */
-  async function readPage(page: PageText, field: 'html' | 'url'): Promise<ReadRecipe | null> {
+  async function readPage(page: PageText, field: 'html' | 'url' | 'text'): Promise<ReadRecipe | null> {
     try {
       return await reader.read(page);
     } catch (error) {

@@ -1,6 +1,7 @@
-// 'Importera recept' on the create page: one field for a page's address or its HTML. The server reads the
-// page's schema.org Recipe; the draft goes to the form (onImported) and nothing is saved. A failure keeps
-// the dialog open with the text as typed and says in Swedish what went wrong.
+// 'Importera recept' on the create page: one field for a page's address, its HTML, or a recipe as plain text. The
+// server reads it; the draft goes to the form (onImported) and nothing is saved. A failure keeps the dialog open
+// with the text as typed and says in Swedish what went wrong; what the server says about a draft that did come
+// (its `notices`: the page's picture could not be fetched) stays beside the button, above the form it filled.
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import { useId, useState, type FormEvent } from 'react';
@@ -10,18 +11,43 @@ import Spinner from '../../components/spinner.tsx';
 import { TEXT } from '../editor/texts.ts';
 
 type Props = { onImported(draft: ImportedRecipe): void };
+type Source = { url: string } | { html: string } | { text: string };
+
+// A tag, a doctype or a comment: pasted HTML. "a < b" or "<3" in a recipe's text is none of them.
+const MARKUP = /<(?:!doctype\b|!--|\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>)/i;
+
+/** What was pasted, as the API takes it: an address is one line starting with http(s)://; markup is a page; else text. */
+export function importSource(typed: string): Source {
+  const source = typed.trim();
+  if (/^https?:\/\/\S+$/i.test(source)) return { url: source };
+  return MARKUP.test(typed) ? { html: typed } : { text: typed };
+}
+
+/** "10 MB" -> "10 MB", "0.06 MB" -> "0,06 MB": the limit the API names in `fields`, as a Swede writes it. */
+function limitOf(fields: Record<string, string> | undefined): string | undefined {
+  const match = /([\d.]+) MB/.exec(Object.values(fields ?? {})[0] ?? '');
+  return match ? `${match[1]!.replace('.', ',')} MB` : undefined;
+}
 
 /** What the person reads for a failed import (the API's statuses are documented in its OpenAPI document). */
-function importMessage(error: unknown): string {
+function importMessage(error: unknown, source: Source): string {
   if (!(error instanceof ApiError)) return userMessage(error);
-  const fields = (error.body as { fields?: unknown } | undefined)?.fields;
+  const fields = (error.body as { fields?: Record<string, string> } | undefined)?.fields;
+  const limit = limitOf(fields);
   if (error.status === 400) return fields ? TEXT.importBadAddress : TEXT.importNotAllowed;
   // A 422 that names the field: the page could not be read in time (too large or too deeply nested).
-  if (error.status === 422) return fields ? TEXT.importTooComplex : TEXT.importNoRecipe;
+  if (error.status === 422) {
+    if (fields) return TEXT.importTooComplex;
+    return 'text' in source ? TEXT.importNoRecipeInText : TEXT.importNoRecipe;
+  }
+  // Beyond IMPORT_MAX_BYTES: pasted (413), or fetched (502 naming the limit).
+  if (error.status === 413 || (error.status === 502 && limit)) {
+    if (!limit) return TEXT.importTooLarge;
+    return 'text' in source ? TEXT.importTextTooLarge(limit) : TEXT.importTooLargeLimit(limit);
+  }
   if (error.status === 502) return TEXT.importNotFetched;
   if (error.status === 503) return TEXT.importBusy;
   if (error.status === 504) return TEXT.importTooSlow;
-  if (error.status === 413) return TEXT.importTooLarge;
   return userMessage(error);
 }
 
@@ -30,76 +56,92 @@ export default function ImportDialog({ onImported }: Props) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const [notices, setNotices] = useState<string[]>([]);
   const id = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const source = text.trim();
-    if (!source) {
+    if (!text.trim()) {
       setError(TEXT.importEmpty);
       return;
     }
     setBusy(true);
     setError(undefined);
+    const source = importSource(text);
     try {
-      // An address is one line starting with http(s)://; anything else is a pasted page.
-      const draft = await importRecipe(apiTokens, /^https?:\/\/\S+$/i.test(source) ? { url: source } : { html: text });
+      const draft = await importRecipe(apiTokens, source);
       setOpen(false);
       setText('');
+      setNotices(draft.notices ?? []);
       onImported(draft);
     } catch (e) {
       logApiError(e);
-      setError(importMessage(e));
+      setError(importMessage(e, source));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return; // an import in flight finishes or fails before the dialog goes
-        setOpen(next);
-        if (next) setError(undefined);
-      }}
-    >
-      <Dialog.Trigger className="button editor-import">{TEXT.importRecipe}</Dialog.Trigger>
-      <Dialog.Portal>
-        <DialogOverlay className="editor-overlay" />
-        <Dialog.Content className="editor-dialog">
-          <Dialog.Title>{TEXT.importRecipe}</Dialog.Title>
-          <Dialog.Description>{TEXT.importHint}</Dialog.Description>
-          <form className="editor-dialog-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
-            <div className="field editor-field">
-              <label htmlFor={id}>{TEXT.importSource}</label>
-              <textarea
-                id={id}
-                className="input"
-                rows={6}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-              />
-              {error ? (
-                <p className="editor-field-error" id={`${id}-error`} role="alert">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-            {busy ? <Spinner label={TEXT.importing} /> : null}
-            <div className="editor-dialog-actions">
-              <Dialog.Close className="button" disabled={busy}>
-                {TEXT.cancel}
-              </Dialog.Close>
-              <button type="submit" className="button button-primary" disabled={busy}>
-                {TEXT.importButton}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(next) => {
+          if (busy) return; // an import in flight finishes or fails before the dialog goes
+          setOpen(next);
+          if (next) setError(undefined);
+        }}
+      >
+        <Dialog.Trigger className="button editor-import">{TEXT.importRecipe}</Dialog.Trigger>
+        <Dialog.Portal>
+          <DialogOverlay className="editor-overlay" />
+          <Dialog.Content className="editor-dialog">
+            <Dialog.Title>{TEXT.importRecipe}</Dialog.Title>
+            <Dialog.Description>{TEXT.importHint}</Dialog.Description>
+            <form className="editor-dialog-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
+              <div className="field editor-field">
+                <label htmlFor={id}>{TEXT.importSource}</label>
+                <textarea
+                  id={id}
+                  className="input"
+                  rows={6}
+                  value={text}
+                  onChange={(e) => {
+                    setText(e.target.value);
+                    // What went wrong was about the text before: it does not describe what is there now.
+                    setError(undefined);
+                  }}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                />
+                {error ? (
+                  <p className="editor-field-error" id={`${id}-error`} role="alert">
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+              {busy ? <Spinner label={TEXT.importing} /> : null}
+              <div className="editor-dialog-actions">
+                <Dialog.Close className="button" disabled={busy}>
+                  {TEXT.cancel}
+                </Dialog.Close>
+                <button type="submit" className="button button-primary" disabled={busy}>
+                  {TEXT.importButton}
+                </button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      {notices.length > 0 ? (
+        <div className="notice editor-import-notices" role="status" aria-label={TEXT.importNotices}>
+          <ul>
+            {notices.map((notice) => (
+              <li key={notice}>{notice}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -117,6 +117,8 @@ describe('POST /recipe-imports: IMPORT_TIMEOUT_MS bounds the whole answer (issue
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().name).toBe('Kladdkaka');
       expect(res.json()).not.toHaveProperty('photos');
+      // The editor is told it was the picture that did not come in time (issue 37), and not where it was.
+      expect(res.json().notices).toEqual([`Sidans bild kunde inte hämtas inom tidsgränsen (${LIMIT_MS / 1000} s).`]);
       expect(ms).toBeLessThan(BOUND_MS);
     },
   );
