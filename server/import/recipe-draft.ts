@@ -103,16 +103,7 @@ function ingredientsOf(recipe: JsonObject, extras: PageExtras): ImportedIngredie
       : undefined);
   const lines = structured.length > 0 ? structured : (htmlGroups ?? []).flatMap((group) => group.lines);
   const headings = new Map<number, string>();
-  if (htmlGroups && htmlGroups.some((group) => group.heading)) {
-    let from = 0;
-    const keys = lines.map(lineKey);
-    for (const group of htmlGroups) {
-      const at = keys.indexOf(lineKey(group.lines[0]!), from);
-      if (at < 0) continue;
-      if (group.heading) headings.set(at, group.heading);
-      from = at + 1;
-    }
-  }
+  if (htmlGroups && htmlGroups.some((group) => group.heading)) placeHeadings(htmlGroups, lines, headings);
   const ingredients: ImportedIngredient[] = [];
   let heading: string | undefined;
   lines.forEach((line, index) => {
@@ -126,6 +117,31 @@ function ingredientsOf(recipe: JsonObject, extras: PageExtras): ImportedIngredie
     heading = undefined;
   });
   return ingredients;
+}
+
+/**
+ * Where each group of the page's HTML starts among the lines: by position when both list as many ingredients (a
+ * card may word a line unlike its JSON-LD: "7 oz (200 g) tempeh" and "7 oz tempeh"), else where the group's first
+ * line is, or a line that holds it or that it holds, in order.
+ */
+function placeHeadings(groups: IngredientGroup[], lines: string[], headings: Map<number, string>): void {
+  if (groups.reduce((count, group) => count + group.lines.length, 0) === lines.length) {
+    let at = 0;
+    for (const group of groups) {
+      if (group.heading) headings.set(at, group.heading);
+      at += group.lines.length;
+    }
+    return;
+  }
+  let from = 0;
+  const keys = lines.map(lineKey);
+  for (const group of groups) {
+    const key = lineKey(group.lines[0]!);
+    const at = keys.findIndex((k, i) => i >= from && k !== '' && (k === key || k.includes(key) || key.includes(k)));
+    if (at < 0) continue;
+    if (group.heading) headings.set(at, group.heading);
+    from = at + 1;
+  }
 }
 
 // The headings between the microdata's ingredient elements, in the element that holds them all.

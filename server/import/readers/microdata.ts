@@ -47,16 +47,36 @@ export function microdataRecipe(page: PageDocument): StructuredRecipe | undefine
     if (!root) continue;
     const ingredientElements: PageElement[] = [];
     const data = item(root, vocabulary, ingredientElements, 0);
+    // A stray end tag can close the recipe's element early (a browser closes it too): its remaining properties
+    // then belong to no item. They are the recipe's when it lacks them.
+    if (data.recipeIngredient === undefined && data.ingredients === undefined) {
+      const orphans = properties(page, vocabulary, ingredientElements, 0);
+      for (const [name, value] of Object.entries(orphans)) data[name] ??= value;
+    }
     return { data, ingredientElements };
   }
   return undefined;
 }
 
 // One item: its type and every property below it, up to the items nested in it (which hold their own).
-function item(root: PageElement, vocabulary: Vocabulary, ingredients: PageElement[], depth: number) {
+function item(
+  root: PageElement,
+  vocabulary: Vocabulary,
+  ingredients: PageElement[],
+  depth: number,
+): Record<string, unknown> {
+  return { '@type': vocabulary.type(root).split(' '), ...properties(root, vocabulary, ingredients, depth) };
+}
+
+function properties(
+  root: PageElement | PageDocument,
+  vocabulary: Vocabulary,
+  ingredients: PageElement[],
+  depth: number,
+): Record<string, unknown> {
   const data: Record<string, unknown[]> = {};
   const add = (name: string, value: unknown) => (data[name] ??= []).push(value);
-  const walk = (element: PageElement): void => {
+  const walk = (element: PageElement | PageDocument): void => {
     for (const child of element.children) {
       if (!('attribs' in child)) continue;
       const names = vocabulary.properties(child);
@@ -72,7 +92,7 @@ function item(root: PageElement, vocabulary: Vocabulary, ingredients: PageElemen
   };
   walk(root);
   // One value as itself, more as a list: the shapes JSON-LD uses.
-  const shaped: Record<string, unknown> = { '@type': vocabulary.type(root).split(' ') };
+  const shaped: Record<string, unknown> = {};
   for (const [name, values] of Object.entries(data)) shaped[name] = values.length === 1 ? values[0] : values;
   return shaped;
 }

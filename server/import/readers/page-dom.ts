@@ -82,12 +82,24 @@ export function groupsIn(
   return groups.filter((group) => group.lines.length > 0);
 }
 
-/** A heading by its tag or its class, or a short element (not a list item's text) whose text ends with a colon. */
+/**
+ * A heading by its tag or its class, or a short block among the items that is no item: bold throughout
+ * ("<p><b>Brown Butter Pancakes</b></p>") or ending with a colon ("Till såsen:").
+ */
 export function looksLikeHeading(element: PageElement): boolean {
   if (HEADING_TAGS.has(element.name) || HEADING_CLASS.test(element.attribs.class ?? '')) return true;
-  if (!['p', 'strong', 'b', 'span', 'dt', 'li', 'div'].includes(element.name)) return false;
-  if (DomUtils.findOne((e) => e.name === 'li' || e.name === 'ul', element.children)) return false;
-  return isHeadingLine(nodeText(element));
+  if (!['p', 'strong', 'b', 'span', 'dt', 'li', 'div', 'label'].includes(element.name)) return false;
+  if (DomUtils.findOne((e) => e.name === 'li' || e.name === 'ul' || e.name === 'ol', element.children)) return false;
+  const text = nodeText(element);
+  if (text === '' || text.length > 80) return false;
+  return isHeadingLine(text) || isBold(element);
+}
+
+// <b>, <strong>, or an element whose only content is one of them.
+function isBold(element: PageElement): boolean {
+  if (element.name === 'b' || element.name === 'strong') return true;
+  const content = element.children.filter((c) => !(c.type === 'text' && c.data.trim() === ''));
+  return content.length === 1 && isElement(content[0]) && isBold(content[0]);
 }
 
 /** The deepest element holding every node of `nodes` (they are in one document). */
