@@ -186,11 +186,11 @@ function stepLines(root: PageElement, isStep: (element: PageElement) => boolean)
 // "1 hour 15 minutes", "1 hr 15 mins", "1h15m", "1 tim 30 min", "PT1H15M": whole minutes; undefined when none.
 export function minutesFromText(text: string | undefined): number | undefined {
   if (!text) return undefined;
-  if (/^P/u.test(text.trim())) return minutesFromIsoDuration(text.trim());
+  if (/^P(?:\d|T\d)/u.test(text.trim())) return minutesFromIsoDuration(text.trim());
   const sum = (pattern: RegExp) =>
     [...text.matchAll(pattern)].reduce((total, m) => total + Number(m[1]!.replace(',', '.')), 0);
-  const hours = sum(/(\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?|tim|timmar|timme|std|stunden?|heures?|uur|ore?)\b/giu);
-  const minutes = sum(/(\d+)\s*(?:m|mins?|minutes?|minuter|minuten|minutos?|minuti)\b/giu);
+  const hours = sum(/(\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?|tim|timmar|timme|std|stunden?|heures?|uur|ore?)(?!\p{L})/giu);
+  const minutes = sum(/(\d+)\s*(?:m|mins?|minutes?|minuter|minuten|minutos?|minuti)(?!\p{L})/giu);
   const total = Math.round(hours * 60 + minutes);
   return total > 0 && total <= 7 * 24 * 60 ? total : undefined;
 }
