@@ -2,7 +2,7 @@
 // (`parsePage`) that every reader walks; the text of a node or of an HTML string (sites put HTML inside JSON-LD
 // strings: "<p>Sätt ugnen&nbsp;på 200&deg;</p>") comes out clean: entities decoded, twice-encoded ones too
 // ("&amp;amp;"), tags removed, invisible characters and odd spaces gone, fraction glyphs readable.
-import { DomHandler, DomUtils, Parser, parseDocument } from 'htmlparser2';
+import { DomHandler, DomUtils, ElementType, Parser, parseDocument } from 'htmlparser2';
 
 export type PageDocument = ReturnType<typeof parseDocument>;
 export type PageNode = PageDocument['children'][number];
@@ -55,8 +55,8 @@ export function jsonLdScripts(page: PageDocument): string[] {
 export function nodeLines(node: PageNode): string[] {
   let text = '';
   const walk = (n: PageNode): void => {
-    if (n.type === 'text') text += n.data;
-    else if ('children' in n && 'name' in n) {
+    if (n.type === ElementType.Text) text += n.data;
+    else if ('attribs' in n) {
       const block = LINE_TAGS.has(n.name);
       if (block) text += '\n';
       for (const child of n.children) walk(child);

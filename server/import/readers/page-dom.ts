@@ -1,6 +1,6 @@
 // Small questions the readers ask of the page's tree (htmlparser2's domhandler nodes, walked with its DomUtils):
 // which elements carry a class, an element's attribute, and the groups a list of ingredients falls into.
-import { DomUtils } from 'htmlparser2';
+import { DomUtils, ElementType } from 'htmlparser2';
 import { nodeText, type PageElement, type PageNode } from '../html-text.ts';
 
 export type IngredientGroup = { heading?: string; lines: string[] };
@@ -98,7 +98,7 @@ export function looksLikeHeading(element: PageElement): boolean {
 // <b>, <strong>, or an element whose only content is one of them.
 function isBold(element: PageElement): boolean {
   if (element.name === 'b' || element.name === 'strong') return true;
-  const content = element.children.filter((c) => !(c.type === 'text' && c.data.trim() === ''));
+  const content = element.children.filter((c) => !(c.type === ElementType.Text && c.data.trim() === ''));
   return content.length === 1 && isElement(content[0]) && isBold(content[0]);
 }
 
