@@ -73,12 +73,13 @@ function draftOf(recipe: JsonObject, extras: PageExtras): ReadRecipe {
   const totalTime = minutes(recipe.totalTime) ?? plugin?.totalTime;
   const source = sourceOf(recipe, extras.source);
   const steps = instructionLines(recipe.recipeInstructions, 0).filter((line) => !isStepHeading(line));
+  const name = oneLine(recipe.name) || oneLine(recipe.headline) || (plugin?.name ?? '');
   return {
     ...(imageUrl ? { imageUrl } : {}),
-    name: oneLine(recipe.name) || oneLine(recipe.headline) || (plugin?.name ?? ''),
+    name,
     servings: servings(recipe.recipeYield) ?? servings(plugin?.servingsText),
     instructions: (steps.length > 0 ? steps : (plugin?.steps ?? []).filter((line) => !isStepHeading(line))).join('\n'),
-    ingredients: ingredientsOf(recipe, extras),
+    ingredients: ingredientsOf(recipe, extras, name),
     ...(categoryList.length > 0 ? { categories: categoryList } : {}),
     ...(prepTime === undefined ? {} : { prepTime }),
     ...(totalTime === undefined ? {} : { totalTime }),
@@ -92,14 +93,14 @@ function draftOf(recipe: JsonObject, extras: PageExtras): ReadRecipe {
  * placed where their first ingredient is among the lines. A line that is itself a heading ("Till såsen:") heads
  * the lines after it.
  */
-function ingredientsOf(recipe: JsonObject, extras: PageExtras): ImportedIngredient[] {
+function ingredientsOf(recipe: JsonObject, extras: PageExtras, name: string): ImportedIngredient[] {
   const structured = list(recipe.recipeIngredient ?? recipe.ingredients)
     .map(oneLine)
     .filter((line) => line !== '');
   const htmlGroups =
     extras.plugin?.groups ??
     (extras.ingredientElements && extras.ingredientElements.length > 0
-      ? microdataGroups(extras.ingredientElements)
+      ? microdataGroups(extras.ingredientElements, name)
       : undefined);
   const lines = structured.length > 0 ? structured : (htmlGroups ?? []).flatMap((group) => group.lines);
   const headings = new Map<number, string>();
@@ -144,12 +145,15 @@ function placeHeadings(groups: IngredientGroup[], lines: string[], headings: Map
   }
 }
 
-// The headings between the microdata's ingredient elements, in the element that holds them all.
-function microdataGroups(elements: PageElement[]): IngredientGroup[] {
+// The headings between the microdata's ingredient elements, in the element that holds them all. That element can
+// be the whole recipe, its title included: the recipe's name above the first ingredient names no group.
+function microdataGroups(elements: PageElement[], name: string): IngredientGroup[] {
   const container = commonAncestor(elements);
   if (!container) return [];
   const items = new Set(elements);
-  return groupsIn(container, (e) => items.has(e));
+  const groups = groupsIn(container, (e) => items.has(e));
+  if (groups[0]?.heading?.toLowerCase() === name.toLowerCase()) groups[0] = { lines: groups[0].lines };
+  return groups;
 }
 
 // A line as a key to find it again among other readings of it: letters and digits, lower case.

@@ -36,12 +36,13 @@ const HEADING_CLASS =
 
 // The titles of a recipe card's own blocks, which name no group ("Ingredients", "Ingredienser", "Zutaten" …).
 const BLOCK_TITLE =
-  /^(?:ingredients?|ingredienser|ingredienserna|ingrediënten|zutaten|ingrédients|ingredientes|ingredienti|składniki|hozzávalók|instructions?|directions?|method|steps?|preparation|tillagning|gör så här|så här gör du|instruktioner|zubereitung|préparation|bereiding|elaboración|preparazione|equipment|notes?|you will need|what you'?ll need)$/i;
+  /^(?:ingredients?|ingredienser|ingredienserna|ingrediënten|zutaten|ingrédients|ingredientes|ingredienti|składniki|hozzávalók|instructions?|directions?|method|steps?|preparation|tillagning|gör så här|så här gör du|instruktioner|zubereitung|préparation|bereiding|elaboración|preparazione|equipment(?: needed)?|notes?|you will need|what you'?ll need)$/i;
 
 /** A group heading's text as the page names it: clean, without a trailing colon; '' for a card's block title. */
 export function headingText(text: string): string {
   const heading = text.replace(/\s*[:：]\s*$/u, '').trim();
-  return BLOCK_TITLE.test(heading) ? '' : heading;
+  // Nor is a line that starts with a number ("4 portioner", "Step 1") or is a template's or a price's text.
+  return BLOCK_TITLE.test(heading) || /^\d|\{\{|\$/u.test(heading) ? '' : heading;
 }
 
 /**
