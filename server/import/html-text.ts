@@ -64,7 +64,8 @@ export function nodeLines(node: PageNode): string[] {
     }
   };
   walk(node);
-  return splitLines(text);
+  // The tree decoded the page's entities once; a page that encoded its text twice gets one more reading.
+  return ENTITY.test(text) ? htmlLines(text, 1) : splitLines(text);
 }
 
 /** A node's text as one clean line. */

@@ -163,7 +163,8 @@ function lineKey(line: string): string {
 
 // A step list's headings, not steps: "Första instruktionen", "Sista instruktionen", "Step 1", "Steg 2:",
 // "Instructions", "Gör så här" (a card's labels read as text). A HowToSection's own name ("Till såsen") stays:
-// it says which part of the dish the steps after it make (decision in docs/decisions of issue 37's readers).
+// it says which part of the dish the steps after it make, and the instructions are one text with no sections of
+// their own, so a line before its steps is how a cookbook would print it.
 const STEP_HEADING =
   /^(?:(?:första|sista|nästa|andra|tredje|fjärde|femte)\s+instruktionen|(?:step|steg|schritt|étape|etape|stap|paso|passo|krok|trin|vaihe)\s*\d{0,3}|\d{1,3}|instructions?|directions?|method|preparation|steps|gör så här|så här gör du|instruktioner|tillagning|zubereitung|préparation|bereiding|preparación|preparazione)\s*[.:)]?$/iu;
 

@@ -156,6 +156,17 @@ describe('clean text', () => {
   });
 });
 
+describe('clean text in the HTML of a card', () => {
+  it("decodes a card's twice-encoded entities in its headings and lines", () => {
+    const html = `<div class="mv-create-card"><h2 class="mv-create-title">Fish &amp;amp; Chips</h2>
+      <div class="mv-create-ingredients"><h4>Batter &amp;amp; dip</h4><ul><li>2 dl \u00f6l&amp;nbsp;</li></ul></div></div>`;
+    expect(recipeFromHtml(html)).toMatchObject({
+      name: 'Fish & Chips',
+      ingredients: [q(2, 'DECILITER', 'öl', 'Batter & dip')],
+    });
+  });
+});
+
 describe('the source', () => {
   const recipe = { name: 'Kladdkaka', publisher: { '@type': 'Organization', name: 'Förlaget' } };
 
