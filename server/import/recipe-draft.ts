@@ -94,9 +94,12 @@ function draftOf(recipe: JsonObject, extras: PageExtras): ReadRecipe {
  * the lines after it.
  */
 function ingredientsOf(recipe: JsonObject, extras: PageExtras, name: string): ImportedIngredient[] {
-  const structured = list(recipe.recipeIngredient ?? recipe.ingredients)
-    .map(oneLine)
-    .filter((line) => line !== '');
+  // One value may hold the whole list, a line each (a microdata element around the list, a JSON-LD text).
+  const structured = doubledOnce(
+    list(recipe.recipeIngredient ?? recipe.ingredients).flatMap((item) =>
+      typeof item === 'string' ? htmlLines(item) : [],
+    ),
+  );
   const htmlGroups =
     extras.plugin?.groups ??
     (extras.ingredientElements && extras.ingredientElements.length > 0
@@ -154,6 +157,14 @@ function microdataGroups(elements: PageElement[], name: string): IngredientGroup
   const groups = groupsIn(container, (e) => items.has(e));
   if (groups[0]?.heading?.toLowerCase() === name.toLowerCase()) groups[0] = { lines: groups[0].lines };
   return groups;
+}
+
+// A page that shows its list twice (on screen and for print) inside one recipe: once is the recipe's.
+function doubledOnce(lines: string[]): string[] {
+  const half = lines.length / 2;
+  return Number.isInteger(half) && half > 0 && lines.slice(0, half).every((line, i) => line === lines[half + i])
+    ? lines.slice(0, half)
+    : lines;
 }
 
 // A line as a key to find it again among other readings of it: letters and digits, lower case.
