@@ -61,6 +61,17 @@ describe('microdata and RDFa', () => {
   });
 });
 
+describe('microdata lists as pages write them', () => {
+  it('one itemprop around the whole list is read a line each; a list shown twice (screen and print) is read once', () => {
+    const around = `<div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Gröt</h1>
+      <div itemprop="recipeIngredient"><ul><li>2 dl havregryn</li><li>4 dl vatten</li></ul></div></div>`;
+    expect(recipeFromHtml(around)?.ingredients).toEqual([q(2, 'DECILITER', 'havregryn'), q(4, 'DECILITER', 'vatten')]);
+    const list = '<li itemprop="recipeIngredient">2 dl havregryn</li><li itemprop="recipeIngredient">4 dl vatten</li>';
+    const twice = `<div itemscope itemtype="http://schema.org/Recipe"><ul>${list}</ul><div class="print"><ul>${list}</ul></div></div>`;
+    expect(recipeFromHtml(twice)?.ingredients).toHaveLength(2);
+  });
+});
+
 describe('recipe plugins', () => {
   it('WP Recipe Maker: the JSON-LD lines, grouped as the card groups them, headings without their colon', () => {
     const draft = recipeFromHtml(page('wprm-groups-jsonld.html'));
