@@ -1,34 +1,80 @@
-// Reading HTML with htmlparser2 (a tokenizer, not regular expressions): the JSON-LD blocks of a page,
-// and the plain text of the HTML that sites put inside JSON-LD strings ("<p>Sätt ugnen&nbsp;på 200&deg;</p>").
-import { Parser } from 'htmlparser2';
+// Reading HTML with htmlparser2 (a real parser, not regular expressions). A page is parsed once into a tree
+// (`parsePage`) that every reader walks; the text of a node or of an HTML string (sites put HTML inside JSON-LD
+// strings: "<p>Sätt ugnen&nbsp;på 200&deg;</p>") comes out clean: entities decoded, twice-encoded ones too
+// ("&amp;amp;"), tags removed, invisible characters and odd spaces gone, fraction glyphs readable.
+import { DomHandler, DomUtils, ElementType, Parser, parseDocument } from 'htmlparser2';
+
+export type PageDocument = ReturnType<typeof parseDocument>;
+export type PageNode = PageDocument['children'][number];
+export type PageElement = ReturnType<typeof DomUtils.findAll>[number];
 
 // Tags that start a new line in the text: a step per <p>, <li> or <br>.
 const LINE_TAGS = new Set(['br', 'p', 'div', 'li', 'ol', 'ul', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'section']);
 
-/** The text of every `<script type="application/ld+json">` (any case, parameters such as `; charset=utf-8` allowed), in page order. */
-export function jsonLdScripts(html: string): string[] {
-  const scripts: string[] = [];
-  let current: string | undefined;
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      if (name === 'script' && attributes.type?.split(';')[0]?.trim().toLowerCase() === 'application/ld+json')
-        current = '';
-    },
-    // Script content is raw text: the tokenizer decodes no entities inside it.
-    ontext(text) {
-      if (current !== undefined) current += text;
-    },
-    onclosetag(name) {
-      if (name === 'script' && current !== undefined) scripts.push(current);
-      if (name === 'script') current = undefined;
-    },
-  });
-  parser.end(html);
-  return scripts;
+// What never holds a recipe's text: dropped while the tree is built, so a 10 MB page of inline scripts costs
+// the tokenizer's pass and no tree. JSON-LD scripts are kept (they are the recipe).
+const DROPPED = new Set(['script', 'style', 'svg', 'noscript', 'template', 'iframe', 'canvas', 'math']);
+
+function isJsonLd(attributes: Record<string, string>): boolean {
+  return attributes.type?.split(';')[0]?.trim().toLowerCase() === 'application/ld+json';
 }
 
-/** The lines of an HTML fragment: tags removed, entities decoded, whitespace collapsed, empty lines dropped. */
-export function htmlLines(html: string): string[] {
+/** DomHandler that leaves out DROPPED elements (with everything inside) and comments. */
+class RecipeHandler extends DomHandler {
+  private skipped = 0;
+  override onopentag(name: string, attributes: Record<string, string>): void {
+    if (this.skipped > 0 || (DROPPED.has(name) && !(name === 'script' && isJsonLd(attributes)))) this.skipped++;
+    else super.onopentag(name, attributes);
+  }
+  override onclosetag(): void {
+    if (this.skipped > 0) this.skipped--;
+    else super.onclosetag();
+  }
+  override ontext(data: string): void {
+    if (this.skipped === 0) super.ontext(data);
+  }
+  override oncomment(): void {}
+  override oncommentend(): void {}
+}
+
+/** The page as a tree, without scripts (other than JSON-LD), styles, SVG or comments. */
+export function parsePage(html: string): PageDocument {
+  const handler = new RecipeHandler();
+  new Parser(handler).end(html);
+  return handler.root;
+}
+
+/** The text of every `<script type="application/ld+json">` (any case, `; charset=utf-8` allowed), in page order. */
+export function jsonLdScripts(page: PageDocument): string[] {
+  return DomUtils.findAll((e) => e.name === 'script' && isJsonLd(e.attribs), page.children).map((script) =>
+    DomUtils.textContent(script),
+  );
+}
+
+/** The lines of a node's text: a line per block (<p>, <li>, <br> …), each clean, empty lines dropped. */
+export function nodeLines(node: PageNode): string[] {
+  let text = '';
+  const walk = (n: PageNode): void => {
+    if (n.type === ElementType.Text) text += n.data;
+    else if ('attribs' in n) {
+      const block = LINE_TAGS.has(n.name);
+      if (block) text += '\n';
+      for (const child of n.children) walk(child);
+      if (block) text += '\n';
+    }
+  };
+  walk(node);
+  // The tree decoded the page's entities once; a page that encoded its text twice gets one more reading.
+  return ENTITY.test(text) ? htmlLines(text, 1) : splitLines(text);
+}
+
+/** A node's text as one clean line. */
+export function nodeText(node: PageNode): string {
+  return nodeLines(node).join(' ');
+}
+
+/** The lines of an HTML fragment: tags removed, entities decoded (twice-encoded too), text clean, empty lines dropped. */
+export function htmlLines(html: string, depth = 0): string[] {
   let text = '';
   const parser = new Parser({
     ontext(part) {
@@ -42,13 +88,59 @@ export function htmlLines(html: string): string[] {
     },
   });
   parser.end(html);
-  return text
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line !== '');
+  // "&amp;amp;" read once is "&amp;": a page that encoded its text twice. One more reading, never more.
+  if (depth === 0 && ENTITY.test(text)) return htmlLines(text, 1);
+  return splitLines(text);
 }
 
-/** An HTML fragment as one line of plain text. */
+/** An HTML fragment as one line of clean text. */
 export function htmlText(html: string): string {
   return htmlLines(html).join(' ');
+}
+
+const ENTITY = /&(?:#\d{1,7}|#x[\da-f]{1,6}|[a-z][a-z\d]{1,31});/i;
+
+// Fraction glyphs the form refuses (all but ½) as the digits they stand for; '1¼' is '1 1/4'.
+const FRACTIONS: Record<string, string> = {
+  '¼': '1/4',
+  '¾': '3/4',
+  '⅓': '1/3',
+  '⅔': '2/3',
+  '⅕': '1/5',
+  '⅖': '2/5',
+  '⅗': '3/5',
+  '⅘': '4/5',
+  '⅙': '1/6',
+  '⅚': '5/6',
+  '⅛': '1/8',
+  '⅜': '3/8',
+  '⅝': '5/8',
+  '⅞': '7/8',
+  '⅐': '1/7',
+  '⅑': '1/9',
+  '⅒': '1/10',
+};
+
+/**
+ * Plain text made tidy: invisible format characters (\p{Cf}: soft hyphens, zero-width spaces, direction marks)
+ * removed, every kind of space (NBSP, thin spaces) one space, control characters gone, fraction glyphs as digits
+ * ('1⅓' -> '1 1/3', '⅓' -> '1/3', '1⁄2' -> '1/2'; ½ stays, the form takes it).
+ */
+export function cleanText(text: string): string {
+  return text
+    .replace(/\p{Cf}/gu, '')
+    .replace(/[\p{Cc}\p{Zs}\u2028\u2029]+/gu, ' ')
+    .replace(/⁄/g, '/')
+    .replace(/(\d?)([¼¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞⅐⅑⅒])/gu, (_, digit: string, glyph: string) =>
+      digit ? `${digit} ${FRACTIONS[glyph]}` : FRACTIONS[glyph]!,
+    )
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+function splitLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map(cleanText)
+    .filter((line) => line !== '');
 }

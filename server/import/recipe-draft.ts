@@ -1,5 +1,8 @@
-// "Importera recept" (issue 13): the schema.org Recipe of a recipe page's JSON-LD as a draft for the
-// create form. Pure: the route fetches the page; this only reads text. Nothing the editor wrote on purpose is cut
+// "Importera recept" (issue 13, issue 37): a recipe page as a draft for the create form. Pure: the route fetches
+// the page; this only reads text. The page is parsed once (html-text.ts); every form a recipe is written in is read
+// from that tree: JSON-LD, then microdata or RDFa (readers/microdata.ts), then a recipe plugin's HTML
+// (readers/recipe-plugins.ts), each field taken from the first that gives it. Ingredient groups come from the page's
+// HTML (structured data has none) when its ingredients are the same ones. Nothing the editor wrote on purpose is cut
 // to our limits (a name, an ingredient, a step): the form shows its own messages and the editor fixes what is too
 // long. Categories are the exception (issue 25): pages pad `keywords` with phrases for search engines, so the draft
 // keeps only those that can be categories, at most MAX_CATEGORIES of them.
@@ -16,8 +19,12 @@ import {
 } from '../../src/lib/organise.ts';
 import type { ImportedRecipe } from '../../src/lib/recipe-schema.ts';
 import { ALLOWED_CHARACTERS, characterCount } from '../../src/lib/text-rules.ts';
-import { htmlLines, htmlText, jsonLdScripts } from './html-text.ts';
-import { parseIngredientLine } from './ingredient-line.ts';
+import { htmlLines, htmlText, jsonLdScripts, parsePage, type PageElement } from './html-text.ts';
+import { parseIngredientLine, type ImportedIngredient } from './ingredient-line.ts';
+import { microdataRecipe } from './readers/microdata.ts';
+import { commonAncestor, groupsIn, headingText, isHeadingLine, type IngredientGroup } from './readers/page-dom.ts';
+import { pageSource, type PageSource } from './readers/page-source.ts';
+import { minutesFromText, pluginRecipe, type PluginRecipe } from './readers/recipe-plugins.ts';
 
 // The draft is src/lib's `importedRecipeSchema` (POST /recipe-imports answers it). `imageUrl`: the page's picture,
 // which the route fetches and turns into the draft's photo (it is never part of the answer itself).
@@ -29,33 +36,50 @@ type JsonObject = Record<string, unknown>;
 // Far deeper than any real page nests; a hostile page cannot exhaust the stack.
 const MAX_DEPTH = 32;
 
-/** The first schema.org Recipe in the page's JSON-LD blocks, as a draft for the create form; null when the page has none. */
+/** What the page's HTML adds to its structured data: a plugin's card, the microdata's ingredient elements, its head. */
+type PageExtras = { plugin?: PluginRecipe; ingredientElements?: PageElement[]; source?: PageSource };
+
+/** The page's recipe, read from every form it is written in, as a draft for the create form; null when it has none. */
 export function recipeFromHtml(html: string): ReadRecipe | null {
-  for (const script of jsonLdScripts(html)) {
-    const recipe = recipeFromJsonLd(parseLeniently(script));
-    if (recipe) return recipe;
+  const page = parsePage(html);
+  let jsonLd: JsonObject | undefined;
+  for (const script of jsonLdScripts(page)) {
+    jsonLd = findRecipe(parseLeniently(script), 0);
+    if (jsonLd) break;
   }
-  return null;
+  const microdata = microdataRecipe(page);
+  const plugin = pluginRecipe(page);
+  if (!jsonLd && !microdata && !plugin) return null;
+  // Per field, JSON-LD first, then microdata/RDFa (a page may give a field in one form only).
+  const structured = { ...microdata?.data, ...present(jsonLd ?? {}) };
+  return draftOf(structured, {
+    ...(plugin ? { plugin } : {}),
+    ...(microdata ? { ingredientElements: microdata.ingredientElements } : {}),
+    source: pageSource(page),
+  });
 }
 
 /** The first Recipe in one parsed JSON-LD value (an object, an array, an `@graph`), as a draft; null when there is none. */
 export function recipeFromJsonLd(data: unknown): ReadRecipe | null {
   const recipe = findRecipe(data, 0);
-  if (!recipe) return null;
-  const imageUrl = largestImage(recipe.image);
+  return recipe ? draftOf(recipe, {}) : null;
+}
+
+function draftOf(recipe: JsonObject, extras: PageExtras): ReadRecipe {
+  const { plugin } = extras;
+  const imageUrl = largestImage(recipe.image) ?? plugin?.imageUrl;
   const categoryList = categories(recipe);
-  const prepTime = minutes(recipe.prepTime);
-  const totalTime = minutes(recipe.totalTime);
-  const source = sourceOf(recipe);
+  const prepTime = minutes(recipe.prepTime) ?? plugin?.prepTime;
+  const totalTime = minutes(recipe.totalTime) ?? plugin?.totalTime;
+  const source = sourceOf(recipe, extras.source);
+  const steps = instructionLines(recipe.recipeInstructions, 0).filter((line) => !isStepHeading(line));
+  const name = oneLine(recipe.name) || oneLine(recipe.headline) || (plugin?.name ?? '');
   return {
     ...(imageUrl ? { imageUrl } : {}),
-    name: oneLine(recipe.name) || oneLine(recipe.headline),
-    servings: servings(recipe.recipeYield),
-    instructions: instructionLines(recipe.recipeInstructions, 0).join('\n'),
-    ingredients: list(recipe.recipeIngredient ?? recipe.ingredients)
-      .map(oneLine)
-      .filter((line) => line !== '')
-      .map(parseIngredientLine),
+    name,
+    servings: servings(recipe.recipeYield) ?? servings(plugin?.servingsText),
+    instructions: (steps.length > 0 ? steps : (plugin?.steps ?? []).filter((line) => !isStepHeading(line))).join('\n'),
+    ingredients: ingredientsOf(recipe, extras, name),
     ...(categoryList.length > 0 ? { categories: categoryList } : {}),
     ...(prepTime === undefined ? {} : { prepTime }),
     ...(totalTime === undefined ? {} : { totalTime }),
@@ -64,9 +88,104 @@ export function recipeFromJsonLd(data: unknown): ReadRecipe | null {
 }
 
 /**
+ * The ingredients, each group's first one carrying the group's `heading`. The lines are the structured data's (else
+ * the plugin's); the groups are the plugin's, else those the headings between the microdata's ingredients name,
+ * placed where their first ingredient is among the lines. A line that is itself a heading ("Till såsen:") heads
+ * the lines after it.
+ */
+function ingredientsOf(recipe: JsonObject, extras: PageExtras, name: string): ImportedIngredient[] {
+  // One value may hold the whole list, a line each (a microdata element around the list, a JSON-LD text).
+  const structured = doubledOnce(
+    list(recipe.recipeIngredient ?? recipe.ingredients).flatMap((item) =>
+      typeof item === 'string' ? htmlLines(item) : [],
+    ),
+  );
+  const htmlGroups =
+    extras.plugin?.groups ??
+    (extras.ingredientElements && extras.ingredientElements.length > 0
+      ? microdataGroups(extras.ingredientElements, name)
+      : undefined);
+  const lines = structured.length > 0 ? structured : (htmlGroups ?? []).flatMap((group) => group.lines);
+  const headings = new Map<number, string>();
+  if (htmlGroups && htmlGroups.some((group) => group.heading)) placeHeadings(htmlGroups, lines, headings);
+  const ingredients: ImportedIngredient[] = [];
+  let heading: string | undefined;
+  lines.forEach((line, index) => {
+    heading = headings.get(index) ?? heading;
+    if (isHeadingLine(line)) {
+      heading = headingText(line) || heading;
+      return;
+    }
+    const ingredient = parseIngredientLine(line);
+    ingredients.push(heading ? { ...ingredient, heading } : ingredient);
+    heading = undefined;
+  });
+  return ingredients;
+}
+
+/**
+ * Where each group of the page's HTML starts among the lines: by position when both list as many ingredients (a
+ * card may word a line unlike its JSON-LD: "7 oz (200 g) tempeh" and "7 oz tempeh"), else where the group's first
+ * line is, or a line that holds it or that it holds, in order.
+ */
+function placeHeadings(groups: IngredientGroup[], lines: string[], headings: Map<number, string>): void {
+  if (groups.reduce((count, group) => count + group.lines.length, 0) === lines.length) {
+    let at = 0;
+    for (const group of groups) {
+      if (group.heading) headings.set(at, group.heading);
+      at += group.lines.length;
+    }
+    return;
+  }
+  let from = 0;
+  const keys = lines.map(lineKey);
+  for (const group of groups) {
+    const key = lineKey(group.lines[0]!);
+    const at = keys.findIndex((k, i) => i >= from && k !== '' && (k === key || k.includes(key) || key.includes(k)));
+    if (at < 0) continue;
+    if (group.heading) headings.set(at, group.heading);
+    from = at + 1;
+  }
+}
+
+// The headings between the microdata's ingredient elements, in the element that holds them all. That element can
+// be the whole recipe, its title included: the recipe's name above the first ingredient names no group.
+function microdataGroups(elements: PageElement[], name: string): IngredientGroup[] {
+  const container = commonAncestor(elements);
+  if (!container) return [];
+  const items = new Set(elements);
+  const groups = groupsIn(container, (e) => items.has(e));
+  if (groups[0]?.heading?.toLowerCase() === name.toLowerCase()) groups[0] = { lines: groups[0].lines };
+  return groups;
+}
+
+// A page that shows its list twice (on screen and for print) inside one recipe: once is the recipe's.
+function doubledOnce(lines: string[]): string[] {
+  const half = lines.length / 2;
+  return Number.isInteger(half) && half > 0 && lines.slice(0, half).every((line, i) => line === lines[half + i])
+    ? lines.slice(0, half)
+    : lines;
+}
+
+// A line as a key to find it again among other readings of it: letters and digits, lower case.
+function lineKey(line: string): string {
+  return line.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+// A step list's headings, not steps: "Första instruktionen", "Sista instruktionen", "Step 1", "Steg 2:",
+// "Instructions", "Gör så här" (a card's labels read as text). A HowToSection's own name ("Till såsen") stays:
+// it says which part of the dish the steps after it make, and the instructions are one text with no sections of
+// their own, so a line before its steps is how a cookbook would print it.
+const STEP_HEADING =
+  /^(?:(?:första|sista|nästa|andra|tredje|fjärde|femte)\s+instruktionen|(?:step|steg|schritt|étape|etape|stap|paso|passo|krok|trin|vaihe)\s*\d{0,3}|\d{1,3}|instructions?|directions?|method|preparation|steps|gör så här|så här gör du|instruktioner|tillagning|zubereitung|préparation|bereiding|preparación|preparazione)\s*[.:)]?$/iu;
+
+function isStepHeading(line: string): boolean {
+  return STEP_HEADING.test(line.trim());
+}
+
+/**
  * The draft's source once the page's address is known (the address fetched, after redirects): that address, named
- * by the page's publisher when it says, else by its host ('www.ica.se' -> 'ica.se'). A pasted page keeps what its
- * JSON-LD says.
+ * by the page's site when it says (og:site_name, its publisher), else by its host ('www.ica.se' -> 'ica.se').
  */
 export function withPageAddress(draft: ReadRecipe, address: string): ReadRecipe {
   if (!isWebAddress(address) || characterCount(address) > MAX_SOURCE_URL) return draft;
@@ -89,18 +208,29 @@ function categories(recipe: JsonObject): string[] {
   return normaliseCategories([...named, ...keywords].filter(usable)).slice(0, MAX_CATEGORIES);
 }
 
-/** An ISO 8601 duration ('PT1H15M') as whole minutes; undefined when it is none or longer than a week. */
+/** An ISO 8601 duration ('PT1H15M'), or microdata's text ('1 tim 15 min'), as whole minutes; undefined when none or longer than a week. */
 function minutes(value: unknown): number | undefined {
   const text = oneLine(list(value)[0]);
-  return text === '' ? undefined : minutesFromIsoDuration(text);
+  return text === '' ? undefined : (minutesFromIsoDuration(text) ?? minutesFromText(text));
 }
 
-/** The page's own address (`url`) and publisher, when it names them and they can be a source. */
-function sourceOf(recipe: JsonObject): ImportedRecipe['source'] {
-  const url = typeof recipe.url === 'string' ? recipe.url.trim() : '';
+/**
+ * Where the recipe is from: the page's canonical address (`<link rel=canonical>`, then og:url, then the JSON-LD's
+ * `url` or `mainEntityOfPage`), the first that is a web address; named by og:site_name, then the publisher.
+ */
+function sourceOf(recipe: JsonObject, page: PageSource | undefined): ImportedRecipe['source'] {
+  const mainEntity = recipe.mainEntityOfPage;
+  const candidates = [
+    ...(page?.urls ?? []),
+    recipe.url,
+    typeof mainEntity === 'string' ? mainEntity : isObject(mainEntity) ? (mainEntity['@id'] ?? mainEntity.url) : '',
+  ];
+  const address = candidates
+    .flatMap((url) => list(url))
+    .map((url) => (typeof url === 'string' ? url.trim() : ''))
+    .find((url) => isWebAddress(url) && characterCount(url) <= MAX_SOURCE_URL);
   const publisher = list(recipe.publisher).find(isObject);
-  const name = sourceName(oneLine(publisher?.name));
-  const address = isWebAddress(url) && characterCount(url) <= MAX_SOURCE_URL ? url : undefined;
+  const name = sourceName(page?.siteName ?? '') ?? sourceName(oneLine(publisher?.name));
   if (!address && !name) return undefined;
   return { ...(address ? { url: address } : {}), ...(name ? { name } : {}) };
 }
@@ -183,8 +313,10 @@ function instructionLines(value: unknown, depth: number): string[] {
   if (Array.isArray(value)) return value.flatMap((item) => instructionLines(item, depth + 1));
   if (!isObject(value)) return [];
   const text = typeof value.text === 'string' ? htmlLines(value.text) : [];
-  if (value.itemListElement !== undefined && text.length === 0) {
-    return [...lines(value.name), ...instructionLines(value.itemListElement, depth + 1)];
+  // A HowToSection's steps are its itemListElement; microdata sites also nest them as recipeInstructions.
+  const steps = value.itemListElement ?? value.recipeInstructions ?? value.step;
+  if (steps !== undefined && text.length === 0) {
+    return [...lines(value.name), ...instructionLines(steps, depth + 1)];
   }
   return text.length > 0 ? text : lines(value.name);
 }
@@ -204,4 +336,14 @@ function list(value: unknown): unknown[] {
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// The fields of a JSON-LD Recipe that say something (a page's empty `recipeIngredient: []` leaves the field to
+// its microdata).
+function present(recipe: JsonObject): JsonObject {
+  return Object.fromEntries(
+    Object.entries(recipe).filter(
+      ([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0),
+    ),
+  );
 }

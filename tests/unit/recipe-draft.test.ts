@@ -69,6 +69,8 @@ describe('recipeFromHtml on fixture pages', () => {
         q(85, 'GRAM', 'granulated sugar'),
         { name: 'juice of 1½ lemons' },
       ],
+      // Issue 37: a pasted page's own address, here the Recipe's mainEntityOfPage.
+      source: { url: 'https://kitchen-notes.example/lemon-drizzle-cake/' },
     });
   });
 
@@ -313,10 +315,11 @@ describe('recipeFromJsonLd: categories, times and source (issue 25)', () => {
     expect(draft({ keywords: 42 })).not.toHaveProperty('categories');
   });
 
-  it('reads prepTime and totalTime as minutes; a time that is no duration or longer than a week is left out', () => {
+  it('reads prepTime and totalTime as minutes (also as text: microdata writes them so); a time that is none or longer than a week is left out', () => {
     expect(draft({ prepTime: 'PT15M', totalTime: 'PT1H30M' })).toMatchObject({ prepTime: 15, totalTime: 90 });
     expect(draft({ prepTime: 'P0DT0H45M', totalTime: 'PT2.5H' })).toMatchObject({ prepTime: 45, totalTime: 150 });
-    const bad = draft({ prepTime: '45 minuter', totalTime: 'P30D' });
+    expect(draft({ prepTime: '45 minuter', totalTime: '1 tim 15 min' })).toMatchObject({ prepTime: 45, totalTime: 75 });
+    const bad = draft({ prepTime: 'snabbt', totalTime: 'P30D' });
     expect(bad).not.toHaveProperty('prepTime');
     expect(bad).not.toHaveProperty('totalTime');
     expect(draft({ totalTime: 'PT0M' }).totalTime).toBe(0);

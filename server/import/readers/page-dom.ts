@@ -1,0 +1,122 @@
+// Small questions the readers ask of the page's tree (htmlparser2's domhandler nodes, walked with its DomUtils):
+// which elements carry a class, an element's attribute, and the groups a list of ingredients falls into.
+import { DomUtils, ElementType } from 'htmlparser2';
+import { nodeText, type PageElement, type PageNode } from '../html-text.ts';
+
+export type IngredientGroup = { heading?: string; lines: string[] };
+
+export function isElement(node: PageNode | null | undefined): node is PageElement {
+  return node !== null && node !== undefined && 'attribs' in node;
+}
+
+export function classes(element: PageElement): string[] {
+  return (element.attribs.class ?? '').split(/\s+/).filter((c) => c !== '');
+}
+
+export function hasClass(element: PageElement, name: string): boolean {
+  return classes(element).includes(name);
+}
+
+/** Every element under `roots` (in page order) with the class `name`. */
+export function byClass(roots: PageNode | PageNode[], name: string): PageElement[] {
+  return DomUtils.findAll((e) => hasClass(e, name), Array.isArray(roots) ? roots : [roots]);
+}
+
+export function firstByClass(roots: PageNode | PageNode[], names: string[]): PageElement | undefined {
+  for (const name of names) {
+    const found = DomUtils.findOne((e) => hasClass(e, name), Array.isArray(roots) ? roots : [roots]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const HEADING_CLASS =
+  /(?:group|section)[-_]?(?:name|title|head(?:er|ing)?|label)|heading|subtitle|subheader|ingredient-label|ERSSectionHead/i;
+
+// The titles of a recipe card's own blocks, which name no group ("Ingredients", "Ingredienser", "Zutaten" …).
+const BLOCK_TITLE =
+  /^(?:ingredients?|ingredienser|ingredienserna|ingrediënten|zutaten|ingrédients|ingredientes|ingredienti|składniki|hozzávalók|instructions?|directions?|method|steps?|preparation|tillagning|gör så här|så här gör du|instruktioner|zubereitung|préparation|bereiding|elaboración|preparazione|equipment(?: needed)?|notes?|you will need|what you'?ll need)$/i;
+
+/** A group heading's text as the page names it: clean, without a trailing colon; '' for a card's block title. */
+export function headingText(text: string): string {
+  const heading = text.replace(/\s*[:：]\s*$/u, '').trim();
+  // Nor is a line that starts with a number ("4 portioner", "Step 1") or is a template's or a price's text.
+  return BLOCK_TITLE.test(heading) || /^\d|\{\{|\$/u.test(heading) ? '' : heading;
+}
+
+/**
+ * A line of an ingredient list that is a group's heading, not an ingredient: "For the dressing:", "Dressing:",
+ * "FÖR SERVERING:" — it ends in a colon and holds no amount (no digit, no fraction glyph).
+ */
+export function isHeadingLine(line: string): boolean {
+  return /[:：]$/u.test(line) && !/[\d½¼¾⅓⅔]/u.test(line) && line.length <= 80;
+}
+
+/**
+ * The ingredients of `container` in groups: walking it in page order, each `isItem` element is a line of the
+ * current group, and each heading between them (h1-h6, an element whose class names a group or section title,
+ * or a short line ending in ':') starts a new group named by it. Elements inside an item are the item's.
+ */
+export function groupsIn(
+  container: PageNode,
+  isItem: (element: PageElement) => boolean,
+  isHeading: (element: PageElement) => boolean = looksLikeHeading,
+): IngredientGroup[] {
+  const groups: IngredientGroup[] = [{ lines: [] }];
+  const walk = (node: PageNode): void => {
+    if (!isElement(node)) return;
+    if (isItem(node)) {
+      const line = nodeText(node);
+      if (line !== '') groups.at(-1)!.lines.push(line);
+      return;
+    }
+    if (isHeading(node)) {
+      const heading = headingText(nodeText(node));
+      if (heading !== '') groups.push({ heading, lines: [] });
+      return;
+    }
+    for (const child of node.children) walk(child);
+  };
+  if (isElement(container) && isItem(container)) walk(container);
+  else for (const child of 'children' in container ? container.children : []) walk(child);
+  return groups.filter((group) => group.lines.length > 0);
+}
+
+/**
+ * A heading by its tag or its class, or a short block among the items that is no item: bold throughout
+ * ("<p><b>Brown Butter Pancakes</b></p>") or ending with a colon ("Till såsen:").
+ */
+export function looksLikeHeading(element: PageElement): boolean {
+  if (HEADING_TAGS.has(element.name) || HEADING_CLASS.test(element.attribs.class ?? '')) return true;
+  if (!['p', 'strong', 'b', 'span', 'dt', 'li', 'div', 'label'].includes(element.name)) return false;
+  if (DomUtils.findOne((e) => e.name === 'li' || e.name === 'ul' || e.name === 'ol', element.children)) return false;
+  const text = nodeText(element);
+  if (text === '' || text.length > 80) return false;
+  return isHeadingLine(text) || isBold(element);
+}
+
+// <b>, <strong>, or an element whose only content is one of them.
+function isBold(element: PageElement): boolean {
+  if (element.name === 'b' || element.name === 'strong') return true;
+  const content = element.children.filter((c) => !(c.type === ElementType.Text && c.data.trim() === ''));
+  return content.length === 1 && isElement(content[0]) && isBold(content[0]);
+}
+
+/** The deepest element holding every node of `nodes` (they are in one document). */
+export function commonAncestor(nodes: PageNode[]): PageNode | undefined {
+  if (nodes.length === 0) return undefined;
+  const chain = (node: PageNode): PageNode[] => {
+    const up: PageNode[] = [];
+    for (let n: PageNode | null = node; n; n = n.parent) up.unshift(n);
+    return up;
+  };
+  let shared = chain(nodes[0]!);
+  for (const node of nodes.slice(1)) {
+    const other = chain(node);
+    let i = 0;
+    while (i < shared.length && i < other.length && shared[i] === other[i]) i++;
+    shared = shared.slice(0, i);
+  }
+  return shared.at(-1);
+}
