@@ -20,6 +20,21 @@ describe('the import page reader', () => {
     expect(await reader.read({ kind: 'json', text: '{not json' })).toBeNull();
   });
 
+  it('every draft, from any reader, gets °C in its steps and no ingredient of refused characters alone', async () => {
+    const recipe = { '@type': 'Recipe', name: 'Kakor', recipeIngredient: ['2 dl mjöl', '\u{1F36A}'] };
+    const steps = 'Bake at 350°F for 20 minutes.';
+    const page = `<script type="application/ld+json">${JSON.stringify({ ...recipe, recipeInstructions: steps })}</script>`;
+    const text = `Kakor\n\nIngredienser\n2 dl mjöl\n\nGör så här\n${steps}`;
+    for (const read of [
+      await reader.read({ kind: 'html', text: page }),
+      await reader.read({ kind: 'json', text: JSON.stringify({ ...recipe, recipeInstructions: steps }) }),
+      await reader.read({ kind: 'text', text }),
+    ]) {
+      expect(read?.instructions).toContain('Bake at 175°C for 20 minutes.');
+      expect(read?.ingredients).toEqual([{ name: 'mjöl', quantity: { value: 2, unit: 'DECILITER' } }]);
+    }
+  });
+
   it('gives up on a hostile page after the limit, and reads the next page with a fresh worker', async () => {
     const started = performance.now();
     const error = await reader.read({ kind: 'html', text: HOSTILE }).catch((e: unknown) => e);

@@ -77,10 +77,11 @@ describe('recipe plugins', () => {
     const draft = recipeFromHtml(page('wprm-groups-jsonld.html'));
     expect(draft?.name).toBe('Peanut Noodles with Tempeh & Veggies');
     expect(draft?.ingredients).toEqual([
-      { name: '7 oz Tempeh (oder Tofu)', heading: 'Marinated Tempeh' },
-      q(2, 'PIECES', 'garlic cloves (pressed)'),
-      { name: '7 oz rice noodles (or other noodles)', heading: 'Noodles & Veggies' },
-      q(6, 'PIECES', 'radishes (finely sliced)'),
+      // US measures in Swedish ones, the page's measure and bracketed words in the note (decision 052).
+      { ...q(200, 'GRAM', 'Tempeh', 'Marinated Tempeh'), note: '7 oz, oder Tofu' },
+      { ...q(2, 'PIECES', 'garlic cloves'), note: 'pressed' },
+      { ...q(200, 'GRAM', 'rice noodles', 'Noodles & Veggies'), note: '7 oz, or other noodles' },
+      { ...q(6, 'PIECES', 'radishes'), note: 'finely sliced' },
       q(2, 'TABLESPOON', 'sesame seeds', 'To serve'),
     ]);
   });
@@ -95,10 +96,10 @@ describe('recipe plugins', () => {
       instructions:
         'Brown the butter in a skillet over medium heat.\nWhisk the dry ingredients, then stir in the wet ones.',
       ingredients: [
-        { name: '1/4 cup unsalted butter', heading: 'Brown Butter Pancakes' },
+        { ...q(55, 'GRAM', 'unsalted butter', 'Brown Butter Pancakes'), note: '1/4 cup' },
         q(2, 'TABLESPOON', 'brown sugar'),
         q(0.5, 'TEASPOON', 'kosher salt'),
-        { name: '1/4 cup pure maple syrup', heading: 'Salted Maple Butter Drizzle' },
+        { ...q(0.6, 'DECILITER', 'pure maple syrup', 'Salted Maple Butter Drizzle'), note: '1/4 cup' },
         q(2, 'TABLESPOON', 'heavy whipping cream'),
       ],
       source: { url: 'https://www.acouplecooks.com/brown-butter-pancakes/' },
@@ -114,9 +115,15 @@ describe('recipe plugins', () => {
       totalTime: 285,
       instructions: 'Crush the graham crackers and mix them with the butter.\nWhisk the yolks into the warm chocolate.',
       ingredients: [
-        q(12, 'PIECES', 'whole honey graham cracker sheets (1 1/2 cups, packed )', 'Homemade Graham Cracker Crust'),
+        {
+          ...q(12, 'PIECES', 'whole honey graham cracker sheets', 'Homemade Graham Cracker Crust'),
+          note: '1 1/2 cups, packed',
+        },
         q(6, 'TABLESPOON', 'unsalted butter, melted'),
-        { name: '12 ounces of semisweet chocolate, broken into pieces', heading: 'Chocolate Pudding Filling' },
+        {
+          ...q(340, 'GRAM', 'semisweet chocolate', 'Chocolate Pudding Filling'),
+          note: '12 ounces, broken into pieces',
+        },
         q(4, 'PIECES', 'large egg yolks'),
       ],
       source: { url: 'https://barefootinthepines.com/chocolate-pudding-pie/', name: 'Barefoot In The Pines' },
@@ -161,7 +168,8 @@ describe('clean text', () => {
       }),
     );
     expect(draft?.name).toBe('Sticky Pomegranate & Black Pepper Chicken Wings');
-    expect(draft?.ingredients.map((i) => i.name)).toEqual(['1 1/4 cup flour', 'grädde', "Mum's secret sauce"]);
+    expect(draft?.ingredients.map((i) => i.name)).toEqual(['flour', 'grädde', "Mum's secret sauce"]);
+    expect(draft?.ingredients[0]?.note).toBe('1 1/4 cup');
     expect(draft?.ingredients[1]?.quantity).toEqual({ value: 0.333333, unit: 'DECILITER' });
     expect(draft?.instructions).toBe('Heat the oven.\nBake & serve.');
   });

@@ -86,14 +86,14 @@ describe('recipeFromHtml on fixture pages', () => {
         'Simmer, covered, for 1 hour, stirring occasionally.',
       ].join('\n'),
       ingredients: [
-        { name: '1 pound ground beef' },
+        { name: 'ground beef', note: '1 pound', quantity: { value: 450, unit: 'GRAM' } },
         q(1, 'PIECES', 'onion, chopped'),
-        { name: '1 (15 ounce) can kidney beans, drained' },
-        { name: '2 (14.5 ounce) cans diced tomatoes' },
+        { name: 'can kidney beans, drained', note: '15 ounce', quantity: { value: 1, unit: 'PIECES' } },
+        { name: 'cans diced tomatoes', note: '14.5 ounce', quantity: { value: 2, unit: 'PIECES' } },
         q(2, 'TABLESPOON', 'chili powder'),
         q(1, 'TEASPOON', 'ground cumin'),
         q(0.5, 'TEASPOON', 'salt'),
-        { name: '2 cups water' },
+        { name: 'water', note: '2 cups', quantity: { value: 4.75, unit: 'DECILITER' } },
       ],
     });
   });
@@ -136,7 +136,7 @@ describe('recipeFromHtml on fixture pages', () => {
         q(1, 'PIECES', 'schalottenlök'),
         q(2, 'TABLESPOON', 'smör'),
         q(3, 'DECILITER', 'matlagningsgrädde'),
-        q(1, 'DECILITER', 'riven parmesan (Parmigiano Reggiano)'),
+        { ...q(1, 'DECILITER', 'riven parmesan'), note: 'Parmigiano Reggiano' },
         { name: 'Salt & peppar' },
       ],
     });
