@@ -1,7 +1,7 @@
 // The task a reading worker runs (page-reader.ts): a page -> its recipe draft. Everything that works on the page's
 // own text happens here, off the event loop: decoding the page's bytes, the HTML tokenizer, the JSON repair,
 // the ingredient lines, and the reading of a recipe pasted as plain text.
-import { celsiusInSteps } from './oven-temperature.ts';
+import { fitDraft } from './fit-draft.ts';
 import { recipeFromText } from './plain-text.ts';
 import { recipeFromHtml, recipeFromJsonLd, type ReadRecipe } from './recipe-draft.ts';
 
@@ -18,7 +18,7 @@ export default function readRecipe(page: PageText): ReadRecipe | null {
   const text = 'text' in page ? page.text : decode(page.bytes, page.charset, page.kind);
   const draft =
     page.kind === 'html' ? recipeFromHtml(text) : page.kind === 'text' ? recipeFromText(text) : fromJson(text);
-  return draft && inTheKitchen(draft);
+  return draft && fitDraft(draft);
 }
 
 function fromJson(text: string): ReadRecipe | null {
@@ -27,18 +27,6 @@ function fromJson(text: string): ReadRecipe | null {
   } catch {
     return null; // JSON-LD that is not JSON holds no recipe
   }
-}
-
-/**
- * What every reader's draft gets last, wherever it came from (JSON-LD, microdata, a plugin's card, plain text): °F in
- * the steps as °C (decision 052), and no ingredient left that had nothing but characters the form refuses (an emoji).
- */
-function inTheKitchen(draft: ReadRecipe): ReadRecipe {
-  return {
-    ...draft,
-    instructions: celsiusInSteps(draft.instructions),
-    ingredients: draft.ingredients.filter((ingredient) => ingredient.name.trim() !== '' || ingredient.heading),
-  };
 }
 
 /** The header's charset, else the page's own <meta charset> (older Swedish sites are often ISO-8859-1), else UTF-8. */

@@ -1,0 +1,66 @@
+// The last step of every reader (read-recipe.ts): a draft the create form saves as it is, wherever it came from
+// (JSON-LD, microdata, a plugin's card, plain text). The readers keep a page's words; this makes them the form's:
+// characters the form refuses replaced readably or dropped, the lengths it allows, times in order, °C in the steps.
+import { MAX_HEADING } from '../../src/lib/organise.ts';
+import { characterCount } from '../../src/lib/text-rules.ts';
+import type { ReadRecipe } from './recipe-draft.ts';
+import { cleanText } from './ingredient-name.ts';
+import { celsiusInSteps } from './oven-temperature.ts';
+
+// src/lib/recipe-schema.ts: a recipe's name and the instructions.
+const MAX_NAME = 64;
+const MAX_INSTRUCTIONS = 10_000;
+// "Kladdkaka | Ica", "Chili sin carne – Recipe": a title's tail after one of these is the site's, not the recipe's.
+const TITLE_SEPARATORS = [' | ', ' – ', ' — ', ' - ', ': '];
+const MIN_TITLE = 10;
+
+export function fitDraft({ prepTime, ...draft }: ReadRecipe): ReadRecipe {
+  const { totalTime } = draft;
+  // A page whose preparation outlasts its total has one of them wrong; the form refuses the two together, so the
+  // total (what a cook plans by) is kept.
+  const prepKept = prepTime !== undefined && prepTime !== null && (totalTime == null || prepTime <= totalTime);
+  return {
+    ...draft,
+    ...(prepKept ? { prepTime } : {}),
+    name: shortTitle(cleanText(draft.name)),
+    instructions: steps(celsiusInSteps(draft.instructions)),
+    // An ingredient that held nothing but characters the form refuses (an emoji) is no ingredient.
+    ingredients: draft.ingredients
+      .filter((ingredient) => cleanText(ingredient.name) !== '' || ingredient.heading)
+      .map(({ heading, ...ingredient }) => {
+        const fitted = heading === undefined ? '' : wordsWithin(cleanText(heading), MAX_HEADING);
+        return fitted ? { ...ingredient, heading: fitted } : ingredient;
+      }),
+  };
+}
+
+/** Each line of the steps in the form's characters, empty lines dropped, within the field's length at a line's end. */
+function steps(text: string): string {
+  let out = '';
+  for (const line of text.split('\n')) {
+    const clean = cleanText(line);
+    if (clean === '') continue;
+    const next = out === '' ? clean : `${out}\n${clean}`;
+    if (characterCount(next) > MAX_INSTRUCTIONS) break;
+    out = next;
+  }
+  return out;
+}
+
+/** A title within MAX_NAME: without a site's tail after a separator if that is enough, else cut at a word. */
+function shortTitle(title: string): string {
+  if (characterCount(title) <= MAX_NAME) return title;
+  for (const separator of TITLE_SEPARATORS) {
+    const head = title.slice(0, title.indexOf(separator)).trim();
+    if (title.includes(separator) && characterCount(head) >= MIN_TITLE && characterCount(head) <= MAX_NAME) return head;
+  }
+  return wordsWithin(title, MAX_NAME);
+}
+
+/** The text cut at the last space that keeps it within `max` characters (mid-word only when one word is longer). */
+function wordsWithin(text: string, max: number): string {
+  if (characterCount(text) <= max) return text;
+  const within = [...text].slice(0, max + 1).join('');
+  const space = within.lastIndexOf(' ');
+  return (space > 0 ? within.slice(0, space) : [...text].slice(0, max).join('')).replace(/[\s,;:–-]+$/u, '');
+}

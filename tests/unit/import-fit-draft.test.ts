@@ -1,0 +1,62 @@
+// The last step of every import reader: the draft in the form's characters and lengths, so it saves as it is.
+import { describe, expect, it } from 'vitest';
+import { fitDraft } from '../../server/import/fit-draft.ts';
+import type { ReadRecipe } from '../../server/import/recipe-draft.ts';
+import { recipeInputSchema } from '../../src/lib/recipe-schema.ts';
+
+const draft = (fields: Partial<ReadRecipe>): ReadRecipe => ({
+  name: 'Kladdkaka',
+  servings: 4,
+  instructions: 'Blanda.',
+  ingredients: [],
+  ...fields,
+});
+
+describe('fitDraft', () => {
+  it('writes the steps in the form’s characters, line by line, with °C', () => {
+    const fitted = fitDraft(draft({ instructions: 'Preheat to 350°F 🔥\n\n“Whisk” 2+3 eggs… ™\nServe ✨' }));
+    expect(fitted.instructions).toBe('Preheat to 175°C\n"Whisk" 2 plus 3 eggs...\nServe');
+  });
+
+  it('keeps a title within 64 characters: without the site’s tail if that is enough, else at a word', () => {
+    expect(fitDraft(draft({ name: 'Kladdkaka® med hallon' })).name).toBe('Kladdkaka med hallon');
+    const tail = 'Världens godaste kladdkaka med hallon och vit choklad | Receptsajten för alla';
+    expect(fitDraft(draft({ name: tail })).name).toBe('Världens godaste kladdkaka med hallon och vit choklad');
+    const long = 'A very long recipe title that goes on and on about a chocolate cake with raspberries';
+    const name = fitDraft(draft({ name: long })).name;
+    expect(name).toBe('A very long recipe title that goes on and on about a chocolate');
+    expect(long.startsWith(name)).toBe(true);
+  });
+
+  it('cuts a heading at a word and drops an ingredient of refused characters alone', () => {
+    const heading = `For the ${'very '.repeat(15)}dressing`;
+    const fitted = fitDraft(
+      draft({ ingredients: [{ name: '🍪' }, { name: 'senap', heading }, { name: 'olja', heading: '✨' }] }),
+    );
+    expect(fitted.ingredients).toHaveLength(2);
+    expect(fitted.ingredients[0]?.heading).toMatch(/^For the very/);
+    expect([...(fitted.ingredients[0]?.heading ?? '')].length).toBeLessThanOrEqual(64);
+    expect(fitted.ingredients[1]).toEqual({ name: 'olja' });
+  });
+
+  it('keeps the total time when the preparation outlasts it, and both when they are in order', () => {
+    expect(fitDraft(draft({ prepTime: 90, totalTime: 30 }))).toMatchObject({ totalTime: 30 });
+    expect(fitDraft(draft({ prepTime: 90, totalTime: 30 }))).not.toHaveProperty('prepTime');
+    expect(fitDraft(draft({ prepTime: 20, totalTime: 30 }))).toMatchObject({ prepTime: 20, totalTime: 30 });
+    expect(fitDraft(draft({ prepTime: 20 }))).toMatchObject({ prepTime: 20 });
+  });
+
+  it('a fitted draft of hostile text is a body the API takes', () => {
+    const fitted = fitDraft(
+      draft({
+        name: `🍰 ${'Tårta™ '.repeat(20)}`,
+        instructions: `${'Rör 🥄 om. '.repeat(2000)}\n${'x'.repeat(20)}`,
+        ingredients: [{ name: 'mjöl', heading: `Botten: ${'lager '.repeat(20)}` }],
+        prepTime: 50,
+        totalTime: 10,
+      }),
+    );
+    const { imageUrl: _image, ...body } = fitted;
+    expect(recipeInputSchema.safeParse({ ...body, servings: 4 }).error?.issues).toBeUndefined();
+  });
+});
