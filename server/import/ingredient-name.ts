@@ -6,7 +6,6 @@
 import { MAX_INGREDIENT_NAME, MAX_INGREDIENT_NOTE } from '../../src/lib/recipe-schema.ts';
 import { ALLOWED_CHARACTERS } from '../../src/lib/text-rules.ts';
 
-
 // Characters the form refuses, as text it accepts. The fraction glyphs other than ½ become '1/4' (after a digit,
 // '1¼' is '1 1/4'); marks of trade are dropped, not spelt out ('Oreo™' is 'Oreo').
 const REPLACEMENTS: Readonly<Record<string, string>> = {

@@ -154,9 +154,17 @@ describe('npm run users (the real process)', () => {
     expect(add.stderr).not.toMatch(/users:/);
     expect(add.status).toBe(0);
     expect(add.stdout).toContain('Added ada (editor).');
-    const list = spawnSync('npx', ['tsx', 'server/cli/users-command.ts', 'list'], { env, encoding: 'utf8', timeout: 60_000 });
+    const list = spawnSync('npx', ['tsx', 'server/cli/users-command.ts', 'list'], {
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(list.stdout).toMatch(/ada\tada@example.se\tAda L\tyes/);
-    const bad = spawnSync('npx', ['tsx', 'server/cli/users-command.ts', 'nope'], { env, encoding: 'utf8', timeout: 60_000 });
+    const bad = spawnSync('npx', ['tsx', 'server/cli/users-command.ts', 'nope'], {
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(bad.status).toBe(2);
   }, 120_000);
 });

@@ -179,7 +179,11 @@ describe.runIf(canUnshare)('one server per data folder across pid namespaces', (
         run('unshare', [...withProc, node, 'server/start.ts'], serverEnv(portB, folder.dir)),
         run('unshare', ['--pid', '--fork', '--kill-child', node, 'server/start.ts'], serverEnv(portC, folder.dir)),
       ];
-      const cli = run('unshare', [...withProc, node, 'server/cli/users-command.ts', 'list'], serverEnv(portB, folder.dir));
+      const cli = run(
+        'unshare',
+        [...withProc, node, 'server/cli/users-command.ts', 'list'],
+        serverEnv(portB, folder.dir),
+      );
       procs.push(...seconds.map((s) => s.child), cli.child);
       const [first, second, cliCode] = await Promise.all([...seconds.map(refusedOrStarted), cli.ended]);
       for (const [code, proc] of [
