@@ -131,6 +131,9 @@ export function commonAncestor(nodes: PageNode[]): PageNode | undefined {
   return shared.at(-1);
 }
 
+const MAX_LINES = 300;
+const MAX_ITEM_LENGTH = 400;
+
 /**
  * The groups the page shows the structured data's ingredient `lines` in, when no plugin or microdata marks its
  * ingredients: the list items that read as one of the lines (the same words in any order, as a page may show
@@ -138,6 +141,8 @@ export function commonAncestor(nodes: PageNode[]): PageNode | undefined {
  * them all. Each group's lines are the structured data's. Undefined when fewer than half the lines are found.
  */
 export function groupsOfLines(roots: PageNode[], lines: string[]): IngredientGroup[] | undefined {
+  // Bounds on a hostile page's work (every item against every line): no recipe lists more, no line is longer.
+  if (lines.length > MAX_LINES) return undefined;
   const open = lines.map((line, index) => ({ line, index, words: wordsKey(line), letters: lettersKey(line) }));
   const found = new Map<PageElement, string>();
   const order: number[] = [];
@@ -145,6 +150,7 @@ export function groupsOfLines(roots: PageNode[], lines: string[]): IngredientGro
   for (const item of DomUtils.findAll(leaves, roots)) {
     if (open.length === 0) break;
     const text = nodeText(item);
+    if (text.length > MAX_ITEM_LENGTH) continue;
     const words = wordsKey(text);
     const letters = lettersKey(text);
     // The same words; else the line's letters and digits within the item's, the item adding a short note
