@@ -169,10 +169,14 @@ export function groupsOfLines(roots: PageNode[], lines: string[]): IngredientGro
   if (!container) return undefined;
   const lineOf = new Map([...found].map(([item, line]) => [nodeText(item), line]));
   // A card's block title ("Ingredienser") or another list ends the heading before it: "Tänk på:" names no group.
-  return groupsIn(container, (e) => found.has(e), looksLikeHeading, true).map((group) => ({
-    ...group,
-    lines: group.lines.map((text) => lineOf.get(text) ?? text),
-  }));
+  let previous: string | undefined;
+  return groupsIn(container, (e) => found.has(e), looksLikeHeading, true).map(({ heading, lines: texts }) => {
+    const group = { lines: texts.map((text) => lineOf.get(text) ?? text) };
+    // The group before's heading again (a page's list shown twice over) names no new group.
+    const named = heading !== undefined && heading !== previous;
+    previous = heading;
+    return named ? { heading, ...group } : group;
+  });
 }
 
 // A line's letters and digits alone, lower case.
