@@ -19,10 +19,17 @@ import {
 } from '../../src/lib/organise.ts';
 import type { ImportedRecipe } from '../../src/lib/recipe-schema.ts';
 import { ALLOWED_CHARACTERS, characterCount } from '../../src/lib/text-rules.ts';
-import { htmlLines, htmlText, jsonLdScripts, parsePage, type PageElement } from './html-text.ts';
+import { htmlLines, htmlText, jsonLdScripts, parsePage, type PageDocument, type PageElement } from './html-text.ts';
 import { parseIngredientLine, type ImportedIngredient } from './ingredient-line.ts';
 import { microdataRecipe } from './readers/microdata.ts';
-import { commonAncestor, groupsIn, headingText, isHeadingLine, type IngredientGroup } from './readers/page-dom.ts';
+import {
+  commonAncestor,
+  groupsIn,
+  groupsOfLines,
+  headingText,
+  isHeadingLine,
+  type IngredientGroup,
+} from './readers/page-dom.ts';
 import { pageSource, type PageSource } from './readers/page-source.ts';
 import { minutesFromText, pluginRecipe, type PluginRecipe } from './readers/recipe-plugins.ts';
 
@@ -36,8 +43,16 @@ type JsonObject = Record<string, unknown>;
 // Far deeper than any real page nests; a hostile page cannot exhaust the stack.
 const MAX_DEPTH = 32;
 
-/** What the page's HTML adds to its structured data: a plugin's card, the microdata's ingredient elements, its head. */
-type PageExtras = { plugin?: PluginRecipe; ingredientElements?: PageElement[]; source?: PageSource };
+/**
+ * What the page's HTML adds to its structured data: a plugin's card, the microdata's ingredient elements, its head,
+ * and the page itself (where the groups of the structured data's ingredient lines are looked for when neither marks them).
+ */
+type PageExtras = {
+  plugin?: PluginRecipe;
+  ingredientElements?: PageElement[];
+  source?: PageSource;
+  page?: PageDocument;
+};
 
 /** The page's recipe, read from every form it is written in, as a draft for the create form; null when it has none. */
 export function recipeFromHtml(html: string): ReadRecipe | null {
@@ -56,6 +71,7 @@ export function recipeFromHtml(html: string): ReadRecipe | null {
     ...(plugin ? { plugin } : {}),
     ...(microdata ? { ingredientElements: microdata.ingredientElements } : {}),
     source: pageSource(page),
+    page,
   });
 }
 
@@ -104,7 +120,8 @@ function ingredientsOf(recipe: JsonObject, extras: PageExtras, name: string): Im
     extras.plugin?.groups ??
     (extras.ingredientElements && extras.ingredientElements.length > 0
       ? microdataGroups(extras.ingredientElements, name)
-      : undefined);
+      : undefined) ??
+    (extras.page && structured.length > 0 ? pageGroups(extras.page, structured, name) : undefined);
   const lines = structured.length > 0 ? structured : (htmlGroups ?? []).flatMap((group) => group.lines);
   const headings = new Map<number, string>();
   if (htmlGroups && htmlGroups.some((group) => group.heading)) placeHeadings(htmlGroups, lines, headings);
@@ -156,6 +173,13 @@ function microdataGroups(elements: PageElement[], name: string): IngredientGroup
   const items = new Set(elements);
   const groups = groupsIn(container, (e) => items.has(e));
   if (groups[0]?.heading?.toLowerCase() === name.toLowerCase()) groups[0] = { lines: groups[0].lines };
+  return groups;
+}
+
+// The groups the page's own list shows the structured lines in (readers/page-dom.ts), its title no group's name.
+function pageGroups(page: PageDocument, lines: string[], name: string): IngredientGroup[] | undefined {
+  const groups = groupsOfLines(page.children, lines);
+  if (groups?.[0]?.heading?.toLowerCase() === name.toLowerCase()) groups[0] = { lines: groups[0].lines };
   return groups;
 }
 

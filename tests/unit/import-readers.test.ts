@@ -154,6 +154,33 @@ describe('sections written as ingredient lines', () => {
   });
 });
 
+describe("groups marked only by headings above the page's list", () => {
+  it('names the groups of the JSON-LD lines by the headings above the list items that read as them', () => {
+    const draft = recipeFromHtml(page('kiddokitchen-heading-groups.html'));
+    expect(draft?.ingredients.map((i) => [i.name, i.heading])).toEqual([
+      ['Kycklinglår', 'Sås/kyckling'],
+      ['Chilisås', undefined],
+      ['Grädde', undefined],
+      ['Ris', 'Ris och toppings'],
+      ['Jordnötter', undefined],
+    ]);
+  });
+
+  it('names no group when the page lists the lines in another order, nor by a heading over another list', () => {
+    const html = (items: string[]) =>
+      jsonLd(
+        { name: 'Bullar', recipeIngredient: ['2,5 dl vatten', '25 g jäst', '1 ägg'] },
+        '</head><body><span>Tänk på:</span><ul><li>Tiden kan ändras.</li></ul><h2>Ingredienser</h2><ul>' +
+          items.map((item) => `<li>${item}</li>`).join('') +
+          '</ul><h2>Pensling</h2><ul><li>1 ägg</li></ul>',
+      );
+    const inOrder = recipeFromHtml(html(['2,5 dl vatten', '25 g jäst']));
+    expect(inOrder?.ingredients.map((i) => i.heading)).toEqual([undefined, undefined, 'Pensling']);
+    const shuffled = recipeFromHtml(html(['25 g jäst', '2,5 dl vatten']));
+    expect(shuffled?.ingredients.map((i) => i.heading)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
 describe('clean text', () => {
   it('decodes entities, also twice-encoded ones, removes tags and invisible characters, keeps fractions readable', () => {
     const draft = recipeFromHtml(
