@@ -13,17 +13,21 @@ const MAX_INSTRUCTIONS = 10_000;
 // "Kladdkaka | Ica", "Chili sin carne – Recipe": a title's tail after one of these is the site's, not the recipe's.
 const TITLE_SEPARATORS = [' | ', ' – ', ' — ', ' - ', ': '];
 const MIN_TITLE = 10;
+/** What the editor reads beside the draft when the page's steps are longer than the field holds. */
+export const STEPS_CUT = 'Sidans instruktioner är längre än 10 000 tecken: slutet kom inte med.';
 
 export function fitDraft({ prepTime, ...draft }: ReadRecipe): ReadRecipe {
   const { totalTime } = draft;
   // A page whose preparation outlasts its total has one of them wrong; the form refuses the two together, so the
   // total (what a cook plans by) is kept.
   const prepKept = prepTime !== undefined && prepTime !== null && (totalTime == null || prepTime <= totalTime);
+  const instructions = steps(celsiusInSteps(draft.instructions));
   return {
     ...draft,
     ...(prepKept ? { prepTime } : {}),
+    ...(instructions.cut ? { notices: [...(draft.notices ?? []), STEPS_CUT] } : {}),
     name: shortTitle(cleanText(draft.name)),
-    instructions: steps(celsiusInSteps(draft.instructions)),
+    instructions: instructions.text,
     // An ingredient that held nothing but characters the form refuses (an emoji) is no ingredient.
     ingredients: draft.ingredients
       .filter((ingredient) => cleanText(ingredient.name) !== '' || ingredient.heading)
@@ -34,17 +38,26 @@ export function fitDraft({ prepTime, ...draft }: ReadRecipe): ReadRecipe {
   };
 }
 
-/** Each line of the steps in the form's characters, empty lines dropped, within the field's length at a line's end. */
-function steps(text: string): string {
-  let out = '';
+/**
+ * Each line of the steps in the form's characters, empty lines dropped; what does not fit the field's length is left
+ * out at a line's end, and `cut` says so.
+ */
+function steps(text: string): { text: string; cut: boolean } {
+  const kept: string[] = [];
+  let count = -1; // the line breaks between lines: one fewer than the lines
   for (const line of text.split('\n')) {
     const clean = cleanText(line);
     if (clean === '') continue;
-    const next = out === '' ? clean : `${out}\n${clean}`;
-    if (characterCount(next) > MAX_INSTRUCTIONS) break;
-    out = next;
+    const room = MAX_INSTRUCTIONS - count - 1;
+    count += characterCount(clean) + 1;
+    if (count > MAX_INSTRUCTIONS) {
+      // The line that does not fit is kept as far as it does, to a word.
+      const head = room > 0 ? wordsWithin(clean, room) : '';
+      return { text: [...kept, ...(head ? [head] : [])].join('\n'), cut: true };
+    }
+    kept.push(clean);
   }
-  return out;
+  return { text: kept.join('\n'), cut: false };
 }
 
 /** A title within MAX_NAME: without a site's tail after a separator if that is enough, else cut at a word. */

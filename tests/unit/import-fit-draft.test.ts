@@ -1,6 +1,6 @@
 // The last step of every import reader: the draft in the form's characters and lengths, so it saves as it is.
 import { describe, expect, it } from 'vitest';
-import { fitDraft } from '../../server/import/fit-draft.ts';
+import { fitDraft, STEPS_CUT } from '../../server/import/fit-draft.ts';
 import type { ReadRecipe } from '../../server/import/recipe-draft.ts';
 import { recipeInputSchema } from '../../src/lib/recipe-schema.ts';
 
@@ -16,6 +16,18 @@ describe('fitDraft', () => {
   it('writes the steps in the form’s characters, line by line, with °C', () => {
     const fitted = fitDraft(draft({ instructions: 'Preheat to 350°F 🔥\n\n“Whisk” 2+3 eggs… ™\nServe ✨' }));
     expect(fitted.instructions).toBe('Preheat to 175°C\n"Whisk" 2 plus 3 eggs...\nServe');
+  });
+
+  it('keeps steps longer than the field as far as they fit, to a word, and says so beside the draft', () => {
+    const line = 'Rör om i grytan. '.repeat(400).trim(); // 6,799 characters
+    const fitted = fitDraft(draft({ instructions: `${line}\n${line}` }));
+    expect([...fitted.instructions].length).toBeLessThanOrEqual(10_000);
+    expect(fitted.instructions.split('\n')).toHaveLength(2);
+    const [first, second = ''] = fitted.instructions.split('\n');
+    expect(first).toBe(line);
+    expect(line.startsWith(second) && line[second.length] === ' ').toBe(true); // cut between two words
+    expect(fitted.notices).toEqual([STEPS_CUT]);
+    expect(fitDraft(draft({ instructions: line })).notices).toBeUndefined();
   });
 
   it('keeps a title within 64 characters: without the site’s tail if that is enough, else at a word', () => {
