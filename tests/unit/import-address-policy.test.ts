@@ -72,12 +72,12 @@ describe('the import address policy', () => {
 });
 
 describe('the import settings', () => {
-  it('default to nothing private, 10 s, 2 MB and 2 s to read a page', () => {
+  it('default to nothing private, 10 s, 10 MB and 5 s to read a page', () => {
     expect(loadConfig({}).recipeImport).toEqual({
       allowedAddresses: [],
       timeoutMs: 10_000,
-      maxBytes: 2 * 1024 * 1024,
-      readTimeoutMs: 2000,
+      maxBytes: 10 * 1024 * 1024,
+      readTimeoutMs: 5000,
     });
   });
 

@@ -29,7 +29,9 @@ describe("the server's V8 flags", () => {
   });
 
   it("are the image's recipe-book commands'", () => {
-    const line = /^exec node (.*) "server\/cli\/\$file\.ts" "\$@"$/m.exec(read('scripts/container/recipe-book'))?.[1];
+    const line = /^exec node (.*) "server\/cli\/\$file-command\.ts" "\$@"$/m.exec(
+      read('scripts/container/recipe-book'),
+    )?.[1];
     expect(line?.split(' ')).toEqual(npmStart);
   });
 });
