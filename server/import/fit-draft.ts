@@ -4,7 +4,7 @@
 import { MAX_HEADING } from '../../src/lib/organise.ts';
 import { characterCount } from '../../src/lib/text-rules.ts';
 import type { ReadRecipe } from './recipe-draft.ts';
-import { cleanText } from './ingredient-name.ts';
+import { inFormCharacters } from './ingredient-name.ts';
 import { celsiusInSteps } from './oven-temperature.ts';
 
 // src/lib/recipe-schema.ts: a recipe's name and the instructions.
@@ -26,13 +26,13 @@ export function fitDraft({ prepTime, ...draft }: ReadRecipe): ReadRecipe {
     ...draft,
     ...(prepKept ? { prepTime } : {}),
     ...(instructions.cut ? { notices: [...(draft.notices ?? []), STEPS_CUT] } : {}),
-    name: shortTitle(cleanText(draft.name)),
+    name: shortTitle(inFormCharacters(draft.name)),
     instructions: instructions.text,
     // An ingredient that held nothing but characters the form refuses (an emoji) is no ingredient.
     ingredients: draft.ingredients
-      .filter((ingredient) => cleanText(ingredient.name) !== '' || ingredient.heading)
+      .filter((ingredient) => inFormCharacters(ingredient.name) !== '' || ingredient.heading)
       .map(({ heading, ...ingredient }) => {
-        const fitted = heading === undefined ? '' : wordsWithin(cleanText(heading), MAX_HEADING);
+        const fitted = heading === undefined ? '' : wordsWithin(inFormCharacters(heading), MAX_HEADING);
         return fitted ? { ...ingredient, heading: fitted } : ingredient;
       }),
   };
@@ -46,7 +46,7 @@ function steps(text: string): { text: string; cut: boolean } {
   const kept: string[] = [];
   let count = -1; // the line breaks between lines: one fewer than the lines
   for (const line of text.split('\n')) {
-    const clean = cleanText(line);
+    const clean = inFormCharacters(line);
     if (clean === '') continue;
     const room = MAX_INSTRUCTIONS - count - 1;
     count += characterCount(clean) + 1;

@@ -3,6 +3,7 @@
 // strings: "<p>Sätt ugnen&nbsp;på 200&deg;</p>") comes out clean: entities decoded, twice-encoded ones too
 // ("&amp;amp;"), tags removed, invisible characters and odd spaces gone, fraction glyphs readable.
 import { DomHandler, DomUtils, ElementType, Parser, parseDocument } from 'htmlparser2';
+import { FRACTION_TEXT } from './ingredient-name.ts';
 
 export type PageDocument = ReturnType<typeof parseDocument>;
 export type PageNode = PageDocument['children'][number];
@@ -100,27 +101,6 @@ export function htmlText(html: string): string {
 
 const ENTITY = /&(?:#\d{1,7}|#x[\da-f]{1,6}|[a-z][a-z\d]{1,31});/i;
 
-// Fraction glyphs the form refuses (all but ½) as the digits they stand for; '1¼' is '1 1/4'.
-const FRACTIONS: Record<string, string> = {
-  '¼': '1/4',
-  '¾': '3/4',
-  '⅓': '1/3',
-  '⅔': '2/3',
-  '⅕': '1/5',
-  '⅖': '2/5',
-  '⅗': '3/5',
-  '⅘': '4/5',
-  '⅙': '1/6',
-  '⅚': '5/6',
-  '⅛': '1/8',
-  '⅜': '3/8',
-  '⅝': '5/8',
-  '⅞': '7/8',
-  '⅐': '1/7',
-  '⅑': '1/9',
-  '⅒': '1/10',
-};
-
 /**
  * Plain text made tidy: invisible format characters (\p{Cf}: soft hyphens, zero-width spaces, direction marks)
  * removed, every kind of space (NBSP, thin spaces) one space, control characters gone, fraction glyphs as digits
@@ -132,7 +112,7 @@ export function cleanText(text: string): string {
     .replace(/[\p{Cc}\p{Zs}\u2028\u2029]+/gu, ' ')
     .replace(/⁄/g, '/')
     .replace(/(\d?)([¼¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞⅐⅑⅒])/gu, (_, digit: string, glyph: string) =>
-      digit ? `${digit} ${FRACTIONS[glyph]}` : FRACTIONS[glyph]!,
+      digit ? `${digit} ${FRACTION_TEXT[glyph]}` : FRACTION_TEXT[glyph]!,
     )
     .replace(/ {2,}/g, ' ')
     .trim();

@@ -7,7 +7,8 @@
 import type { ImportedRecipe } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
 import { AMOUNT_SOURCE, parseAmount } from '../../src/lib/quantity-format.ts';
-import { cleanText, fitName } from './ingredient-name.ts';
+import { fitName, inFormCharacters } from './ingredient-name.ts';
+import { MAX_INGREDIENT_NAME } from '../../src/lib/recipe-schema.ts';
 import { measureOf, swedishAmount, type Measure } from './measures.ts';
 
 /** An ingredient of the draft: the recipe's own ingredient type. */
@@ -72,9 +73,9 @@ export function parseIngredientLine(line: string): ImportedIngredient {
     .replace(/\s+/gu, ' ')
     .replace(/^[•▪·*\-–] /u, '')
     .trim();
-  const read = withAmount(text) ?? withoutAmount(text) ?? trailingAmount(text) ?? fitName(cleanText(text));
+  const read = withAmount(text) ?? withoutAmount(text) ?? trailingAmount(text) ?? fitName(inFormCharacters(text));
   // A line of punctuation alone (",") keeps it: the name is never empty while the line has an allowed character.
-  return read.name === '' ? { name: cleanText(text).slice(0, 34) } : read;
+  return read.name === '' ? { name: inFormCharacters(text).slice(0, MAX_INGREDIENT_NAME) } : read;
 }
 
 /** A line that starts with an amount ("2-3 dl grädde", "One 15-ounce can beans"); undefined for any other. */
@@ -131,7 +132,7 @@ function withAmount(text: string): ImportedIngredient | undefined {
   let rest = found ? text.slice(skipSpaces(text, measureEnd)).replace(LINKING, '') : text.slice(at);
 
   let amount = found ? swedishAmount(value, found.measure, rest) : undefined;
-  let measureText = cleanText(text.slice(start, found ? measureEnd : amountEnd));
+  let measureText = inFormCharacters(text.slice(start, found ? measureEnd : amountEnd));
   if (found && amount?.converted && !('metric' in found.measure)) {
     // "¼ cup (30 g) cocoa", "12 ounces 340g squash": the page's own metric amount beats a conversion.
     const metric = metricAlternative(rest);
@@ -152,10 +153,10 @@ function withAmount(text: string): ImportedIngredient | undefined {
     // No measure, or one that is not one here (a cinnamon stick): a count of what the rest names.
     amount = { value, unit: 'PIECES', converted: false };
     rest = text.slice(at);
-    measureText = cleanText(text.slice(start, amountEnd));
+    measureText = inFormCharacters(text.slice(start, amountEnd));
   }
   if (amount.converted || ranged || heaped) notes.unshift(measureText);
-  const fitted = fitName(cleanText(rest), notes.map(cleanText));
+  const fitted = fitName(inFormCharacters(rest), notes.map(inFormCharacters));
   if (fitted.name === '') return undefined;
   return { ...fitted, quantity: { value: amount.value, unit: amount.unit } };
 }
@@ -190,10 +191,10 @@ function withoutAmount(text: string): ImportedIngredient | undefined {
   if (!first || !words[1]) return undefined;
   const measure = measureOf([first.key]);
   if (measure?.measure.kind === 'unit' && measure.measure.unit === 'PINCH') {
-    const name = fitName(cleanText(text.slice(first.end).trimStart().replace(LINKING, '')));
+    const name = fitName(inFormCharacters(text.slice(first.end).trimStart().replace(LINKING, '')));
     return name.name === '' ? undefined : { ...name, quantity: { value: 1, unit: 'PINCH' } };
   }
-  if (PACKAGES.has(first.key)) return { ...fitName(cleanText(text)), quantity: { value: 1, unit: 'PIECES' } };
+  if (PACKAGES.has(first.key)) return { ...fitName(inFormCharacters(text)), quantity: { value: 1, unit: 'PIECES' } };
   return undefined;
 }
 

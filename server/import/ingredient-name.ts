@@ -8,7 +8,8 @@ import { ALLOWED_CHARACTERS } from '../../src/lib/text-rules.ts';
 
 // Characters the form refuses, as text it accepts. The fraction glyphs other than ½ become '1/4' (after a digit,
 // '1¼' is '1 1/4'); marks of trade are dropped, not spelt out ('Oreo™' is 'Oreo').
-const REPLACEMENTS: Readonly<Record<string, string>> = {
+/** The fraction glyphs the form refuses (all but ½) as the digits they stand for ('1¼' is written '1 1/4'). */
+export const FRACTION_TEXT: Readonly<Record<string, string>> = {
   '¼': '1/4',
   '¾': '3/4',
   '⅓': '1/3',
@@ -23,6 +24,13 @@ const REPLACEMENTS: Readonly<Record<string, string>> = {
   '⅜': '3/8',
   '⅝': '5/8',
   '⅞': '7/8',
+  '⅐': '1/7',
+  '⅑': '1/9',
+  '⅒': '1/10',
+};
+
+const REPLACEMENTS: Readonly<Record<string, string>> = {
+  ...FRACTION_TEXT,
   '+': ' plus ',
   '~': 'ca ',
   '≈': 'ca ',
@@ -55,7 +63,7 @@ const REPLACEMENTS: Readonly<Record<string, string>> = {
 const isAllowed = (text: string) => ALLOWED_CHARACTERS.test(text);
 
 /** The text with every character the form refuses replaced readably or dropped, whitespace as single spaces. */
-export function cleanText(input: string): string {
+export function inFormCharacters(input: string): string {
   let text = input.normalize('NFC');
   if (!isAllowed(text) || text.includes('  ')) {
     let out = '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseIngredientLine } from '../../server/import/ingredient-line.ts';
-import { cleanText, fitName } from '../../server/import/ingredient-name.ts';
+import { inFormCharacters, fitName } from '../../server/import/ingredient-name.ts';
 import { ingredientSchema } from '../../src/lib/recipe-schema.ts';
 
 // Issue 37 item 7 (docs/decisions/052-import-measures.md): an imported ingredient the form accepts without an edit.
@@ -91,7 +91,7 @@ describe('characters the form refuses', () => {
     ['＊', '*'],
     ['salt\u200b och\u00a0peppar', 'salt och peppar'],
   ])('%s', (text, expected) => {
-    expect(cleanText(text)).toBe(expected);
+    expect(inFormCharacters(text)).toBe(expected);
   });
 
   it('gives ingredients the form accepts', () => {
