@@ -79,15 +79,13 @@ export function recipeFromText(text: string): ReadRecipe | null {
   steps.push(...stepLines(body.slice(i)));
   if (ingredients.length === 0 && steps.length === 0) return null;
 
-  const times = { ...(meta.prepTime === undefined ? {} : { prepTime: meta.prepTime }) };
-  if (meta.prepTime !== undefined && meta.totalTime !== undefined && meta.prepTime > meta.totalTime)
-    delete times.prepTime;
+  // A preparation time over the total is dropped by fitDraft, every reader's last step (read-recipe.ts).
   return {
     name,
     servings: meta.servings,
     ingredients,
     instructions: steps.join('\n'),
-    ...times,
+    ...(meta.prepTime === undefined ? {} : { prepTime: meta.prepTime }),
     ...(meta.totalTime === undefined ? {} : { totalTime: meta.totalTime }),
   };
 }
