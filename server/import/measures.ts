@@ -3,10 +3,10 @@
 // - a name of one of our units, in any language ('dl', 'EL', 'c. à soupe', 'cucchiaino', 'spsk'): the amount stays
 //   as written;
 // - a US, imperial or other metric measure (cup, fl oz, pint, oz, lb, stick of butter, cl, dkg): converted to
-//   millilitres or grams and rounded to a Swedish kitchen amount (src/lib/quantity-format.ts's kitchenAmount);
+//   millilitres or grams and stored as the kitchen amount the page would show (src/lib/kitchen-amount.ts);
 // - anything else after a count ('burk', 'klyftor', 'cans', 'Zehen'): not a unit of ours, so the count is pieces
 //   and the word stays the start of the name ("1 burk musslor" is 1 st "burk musslor").
-import { kitchenAmount } from '../../src/lib/quantity-format.ts';
+import { kitchenAmount } from '../../src/lib/kitchen-amount.ts';
 import { unitKey, type UnitKey } from '../../src/lib/units.ts';
 
 export type Measure =
@@ -113,20 +113,19 @@ export function swedishAmount(
   }
 }
 
-/** Grams as a cook weighs them: 5 or 10 g steps, kg with one decimal from 1 kg (kitchenAmount's rule). */
+/** Grams as a cook weighs them: the page's rule for grams (5 or 10 g steps, kg with one decimal from 1 kg). */
 function weight(grams: number): { value: number; unit: UnitKey } {
-  const shown = kitchenAmount(grams / 1000, 'kg')!;
-  return { value: shown.value, unit: unitKey(shown.unit)! };
+  return ours(kitchenAmount(grams, 'g')!);
 }
 
 /**
- * Millilitres as a Swedish recipe writes them: spoons below 3 msk (half a US cup is 1.2 dl, an eighth is 2 msk),
- * dl below a litre, litres from there. Metric measures (cl) stay exact: ml below a decilitre, else dl.
+ * Millilitres as a Swedish recipe writes them: the page's rule for an amount in dl, which moves it to spoons
+ * below ½ dl (a US eighth cup is 2 msk) and to l from 10 dl. Metric measures (cl) stay exact: ml below a
+ * decilitre, else dl.
  */
 function volume(ml: number, metric: boolean): { value: number; unit: UnitKey } {
   if (metric) return ml < 100 ? { value: ml, unit: 'MILLILITER' } : { value: ml / 100, unit: 'DECILITER' };
-  const label = ml < 13 ? 'tsk' : ml < 45 ? 'msk' : ml < 1000 ? 'dl' : 'l';
-  const size = { tsk: 5, msk: 15, dl: 100, l: 1000 }[label];
-  const shown = kitchenAmount(ml / size, label)!;
-  return { value: shown.value, unit: unitKey(shown.unit)! };
+  return ours(kitchenAmount(ml / 100, 'dl')!);
 }
+
+const ours = (shown: { value: number; unit: string }) => ({ value: shown.value, unit: unitKey(shown.unit)! });

@@ -4,7 +4,7 @@
 import { isoDuration } from './organise.ts';
 import { photoUrl } from './photo-files.ts';
 import type { Photo } from './photo-schema.ts';
-import { formatIngredientQuantity } from './quantity-format.ts';
+import { formatIngredientAmounts, formatIngredientQuantity } from './kitchen-amount.ts';
 import type { Recipe, WithUnitLabels } from './recipe-schema.ts';
 
 /**
@@ -88,7 +88,7 @@ export function recipeJsonLd(recipe: Shown, url: string, apiBase = '/api'): Reco
     ...(main ? { image: photoImages(main, apiBase, url) } : {}),
     author: { '@type': 'Person', name: recipe.author },
     recipeYield: `${recipe.servings} portioner`,
-    recipeIngredient: recipe.ingredients.map(ingredientLine),
+    recipeIngredient: recipeIngredients(recipe.ingredients),
     recipeInstructions: steps.map((text) => ({ '@type': 'HowToStep', text })),
     ...organised(recipe),
     ...(recipe.createdAt ? { datePublished: recipe.createdAt } : {}),
@@ -97,9 +97,18 @@ export function recipeJsonLd(recipe: Shown, url: string, apiBase = '/api'): Reco
   };
 }
 
+/** The `recipeIngredient` lines, with the amounts the page shows for the list (one list writes dl one way). */
+function recipeIngredients(ingredients: Shown['ingredients']): string[] {
+  const amounts = formatIngredientAmounts(ingredients);
+  return ingredients.map((ingredient, i) => ingredientLine(ingredient, amounts[i]));
+}
+
 /** One `recipeIngredient` line as the page shows it: '2 dl vetemjöl, siktat' (the note after a comma, when there is one). */
-export function ingredientLine(ingredient: Shown['ingredients'][number]): string {
-  const line = [formatIngredientQuantity(ingredient.quantity), ingredient.name].filter(Boolean).join(' ');
+export function ingredientLine(
+  ingredient: Shown['ingredients'][number],
+  amount = formatIngredientQuantity(ingredient.quantity, ingredient.name),
+): string {
+  const line = [amount, ingredient.name].filter(Boolean).join(' ');
   return ingredient.note?.trim() ? `${line}, ${ingredient.note}` : line;
 }
 

@@ -3,9 +3,10 @@ import { parseIngredientLine, type ImportedIngredient } from '../../server/impor
 import { celsiusInSteps } from '../../server/import/oven-temperature.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
 
-// Issue 37 item 6 (docs/decisions/052-import-measures.md): US and imperial measures in Swedish ones, rounded as
-// src/lib/quantity-format.ts's kitchenAmount rounds (dl: the nearer of a quarter and one decimal; msk, tsk: quarters;
-// g: 5 g steps from 10 g, 10 g steps from 100 g; kg: one decimal from 1 kg), the page's measure kept in the note.
+// Issue 37 item 6 (docs/decisions/052-import-measures.md): US and imperial measures in Swedish ones, stored as the
+// page shows them (src/lib/kitchen-amount.ts, docs/quantities.md: dl the nearer of a quarter and one decimal, under
+// ½ dl msk in halves, under 1 msk tsk in quarters, l from 10 dl; g: 5 g steps from 10 g, 10 g steps from 100 g; kg:
+// one decimal from 1 kg), the page's measure kept in the note.
 const q = (value: number, unit: UnitKey, name: string, note?: string): ImportedIngredient => ({
   name,
   ...(note === undefined ? {} : { note }),
@@ -30,6 +31,11 @@ describe('US and imperial measures become Swedish ones', () => {
     ['5 cups chicken stock', q(1.2, 'LITER', 'chicken stock', '5 cups')], // 1.18 l
     // Fluid ounces, pints, quarts, gallons
     ['1 fl oz lime juice', q(2, 'TABLESPOON', 'lime juice', '1 fl oz')], // 29.6 ml
+    // Issue 39: msk in halves, under 1 msk in tsk, under ½ dl in msk (the page's own rule)
+    ['2 dessertspoons honey', q(1.5, 'TABLESPOON', 'honey', '2 dessertspoons')], // 20 ml: 1,33 msk
+    ['1/6 cup milk', q(2.5, 'TABLESPOON', 'milk', '1/6 cup')], // 39.4 ml: 2,63 msk, like 0,4 dl
+    ['½ fl oz vanilla', q(1, 'TABLESPOON', 'vanilla', '½ fl oz')], // 14.8 ml: 2,96 tsk is 3 tsk, 1 msk
+    ['1 dessertspoon oil', q(2, 'TEASPOON', 'oil', '1 dessertspoon')], // 10 ml
     ['4 fl. oz. cream', q(1.2, 'DECILITER', 'cream', '4 fl. oz.')], // 1.18 dl
     ['1 pint heavy cream', q(4.75, 'DECILITER', 'heavy cream', '1 pint')], // 4.73
     ['1 quart chicken stock', q(9.5, 'DECILITER', 'chicken stock', '1 quart')], // 9.46

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatEditorQuantity,
-  formatIngredientQuantity,
-  parseAmount,
-  quantityEditText,
-} from '../../src/lib/quantity-format.ts';
+import { formatIngredientQuantity } from '../../src/lib/kitchen-amount.ts';
+import { formatEditorQuantity, parseAmount, quantityEditText } from '../../src/lib/quantity-format.ts';
 import { parseQuantityText } from '../../src/lib/recipe-schema.ts';
 
 // The kitchen rounding per unit is in quantity-kitchen.test.ts; this file covers the text around it.

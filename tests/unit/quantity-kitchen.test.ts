@@ -1,97 +1,126 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatIngredientQuantity, kitchenAmount } from '../../src/lib/quantity-format.ts';
+import {
+  formatIngredientAmounts,
+  formatIngredientQuantity,
+  isIndivisible,
+  kitchenAmount,
+  type Amounted,
+} from '../../src/lib/kitchen-amount.ts';
+import { parseAmount } from '../../src/lib/quantity-format.ts';
 import { scaleRecipe } from '../../src/lib/scaling.ts';
-import { UNIT_LABELS } from '../../src/lib/units.ts';
+import { UNIT_LABELS, unitLabel } from '../../src/lib/units.ts';
+import { parseIngredientLine } from '../../server/import/ingredient-line.ts';
 
-// docs/quantities.md: what a kitchen measures, per unit, at small, middle and large amounts.
-const shown = (value: number, unit: string) => formatIngredientQuantity({ value, unit });
+// docs/quantities.md: what a kitchen measures. Each row of its table of rules is a test here, run on the row's own
+// examples, so the table and the code cannot drift apart.
+const DOC = readFileSync(new URL('../../docs/quantities.md', import.meta.url), 'utf8');
 
-describe('the kitchen amount of each unit', () => {
+type Row = { rule: string; examples: Array<{ written: string; shown: string }> };
+function rulesTable(): Row[] {
+  const section = DOC.slice(DOC.indexOf('## The rules (reading)'), DOC.indexOf('## Typing an amount'));
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| Rule') && !line.startsWith('| ---'))
+    .map((line) => {
+      const [rule, examples] = line
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim());
+      return {
+        rule: rule!,
+        examples: examples!.split('; ').map((example) => {
+          const pair = /^`([^`]+)` → `([^`]+)`$/u.exec(example);
+          if (!pair) throw new Error(`not an example: ${example}`);
+          return { written: pair[1]!, shown: pair[2]! };
+        }),
+      };
+    });
+}
+
+const LABELS = Object.values(UNIT_LABELS).join('|');
+const TYPED = new RegExp(`^(-?[\\d,]+(?: [¼½¾])?|[¼½¾⅓⅔])(?: (${LABELS}))?(?: (.+))?$`, 'u');
+
+/** '2,25 st Ägg' as an ingredient of the site (the amount as written, a unit label). */
+function typed(text: string): Amounted {
+  const [, amount, unit = '', name = ''] = TYPED.exec(text) ?? [];
+  const value = parseAmount(amount ?? '');
+  if (value === undefined) throw new Error(`not an amount: ${text}`);
+  return { name, quantity: { value, unit } };
+}
+
+/** '1 cup mjölk' as the web import stores it, with the site's unit label. */
+function imported(line: string): Amounted {
+  const { name, quantity } = parseIngredientLine(line);
+  return { name, quantity: quantity && { value: quantity.value, unit: unitLabel(quantity.unit) } };
+}
+
+describe('docs/quantities.md, the rules a row each', () => {
+  const rows = rulesTable();
+  it('has the table', () => expect(rows.length).toBeGreaterThanOrEqual(19));
+
+  it.each(rows.map((row) => [row.rule, row] as const))('%s', (_, row) => {
+    const read = row.rule.startsWith('Imported') ? imported : typed;
+    for (const { written, shown } of row.examples) {
+      const list = written.split(' + ').map(read);
+      const expected = shown.split(' + ').map((text) => (text === '–' ? '' : text));
+      expect(formatIngredientAmounts(list), written).toEqual(expected);
+    }
+  });
+});
+
+const shown = (value: number, unit: string, name = '') => formatIngredientQuantity({ value, unit }, name);
+
+describe('the kitchen amount of each unit, at small, middle and large amounts', () => {
   it.each([
-    // krm: quarters, 1 krm the least (a pinch).
-    [0.01, 'krm', '1 krm'],
-    [0.5, 'krm', '1 krm'],
+    [0.01, 'krm', '½ krm'],
+    [0.5, 'krm', '½ krm'],
     [1, 'krm', '1 krm'],
-    [1.3, 'krm', '1 ¼ krm'],
     [2.6, 'krm', '2 ½ krm'],
-    [2.9, 'krm', '3 krm'],
     [12, 'krm', '12 krm'],
-    // tsk: quarters, ¼ tsk the least.
-    [0.01, 'tsk', '¼ tsk'],
-    [0.13, 'tsk', '¼ tsk'],
-    [0.38, 'tsk', '½ tsk'],
+    [0.01, 'tsk', '½ krm'],
+    [0.13, 'tsk', '½ krm'],
     [0.333333, 'tsk', '¼ tsk'],
-    [0.666667, 'tsk', '¾ tsk'],
     [1.75, 'tsk', '1 ¾ tsk'],
-    [2, 'tsk', '2 tsk'],
-    [13.4, 'tsk', '13 ½ tsk'],
-    // msk: quarters, ¼ msk the least.
-    [0.05, 'msk', '¼ msk'],
-    [0.625, 'msk', '¾ msk'],
+    [2.9, 'tsk', '3 tsk'],
+    [0.05, 'msk', '1 krm'],
+    [0.625, 'msk', '2 tsk'],
     [1.1, 'msk', '1 msk'],
-    [30.2, 'msk', '30 ¼ msk'],
-    // dl: the nearer of a quarter and one decimal, 0,1 dl the least.
-    [0.02, 'dl', '0,1 dl'],
-    [0.24, 'dl', '¼ dl'],
-    [0.333333, 'dl', '0,3 dl'],
+    [4, 'msk', '4 msk'],
+    [0.02, 'dl', '½ tsk'],
+    [0.24, 'dl', '1 ½ msk'],
+    [0.333333, 'dl', '2 msk'],
     [0.5, 'dl', '½ dl'],
-    [0.75, 'dl', '¾ dl'],
     [1.3, 'dl', '1,3 dl'],
     [1.5, 'dl', '1 ½ dl'],
-    [1.88, 'dl', '1,9 dl'],
-    [2.26, 'dl', '2 ¼ dl'],
-    [25, 'dl', '25 dl'],
-    // l: one decimal (a half as ½), 0,1 l the least.
-    [0.01, 'l', '0,1 l'],
-    [0.5, 'l', '½ l'],
-    [0.33, 'l', '0,3 l'],
-    [1.25, 'l', '1,3 l'],
-    [1.5, 'l', '1 ½ l'],
+    [25, 'dl', '2,5 l'],
+    [0.01, 'l', '2 tsk'],
+    [1.5, 'l', '1,5 l'],
     [12.34, 'l', '12,3 l'],
-    // ml: whole, 1 ml the least.
-    [0.2, 'ml', '1 ml'],
-    [2.5, 'ml', '3 ml'],
-    [37.4, 'ml', '37 ml'],
-    [1500, 'ml', '1500 ml'],
-    // g: whole under 10 g, 5 g under 100 g, 10 g from 100 g; 1 g the least.
-    [0.3, 'g', '1 g'],
-    [7, 'g', '7 g'],
+    [999.6, 'ml', '1 l'],
     [9.4, 'g', '9 g'],
-    [12, 'g', '10 g'],
-    [12.5, 'g', '15 g'],
-    [62.5, 'g', '65 g'],
     [97.6, 'g', '100 g'],
-    [123, 'g', '120 g'],
-    [1234, 'g', '1230 g'],
-    // kg: grams below 1 kg, one decimal from 1 kg.
+    [996, 'g', '1 kg'],
     [0.0001, 'kg', '1 g'],
-    [0.0625, 'kg', '65 g'],
-    [0.45, 'kg', '450 g'],
-    [0.999, 'kg', '1 kg'],
     [1.04, 'kg', '1 kg'],
-    [1.25, 'kg', '1,3 kg'],
-    [1.5, 'kg', '1,5 kg'],
-    [12.34, 'kg', '12,3 kg'],
-    // mg: whole, 1 mg the least.
-    [0.3, 'mg', '1 mg'],
-    [12.5, 'mg', '13 mg'],
-    [1500, 'mg', '1500 mg'],
-    // st: halves, ½ st the least.
     [0.1, 'st', '½ st'],
-    [0.75, 'st', '1 st'],
-    [1.5, 'st', '1 ½ st'],
-    [2.25, 'st', '2 ½ st'],
-    [2.2, 'st', '2 st'],
     [24, 'st', '24 st'],
-    // No unit ('' on the site, NONE on the wire): counted like st.
     [0.1, '', '½'],
-    [0.5, '', '½'],
-    [2.75, '', '3'],
-    [3, '', '3'],
     [40.5, '', '40 ½'],
   ])('%s %s is shown as %s', (value, unit, text) => {
     expect(shown(value, unit)).toBe(text);
+  });
+
+  it('counts eggs and the listed things whole, by a whole word of the name', () => {
+    expect(shown(2.25, 'st', 'Ägg (pensling)')).toBe('2 st');
+    expect(shown(0.1, 'st', 'Ekologiska ägg')).toBe('1 st');
+    expect(shown(3.5, '', 'Äggulor')).toBe('4');
+    expect(shown(1.5, 'st', 'Äggplanta')).toBe('1 ½ st');
+    expect(isIndivisible('2 eggs')).toBe(true);
+    expect(isIndivisible('Äggplanta')).toBe(false);
+    // A count in another unit is not a piece: 2,25 dl of egg is measured as dl.
+    expect(shown(2.25, 'dl', 'Ägg')).toBe('2 ¼ dl');
   });
 
   it('keeps two decimals for a unit it does not know, never 0', () => {
@@ -103,33 +132,54 @@ describe('the kitchen amount of each unit', () => {
     for (const unit of Object.values(UNIT_LABELS)) expect(shown(1, unit)).toBe(`1 ${unit}`);
   });
 
-  it('never shows 0, a negative amount, a point or binary noise for a positive value', () => {
+  it('never shows 0, a negative amount, binary noise, or a decimal beside a fraction of the same unit', () => {
     const units = [...Object.values(UNIT_LABELS), ''];
+    const ingredient = fc.record({
+      value: fc.double({ min: 1e-9, max: 1e9, noNaN: true }),
+      unit: fc.constantFrom(...units),
+      name: fc.constantFrom('Ägg', 'Mjölk'),
+    });
     fc.assert(
-      fc.property(fc.double({ min: 1e-9, max: 1e9, noNaN: true }), fc.constantFrom(...units), (value, unit) => {
-        const amount = kitchenAmount(value, unit);
-        expect(amount).toBeDefined();
-        expect(amount!.value).toBeGreaterThan(0);
-        expect(amount!.text).toMatch(/^(?:\d+(?:,\d)?|(?:\d+ )?[¼½¾])$/);
+      fc.property(fc.array(ingredient, { minLength: 1, maxLength: 8 }), (list) => {
+        const texts = formatIngredientAmounts(
+          list.map(({ value, unit, name }) => ({ name, quantity: { value, unit } })),
+        );
+        for (const [i, { value, unit, name }] of list.entries()) {
+          const amount = kitchenAmount(value, unit, name);
+          expect(amount).toBeDefined();
+          expect(amount!.value).toBeGreaterThan(0);
+          expect(texts[i]).toMatch(/^(?:\d+(?:,\d)?|(?:\d+ )?[¼½¾])(?: \p{L}+)?$/u);
+        }
+        for (const unit of units) {
+          const ofUnit = texts.filter((t) => t.endsWith(` ${unit}`) && unit !== '');
+          const fractions = ofUnit.some((t) => /[¼½¾]/u.test(t));
+          const decimals = ofUnit.some((t) => t.includes(','));
+          expect(fractions && decimals, ofUnit.join(' + ')).toBe(false);
+        }
       }),
       { numRuns: 300 },
     );
   });
+});
 
-  it('shows the issue’s scaled amounts as a cook measures them', () => {
-    const recipe = {
-      servings: 8,
-      ingredients: [
-        { name: 'Mjölk', quantity: { value: 7.5, unit: 'dl' } },
-        { name: 'Salt', quantity: { value: 1.5, unit: 'tsk' } },
-        { name: 'Ägg', quantity: { value: 9, unit: 'st' } },
-        { name: 'Kanel', quantity: { value: 0.5, unit: 'tsk' } },
-      ],
-    };
-    const at = (servings: number) =>
-      scaleRecipe(recipe, servings).ingredients.map((i) => formatIngredientQuantity(i.quantity));
-    // Unrounded these were 1,88 dl, 0,38 tsk, 2,25 st and 0,13 tsk.
-    expect(at(2)).toEqual(['1,9 dl', '½ tsk', '2 ½ st', '¼ tsk']);
-    expect(at(3)).toEqual(['2,8 dl', '½ tsk', '3 ½ st', '¼ tsk']);
+describe('the issue’s scaled recipe (Pannkakor, 4 portions)', () => {
+  const recipe = {
+    servings: 4,
+    ingredients: [
+      { name: 'Vetemjöl', quantity: { value: 2.5, unit: 'dl' } },
+      { name: 'Salt', quantity: { value: 0.5, unit: 'tsk' } },
+      { name: 'Mjölk', quantity: { value: 6, unit: 'dl' } },
+      { name: 'Ägg', quantity: { value: 3, unit: 'st' } },
+      { name: 'Smör till stekning', quantity: { value: 2, unit: 'msk' } },
+    ],
+  };
+  const at = (servings: number) => formatIngredientAmounts(scaleRecipe(recipe, servings).ingredients);
+
+  it('shows whole eggs, litres from 10 dl and dl one way', () => {
+    // Unrounded: 1,875 dl, 0,375 tsk, 4,5 dl, 2,25 st and 1,5 msk; the 1,9 dl makes the list's dl decimal.
+    expect(at(3)).toEqual(['1,9 dl', '½ tsk', '4,5 dl', '2 st', '1 ½ msk']);
+    // Unrounded: 4,375 dl, 0,875 tsk, 10,5 dl, 5,25 st, 3,5 msk.
+    expect(at(7)).toEqual(['4,4 dl', '1 tsk', '1,1 l', '5 st', '3 ½ msk']);
+    expect(at(4)).toEqual(['2 ½ dl', '½ tsk', '6 dl', '3 st', '2 msk']);
   });
 });

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../../stores/auth.ts';
 import { getRecipe, isUnavailable, type Recipe } from '../../client/api.ts';
-import { formatIngredientQuantity } from '../../lib/quantity-format.ts';
+import { formatIngredientAmounts } from '../../lib/kitchen-amount.ts';
 import BackButton from '../../components/back-button.tsx';
 import Spinner from '../../components/spinner.tsx';
 import FlashStatus from '../../components/flash-status.tsx';
@@ -94,6 +94,7 @@ export default function RecipeDetails() {
 
   const isEditor = auth.status === 'signed-in' && auth.isEditor;
   const recipe = view.state === 'ready' ? view.recipe : EMPTY;
+  const amounts = formatIngredientAmounts(recipe.ingredients);
   const [main, ...gallery] = recipe.photos ?? [];
 
   return (
@@ -171,12 +172,12 @@ export default function RecipeDetails() {
                         {cooking ? (
                           <label className="tick">
                             <input type="checkbox" checked={ticked.has(`i${i}`)} onChange={() => tick(`i${i}`)} />
-                            <span className="amount">{formatIngredientQuantity(ing.quantity)}</span>
+                            <span className="amount">{amounts[i]}</span>
                             <IngredientText ingredient={ing} />
                           </label>
                         ) : (
                           <>
-                            <span className="amount">{formatIngredientQuantity(ing.quantity)}</span>
+                            <span className="amount">{amounts[i]}</span>
                             <IngredientText ingredient={ing} />
                           </>
                         )}
