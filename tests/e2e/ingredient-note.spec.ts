@@ -95,15 +95,15 @@ test('an editor adds a note in the dialog; the recipe page shows it at any servi
 
   // Other servings: the amounts change, the notes do not.
   await page.getByLabel('Portioner').selectOption('8');
-  await expect(items).toHaveText(['12 dlvetemjöl, siktat', '200 gsmör, <b>rumsvarmt</b>', '2 krmsalt']);
-  await expect.poll(async () => (await jsonLd()).recipeIngredient[0]).toBe('12 dl vetemjöl, siktat');
+  await expect(items).toHaveText(['1,2 lvetemjöl, siktat', '200 gsmör, <b>rumsvarmt</b>', '2 krmsalt']);
+  await expect.poll(async () => (await jsonLd()).recipeIngredient[0]).toBe('1,2 l vetemjöl, siktat');
   // Cook mode: the note is part of the ingredient's tick.
   await page.getByRole('button', { name: 'Matlagningsläge' }).click();
   await expect(recipePage(page).getByRole('checkbox', { name: /vetemjöl, siktat$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Matlagningsläge' }).click();
   // On paper, the note is printed after the name.
   await page.emulateMedia({ media: 'print' });
-  await expect(items.first()).toHaveText('12 dlvetemjöl, siktat');
+  await expect(items.first()).toHaveText('1,2 lvetemjöl, siktat');
   await expect(items.first().locator('.ingredient-note')).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 

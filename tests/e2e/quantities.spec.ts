@@ -3,9 +3,9 @@ import { EDITOR } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
-// Issue 22, items 5 and 6 (docs/quantities.md): the page, print, cook mode and the JSON-LD show amounts a
-// cook can measure, from one formatter; the editor's 'Mängd' reads fractions and never changes a stored
-// amount unasked.
+// Issue 22, items 5 and 6, and issue 39, item 2 (docs/quantities.md): the page, print, cook mode and the JSON-LD
+// show amounts a cook can measure, from one module; the editor's 'Mängd' reads fractions and never changes a
+// stored amount unasked.
 
 /** The message tied to a field (aria-describedby), or '' when none shows. */
 async function messageOf(field: Locator): Promise<string> {
@@ -34,10 +34,10 @@ test('scaled amounts are rounded to kitchen measures on the page, in print, in c
   const items = page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem');
   await expect(items).toHaveText(['7 ½ dlMjölk', '1 ½ tskSalt', '9 stÄgg', '½ tskKanel', '450 gMjöl', '1 krmPeppar']);
 
-  // Unrounded: 1,88 dl, 0,38 tsk, 2,25 st, 0,13 tsk, 0,1125 kg and 0,25 krm.
+  // Unrounded: 1,88 dl, 0,38 tsk, 2,25 st, 0,13 tsk (under ¼ tsk: krm), 0,1125 kg and 0,25 krm.
   await page.getByRole('combobox', { name: 'Portioner' }).selectOption('2');
-  const scaled = ['1,9 dl Mjölk', '½ tsk Salt', '2 ½ st Ägg', '¼ tsk Kanel', '110 g Mjöl', '1 krm Peppar'];
-  const shown = ['1,9 dlMjölk', '½ tskSalt', '2 ½ stÄgg', '¼ tskKanel', '110 gMjöl', '1 krmPeppar'];
+  const scaled = ['1,9 dl Mjölk', '½ tsk Salt', '2 st Ägg', '½ krm Kanel', '110 g Mjöl', '½ krm Peppar'];
+  const shown = ['1,9 dlMjölk', '½ tskSalt', '2 stÄgg', '½ krmKanel', '110 gMjöl', '½ krmPeppar'];
   await expect(items).toHaveText(shown);
   const jsonLd = page.locator('script[type="application/ld+json"]');
   await expect
@@ -50,6 +50,68 @@ test('scaled amounts are rounded to kitchen measures on the page, in print, in c
 
   await page.getByRole('button', { name: 'Matlagningsläge' }).click();
   for (const line of scaled) await expect(page.getByRole('checkbox', { name: line })).toBeVisible();
+});
+
+test('the issue’s amounts: whole eggs, small volumes in spoons, l from 10 dl, dl one way in a list', async ({
+  page,
+  recipes,
+}) => {
+  const written = [
+    { name: 'Mjölk', quantity: { value: 6, unit: 'DECILITER' } },
+    { name: 'Ägg', quantity: { value: 3, unit: 'PIECES' } },
+    { name: 'Florsocker', quantity: { value: 0.4, unit: 'DECILITER' } },
+    { name: 'Kokos', quantity: { value: 0.2, unit: 'DECILITER' } },
+    { name: 'Kardemumma', quantity: { value: 0.5, unit: 'PINCH' } },
+    { name: 'Socker', quantity: { value: 0.75, unit: 'DECILITER' } },
+  ] as const;
+  const name = uniqueName('Köksmått');
+  const recipe = await recipes.create({ name, servings: 4, ingredients: [...written] });
+  await page.goto(`/${recipe.id}`);
+  const items = page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem');
+  const servings = page.getByRole('combobox', { name: 'Portioner' });
+  const jsonLd = async () =>
+    (
+      JSON.parse((await page.locator('article script[type="application/ld+json"]').textContent()) ?? '{}') as {
+        recipeIngredient?: string[];
+      }
+    ).recipeIngredient;
+
+  // As written, in the kitchen's terms: 0,4 dl and 0,2 dl in spoons, 0,5 krm as ½ krm.
+  await expect(items).toHaveText([
+    '6 dlMjölk',
+    '3 stÄgg',
+    '2 ½ mskFlorsocker',
+    '1 ½ mskKokos',
+    '½ krmKardemumma',
+    '¾ dlSocker',
+  ]);
+
+  // 3 portions (was '2 ½ st Ägg'): 2,25 eggs are 2; 0,56 dl needs its decimal, so every dl of the list has one.
+  await servings.selectOption('3');
+  await expect(items).toHaveText([
+    '4,5 dlMjölk',
+    '2 stÄgg',
+    '2 mskFlorsocker',
+    '1 mskKokos',
+    '½ krmKardemumma',
+    '0,6 dlSocker',
+  ]);
+
+  // 7 portions (was '5 ½ st Ägg' and '10 ½ dl Mjölk'): the same on the page, in print, in cook mode and the JSON-LD.
+  await servings.selectOption('7');
+  const lines = ['1,1 l Mjölk', '5 st Ägg', '0,7 dl Florsocker', '2 ½ msk Kokos', '1 krm Kardemumma', '1,3 dl Socker'];
+  const shown = lines.map((line) => line.replace(/ (?=\S+$)/u, ''));
+  await expect(items).toHaveText(shown);
+  await expect.poll(jsonLd).toEqual(lines);
+  await page.emulateMedia({ media: 'print' });
+  await expect(items).toHaveText(shown);
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('button', { name: 'Matlagningsläge' }).click();
+  for (const line of lines) await expect(page.getByRole('checkbox', { name: line })).toBeVisible();
+
+  // Showing is not storing: the recipe keeps the amounts as written.
+  const [stored] = await recipes.search(name);
+  expect(stored?.ingredients).toEqual(written);
 });
 
 test('Mängd reads 1/2, ½ and 1 1/2; the rows and the prefill show the page’s text, or exactly the stored value', async ({
@@ -122,10 +184,10 @@ test('Mängd reads 1/2, ½ and 1 1/2; the rows and the prefill show the page’s
   await expect(items).toHaveText([
     '¼ tskSalt',
     '½ tskSocker',
-    '2 ½ stÄgg',
+    '3 stÄgg',
     '1 ½ dlMjölk',
     '½ tskVanilj',
-    '½ mskKanel',
+    '1 ½ tskKanel',
     '1 ½ krmKardemumma',
   ]);
   const [stored] = await recipes.search(name);

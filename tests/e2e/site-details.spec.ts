@@ -30,7 +30,8 @@ test('shows a recipe and rescales it when Portioner changes', async ({ page, rec
   await expectAccessible(page);
 
   await servings.selectOption('2');
-  await expect(items).toHaveText(['3 dlMjölk', '½ tskSalt', '1 ½ stÄgg', 'Smör till stekning']);
+  // An egg is not split: 1,5 eggs are shown as 2 (docs/quantities.md).
+  await expect(items).toHaveText(['3 dlMjölk', '½ tskSalt', '2 stÄgg', 'Smör till stekning']);
   await servings.selectOption('1');
   await expect(items).toHaveText(['1 ½ dlMjölk', '¼ tskSalt', '1 stÄgg', 'Smör till stekning']);
   await expect(servings).toHaveValue('1');
