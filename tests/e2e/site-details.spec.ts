@@ -164,7 +164,8 @@ test('prints the recipe at the chosen servings without navigation, search or but
   });
   await page.goto(`/${recipe.id}`);
   await page.getByRole('combobox', { name: 'Portioner' }).selectOption('2');
-  await expect(page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem')).toHaveText(['½ lVatten']);
+  // Half a litre: under 10 dl a volume is shown in dl (docs/quantities.md).
+  await expect(page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem')).toHaveText(['5 dlVatten']);
   await expect(page.getByText('2 portioner')).toBeHidden();
   await page.emulateMedia({ media: 'print' });
   for (const hidden of [
@@ -178,7 +179,7 @@ test('prints the recipe at the chosen servings without navigation, search or but
   }
   await expect(page.getByRole('heading', { level: 1, name: recipe.name })).toBeVisible();
   await expect(page.getByText('2 portioner')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem')).toHaveText(['½ lVatten']);
+  await expect(page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem')).toHaveText(['5 dlVatten']);
   await expect(page.getByRole('region', { name: 'Instruktioner' })).toBeVisible();
   expect(await page.locator('ul.ingredients').evaluate((e) => getComputedStyle(e).breakInside)).toBe('avoid');
   // The ingredients come before the instructions on paper too.
