@@ -84,7 +84,7 @@ export function createCollectionReader(limits: CollectionLimits): CollectionRead
       if (!(error instanceof WorkerPoolError) || error.kind === 'busy') throw error;
       if (error.kind === 'out-of-memory')
         throw new CollectionFileError('Filen är för stor för att läsas in på en gång. Dela upp den i flera filer.');
-      throw new CollectionFileError(`Filen kunde inte läsas inom ${Math.round(limits.timeoutMs / 1000)} s.`);
+      throw new CollectionFileError(`Filen kunde inte läsas inom ${seconds(limits.timeoutMs)} s.`);
     }
     if ('error' in result) throw new CollectionFileError(result.error);
     return result;
@@ -102,4 +102,9 @@ export function createCollectionReader(limits: CollectionLimits): CollectionRead
     },
     close: () => pool.close(),
   };
+}
+
+// 30000 -> '30', 500 -> '0,5': the limit as a Swedish number of seconds.
+function seconds(ms: number): string {
+  return (Math.round(ms / 100) / 10).toLocaleString('sv-SE');
 }

@@ -50,6 +50,13 @@ async function scan(
   const bytes = await wholeFile(path, limits);
   if (kind === 'gzip') {
     const name = (fileName ?? 'recept.paprikarecipe').replace(/\.paprikarecipe$/iu, '');
+    // One recipe alone: a corrupt one is the file's error, not a recipe's problem.
+    try {
+      createBudget(limits.maxUnpackedBytes).gunzip(name, bytes, MAX_TEXT_BYTES);
+    } catch (error) {
+      if (error instanceof EntryError) throw new CollectionFileError('Filen är en trasig gzip-fil och kan inte läsas.');
+      throw error;
+    }
     return { format: 'paprika', recipes: [paprikaRecipe(0, '', bytes, limits, budget, name)], notes: [] };
   }
   const value = parseJson(textOf(bytes));

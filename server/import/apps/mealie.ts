@@ -16,6 +16,7 @@ import {
   unreadableRecipe,
   withCookTime,
   type IngredientGroup,
+  type IngredientText,
   type JsonObject,
 } from './app-draft.ts';
 import { tooManyRecipes } from './json-ld-collection.ts';
@@ -212,8 +213,8 @@ function mealieRecipe(index: number, maxIngredients: number, fallbackName: strin
   );
 }
 
-// "2 dl mjölk, kall" from a parsed ingredient; an unparsed one is its note (Mealie's own display rule).
-function ingredientLine(ingredient: JsonObject): string {
+// "2 dl mjölk" (and its note apart) from a parsed ingredient; an unparsed one is its note (Mealie's display rule).
+function ingredientLine(ingredient: JsonObject): IngredientText {
   const note = text(ingredient.note).trim();
   const unit = isObject(ingredient.unit)
     ? text(ingredient.unit.use_abbreviation || ingredient.unit.useAbbreviation ? ingredient.unit.abbreviation : '') ||
@@ -226,7 +227,7 @@ function ingredientLine(ingredient: JsonObject): string {
   const quantity = Number(ingredient.quantity);
   const amount = !disabled && quantity > 0 ? String(Math.round(quantity * 1000) / 1000) : '';
   const head = [amount, unit.trim(), food].filter(Boolean).join(' ');
-  return note ? `${head}, ${note}` : head;
+  return note ? { text: head, note } : head;
 }
 
 // The recipe's photo: images/original.* in its folder (Mealie also keeps min-original and tiny-original).

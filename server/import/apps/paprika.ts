@@ -57,7 +57,8 @@ export function paprikaRecipe(
   try {
     recipe = JSON.parse(textOf(budget.gunzip(entry || fallbackName, gzipped, MAX_TEXT_BYTES)));
   } catch (error) {
-    if (error instanceof EntryError) return unreadableRecipe(index, fallbackName, error.message);
+    if (error instanceof EntryError)
+      return unreadableRecipe(index, fallbackName, 'Receptet är trasigt (inte en läsbar gzip-fil).');
     if (error instanceof SyntaxError)
       return unreadableRecipe(index, fallbackName, 'Receptet är trasigt (inte läsbar JSON).');
     throw error;

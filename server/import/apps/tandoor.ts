@@ -13,6 +13,7 @@ import {
   text,
   unreadableRecipe,
   type IngredientGroup,
+  type IngredientText,
   type JsonObject,
 } from './app-draft.ts';
 import { openZip } from './zip-archive.ts';
@@ -118,15 +119,16 @@ function tandoorRecipe(
   );
 }
 
-// "200 g smör, rumsvarmt": amount, unit, food and note as one line for the ingredient-line reader.
-function ingredientLine(ingredient: JsonObject): string {
+// "200 g smör" for the ingredient-line reader, the note ('rumsvarmt') kept apart.
+function ingredientLine(ingredient: JsonObject): IngredientText | undefined {
   const amount = Number(ingredient.amount);
   const unit = isObject(ingredient.unit) ? text(ingredient.unit.name).trim() : '';
   const food = foodName(ingredient);
   const note = text(ingredient.note).trim();
   const quantity = !ingredient.no_amount && amount > 0 ? String(Math.round(amount * 1000) / 1000) : '';
   const head = [quantity, unit, food].filter(Boolean).join(' ');
-  return head && note ? `${head}, ${note}` : head || note;
+  if (!head) return note || undefined;
+  return note ? { text: head, note } : head;
 }
 
 function foodName(ingredient: JsonObject): string {
