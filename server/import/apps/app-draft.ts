@@ -12,7 +12,7 @@ import { headingText, isHeadingLine } from '../readers/page-dom.ts';
 import { minutesFromText } from '../readers/recipe-plugins.ts';
 import { recipeFromJsonLd, type ImportedRecipe, type ReadRecipe } from '../recipe-draft.ts';
 import { printable } from './collection-errors.ts';
-import type { CollectionRecipe, PhotoRef } from './collection-reader.ts';
+import type { CollectionRecipe, PhotoRef } from './collection-types.ts';
 
 /** A line of text, or an app's ingredient whose note it keeps apart ('finhackad'): the note stays a note. */
 export type IngredientText = string | { text: string; note: string };

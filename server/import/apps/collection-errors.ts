@@ -21,3 +21,10 @@ export function printable(name: string): string {
 export function sizeText(bytes: number): string {
   return bytes >= 1_000_000 ? `${Math.round(bytes / 1_000_000)} MB` : `${Math.max(1, Math.ceil(bytes / 1000))} kB`;
 }
+
+/** A file of more recipes than CollectionLimits.maxRecipes. */
+export function tooManyRecipes(maxRecipes: number): CollectionFileError {
+  return new CollectionFileError(
+    `Filen har fler än ${maxRecipes.toLocaleString('sv-SE')} recept, det högsta som går att läsa in ur en fil. Exportera samlingen i flera delar.`,
+  );
+}

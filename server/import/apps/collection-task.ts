@@ -3,7 +3,7 @@
 // `fileName` only breaks a tie. Errors go back as data: CollectionFileError's class does not survive the thread.
 import { open, stat } from 'node:fs/promises';
 import { CollectionFileError, EntryError } from './collection-errors.ts';
-import type { AppFormat, CollectionLimits, CollectionScan, PhotoRef } from './collection-reader.ts';
+import type { AppFormat, CollectionLimits, CollectionScan, PhotoRef } from './collection-types.ts';
 import { isRecipeSage, recipesIn, schemaRecipe } from './json-ld-collection.ts';
 import { paprikaRecipe } from './paprika.ts';
 import { MAX_TEXT_BYTES, readPhoto, textOf } from './photo-ref.ts';

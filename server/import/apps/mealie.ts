@@ -6,7 +6,7 @@
 // Both read into one shape here. Ingredients: a parsed one has quantity, unit and food (and a note); an unparsed
 // one its whole text in `note`; `title` starts a section. Instructions: `title` names a section, `text` the step.
 import { EntryError } from './collection-errors.ts';
-import type { CollectionRecipe, PhotoRef } from './collection-reader.ts';
+import type { CollectionRecipe, PhotoRef } from './collection-types.ts';
 import {
   collectionRecipe,
   isEmpty,
@@ -19,9 +19,9 @@ import {
   type IngredientText,
   type JsonObject,
 } from './app-draft.ts';
-import { tooManyRecipes } from './json-ld-collection.ts';
+import { tooManyRecipes } from './collection-errors.ts';
 import type { ZipEntry } from './zip-archive.ts';
-import { baseName, entryJson, recipeEntries, visible, type Found, type ZipScan } from './zip-formats.ts';
+import { baseName, entryJson, recipeEntries, visible, type Found, type ZipScan } from './zip-entries.ts';
 
 /** database.json at the backup's root (or in the one folder Safari's unzip-and-rezip leaves around it). */
 export const MEALIE_BACKUP = /^(?:[^/]+\/)?database\.json$/u;

@@ -2,7 +2,7 @@
 // entry of a zip inside it (Tandoor), or base64 in a JSON field of a (gzipped) entry or of the file itself
 // (Paprika). Bounded by photoMaxBytes before anything is decoded.
 import { CollectionFileError, EntryError, sizeText } from './collection-errors.ts';
-import type { CollectionLimits, PhotoRef } from './collection-reader.ts';
+import type { CollectionLimits, PhotoRef } from './collection-types.ts';
 import type { Budget } from './unpack-budget.ts';
 import { openZip, type ZipArchive } from './zip-archive.ts';
 

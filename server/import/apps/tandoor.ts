@@ -4,7 +4,7 @@
 // no_amount}], time, order, show_as_header}], working_time and waiting_time in minutes, servings, servings_text,
 // source_url, nutrition) and image.{jpg,png,webp}. A step's name heads its ingredients, as Tandoor shows them.
 import { EntryError } from './collection-errors.ts';
-import type { CollectionRecipe, PhotoRef } from './collection-reader.ts';
+import type { CollectionRecipe, PhotoRef } from './collection-types.ts';
 import {
   collectionRecipe,
   isObject,
@@ -17,7 +17,7 @@ import {
   type JsonObject,
 } from './app-draft.ts';
 import { openZip } from './zip-archive.ts';
-import { baseName, entryJson, recipeEntries, type Found, type ZipScan } from './zip-formats.ts';
+import { baseName, entryJson, recipeEntries, type Found, type ZipScan } from './zip-entries.ts';
 
 const FIELDS: Record<string, string | null> = {
   name: null,
