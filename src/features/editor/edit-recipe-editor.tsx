@@ -11,18 +11,12 @@ import { apiTokens, ensureSignedIn } from '../../stores/auth.ts';
 import { FLASH_DELETED, FLASH_SAVED, setFlash } from '../../client/flash.ts';
 import ConflictNotice from './conflict-notice.tsx';
 import DeleteDialog from './delete-dialog.tsx';
-import RecipeForm from './recipe-form.tsx';
-import {
-  editorFormSchema,
-  emptyRecipeValues,
-  recipeToValues,
-  valuesToRecipe,
-  type EditorValues,
-} from './recipe-form-values.ts';
+import RecipeForm, { useRecipeForm } from './recipe-form.tsx';
+import { recipeToValues, valuesToRecipe } from './recipe-form-values.ts';
+import RoleNotice from './role-notice.tsx';
 import { TEXT } from './texts.ts';
 import { useUnits } from './use-units.ts';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
-import { useZodForm } from './use-zod-form.ts';
 import './editor.css';
 import { recipeHref, recipeIdFromEditPath } from '../../lib/routes.ts';
 
@@ -32,7 +26,7 @@ type Phase = 'loading' | 'ready' | 'not-found' | 'unavailable' | 'access-error';
 
 /** `children`: the page's heading and search bar, placed after the toolbar. */
 export default function EditRecipeEditor({ children }: { children?: ReactNode }) {
-  const form = useZodForm<EditorValues, RecipeFormOutput>(editorFormSchema, emptyRecipeValues());
+  const form = useRecipeForm();
   const units = useUnits();
   const [phase, setPhase] = useState<Phase>('loading');
   const [loaded, setLoaded] = useState<Loaded | undefined>();
@@ -139,6 +133,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
           {accessError}
         </p>
       ) : null}
+      {phase === 'ready' ? <RoleNotice text={TEXT.roleNoticeEdit} /> : null}
       {phase === 'ready' ? (
         <RecipeForm
           form={form}

@@ -1,7 +1,9 @@
 // The ingredients of the form: rows reorder by dragging vertically (mouse, touch, keyboard) and
 // open the edit dialog when clicked. Each row is two buttons so a click never starts a drag and a
 // drag never opens the dialog. A heading row ('Till degen', issue 25) starts a section: it moves like an
-// ingredient, is a heading in the list and is called 'Rubrik …' while it moves.
+// ingredient, is a heading in the list and is called 'Rubrik …' while it moves. A row in error marks its button
+// data-invalid: the row's dialog is what fixes it, so that button is what a refused save focuses
+// (use-refused-save.ts).
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId } from 'react';
@@ -59,7 +61,13 @@ function SortableRow({ row, error, onEdit }: { row: IngredientRow; error: string
       className={['editor-row', isDragging ? 'is-dragging' : '', error ? 'is-invalid' : ''].filter(Boolean).join(' ')}
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
-      <button type="button" className="editor-row-main" onClick={onEdit} aria-describedby={error ? errorId : undefined}>
+      <button
+        type="button"
+        className="editor-row-main"
+        onClick={onEdit}
+        aria-describedby={error ? errorId : undefined}
+        data-invalid={error ? '' : undefined}
+      >
         <span className="editor-row-name">
           {row.name}
           {/* After the name as on the recipe page: 'Vetemjöl, siktat'. */}
@@ -97,6 +105,7 @@ function SortableHeading({ row, error, onEdit }: { row: HeadingRow; error: strin
           className="editor-row-main"
           onClick={onEdit}
           aria-describedby={error ? errorId : undefined}
+          data-invalid={error ? '' : undefined}
         >
           <span className="visually-hidden">{TEXT.headingRowPrefix} </span>
           <span className="editor-row-name">{row.heading}</span>

@@ -10,25 +10,19 @@ import type { RecipeFormOutput } from '../../lib/recipe-schema.ts';
 import { apiTokens, ensureSignedIn, startAuth } from '../../stores/auth.ts';
 import { FLASH_SAVED, setFlash } from '../../client/flash.ts';
 import ImportDialog from '../import/import-dialog.tsx';
-import RecipeForm from './recipe-form.tsx';
-import {
-  editorFormSchema,
-  emptyRecipeValues,
-  FIELD_NAMES,
-  importedToValues,
-  valuesToRecipe,
-  type EditorValues,
-} from './recipe-form-values.ts';
+import RecipeForm, { useRecipeForm } from './recipe-form.tsx';
+import { FIELD_NAMES, importedToValues, valuesToRecipe } from './recipe-form-values.ts';
+import RoleNotice from './role-notice.tsx';
 import { TEXT } from './texts.ts';
 import { useUnits } from './use-units.ts';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
-import { touchAll, useZodForm } from './use-zod-form.ts';
+import { touchAll } from './use-zod-form.ts';
 import './editor.css';
 import { recipeHref } from '../../lib/routes.ts';
 
 /** `children`: the page's heading and search bar, placed after the toolbar. */
 export default function NewRecipeEditor({ children }: { children?: ReactNode }) {
-  const form = useZodForm<EditorValues, RecipeFormOutput>(editorFormSchema, emptyRecipeValues());
+  const form = useRecipeForm();
   const units = useUnits();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -86,6 +80,7 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
           {access}
         </p>
       ) : null}
+      {access === 'granted' ? <RoleNotice text={TEXT.roleNoticeNew} /> : null}
       {access === 'granted' && !saving ? <ImportDialog onImported={fill} /> : null}
       {access === 'granted' ? (
         <RecipeForm

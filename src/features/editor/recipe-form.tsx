@@ -1,7 +1,9 @@
 // The form both editor pages share: name, servings, categories, times, the ingredients list (with its dialogs:
-// an ingredient's and a section heading's), instructions, source and photos. The page owns the react-hook-form instance so a failed save never loses input. Photos are uploaded
-// as they are offered (chosen, dropped on the form, pasted into it) and become the recipe's only on 'Spara'.
-import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type ReactNode } from 'react';
+// an ingredient's and a section heading's), instructions, source and photos. The page owns the react-hook-form
+// instance (useRecipeForm) so a failed save never loses input. Photos are uploaded as they are offered (chosen,
+// dropped on the form, pasted into it) and become the recipe's only on 'Spara'. A save the form refuses moves focus
+// to what needs fixing and counts it beside the button (use-refused-save.ts).
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type ReactNode } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import Spinner from '../../components/spinner.tsx';
 import type { IngredientItem, RecipeFormOutput } from '../../lib/recipe-schema.ts';
@@ -14,13 +16,30 @@ import { ingredientPositions, isHeadingRow, orphanHeadings, SECTION_MESSAGES } f
 import { MinutesField, TextAreaField, TextField } from './form-fields.tsx';
 import PhotoField from '../photos/photo-field.tsx';
 import { withAlt, type FormPhoto } from '../photos/photo-items.ts';
-import { FIELD_NAMES, newRowKey, type EditorRow, type EditorValues } from './recipe-form-values.ts';
+import {
+  editorFormSchema,
+  emptyRecipeValues,
+  FIELD_NAMES,
+  newRowKey,
+  type EditorRow,
+  type EditorValues,
+} from './recipe-form-values.ts';
 import { TEXT } from './texts.ts';
 import { useFileDrop } from '../photos/use-file-drop.ts';
 import { usePhotoUploads } from '../photos/use-photo-uploads.ts';
-import { touchAll } from './use-zod-form.ts';
+import { useRefusedSave } from './use-refused-save.ts';
+import { touchAll, useZodForm } from './use-zod-form.ts';
 
 export type EditorForm = UseFormReturn<EditorValues, unknown, RecipeFormOutput>;
+
+/**
+ * Both editor pages' form instance, empty (spec section 2) until the page fills it. react-hook-form's own focus
+ * after a refused submit is off: it knows only registered inputs, not the ingredient rows, and would take focus
+ * from the first control in error to a later field.
+ */
+export function useRecipeForm(): EditorForm {
+  return useZodForm<EditorValues, RecipeFormOutput>(editorFormSchema, emptyRecipeValues(), false);
+}
 
 /** The two times, in minutes, side by side; each field's label is the text of the same name. */
 const TIME_FIELDS = ['prepTime', 'totalTime'] as const;
@@ -68,6 +87,9 @@ export default function RecipeForm(props: Props) {
   // The list's own rules (at most MAX_INGREDIENTS ingredients, the API's limit; no heading left alone).
   const schemaListError = rowErrors?.message ?? rowErrors?.root?.message;
   const listError = orphans.length > 0 && !submitted ? undefined : schemaListError;
+  // An orphan heading's message is on its row already; any other list message (too many ingredients) is fixed
+  // from the list itself, so its add button counts as the control in error.
+  const listInError = listError !== undefined && orphans.length === 0;
   const [target, setTarget] = useState<DialogTarget | 'closed'>('closed');
   const [headingTarget, setHeadingTarget] = useState<DialogTarget | 'closed'>('closed');
   const opener = useRef<HTMLElement | null>(null);
@@ -145,6 +167,12 @@ export default function RecipeForm(props: Props) {
     offerPhotos(pictures);
   };
 
+  const formRef = useRef<HTMLFormElement>(null);
+  // Counted from the submit's own state update (errors, isSubmitted and the rows' messages land together).
+  const { isSubmitSuccessful, submitCount } = form.formState;
+  const toFix = useRefusedSave(formRef, submitted && !isSubmitSuccessful ? submitCount : 0);
+  const summaryId = `${useId()}-summary`;
+
   const submit = (event: FormEvent) => {
     if (uploading) {
       event.preventDefault();
@@ -159,6 +187,7 @@ export default function RecipeForm(props: Props) {
     <>
       {saving ? <Spinner label={TEXT.saving} /> : null}
       <form
+        ref={formRef}
         className="editor-form card"
         noValidate
         onSubmit={submit}
@@ -199,6 +228,7 @@ export default function RecipeForm(props: Props) {
               ref={addButton}
               onClick={() => openDialog(null)}
               aria-describedby={listError ? 'editor-ingredients-error' : undefined}
+              data-invalid={listInError ? '' : undefined}
             >
               {TEXT.addIngredient}
             </button>
@@ -236,9 +266,14 @@ export default function RecipeForm(props: Props) {
           </p>
         ) : null}
         <div className="editor-actions">
-          <button type="submit" className="button button-primary">
+          <button type="submit" className="button button-primary" aria-describedby={toFix > 0 ? summaryId : undefined}>
             {submitLabel}
           </button>
+          {/* Always there, empty until a save is refused: a live region that appears with its text is not
+              reliably spoken. */}
+          <p className="error-text editor-save-summary" id={summaryId} role="status">
+            {toFix > 0 ? TEXT.fieldsToFix(toFix) : ''}
+          </p>
         </div>
         <IngredientDialog
           open={target !== 'closed'}

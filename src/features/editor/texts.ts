@@ -102,4 +102,13 @@ export const TEXT = {
   tooManyPhotos: (left: number) =>
     `Ett recept kan ha högst ${MAX_PHOTOS} bilder. ${left === 1 ? '1 bild' : `${left} bilder`} lades inte till.`,
   photosStillUploading: 'Vänta tills bilderna har laddats upp och spara sedan.',
+  // A refused save (issue 39): 'fält' is the same word in the singular and the plural.
+  fieldsToFix: (count: number) => `${count} fält behöver rättas`,
+  // A signed-in user without the editor role (issue 39), before the form; the profile link ends the notice.
+  roleNoticeNew:
+    'Att spara recept kräver rollen editor, som ditt konto inte har. Du kan fylla i formuläret, men det går inte att spara.',
+  roleNoticeEdit:
+    'Att spara eller ta bort recept kräver rollen editor, som ditt konto inte har. Du kan ändra i formuläret, men det går inte att spara.',
+  roleNoticeProfile: 'Dina behörigheter står på',
+  roleNoticeProfileLink: 'din profil',
 } as const;

@@ -19,6 +19,8 @@ import type { z } from 'zod';
 export function useZodForm<TValues extends FieldValues, TOutput>(
   schema: z.ZodType<TOutput>,
   defaultValues: DefaultValues<TValues>,
+  /** false: the form moves focus itself after a refused submit (the recipe form: use-refused-save.ts). */
+  shouldFocusError = true,
 ): UseFormReturn<TValues, unknown, TOutput> {
   return useForm<TValues, unknown, TOutput>({
     // The editor's values may carry client-only keys (row keys) that the schema strips; the
@@ -27,6 +29,7 @@ export function useZodForm<TValues extends FieldValues, TOutput>(
     defaultValues,
     mode: 'all',
     reValidateMode: 'onChange',
+    shouldFocusError,
   });
 }
 
