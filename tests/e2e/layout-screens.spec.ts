@@ -150,7 +150,8 @@ async function openRecipe(page: Page, recipes: RecipeApi, size: { width: number;
   const recipe = await recipes.create(RECIPE);
   await page.setViewportSize(size);
   await page.goto(`/${recipe.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: RECIPE.name })).toBeVisible();
+  // The first page of a test waits longer: on this 2-core machine, shared by a busy suite, a cold page took over 10 s.
+  await expect(page.getByRole('heading', { level: 1, name: RECIPE.name })).toBeVisible({ timeout: PROVIDER_TIMEOUT });
   // The header has settled: the sign-in check answered.
   await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible({ timeout: PROVIDER_TIMEOUT });
   return recipe;
