@@ -1,5 +1,5 @@
 // Profile (/profile, protected): who is signed in and what they may do.
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, ensureSignedIn, loadProfile, manageAccount, ACCESS_VALIDATION_ERROR } from '../../stores/auth.ts';
 import BackButton from '../../components/back-button.tsx';
@@ -34,11 +34,11 @@ export default function ProfileView() {
   if (guard !== 'allowed' || auth.status !== 'signed-in') return <Spinner />;
 
   const { profile, isEditor } = auth;
-  const rows: Array<[string, string]> = [
-    ['Användarnamn', profile.username],
-    ['Förnamn', profile.firstName],
-    ['Efternamn', profile.lastName],
-    ['E-post', profile.email],
+  const rows: Array<[string, ReactNode]> = [
+    ['Användarnamn', profile.username || '–'],
+    ['Förnamn', profile.firstName || '–'],
+    ['Efternamn', profile.lastName || '–'],
+    ['E-post', profile.email ? <EmailAddress address={profile.email} /> : '–'],
   ];
   return (
     <>
@@ -51,7 +51,7 @@ export default function ProfileView() {
           {rows.map(([term, value]) => (
             <div key={term}>
               <dt>{term}</dt>
-              <dd>{value || '–'}</dd>
+              <dd>{value}</dd>
             </div>
           ))}
         </dl>
@@ -80,4 +80,18 @@ export default function ProfileView() {
       </div>
     </>
   );
+}
+
+/**
+ * An e-mail address that a narrow column breaks only before its @ and its dots ('redaktor' / '@example.se'),
+ * never inside a word ('exampl' / 'e.se'): <wbr> marks those places; a part longer than the whole column is
+ * still broken rather than overflowing (.facts dd).
+ */
+function EmailAddress({ address }: { address: string }) {
+  return address.split(/(?=[@.])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }

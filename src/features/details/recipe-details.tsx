@@ -1,6 +1,7 @@
 // Recipe details (/{id}): scaled by the 'Portioner' selector (the API leaves "don't scale" ingredients as written),
 // quantities in Swedish notation; its categories as links to the narrowed list, its times and source, and the
-// ingredients under their section headings, each with its note after the name (on screen, in cook mode and on paper).
+// ingredients under their section headings, each with its note after the name, and the steps numbered (on screen, in
+// cook mode and on paper alike; cook mode prints as the plain recipe).
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../../stores/auth.ts';
@@ -162,7 +163,7 @@ export default function RecipeDetails() {
             </select>
           </div>
           {recipe.ingredients.length > 0 && (
-            <section aria-labelledby="ingredients-heading">
+            <section className="ingredients-section" aria-labelledby="ingredients-heading">
               <h2 id="ingredients-heading">Ingredienser</h2>
               {ingredientGroups(recipe.ingredients).map((group) => (
                 <IngredientSection key={group.items[0]?.index} heading={group.heading}>
@@ -191,20 +192,21 @@ export default function RecipeDetails() {
           {recipe.instructions.trim() !== '' && (
             <section aria-labelledby="instructions-heading">
               <h2 id="instructions-heading">Instruktioner</h2>
-              {cooking ? (
-                <ol className="steps">
-                  {instructionSteps(recipe.instructions).map((step, i) => (
-                    <li key={`${i}-${step}`}>
+              {/* Numbered on the page, in cook mode (where each step is also a tick) and on paper alike. */}
+              <ol className={cooking ? 'steps cooking' : 'steps'}>
+                {instructionSteps(recipe.instructions).map((step, i) => (
+                  <li key={`${i}-${step}`}>
+                    {cooking ? (
                       <label className="tick">
                         <input type="checkbox" checked={ticked.has(`s${i}`)} onChange={() => tick(`s${i}`)} />
-                        <span>{step}</span>
+                        <StepText number={i + 1} step={step} />
                       </label>
-                    </li>
-                  ))}
-                </ol>
-              ) : (
-                <p className="instructions">{recipe.instructions}</p>
-              )}
+                    ) : (
+                      <StepText number={i + 1} step={step} />
+                    )}
+                  </li>
+                ))}
+              </ol>
             </section>
           )}
         </article>
@@ -223,6 +225,15 @@ function IngredientText({ ingredient }: { ingredient: Recipe['ingredients'][numb
       <span className="ingredient-name">{ingredient.name}</span>
       {ingredient.note?.trim() ? <span className="ingredient-note">, {ingredient.note}</span> : null}
     </span>
+  );
+}
+
+/** A step's number and text: the number is text (read aloud, copied, printed), in a column of its own. */
+function StepText({ number, step }: { number: number; step: string }) {
+  return (
+    <>
+      <span className="step-number">{number}.</span> <span className="step-text">{step}</span>
+    </>
   );
 }
 
