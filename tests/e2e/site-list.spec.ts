@@ -210,7 +210,10 @@ test('the demo recipes show the book: category chips, and a tile with the initia
   await page.goto('/');
   // The demo recipes' categories, the most used first (other tests' categories are each used once or twice).
   const chips = page.getByRole('list', { name: 'Kategorier' });
-  await expect(chips.getByRole('button', { name: 'Husmanskost', exact: true })).toBeVisible();
+  // The chips show with the list's first page (waited for as long as a slow machine takes to hydrate the page).
+  await expect(chips.getByRole('button', { name: 'Husmanskost', exact: true })).toBeVisible({
+    timeout: PROVIDER_TIMEOUT,
+  });
   await expect(chips.getByRole('button', { name: 'Bakning', exact: true })).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Sök recept' }).fill('Kanelbullar');
