@@ -207,6 +207,7 @@ test('a long list loads page by page while scrolling, keeps a bounded DOM and sc
 test('the demo recipes show the book: category chips, and a tile with the initial where no photo is', async ({
   page,
 }) => {
+  test.slow(); // the list, an axe run, the recipe page
   await page.goto('/');
   // The demo recipes' categories, the most used first (other tests' categories are each used once or twice).
   const chips = page.getByRole('list', { name: 'Kategorier' });
