@@ -44,6 +44,31 @@ function signedInState(kc: Keycloak, profile?: Partial<Profile>): AuthState {
   };
 }
 
+/**
+ * keycloak-js loads a hidden third-party-cookie check page (two requests, and Chromium's sandbox warning) before
+ * every silent check, to fall back to a full-page check where the provider's cookie cannot be read in a frame. A
+ * provider on the page's own scheme and host name is the same site, whose cookie is never a third party's: for it
+ * that check can only answer "supported". keycloak-js skips the check when its endpoints name no check page (as for
+ * a generic OpenID provider), so the endpoints it sets up at init() are kept without that one. A provider on
+ * another site keeps the check and its fallback. tests/e2e/console-clean.spec.ts counts the requests.
+ */
+function skipThirdPartyCookieCheck(kc: Keycloak, providerUrl: string): void {
+  const provider = new URL(providerUrl, location.href);
+  if (provider.protocol !== location.protocol || provider.hostname !== location.hostname) return;
+  let endpoints: unknown;
+  Object.defineProperty(kc, 'endpoints', {
+    configurable: true,
+    enumerable: true,
+    get: () => endpoints,
+    set: (value: unknown) => {
+      if (value && typeof value === 'object') {
+        const { thirdPartyCookiesIframe: _check, ...rest } = value as Record<string, unknown>;
+        endpoints = rest;
+      } else endpoints = value;
+    },
+  });
+}
+
 function timeout(ms: number): Promise<never> {
   return new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms));
 }
@@ -72,6 +97,7 @@ async function start(): Promise<void> {
     clientId: config.KEYCLOAK_CLIENT_ID,
   });
   keycloak = kc;
+  skipThirdPartyCookieCheck(kc, config.KEYCLOAK_URL);
   kc.onTokenExpired = () => {
     kc.updateToken(MIN_VALIDITY_S).catch(() => $auth.set({ status: 'signed-out' }));
   };

@@ -18,7 +18,9 @@ let origin = '';
 test.beforeAll(async () => {
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
-    if (url.pathname === '/missing.jpg') return void response.writeHead(404).end();
+    if (url.pathname === '/missing.jpg' || url.pathname === '/gone') return void response.writeHead(404).end();
+    // A page whose server answers 404 late: the editor pastes other text meanwhile.
+    if (url.pathname === '/slow-gone') return void setTimeout(() => response.writeHead(404).end(), 2000);
     const html = url.pathname === '/recipe' ? pageNamed(url.searchParams.get('name') ?? 'Kladdkaka') : NO_RECIPE;
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });
@@ -209,6 +211,32 @@ test('an error about the text before goes once new text is pasted', async ({ pag
   await dialog.getByLabel('Adress eller HTML').fill('Gröt\n1 dl havregryn\n2 dl vatten\nKoka.');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(dialog.getByLabel('Adress eller HTML')).not.toHaveAttribute('aria-invalid');
+  await dialog.getByRole('button', { name: 'Importera' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Namn')).toHaveValue('Gröt');
+});
+
+test("'Sidan kunde inte hämtas.' goes once new text is pasted, also when it comes after the new text", async ({
+  page,
+  sessions,
+}) => {
+  await sessions.open(page, EDITOR, '/new-recipe');
+  const dialog = await importFrom(page, `${origin}/gone`);
+  const field = dialog.getByLabel('Adress eller HTML');
+  await expect(dialog.getByRole('alert')).toHaveText('Sidan kunde inte hämtas.');
+  await field.fill(`${origin}/slow-gone`);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  // New text pasted while the address before it is still being fetched: that address's failure, answered later,
+  // says nothing about the text now in the field.
+  const answered = page.waitForResponse((r) => r.url().endsWith('/recipe-imports'));
+  await dialog.getByRole('button', { name: 'Importera' }).click();
+  await field.fill('Gröt\n1 dl havregryn\n2 dl vatten\nKoka.');
+  expect((await answered).status()).toBe(502);
+  await expect(dialog.getByRole('button', { name: 'Importera' })).toBeEnabled();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(field).not.toHaveAttribute('aria-invalid');
+  await expect(field).toHaveValue('Gröt\n1 dl havregryn\n2 dl vatten\nKoka.');
   await dialog.getByRole('button', { name: 'Importera' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel('Namn')).toHaveValue('Gröt');

@@ -129,18 +129,21 @@ test(
     await page.goto(`/${recipe.id}`);
     await expect(page.getByRole('heading', { level: 1, name: recipe.name })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Redigera' })).toBeVisible();
-    // The check's first frame (the third-party-cookie page) was requested after the slow island arrived.
+    // The check's first frame (the silent check's authorize request; a provider on another site first gets the
+    // third-party-cookie page) was requested after the slow island arrived.
     const islandArrived = () =>
       page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/_astro\/search-bar\./.test(e.name)));
     await expect.poll(islandArrived).toBe(true);
     const timing = await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const island = entries.find((e) => /\/_astro\/search-bar\./.test(e.name));
-      const frames = entries.filter((e) => e.name.includes('/3p-cookies/step1.html'));
+      const frames = entries.filter((e) =>
+        /\/3p-cookies\/step1\.html|\/protocol\/openid-connect\/auth\?.*prompt=none/.test(e.name),
+      );
       return { island: island?.responseEnd ?? NaN, frames: frames.map((e) => e.startTime) };
     });
     expect(timing.island).toBeGreaterThan(1400);
-    expect(timing.frames).toHaveLength(1);
-    expect(timing.frames[0]).toBeGreaterThan(timing.island);
+    expect(timing.frames.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.frames)).toBeGreaterThan(timing.island);
   },
 );

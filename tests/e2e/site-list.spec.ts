@@ -203,3 +203,50 @@ test('a long list loads page by page while scrolling, keeps a bounded DOM and sc
     await expect(listLinks(page).first()).toHaveText(made.toSorted(collator.compare)[0] ?? '', { timeout: 500 });
   }).toPass();
 });
+
+test('the demo recipes show the book: category chips, and a tile with the initial where no photo is', async ({
+  page,
+}) => {
+  test.slow(); // the list, an axe run, the recipe page
+  await page.goto('/');
+  // The demo recipes' categories, the most used first (other tests' categories are each used once or twice).
+  const chips = page.getByRole('list', { name: 'Kategorier' });
+  // The chips show with the list's first page (waited for as long as a slow machine takes to hydrate the page).
+  await expect(chips.getByRole('button', { name: 'Husmanskost', exact: true })).toBeVisible({
+    timeout: PROVIDER_TIMEOUT,
+  });
+  await expect(chips.getByRole('button', { name: 'Bakning', exact: true })).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Sök recept' }).fill('Kanelbullar');
+  const row = page.getByRole('list', { name: 'Recept' }).getByRole('link', { name: 'Kanelbullar', exact: true });
+  await expect(row).toBeVisible();
+  // The tile is drawn, never an empty box: the initial on a colour of its own, the name still the link's only text.
+  const tile = row.locator('.recipe-tile');
+  const look = await tile.evaluate((el) => {
+    const box = getComputedStyle(el);
+    return {
+      letter: getComputedStyle(el, '::before').content,
+      background: box.backgroundColor,
+      width: el.getBoundingClientRect().width,
+    };
+  });
+  expect(look.letter).toBe('"K"');
+  expect(look.background).not.toBe('rgb(243, 237, 228)'); // --surface-2, the empty square it was
+  expect(look.background).not.toBe('rgba(0, 0, 0, 0)');
+  expect(look.width).toBe(40);
+  await expect(row).toHaveText('Kanelbullar');
+  await expectAccessible(page);
+
+  // Its page: times, the source, the ingredients under their headings, the egg that does not scale.
+  await row.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kanelbullar' })).toBeVisible();
+  await expect(page.locator('.recipe-facts')).toContainText('Total tid 2 tim');
+  await expect(page.locator('.recipe-facts')).toContainText('Mormors receptbok');
+  const ingredients = page.getByRole('region', { name: 'Ingredienser' });
+  await expect(ingredients.getByRole('heading', { level: 3 })).toHaveText([
+    'Deg',
+    'Fyllning',
+    'Till pensling och garnering',
+  ]);
+  await expect(page.locator('.recipe img, .recipe picture')).toHaveCount(0);
+});

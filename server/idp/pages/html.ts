@@ -28,6 +28,12 @@ export function html(strings: TemplateStringsArray, ...values: (Part | readonly 
   return new Html(out);
 }
 
+/**
+ * The site's icon (a copy of public/favicon.svg: the image ships server/ without the site's sources), named by every
+ * page so that browsers do not ask the provider's origin for a /favicon.ico it does not have.
+ */
+export const PAGE_ICON = `${PATHS.resources}favicon.svg`;
+
 /** The realm's displayName in keycloak/realm-recipes.json: Keycloak shows it above every page and in the title. */
 export const REALM_DISPLAY_NAME = 'Receptboken';
 
@@ -59,6 +65,7 @@ export function layout(opts: {
 <meta name="robots" content="noindex">
 <title>${opts.title}</title>
 <link rel="stylesheet" href="${opts.realmPath}${PATHS.css}">
+<link rel="icon" href="${opts.realmPath}${PAGE_ICON}" type="image/svg+xml">
 </head>
 <body id="keycloak-bg"${opts.pageId ? html` data-page-id="${opts.pageId}"` : ''}>
 <header id="kc-header">${REALM_DISPLAY_NAME}</header>

@@ -5,9 +5,9 @@ import type { Idp } from '../context.ts';
 import { NOTHING_ALLOWED, policyText } from '../../http/content-security-policy.ts';
 import { PATHS } from '../paths.ts';
 
-// The provider's files (server/idp/public): its stylesheet, and the third-party-cookie check pages keycloak-js
-// loads in a hidden iframe before a silent sign-in check (step1 sets a test cookie, reads it back and posts
-// "supported" or "unsupported", the message Keycloak's pages post). Files, so every page keeps a CSP without
+// The provider's files (server/idp/pages/public): its stylesheet and icon, and the third-party-cookie check pages
+// keycloak-js loads in a hidden iframe before a silent sign-in check (step1 sets a test cookie, reads it back and
+// posts "supported" or "unsupported", the message Keycloak's pages post). Files, so every page keeps a CSP without
 // 'unsafe-inline'.
 const PUBLIC = fileURLToPath(new URL('./public/', import.meta.url));
 

@@ -4,7 +4,7 @@
 // (its `notices`: the page's picture could not be fetched) stays beside the button, above the form it filled.
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogOverlay } from '../../components/dialog-overlay.tsx';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, importRecipe, logApiError, userMessage, type ImportedRecipe } from '../../client/api.ts';
 import { apiTokens } from '../../stores/auth.ts';
 import Spinner from '../../components/spinner.tsx';
@@ -58,6 +58,12 @@ export default function ImportDialog({ onImported }: Props) {
   const [error, setError] = useState<string | undefined>();
   const [notices, setNotices] = useState<string[]>([]);
   const id = useId();
+  // The text in the field now: an answer that comes after the text was changed is about text no longer there.
+  const current = useRef('');
+  const edit = (next: string) => {
+    current.current = next;
+    setText(next);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,16 +73,20 @@ export default function ImportDialog({ onImported }: Props) {
     }
     setBusy(true);
     setError(undefined);
-    const source = importSource(text);
+    const sent = text;
+    const source = importSource(sent);
     try {
       const draft = await importRecipe(apiTokens, source);
+      // New text was pasted while this one was read: the person wants that one now (Importera reads it).
+      if (current.current !== sent) return;
       setOpen(false);
-      setText('');
+      edit('');
       setNotices(draft.notices ?? []);
       onImported(draft);
     } catch (e) {
       logApiError(e);
-      setError(importMessage(e, source));
+      // 'Sidan kunde inte hämtas.' about an address no longer in the field would describe the new text.
+      if (current.current === sent) setError(importMessage(e, source));
     } finally {
       setBusy(false);
     }
@@ -107,7 +117,7 @@ export default function ImportDialog({ onImported }: Props) {
                   rows={6}
                   value={text}
                   onChange={(e) => {
-                    setText(e.target.value);
+                    edit(e.target.value);
                     // What went wrong was about the text before: it does not describe what is there now.
                     setError(undefined);
                   }}

@@ -18,6 +18,8 @@ import { matchesName } from '../../lib/recipe-search.ts';
 import Spinner from '../../components/spinner.tsx';
 import FlashStatus from '../../components/flash-status.tsx';
 import ScrollSentinel from './scroll-sentinel.tsx';
+import RecipeTile from './recipe-tile.tsx';
+import './recipe-list.css';
 import { ListThumbnail, useApiBase } from '../photos/photo.tsx';
 import { recipeHref } from '../../lib/routes.ts';
 import {
@@ -267,7 +269,11 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
           {recipes.map((r) => (
             <li key={r.id}>
               <a className="recipe-link" href={recipeHref(r.id)} data-recipe-id={r.id}>
-                <ListThumbnail thumbnail={r.thumbnail} apiBase={base} />
+                {r.thumbnail ? (
+                  <ListThumbnail thumbnail={r.thumbnail} apiBase={base} />
+                ) : (
+                  <RecipeTile id={r.id} name={r.name} />
+                )}
                 <span className="recipe-name">{r.name}</span>
                 <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
                   <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
