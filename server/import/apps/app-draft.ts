@@ -1,0 +1,158 @@
+// One recipe of another app's file -> a CollectionRecipe. Each format module (paprika.ts, mealie.ts, ...) only
+// says where the app keeps each field, in schema.org's shape; the reading is the web import's own
+// (recipe-draft.ts's recipeFromJsonLd: servings from '4-6 portioner', times from ISO 8601 or '1 hr 20 mins',
+// categories, source, HTML as text; ingredient-line.ts for every ingredient), and fit-draft.ts is the last step,
+// so an app's recipe becomes the same draft a web page would. What the draft has no place for is named in `notes`.
+import { MAX_HEADING } from '../../../src/lib/organise.ts';
+import { fitDraft } from '../fit-draft.ts';
+import { htmlLines, htmlText } from '../html-text.ts';
+import { parseIngredientLine, type ImportedIngredient } from '../ingredient-line.ts';
+import { headingText, isHeadingLine } from '../readers/page-dom.ts';
+import { minutesFromText } from '../readers/recipe-plugins.ts';
+import { recipeFromJsonLd, type ImportedRecipe, type ReadRecipe } from '../recipe-draft.ts';
+import { printable } from './collection-errors.ts';
+import type { CollectionRecipe, PhotoRef } from './collection-reader.ts';
+
+export type IngredientGroup = { heading?: string; lines: string[] };
+
+export type AppRecipe = {
+  /** The recipe in schema.org's shape: name, recipeYield, recipeIngredient, recipeInstructions, recipeCategory,
+   *  keywords, prepTime, totalTime (ISO 8601 or text), url, publisher.name. */
+  schema: Record<string, unknown>;
+  /** The app's own ingredient sections (Mealie's titles, Tandoor's steps); else recipeIngredient's lines. */
+  groups?: IngredientGroup[];
+  photos: PhotoRef[];
+  author?: unknown;
+  /** Swedish, each a noun phrase: what the app's recipe holds that the draft has no place for ('betyget'). */
+  leftOut: string[];
+  /** The name when the recipe itself has none (its file's name). */
+  fallbackName?: string;
+};
+
+const MAX_AUTHOR = 100;
+
+export function collectionRecipe(index: number, app: AppRecipe, maxIngredients: number): CollectionRecipe {
+  const notes = app.leftOut.length > 0 ? [`Kom inte med: ${app.leftOut.join(', ')}.`] : [];
+  const author = authorOf(app.author);
+  const base = { index, photos: app.photos, notes, ...(author ? { author } : {}) };
+  const count = ingredientCount(app);
+  if (count > maxIngredients) {
+    const name = htmlText(typeof app.schema.name === 'string' ? app.schema.name : '') || (app.fallbackName ?? '');
+    return {
+      ...base,
+      draft: fitDraft(emptyDraft(name)),
+      problem: `Receptet har ${count.toLocaleString('sv-SE')} ingredienser; högst ${maxIngredients.toLocaleString('sv-SE')} går att läsa in.`,
+    };
+  }
+  // The web import's `imageUrl` (a page's picture to fetch) has no place here: photos come from the file.
+  const { imageUrl: _, ...read }: ReadRecipe = recipeFromJsonLd({ ...app.schema, '@type': 'Recipe' }) ?? emptyDraft('');
+  const draft = fitDraft({
+    ...read,
+    name: read.name || app.fallbackName || '',
+    ...(app.groups ? { ingredients: groupIngredients(app.groups) } : {}),
+  });
+  if (draft.name.trim() === '') return { ...base, draft, problem: 'Receptet har inget namn.' };
+  return { ...base, draft, notes: [...notes, ...(draft.notices ?? [])] };
+}
+
+/** A recipe that cannot be read at all (its entry is corrupt): its name from the file, and why. */
+export function unreadableRecipe(index: number, name: string, problem: string): CollectionRecipe {
+  return { index, draft: fitDraft(emptyDraft(name)), photos: [], notes: [], problem };
+}
+
+function emptyDraft(name: string): ImportedRecipe {
+  return { name, servings: null, instructions: '', ingredients: [] };
+}
+
+// Counted before any line is read: a recipe of 10,000 ingredients costs a count, not 10,000 readings.
+function ingredientCount(app: AppRecipe): number {
+  if (app.groups) return app.groups.reduce((n, group) => n + group.lines.length, 0);
+  const value = app.schema.recipeIngredient;
+  const items = Array.isArray(value) ? value : [value];
+  return items.reduce<number>((n, item) => n + (typeof item === 'string' ? item.split('\n').length : 0), 0);
+}
+
+/** Each section's first ingredient carries its heading; a line that is itself a heading ('Till såsen:') heads the next. */
+function groupIngredients(groups: IngredientGroup[]): ImportedIngredient[] {
+  const ingredients: ImportedIngredient[] = [];
+  for (const group of groups) {
+    let heading = group.heading ? htmlText(group.heading).slice(0, MAX_HEADING * 2) : undefined;
+    for (const line of group.lines.flatMap((l) => htmlLines(l))) {
+      if (isHeadingLine(line)) {
+        heading = headingText(line) || heading;
+        continue;
+      }
+      const ingredient = parseIngredientLine(line);
+      ingredients.push(heading ? { ...ingredient, heading } : ingredient);
+      heading = undefined;
+    }
+  }
+  return ingredients;
+}
+
+function authorOf(value: unknown): string | undefined {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  const name =
+    typeof first === 'string'
+      ? first
+      : typeof first === 'object' && first !== null && typeof (first as { name?: unknown }).name === 'string'
+        ? (first as { name: string }).name
+        : '';
+  const text = htmlText(name);
+  return text === '' ? undefined : [...text].slice(0, MAX_AUTHOR).join('');
+}
+
+/**
+ * What of `source` is left out: per key, `rules` gives the Swedish words for it, or null when it is mapped (or is
+ * the app's bookkeeping: ids, dates); a key the rules do not know is named as it is, so nothing goes unmentioned.
+ */
+export function leftOutFields(source: Record<string, unknown>, rules: Record<string, string | null>): string[] {
+  const labels = new Set<string>();
+  const unknown: string[] = [];
+  for (const [key, value] of Object.entries(source)) {
+    if (isEmpty(value)) continue;
+    const rule = rules[key];
+    if (rule === null) continue;
+    if (rule === undefined) unknown.push(`”${printable(key)}”`);
+    else labels.add(rule);
+  }
+  if (unknown.length > 0) labels.add(`${unknown.length === 1 ? 'fältet' : 'fälten'} ${unknown.slice(0, 8).join(', ')}`);
+  return [...labels];
+}
+
+export function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null || value === '' || value === 0 || value === false) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.every(isEmpty);
+  if (typeof value === 'object') return Object.values(value).every(isEmpty);
+  return false;
+}
+
+/** A time in minutes (Tandoor's, a number) as the ISO 8601 duration the draft reads; undefined when none. */
+export function isoMinutes(minutes: unknown): string | undefined {
+  const n = typeof minutes === 'string' ? Number(minutes) : minutes;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? `PT${Math.round(n)}M` : undefined;
+}
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function text(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+/**
+ * The apps keep a cooking time beside preparation and total; the draft has preparation and total. With no total,
+ * preparation + cooking is the total; with one, the cooking time is left out (and said so).
+ */
+export function withCookTime(schema: JsonObject, cookTime: unknown): { schema: JsonObject; leftOut: string[] } {
+  const cook = minutesFromText(text(cookTime).trim() || undefined);
+  if (cook === undefined) return { schema, leftOut: [] };
+  if (minutesFromText(text(schema.totalTime).trim() || undefined) !== undefined)
+    return { schema, leftOut: ['tillagningstiden'] };
+  const prep = minutesFromText(text(schema.prepTime).trim() || undefined) ?? 0;
+  return { schema: { ...schema, totalTime: `PT${prep + cook}M` }, leftOut: [] };
+}

@@ -1,0 +1,105 @@
+// "Flytta in recept" (issue 38): another app's export file -> recipe drafts, for the service that imports them.
+// Every byte of the file is read in worker threads (collection-task.ts in server/worker-pool.ts's pool), never on
+// the event loop: unzip, gunzip, JSON, HTML-to-text, the ingredient lines. A task not done within timeoutMs is
+// stopped (its worker terminated) and the file is refused with a sentence the person can read.
+// docs/decisions/054-app-collections.md
+import type { ImportedRecipe } from '../../../src/lib/recipe-schema.ts';
+import { createWorkerPool, WorkerPoolError } from '../../worker-pool.ts';
+import { CollectionFileError } from './collection-errors.ts';
+import type { CollectionTask, TaskResult } from './collection-task.ts';
+
+export { CollectionFileError } from './collection-errors.ts';
+
+export type AppFormat = 'paprika' | 'mealie' | 'tandoor' | 'nextcloud' | 'recipesage' | 'schema-org';
+
+/** The person's name of each format. */
+export const APP_NAMES: Record<AppFormat, string> = {
+  paprika: 'Paprika',
+  mealie: 'Mealie',
+  tandoor: 'Tandoor',
+  nextcloud: 'Nextcloud Cookbook',
+  recipesage: 'RecipeSage',
+  'schema-org': 'schema.org Recipe (JSON-LD)',
+};
+
+/** Where one photo lives in the file; JSON-serialisable, opaque to the service. `entry` '' is the file itself;
+ *  `inner` an entry of a zip inside it (Tandoor); `field` the JSON field holding it as base64 (Paprika). */
+export type PhotoRef = { entry: string; inner?: string; field?: string };
+
+export type CollectionRecipe = {
+  /** 0-based position in the file, stable between scans of the same file. */
+  index: number;
+  /** After server/import/fit-draft.ts (form characters/lengths). */
+  draft: ImportedRecipe;
+  /** Main photo first; [] when none. */
+  photos: PhotoRef[];
+  author?: string;
+  /** Swedish sentences: what could not be mapped. */
+  notes: string[];
+  /** Swedish: set when this recipe cannot be imported at all. */
+  problem?: string;
+};
+
+export type CollectionScan = { format: AppFormat; recipes: CollectionRecipe[]; notes: string[] };
+
+export type CollectionLimits = {
+  /** Recipes per file (beyond: the file is refused). */
+  maxRecipes: number;
+  /** Per recipe (beyond: that recipe's `problem`). */
+  maxIngredients: number;
+  /** All entries unpacked together, and so any one entry (zip bombs). */
+  maxUnpackedBytes: number;
+  /** One photo's bytes. */
+  photoMaxBytes: number;
+  /** One scan or one photo read in the worker. */
+  timeoutMs: number;
+};
+
+export type CollectionReader = {
+  /** The file at `path`; `fileName` helps tell the format. Throws CollectionFileError, or WorkerPoolError('busy'). */
+  scan(path: string, fileName?: string): Promise<CollectionScan>;
+  /** One photo's raw bytes, as stored in the file (not checked as an image: the photo pipeline does that). */
+  photo(path: string, ref: PhotoRef): Promise<Uint8Array>;
+  close(): Promise<void>;
+};
+
+// Tasks waiting for a thread: an import reads its photos one after another, so a few suffice.
+const MAX_WAITING = 8;
+// A scan keeps the file's recipes as drafts and one entry at a time as text; this bounds a file built to exhaust
+// memory beyond maxUnpackedBytes (the bytes themselves are bounded by the budget, outside the heap).
+const WORKER_HEAP_MB = 256;
+
+export function createCollectionReader(limits: CollectionLimits): CollectionReader {
+  const pool = createWorkerPool<CollectionTask, TaskResult>({
+    filename: new URL('./collection-task.ts', import.meta.url),
+    maxWaiting: MAX_WAITING,
+    timeoutMs: limits.timeoutMs,
+    heapMb: WORKER_HEAP_MB,
+  });
+  async function run(task: CollectionTask): Promise<TaskResult> {
+    let result: TaskResult;
+    try {
+      result = await pool.run(task);
+    } catch (error) {
+      if (!(error instanceof WorkerPoolError) || error.kind === 'busy') throw error;
+      if (error.kind === 'out-of-memory')
+        throw new CollectionFileError('Filen är för stor för att läsas in på en gång. Dela upp den i flera filer.');
+      throw new CollectionFileError(`Filen kunde inte läsas inom ${Math.round(limits.timeoutMs / 1000)} s.`);
+    }
+    if ('error' in result) throw new CollectionFileError(result.error);
+    return result;
+  }
+  return {
+    async scan(path, fileName) {
+      const result = await run({ kind: 'scan', path, ...(fileName ? { fileName } : {}), limits });
+      if (!('scan' in result)) throw new Error('collection worker: not a scan');
+      return result.scan;
+    },
+    async photo(path, ref) {
+      const result = await run({ kind: 'photo', path, ref, limits });
+      if (!('photo' in result)) throw new Error('collection worker: not a photo');
+      return result.photo;
+    },
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,42 @@
+// How many bytes one task may unpack, all entries together (CollectionLimits.maxUnpackedBytes): zip entries,
+// a zip inside the zip (Tandoor), gzip inside the zip (Paprika). Every read asks it first, so a zip bomb stops at
+// the limit, whatever its headers claim, and the worker's memory stays bounded by it.
+import { gunzipSync } from 'node:zlib';
+import { CollectionFileError, EntryError, printable } from './collection-errors.ts';
+
+export type Budget = {
+  left(): number;
+  spend(bytes: number): void;
+  tooLarge(name: string, bytes?: number): CollectionFileError;
+  /** The gzip's content, within `limit` and the budget; EntryError when it is not gzip or is corrupt. */
+  gunzip(name: string, bytes: Uint8Array, limit: number): Buffer;
+};
+
+export function createBudget(maxUnpackedBytes: number): Budget {
+  let left = maxUnpackedBytes;
+  const megabytes = (n: number) => `${Math.max(1, Math.round(n / 1_000_000))} MB`;
+  const budget: Budget = {
+    left: () => left,
+    spend(bytes) {
+      left -= bytes;
+      if (left < 0) throw budget.tooLarge('');
+    },
+    tooLarge: (name, bytes) =>
+      new CollectionFileError(
+        `Filen packas upp till mer än ${megabytes(maxUnpackedBytes)}${name ? ` (”${printable(name)}”${bytes ? ` ensam ${megabytes(bytes)}` : ''})` : ''} och läses därför inte in. En export är aldrig så stor; filen kan vara gjord för att fylla minnet.`,
+      ),
+    gunzip(name, bytes, limit) {
+      const max = Math.min(limit, left);
+      let out: Buffer;
+      try {
+        out = gunzipSync(bytes, { maxOutputLength: Math.max(1, max) });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw budget.tooLarge(name);
+        throw new EntryError(`”${printable(name)}” är trasig (inte en läsbar gzip-fil).`);
+      }
+      budget.spend(out.length);
+      return out;
+    },
+  };
+  return budget;
+}
