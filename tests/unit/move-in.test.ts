@@ -164,6 +164,14 @@ describe('what the person reads', () => {
     ],
     [new ApiError(413, { message: 'Payload Too Large' }), T.tooLarge, false],
     [
+      new ApiError(413, {
+        message: 'x',
+        fields: { file: 'Filen är större än 1024 MB, det största som går att läsa in.' },
+      }),
+      'Filen är större än 1024 MB, det största som går att läsa in.',
+      false,
+    ],
+    [
       new ApiError(422, { fields: { file: 'Filen är ingen exportfil från Paprika.' } }),
       'Filen är ingen exportfil från Paprika.',
       false,

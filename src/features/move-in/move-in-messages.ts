@@ -11,7 +11,13 @@ function fieldsOf(body: unknown): Record<string, unknown> {
   return fields && typeof fields === 'object' ? (fields as Record<string, unknown>) : {};
 }
 
-/** "104857600" bytes or "100 MB" in the message -> "100 MB", written the Swedish way ("0,5 MB"). */
+/** The API's sentence for the person about the file (`fields.file`), if it gave one. */
+function saidOf(body: unknown): string | undefined {
+  const said = fieldsOf(body).file;
+  return typeof said === 'string' && said.trim() ? said : undefined;
+}
+
+/** "100 MB" in the message -> "100 MB", written the Swedish way ("0,5 MB"). */
 function limitOf(body: unknown): string | undefined {
   const message = (body as { message?: unknown } | null | undefined)?.message;
   const match = typeof message === 'string' ? /(\d+(?:[.,]\d+)?)\s*(kB|MB|GB)\b/i.exec(message) : null;
@@ -29,14 +35,13 @@ export function failureOf(error: unknown): Failure {
     case 403:
       return { message: TEXT.notEditor, retry: false };
     case 413: {
+      // The API names its limit in `fields.file`, in Swedish; a proxy's own 413 may not.
       const limit = limitOf(error.body);
-      return { message: limit ? TEXT.tooLargeLimit(limit) : TEXT.tooLarge, retry: false };
+      return { message: saidOf(error.body) ?? (limit ? TEXT.tooLargeLimit(limit) : TEXT.tooLarge), retry: false };
     }
-    case 422: {
+    case 422:
       // The server's own sentence about this file (CollectionFileError's message), written for the person.
-      const said = fieldsOf(error.body).file;
-      return { message: typeof said === 'string' && said.trim() ? said : TEXT.unreadable, retry: false };
-    }
+      return { message: saidOf(error.body) ?? TEXT.unreadable, retry: false };
     case 429:
     case 503:
       return { message: TEXT.busy, retry: true };

@@ -18,7 +18,10 @@ export default function MoveInReport({
       <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
         {TEXT.resultHeading}
       </h2>
-      <p>{TEXT.importedCount(report.imported.length)}</p>
+      <p>
+        {TEXT.importedCount(report.imported.length)}
+        {report.skipped.length > 0 ? ` ${TEXT.skippedCount(report.skipped.length)}` : null}
+      </p>
       {report.imported.length > 0 ? (
         <>
           <h3 id={`${id}-imported`}>{TEXT.importedHeading}</h3>

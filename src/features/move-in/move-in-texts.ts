@@ -44,6 +44,7 @@ export const MOVE_IN_TEXT = {
   // The result
   resultHeading: 'Klart',
   importedCount: (n: number) => (n === 0 ? 'Inga recept lästes in.' : `${recipes(n)} lästes in.`),
+  skippedCount: (n: number) => `${recipes(n)} lästes inte in.`,
   importedHeading: 'Inlästa recept',
   skippedHeading: 'Lästes inte in',
   importAnother: 'Läs in en annan fil',
