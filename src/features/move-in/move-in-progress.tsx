@@ -1,6 +1,6 @@
-// The import under way: a real <progress> and "X av N". The visible count follows every recipe; the polite live
-// region says it at most every few seconds (and always at the end), so a screen reader is not queued a thousand
-// announcements.
+// The import under way (and, once it ended, how far it came): a real <progress> and "X av N". The visible count
+// follows every recipe; the polite live region says it at most every few seconds (and always at the end), so a
+// screen reader is not queued a thousand announcements.
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import type { CollectionProgress } from '../../client/api.ts';
 import { MOVE_IN_TEXT as TEXT } from './move-in-texts.ts';
@@ -27,11 +27,14 @@ function useThrottled(text: string, ms: number): string {
   return shown;
 }
 
+/** `finished`: the import has ended and its result follows; the bar stays to show it reached the end. */
 export default function MoveInProgress({
   progress,
+  finished = false,
   headingRef,
 }: {
   progress: CollectionProgress;
+  finished?: boolean;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const id = useId();
@@ -40,7 +43,7 @@ export default function MoveInProgress({
   return (
     <section className="move-in-progress" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
-        {TEXT.importing}
+        {finished ? TEXT.imported : TEXT.importing}
       </h2>
       <progress value={progress.done} max={Math.max(progress.total, 1)} aria-labelledby={`${id}-heading`} />
       <p className="move-in-count" aria-hidden="true">
@@ -49,7 +52,7 @@ export default function MoveInProgress({
       <p className="visually-hidden" role="status" aria-live="polite">
         {announced}
       </p>
-      <p className="move-in-hint">{TEXT.leaveWhileImporting}</p>
+      {finished ? null : <p className="move-in-hint">{TEXT.leaveWhileImporting}</p>}
     </section>
   );
 }

@@ -27,7 +27,7 @@ type Step =
   | { kind: 'reading' }
   | { kind: 'preview'; preview: CollectionPreview }
   | { kind: 'importing'; preview: CollectionPreview; progress: CollectionProgress }
-  | { kind: 'done'; report: CollectionReport };
+  | { kind: 'done'; report: CollectionReport; progress: CollectionProgress };
 
 /** What failed, and what 'Försök igen' runs again. */
 type Problem = Failure & { again(): void };
@@ -97,7 +97,9 @@ export default function MoveInScreen({ children }: { children?: ReactNode }) {
     try {
       await startAuth();
       const report = await importCollection(apiTokens, chosen, chosen.name, onProgress);
-      if (mine === ticket.current) setStep({ kind: 'done', report });
+      // The report means every recipe is done: the bar stays, full, above it.
+      const total = report.imported.length + report.skipped.length;
+      if (mine === ticket.current) setStep({ kind: 'done', report, progress: { done: total, total } });
     } catch (error) {
       if (mine !== ticket.current) return;
       setStep({ kind: 'preview', preview });
@@ -140,7 +142,12 @@ export default function MoveInScreen({ children }: { children?: ReactNode }) {
             </>
           ) : null}
           {step.kind === 'importing' ? <MoveInProgress progress={step.progress} headingRef={heading} /> : null}
-          {step.kind === 'done' ? <MoveInReport report={step.report} headingRef={heading} /> : null}
+          {step.kind === 'done' ? (
+            <>
+              <MoveInProgress progress={step.progress} finished />
+              <MoveInReport report={step.report} headingRef={heading} />
+            </>
+          ) : null}
         </div>
       ) : null}
     </>

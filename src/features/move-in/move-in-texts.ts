@@ -39,10 +39,11 @@ export const MOVE_IN_TEXT = {
   noRecipes: 'Filen innehåller inga recept.',
   // The import
   importing: 'Läser in recepten',
+  imported: 'Inläsningen är klar',
   progress: (done: number, total: number) => `${done} av ${total}`,
   leaveWhileImporting: 'Recepten läses in. Lämnar du sidan avbryts inläsningen.',
   // The result
-  resultHeading: 'Klart',
+  resultHeading: 'Resultat',
   importedCount: (n: number) => (n === 0 ? 'Inga recept lästes in.' : `${recipes(n)} lästes in.`),
   skippedCount: (n: number) => `${recipes(n)} lästes inte in.`,
   importedHeading: 'Inlästa recept',
