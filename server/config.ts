@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { MAX_INGREDIENTS } from '../src/lib/text-rules.ts';
 import { demoUserPolicy } from './demo-user-policy.ts';
 
 // The one place that reads the environment. Everything else receives a Config.
@@ -176,6 +177,13 @@ const EnvSchema = z.object({
   IMPORT_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
   IMPORT_MAX_BYTES: intIn(1024, 50 * 1024 * 1024).default(10 * 1024 * 1024),
   IMPORT_READ_TIMEOUT_MS: intIn(100, 60_000).default(5000),
+  // Moving in from another app (server/collections/): one export file of a whole collection. A large real one
+  // (Paprika with every photo inline, years of recipes) runs to hundreds of MB; a recipe's ingredients stop at the
+  // schema's ceiling. Reading the file is one scan in a worker thread (every recipe, photos skipped over).
+  COLLECTION_MAX_BYTES: intIn(1024, 8 * 1024 * 1024 * 1024).default(1024 * 1024 * 1024),
+  COLLECTION_MAX_RECIPES: intIn(1, 1_000_000).default(10_000),
+  COLLECTION_MAX_INGREDIENTS: intIn(1, MAX_INGREDIENTS).default(MAX_INGREDIENTS),
+  COLLECTION_READ_TIMEOUT_MS: intIn(1000, 3_600_000).default(120_000),
   // Photos (docs/photos.md): the largest upload, the time one may take to process, and where the files are kept.
   PHOTO_MAX_BYTES: intIn(1024, 100 * 1024 * 1024).default(15 * 1024 * 1024),
   PHOTO_TIMEOUT_MS: intIn(1000, 300_000).default(30_000),
@@ -295,6 +303,18 @@ function toConfig(e: Env, terminal: boolean) {
       maxBytes: e.IMPORT_MAX_BYTES,
       /** Reading a page (fetched or pasted) in a worker thread, waiting for a free one included; then the worker is terminated. */
       readTimeoutMs: e.IMPORT_READ_TIMEOUT_MS,
+    }),
+    collections: Object.freeze({
+      /** The largest export file taken (413 beyond, refused while it streams in: it is never held in memory). */
+      maxBytes: e.COLLECTION_MAX_BYTES,
+      /** Recipes in one file; a file with more is refused as a whole (422). */
+      maxRecipes: e.COLLECTION_MAX_RECIPES,
+      /** Ingredients in one recipe (at most the schema's MAX_INGREDIENTS); a recipe with more is not imported. */
+      maxIngredients: e.COLLECTION_MAX_INGREDIENTS,
+      /** Everything in the file unpacked together (and any one entry): four times the file, against zip bombs. */
+      maxUnpackedBytes: 4 * e.COLLECTION_MAX_BYTES,
+      /** One scan of the file, or one photo read from it, in a worker thread; then the worker is terminated. */
+      readTimeoutMs: e.COLLECTION_READ_TIMEOUT_MS,
     }),
     /** Running in the product's image (RECIPE_BOOK_IN_CONTAINER): commands are `recipe-book …`, not `npm run …`. */
     inContainer: e.RECIPE_BOOK_IN_CONTAINER,

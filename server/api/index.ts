@@ -21,6 +21,8 @@ import { recipeNameRoutes } from './routes/recipe-names.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { recipeImportRoutes } from './routes/recipe-imports.ts';
 import { photoRoutes } from './routes/photos.ts';
+import { recipeCollectionRoutes } from './routes/recipe-collections.ts';
+import { createCollectionReader } from '../import/apps/collection-reader.ts';
 import { createPhotoLibrary } from '../photos/photo-library.ts';
 import { createPhotoProcessor } from '../photos/photo-processor.ts';
 import { openPhotoStore } from '../photos/photo-stores.ts';
@@ -106,6 +108,26 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
     writeLimit,
   });
   await instance.register(recipeImportRoutes, { config, photos, requireEditor, writeLimit });
+  // Moving in from another app: the export file is read in worker threads, its photos through the library above.
+  const { maxBytes, maxRecipes, maxIngredients, maxUnpackedBytes, readTimeoutMs } = config.collections;
+  const collections = createCollectionReader({
+    maxRecipes,
+    maxIngredients,
+    maxUnpackedBytes,
+    photoMaxBytes: config.photos.maxBytes,
+    timeoutMs: readTimeoutMs,
+  });
+  instance.addHook('onClose', () => collections.close());
+  await instance.register(recipeCollectionRoutes, {
+    db,
+    gate,
+    feed,
+    library: photos,
+    reader: collections,
+    maxBytes,
+    requireEditor,
+    writeLimit,
+  });
 };
 
 export default api;

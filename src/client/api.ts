@@ -245,3 +245,180 @@ export async function importRecipe(
 export async function deleteRecipe(tokens: TokenSource, id: number): Promise<void> {
   await request<unknown>(tokens, 'DELETE', `/recipes/${id}`);
 }
+
+// ---- Moving in from another app (issue 38): POST /recipe-collections/preview and /recipe-collections ----
+// The file goes up as its raw bytes. Neither request goes through `request` above: the body is a file, not JSON,
+// the import's answer is a stream of lines, and both may take minutes (a large file's upload, the server's
+// reading of it, photo by photo), so they have longer limits of their own.
+
+/** One recipe found in the file, as the preview lists it. `problem`: why it cannot be imported at all. */
+export type CollectionRecipePreview = {
+  index: number;
+  name: string;
+  photos: number;
+  alreadyHere: boolean;
+  problem?: string;
+  notes: string[];
+};
+/** What a file holds (POST /recipe-collections/preview); nothing is saved. */
+export type CollectionPreview = {
+  format: string;
+  formatName: string;
+  recipes: CollectionRecipePreview[];
+  count: { recipes: number; withPhotos: number; alreadyHere: number; cannotImport: number };
+  notes: string[];
+};
+export type CollectionProgress = { done: number; total: number };
+/** The import's last line: what was saved (with its id) and what was skipped and why. */
+export type CollectionReport = {
+  imported: { index: number; name: string; id: number; notes: string[] }[];
+  skipped: { index: number; name: string; reason: string }[];
+};
+
+/** The import's answer stopped before its report (a restart, the network): running the file again finishes it. */
+export class CollectionInterrupted extends Error {
+  constructor(cause: unknown) {
+    super('The import ended before its report', { cause });
+    this.name = 'CollectionInterrupted';
+  }
+}
+
+/** The longest the upload and the server's reading of the file may take before the answer starts. */
+export const COLLECTION_ANSWER_TIMEOUT_MS = 10 * 60_000;
+/** The longest the import's answer may stay silent: the server writes a line after every recipe. */
+export const COLLECTION_SILENCE_TIMEOUT_MS = 2 * 60_000;
+
+/** An abort signal whose deadline moves: `renew(ms)` starts the wait again. */
+function deadline(ms: number) {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const renew = (after: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(new Error(`No answer within ${after / 1000} s`)), after);
+  };
+  renew(ms);
+  return { signal: controller.signal, renew, clear: () => clearTimeout(timer) };
+}
+
+async function sendCollection(
+  tokens: TokenSource,
+  path: string,
+  file: Blob,
+  fileName: string | undefined,
+  accept: string,
+  signal: AbortSignal,
+): Promise<Response> {
+  const url = `${await apiBase()}${path}`;
+  const token = await tokens.token();
+  const headers: Record<string, string> = {
+    Accept: accept,
+    'Content-Type': 'application/octet-stream',
+    ...forgeryHeader(url),
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (fileName) headers['X-File-Name'] = encodeURIComponent(fileName);
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', headers, body: file, signal, cache: 'no-store' });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : String(error));
+  }
+  if (res.ok) return res;
+  const text = await res.text().catch(() => '');
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON (a proxy's error page): keep the text as the body.
+  }
+  throw new ApiError(res.status, parsed);
+}
+
+/** What the file holds: its format, its recipes, which are here already and which cannot be imported. */
+export async function previewCollection(
+  tokens: TokenSource,
+  file: Blob,
+  fileName?: string,
+): Promise<CollectionPreview> {
+  const limit = deadline(COLLECTION_ANSWER_TIMEOUT_MS);
+  try {
+    const res = await sendCollection(
+      tokens,
+      '/recipe-collections/preview',
+      file,
+      fileName,
+      'application/json',
+      limit.signal,
+    );
+    try {
+      return (await res.json()) as CollectionPreview;
+    } catch (error) {
+      throw new ApiError(0, error instanceof Error ? error.message : String(error));
+    }
+  } finally {
+    limit.clear();
+  }
+}
+
+/** The lines of a streamed body as they arrive; `onData` hears of every piece (the silence limit starts again). */
+async function* textLines(body: ReadableStream<Uint8Array>, onData: () => void): AsyncGenerator<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder(); // `stream: true` keeps a character split between two pieces whole
+  let rest = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    onData();
+    const lines = (rest + decoder.decode(value, { stream: true })).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) yield line;
+  }
+  rest += decoder.decode();
+  if (rest.trim()) yield rest; // the last line without its newline, or half a line cut off (then JSON.parse fails)
+}
+
+function isReport(line: Record<string, unknown>): line is CollectionReport & { type: 'report' } {
+  return line.type === 'report' && Array.isArray(line.imported) && Array.isArray(line.skipped);
+}
+
+/**
+ * Imports the file's recipes (the server skips those already here). `onProgress` hears each recipe done; resolves
+ * with the report. Rejects with ApiError when the request is refused or never answered, and with
+ * CollectionInterrupted when the answer stops before its report.
+ */
+export async function importCollection(
+  tokens: TokenSource,
+  file: Blob,
+  fileName: string | undefined,
+  onProgress: (progress: CollectionProgress) => void,
+): Promise<CollectionReport> {
+  const limit = deadline(COLLECTION_ANSWER_TIMEOUT_MS);
+  try {
+    const res = await sendCollection(
+      tokens,
+      '/recipe-collections',
+      file,
+      fileName,
+      'application/x-ndjson',
+      limit.signal,
+    );
+    if (!res.body) throw new CollectionInterrupted('no body');
+    const quiet = () => limit.renew(COLLECTION_SILENCE_TIMEOUT_MS);
+    quiet();
+    try {
+      for await (const text of textLines(res.body, quiet)) {
+        const line = JSON.parse(text) as Record<string, unknown>;
+        if (line.type === 'progress' && typeof line.done === 'number' && typeof line.total === 'number') {
+          onProgress({ done: line.done, total: line.total });
+        } else if (isReport(line)) {
+          return { imported: line.imported, skipped: line.skipped };
+        }
+      }
+    } catch (error) {
+      throw new CollectionInterrupted(error);
+    }
+    throw new CollectionInterrupted('the answer ended without its report');
+  } finally {
+    limit.clear();
+  }
+}

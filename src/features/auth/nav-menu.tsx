@@ -1,8 +1,10 @@
-// Navigation bar: 'Skapa konto' + 'Logga in' when signed out, a username menu when signed in.
+// Navigation bar: 'Skapa konto' + 'Logga in' when signed out, a username menu when signed in (for editors with
+// 'Flytta in recept', issue 38).
 // Renders an empty, fixed-size slot while the session check runs so neither set flashes in.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, login, logout, register, startAuth } from '../../stores/auth.ts';
+import { MOVE_IN_HREF } from '../../lib/routes.ts';
 
 function report(action: () => Promise<void>) {
   return () => {
@@ -29,10 +31,10 @@ export default function NavMenu() {
       </div>
     );
   }
-  return <UserMenu username={auth.username} />;
+  return <UserMenu username={auth.username} isEditor={auth.isEditor} />;
 }
 
-function UserMenu({ username }: { username: string }) {
+function UserMenu({ username, isEditor }: { username: string; isEditor: boolean }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLUListElement>(null);
@@ -116,6 +118,13 @@ function UserMenu({ username }: { username: string }) {
           aria-label={username}
           onKeyDown={onMenuKey}
         >
+          {isEditor ? (
+            <li role="none">
+              <a role="menuitem" className="menu-item" href={MOVE_IN_HREF} tabIndex={-1}>
+                Flytta in recept
+              </a>
+            </li>
+          ) : null}
           <li role="none">
             <a role="menuitem" className="menu-item" href="/profile" tabIndex={-1}>
               Profil

@@ -1,0 +1,257 @@
+// POST /recipe-collections/preview and POST /recipe-collections: moving in from another app (issue 38). The body is
+// the export file's bytes, streamed to a private temporary file (never held in memory, refused at
+// COLLECTION_MAX_BYTES as it arrives); the reader (server/import/apps/) scans it in a worker thread; the service
+// (server/collections/) previews it or imports it, answering the import's progress and report as NDJSON lines.
+import { PassThrough } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/index.ts';
+import type { DatabaseGate } from '../../db/database-gate.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import type { PhotoLibrary } from '../../photos/photo-library.ts';
+import { WorkerPoolError } from '../../worker-pool.ts';
+import {
+  CollectionFileError,
+  type CollectionReader,
+  type CollectionScan,
+} from '../../import/apps/collection-reader.ts';
+import {
+  receiveUpload,
+  removeStaleUploads,
+  UploadTooLargeError,
+  type UploadedFile,
+} from '../../collections/upload-file.ts';
+import { createRecipeMatcher } from '../../collections/same-recipe.ts';
+import { previewCollection } from '../../collections/preview-collection.ts';
+import { importCollection, ImportStoppedError } from '../../collections/import-collection.ts';
+import { collectionLineSchema, previewSchema } from '../../collections/collection-report.ts';
+import { editorOf } from '../access.ts';
+import { authErrors, errorBody, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
+import { megabytes } from './recipe-imports.ts';
+
+type Options = {
+  db: Database;
+  gate: DatabaseGate;
+  feed: ChangeFeed;
+  library: PhotoLibrary;
+  reader: CollectionReader;
+  maxBytes: number;
+  requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  writeLimit: ReturnType<FastifyInstance['rateLimit']>;
+};
+
+const FILE_TYPE = 'application/octet-stream';
+const NDJSON = 'application/x-ndjson';
+// The caches (the list, the name index) are told of new recipes at most this often during an import; a read waits
+// for every write acknowledged before it anyway (decision 036), this only spares it the wait.
+const REFRESH_EVERY_MS = 1000;
+
+const BUSY_IMPORTING = 'Another collection is being imported right now; try again when it is done';
+const retryLater = (message: string) => new HttpError(503, message, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+const unreadable = (message: string, swedish: string) => new HttpError(422, message, { fields: { file: swedish } });
+
+/** The file's name as the browser sent it (X-File-Name: encodeURIComponent of it); only its last part. */
+function fileNameOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-file-name'];
+  if (typeof header !== 'string' || header === '') return undefined;
+  try {
+    return decodeURIComponent(header).split(/[\\/]/).pop()?.slice(0, 255) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const uploads = new WeakMap<FastifyRequest, { file: UploadedFile; held: boolean }>();
+
+const documented = (summary: string, ok: object) => ({
+  summary,
+  security: [{ bearer: [] }],
+  consumes: [FILE_TYPE],
+  headers: z.looseObject({
+    'x-file-name': z
+      .string()
+      .optional()
+      .describe("The file's original name, encodeURIComponent'd ('recipes.paprikarecipes'): it helps tell the format"),
+  }),
+  body: z.any().meta({ type: 'string', format: 'binary', description: "The export file's bytes" }),
+  response: {
+    200: ok,
+    ...authErrors,
+    413: errorBodySchema.describe('The file is larger than COLLECTION_MAX_BYTES (`fields.file` says so in Swedish)'),
+    415: errorBodySchema,
+    422: errorBodySchema.describe('The file cannot be read (`fields.file`: why, in Swedish, for the person)'),
+    503: errorBodySchema,
+  },
+});
+
+export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api, options) => {
+  const { db, gate, feed, library, reader, maxBytes, requireEditor, writeLimit } = options;
+  let importing = false;
+  // A stopping server (a restart) stops its import before the next recipe: what is written stays, the stream ends
+  // without its report, and the same file run again finishes the rest. The photo processes close only after that.
+  const running = new Set<AbortController>();
+  api.addHook('preClose', async () => {
+    for (const stop of running) stop.abort();
+  });
+
+  // These routes alone take a file: as a stream into a temporary file, whatever its size up to the limit.
+  api.removeAllContentTypeParsers();
+  api.addContentTypeParser(FILE_TYPE, async (request: FastifyRequest, body: NodeJS.ReadableStream) => {
+    const declared = Number(request.headers['content-length']);
+    try {
+      const file = await receiveUpload(
+        body as import('node:stream').Readable,
+        maxBytes,
+        Number.isFinite(declared) ? declared : undefined,
+      );
+      uploads.set(request, { file, held: false });
+      // The body is what the file is, as data; the file itself (and its removal) stays with the request.
+      return { file: 'upload', bytes: file.bytes };
+    } catch (error) {
+      if (!(error instanceof UploadTooLargeError)) throw error;
+      throw new HttpError(413, `The file is larger than ${maxBytes} bytes`, {
+        fields: { file: `Filen är större än ${megabytes(maxBytes)}, det största som går att läsa in.` },
+      });
+    }
+  });
+  api.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return handleError(
+        new HttpError(415, `Send the file as ${FILE_TYPE}`) as unknown as FastifyError,
+        request,
+        reply,
+      );
+    return handleError(error, request, reply);
+  });
+  // The temporary file goes with the answer, unless an import still reads it (it removes the file itself).
+  api.addHook('onResponse', async (request) => {
+    const upload = uploads.get(request);
+    if (upload && !upload.held) await upload.file.remove();
+  });
+  api.addHook('onReady', async () => void removeStaleUploads().catch(() => undefined));
+
+  /** The uploaded file and its scan; 422 for a file no reader can read, 503 while the readers are full. */
+  async function scanned(request: FastifyRequest): Promise<{ file: UploadedFile; scan: CollectionScan }> {
+    const file = uploads.get(request)?.file;
+    if (!file || file.bytes === 0) throw unreadable('The body holds no file', 'Filen är tom.');
+    try {
+      return { file, scan: await reader.scan(file.path, fileNameOf(request)) };
+    } catch (error) {
+      if (error instanceof CollectionFileError) throw unreadable('The file cannot be read', error.message);
+      if (error instanceof WorkerPoolError && error.kind === 'busy')
+        throw retryLater('Too many files are being read right now; try again shortly');
+      if (error instanceof WorkerPoolError)
+        throw unreadable(
+          `The file was not read (${error.kind})`,
+          'Filen är för stor eller för invecklad för att läsas i tid.',
+        );
+      throw error;
+    }
+  }
+
+  // One import at a time per server: each is minutes of photo work, and a second would halve the first's pace.
+  const oneAtATime = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (importing)
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(errorBody(503, BUSY_IMPORTING));
+  };
+
+  api.post(
+    '/recipe-collections/preview',
+    {
+      onRequest: [writeLimit, requireEditor],
+      compress: false,
+      schema: documented(
+        'What an export file of another recipe app holds (editor): its format, each recipe with its photo count, whether ' +
+          'the same recipe (name and content) is already here, and why one cannot be imported. Nothing is saved.',
+        previewSchema,
+      ),
+    },
+    async (request) => {
+      const { scan } = await scanned(request);
+      return previewCollection(scan, await createRecipeMatcher(db, gate));
+    },
+  );
+
+  api.post(
+    '/recipe-collections',
+    {
+      onRequest: [writeLimit, requireEditor, oneAtATime],
+      // Each line as it happens: never compressed (a compressor holds lines back), never cached.
+      compress: false,
+      schema: documented(
+        'Import every recipe of an export file of another recipe app (editor), one at a time: the answer streams NDJSON, ' +
+          'a `progress` line after each recipe and a `report` line last. A recipe with the same name and content as one ' +
+          'here is skipped ("Finns redan i receptboken."), so running the same file again after an interrupted import ' +
+          '(no `report` line) finishes the rest. One import runs at a time (503 meanwhile).',
+        {
+          description: 'One JSON object per line: progress lines, then the report',
+          content: { [NDJSON]: { schema: collectionLineSchema } },
+        },
+      ),
+    },
+    async (request, reply) => {
+      if (importing) throw retryLater(BUSY_IMPORTING);
+      importing = true;
+      const upload = uploads.get(request);
+      if (upload) upload.held = true;
+      let started = false;
+      try {
+        const { file, scan } = await scanned(request);
+        const matcher = await createRecipeMatcher(db, gate);
+        const out = new PassThrough();
+        const send = (line: object) => out.write(`${JSON.stringify(line)}\n`);
+        const stop = new AbortController();
+        reply.raw.once('close', () => stop.abort());
+        running.add(stop);
+        let refreshed = 0;
+        const refresh = () => {
+          if (Date.now() - refreshed < REFRESH_EVERY_MS) return;
+          refreshed = Date.now();
+          feed.refreshSoon();
+        };
+        started = true;
+        void importCollection({
+          db,
+          gate,
+          library,
+          reader,
+          path: file.path,
+          scan,
+          author: editorOf(request).username,
+          matcher,
+          onProgress: send,
+          onWrite: refresh,
+          signal: stop.signal,
+        })
+          .then((report) => send({ type: 'report', ...report }))
+          .catch((error: unknown) => {
+            // The stream ends without its report line: the screen says the import was interrupted.
+            if (error instanceof ImportStoppedError)
+              request.log.warn({ reason: error.message }, 'collection import stopped');
+            else request.log.error({ err: error }, 'collection import failed');
+          })
+          .finally(() => {
+            running.delete(stop);
+            feed.refreshSoon();
+            out.end();
+            importing = false;
+            void file.remove();
+          });
+        return (
+          reply
+            .header('content-type', NDJSON)
+            .header('cache-control', 'no-store')
+            // nginx and other proxies pass each line on at once instead of collecting the answer.
+            .header('x-accel-buffering', 'no')
+            .send(out)
+        );
+      } finally {
+        if (!started) {
+          importing = false;
+          if (upload) upload.held = false;
+        }
+      }
+    },
+  );
+};

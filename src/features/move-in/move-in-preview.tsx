@@ -1,0 +1,67 @@
+// What the chosen file holds, before anything is saved: its format, the counts, the notes about the whole file,
+// and every recipe in a scrollable list with its photos, whether it is here already and why it cannot come.
+import { useId, type Ref } from 'react';
+import type { CollectionPreview } from '../../client/api.ts';
+import { MOVE_IN_TEXT as TEXT } from './move-in-texts.ts';
+
+type Props = { preview: CollectionPreview; headingRef?: Ref<HTMLHeadingElement> };
+
+export default function MoveInPreview({ preview, headingRef }: Props) {
+  const id = useId();
+  const { count } = preview;
+  const facts: Array<[string, string | number]> = [
+    [TEXT.format, preview.formatName],
+    [TEXT.recipesFound, count.recipes],
+    [TEXT.withPhotos, count.withPhotos],
+    [TEXT.alreadyHere, count.alreadyHere],
+    [TEXT.cannotImport, count.cannotImport],
+  ];
+  return (
+    <section className="move-in-preview" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
+        {TEXT.previewHeading}
+      </h2>
+      <dl className="facts move-in-counts">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {preview.notes.length > 0 ? (
+        <ul className="move-in-notes" aria-label={TEXT.fileNotes}>
+          {preview.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+      {preview.recipes.length > 0 ? (
+        // Focusable so the list scrolls from the keyboard too (a scrolling region needs a way in).
+        <div className="move-in-scroll" role="region" aria-label={TEXT.recipeList} tabIndex={0}>
+          <ul className="move-in-recipes">
+            {preview.recipes.map((recipe) => (
+              <li key={recipe.index} className={recipe.problem ? 'move-in-recipe has-problem' : 'move-in-recipe'}>
+                <div className="move-in-recipe-line">
+                  <span className="move-in-recipe-name">{recipe.name}</span>
+                  {recipe.photos > 0 ? (
+                    <span className="move-in-recipe-photos">{TEXT.photos(recipe.photos)}</span>
+                  ) : null}
+                  {recipe.alreadyHere ? <span className="move-in-tag">{TEXT.alreadyHereTag}</span> : null}
+                </div>
+                {recipe.problem ? <p className="move-in-problem">{recipe.problem}</p> : null}
+                {recipe.notes.length > 0 ? (
+                  <ul className="move-in-recipe-notes">
+                    {recipe.notes.map((note) => (
+                      <li key={note}>{note}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
