@@ -4,6 +4,7 @@
 // categories, source, HTML as text; ingredient-line.ts for every ingredient), and fit-draft.ts is the last step,
 // so an app's recipe becomes the same draft a web page would. What the draft has no place for is named in `notes`.
 import { MAX_HEADING } from '../../../src/lib/organise.ts';
+import { MAX_INGREDIENT_NOTE } from '../../../src/lib/recipe-schema.ts';
 import { fitDraft } from '../fit-draft.ts';
 import { htmlLines, htmlText } from '../html-text.ts';
 import { parseIngredientLine, type ImportedIngredient } from '../ingredient-line.ts';
@@ -11,9 +12,11 @@ import { headingText, isHeadingLine } from '../readers/page-dom.ts';
 import { minutesFromText } from '../readers/recipe-plugins.ts';
 import { recipeFromJsonLd, type ImportedRecipe, type ReadRecipe } from '../recipe-draft.ts';
 import { printable } from './collection-errors.ts';
-import type { CollectionRecipe, PhotoRef } from './collection-reader.ts';
+import type { CollectionRecipe, PhotoRef } from './collection-types.ts';
 
-export type IngredientGroup = { heading?: string; lines: string[] };
+/** A line of text, or an app's ingredient whose note it keeps apart ('finhackad'): the note stays a note. */
+export type IngredientText = string | { text: string; note: string };
+export type IngredientGroup = { heading?: string; lines: IngredientText[] };
 
 export type AppRecipe = {
   /** The recipe in schema.org's shape: name, recipeYield, recipeIngredient, recipeInstructions, recipeCategory,
@@ -77,14 +80,19 @@ function groupIngredients(groups: IngredientGroup[]): ImportedIngredient[] {
   const ingredients: ImportedIngredient[] = [];
   for (const group of groups) {
     let heading = group.heading ? htmlText(group.heading).slice(0, MAX_HEADING * 2) : undefined;
-    for (const line of group.lines.flatMap((l) => htmlLines(l))) {
-      if (isHeadingLine(line)) {
-        heading = headingText(line) || heading;
-        continue;
+    for (const item of group.lines) {
+      const note = typeof item === 'string' ? '' : htmlText(item.note);
+      for (const line of htmlLines(typeof item === 'string' ? item : item.text)) {
+        if (!note && isHeadingLine(line)) {
+          heading = headingText(line) || heading;
+          continue;
+        }
+        const read = parseIngredientLine(line);
+        const notes = [read.note, note].filter(Boolean).join(', ');
+        const ingredient = { ...read, ...(notes ? { note: [...notes].slice(0, MAX_INGREDIENT_NOTE).join('') } : {}) };
+        ingredients.push(heading ? { ...ingredient, heading } : ingredient);
+        heading = undefined;
       }
-      const ingredient = parseIngredientLine(line);
-      ingredients.push(heading ? { ...ingredient, heading } : ingredient);
-      heading = undefined;
     }
   }
   return ingredients;

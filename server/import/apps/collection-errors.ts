@@ -16,3 +16,15 @@ export function printable(name: string): string {
   const clean = name.replace(/[\p{Cc}\p{Cf}]/gu, '');
   return clean.length > 60 ? `${clean.slice(0, 57)}…` : clean;
 }
+
+/** A size as a person reads it: '5 MB', '800 kB'. */
+export function sizeText(bytes: number): string {
+  return bytes >= 1_000_000 ? `${Math.round(bytes / 1_000_000)} MB` : `${Math.max(1, Math.ceil(bytes / 1000))} kB`;
+}
+
+/** A file of more recipes than CollectionLimits.maxRecipes. */
+export function tooManyRecipes(maxRecipes: number): CollectionFileError {
+  return new CollectionFileError(
+    `Filen har fler än ${maxRecipes.toLocaleString('sv-SE')} recept, det högsta som går att läsa in ur en fil. Exportera samlingen i flera delar.`,
+  );
+}

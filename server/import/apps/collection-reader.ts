@@ -3,14 +3,14 @@
 // the event loop: unzip, gunzip, JSON, HTML-to-text, the ingredient lines. A task not done within timeoutMs is
 // stopped (its worker terminated) and the file is refused with a sentence the person can read.
 // docs/decisions/054-app-collections.md
-import type { ImportedRecipe } from '../../../src/lib/recipe-schema.ts';
 import { createWorkerPool, WorkerPoolError } from '../../worker-pool.ts';
 import { CollectionFileError } from './collection-errors.ts';
 import type { CollectionTask, TaskResult } from './collection-task.ts';
 
-export { CollectionFileError } from './collection-errors.ts';
+import type { AppFormat, CollectionLimits, CollectionScan, PhotoRef } from './collection-types.ts';
 
-export type AppFormat = 'paprika' | 'mealie' | 'tandoor' | 'nextcloud' | 'recipesage' | 'schema-org';
+export { CollectionFileError } from './collection-errors.ts';
+export type { AppFormat, CollectionLimits, CollectionRecipe, CollectionScan, PhotoRef } from './collection-types.ts';
 
 /** The person's name of each format. */
 export const APP_NAMES: Record<AppFormat, string> = {
@@ -20,39 +20,6 @@ export const APP_NAMES: Record<AppFormat, string> = {
   nextcloud: 'Nextcloud Cookbook',
   recipesage: 'RecipeSage',
   'schema-org': 'schema.org Recipe (JSON-LD)',
-};
-
-/** Where one photo lives in the file; JSON-serialisable, opaque to the service. `entry` '' is the file itself;
- *  `inner` an entry of a zip inside it (Tandoor); `field` the JSON field holding it as base64 (Paprika). */
-export type PhotoRef = { entry: string; inner?: string; field?: string };
-
-export type CollectionRecipe = {
-  /** 0-based position in the file, stable between scans of the same file. */
-  index: number;
-  /** After server/import/fit-draft.ts (form characters/lengths). */
-  draft: ImportedRecipe;
-  /** Main photo first; [] when none. */
-  photos: PhotoRef[];
-  author?: string;
-  /** Swedish sentences: what could not be mapped. */
-  notes: string[];
-  /** Swedish: set when this recipe cannot be imported at all. */
-  problem?: string;
-};
-
-export type CollectionScan = { format: AppFormat; recipes: CollectionRecipe[]; notes: string[] };
-
-export type CollectionLimits = {
-  /** Recipes per file (beyond: the file is refused). */
-  maxRecipes: number;
-  /** Per recipe (beyond: that recipe's `problem`). */
-  maxIngredients: number;
-  /** All entries unpacked together, and so any one entry (zip bombs). */
-  maxUnpackedBytes: number;
-  /** One photo's bytes. */
-  photoMaxBytes: number;
-  /** One scan or one photo read in the worker. */
-  timeoutMs: number;
 };
 
 export type CollectionReader = {
@@ -84,7 +51,7 @@ export function createCollectionReader(limits: CollectionLimits): CollectionRead
       if (!(error instanceof WorkerPoolError) || error.kind === 'busy') throw error;
       if (error.kind === 'out-of-memory')
         throw new CollectionFileError('Filen är för stor för att läsas in på en gång. Dela upp den i flera filer.');
-      throw new CollectionFileError(`Filen kunde inte läsas inom ${Math.round(limits.timeoutMs / 1000)} s.`);
+      throw new CollectionFileError(`Filen kunde inte läsas inom ${seconds(limits.timeoutMs)} s.`);
     }
     if ('error' in result) throw new CollectionFileError(result.error);
     return result;
@@ -102,4 +69,9 @@ export function createCollectionReader(limits: CollectionLimits): CollectionRead
     },
     close: () => pool.close(),
   };
+}
+
+// 30000 -> '30', 500 -> '0,5': the limit as a Swedish number of seconds.
+function seconds(ms: number): string {
+  return (Math.round(ms / 100) / 10).toLocaleString('sv-SE');
 }

@@ -3,7 +3,7 @@
 // `fileName` only breaks a tie. Errors go back as data: CollectionFileError's class does not survive the thread.
 import { open, stat } from 'node:fs/promises';
 import { CollectionFileError, EntryError } from './collection-errors.ts';
-import type { AppFormat, CollectionLimits, CollectionScan, PhotoRef } from './collection-reader.ts';
+import type { AppFormat, CollectionLimits, CollectionScan, PhotoRef } from './collection-types.ts';
 import { isRecipeSage, recipesIn, schemaRecipe } from './json-ld-collection.ts';
 import { paprikaRecipe } from './paprika.ts';
 import { MAX_TEXT_BYTES, readPhoto, textOf } from './photo-ref.ts';
@@ -50,6 +50,13 @@ async function scan(
   const bytes = await wholeFile(path, limits);
   if (kind === 'gzip') {
     const name = (fileName ?? 'recept.paprikarecipe').replace(/\.paprikarecipe$/iu, '');
+    // One recipe alone: a corrupt one is the file's error, not a recipe's problem.
+    try {
+      createBudget(limits.maxUnpackedBytes).gunzip(name, bytes, MAX_TEXT_BYTES);
+    } catch (error) {
+      if (error instanceof EntryError) throw new CollectionFileError('Filen är en trasig gzip-fil och kan inte läsas.');
+      throw error;
+    }
     return { format: 'paprika', recipes: [paprikaRecipe(0, '', bytes, limits, budget, name)], notes: [] };
   }
   const value = parseJson(textOf(bytes));

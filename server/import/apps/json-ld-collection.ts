@@ -2,8 +2,8 @@
 // extras: creditText, isBasedOn, comment, aggregateRating), and any file of Recipe JSON(-LD): one, an array, an
 // @graph, or those inside a zip (Nextcloud Cookbook's recipe.json is one too: nextcloud.ts). Photos here are web
 // addresses, not part of the file: they are named as left out (the import does not fetch them).
-import { CollectionFileError } from './collection-errors.ts';
-import type { CollectionRecipe } from './collection-reader.ts';
+import { tooManyRecipes } from './collection-errors.ts';
+import type { CollectionRecipe } from './collection-types.ts';
 import {
   collectionRecipe,
   isObject,
@@ -14,7 +14,7 @@ import {
   type IngredientGroup,
   type JsonObject,
 } from './app-draft.ts';
-import type { PhotoRef } from './collection-reader.ts';
+import type { PhotoRef } from './collection-types.ts';
 
 const MAX_DEPTH = 16;
 
@@ -83,12 +83,6 @@ export function recipesIn(value: unknown, maxRecipes: number): JsonObject[] {
   };
   walk(value, 0);
   return found;
-}
-
-export function tooManyRecipes(maxRecipes: number): CollectionFileError {
-  return new CollectionFileError(
-    `Filen har fler än ${maxRecipes.toLocaleString('sv-SE')} recept, det högsta som går att läsa in ur en fil. Exportera samlingen i flera delar.`,
-  );
 }
 
 /** RecipeSage's export is an object whose `recipes` are its Recipes. */

@@ -6,7 +6,7 @@
 // Both read into one shape here. Ingredients: a parsed one has quantity, unit and food (and a note); an unparsed
 // one its whole text in `note`; `title` starts a section. Instructions: `title` names a section, `text` the step.
 import { EntryError } from './collection-errors.ts';
-import type { CollectionRecipe, PhotoRef } from './collection-reader.ts';
+import type { CollectionRecipe, PhotoRef } from './collection-types.ts';
 import {
   collectionRecipe,
   isEmpty,
@@ -16,11 +16,12 @@ import {
   unreadableRecipe,
   withCookTime,
   type IngredientGroup,
+  type IngredientText,
   type JsonObject,
 } from './app-draft.ts';
-import { tooManyRecipes } from './json-ld-collection.ts';
+import { tooManyRecipes } from './collection-errors.ts';
 import type { ZipEntry } from './zip-archive.ts';
-import { baseName, entryJson, recipeEntries, visible, type Found, type ZipScan } from './zip-formats.ts';
+import { baseName, entryJson, recipeEntries, visible, type Found, type ZipScan } from './zip-entries.ts';
 
 /** database.json at the backup's root (or in the one folder Safari's unzip-and-rezip leaves around it). */
 export const MEALIE_BACKUP = /^(?:[^/]+\/)?database\.json$/u;
@@ -212,8 +213,8 @@ function mealieRecipe(index: number, maxIngredients: number, fallbackName: strin
   );
 }
 
-// "2 dl mjölk, kall" from a parsed ingredient; an unparsed one is its note (Mealie's own display rule).
-function ingredientLine(ingredient: JsonObject): string {
+// "2 dl mjölk" (and its note apart) from a parsed ingredient; an unparsed one is its note (Mealie's display rule).
+function ingredientLine(ingredient: JsonObject): IngredientText {
   const note = text(ingredient.note).trim();
   const unit = isObject(ingredient.unit)
     ? text(ingredient.unit.use_abbreviation || ingredient.unit.useAbbreviation ? ingredient.unit.abbreviation : '') ||
@@ -226,7 +227,7 @@ function ingredientLine(ingredient: JsonObject): string {
   const quantity = Number(ingredient.quantity);
   const amount = !disabled && quantity > 0 ? String(Math.round(quantity * 1000) / 1000) : '';
   const head = [amount, unit.trim(), food].filter(Boolean).join(' ');
-  return note ? `${head}, ${note}` : head;
+  return note ? { text: head, note } : head;
 }
 
 // The recipe's photo: images/original.* in its folder (Mealie also keeps min-original and tiny-original).

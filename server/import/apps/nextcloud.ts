@@ -2,10 +2,10 @@
 // dateCreated, imageUrl, printImage, tool, nutrition) and the photo as full.jpg (with thumb.jpg and thumb16.jpg
 // beside it, the same photo smaller). The folders zipped are what a person can export from their Nextcloud.
 import { EntryError } from './collection-errors.ts';
-import type { CollectionRecipe, PhotoRef } from './collection-reader.ts';
+import type { CollectionRecipe, PhotoRef } from './collection-types.ts';
 import { isObject, unreadableRecipe } from './app-draft.ts';
 import { schemaRecipe } from './json-ld-collection.ts';
-import { baseName, entryJson, recipeEntries, type Found, type ZipScan } from './zip-formats.ts';
+import { baseName, entryJson, recipeEntries, type Found, type ZipScan } from './zip-entries.ts';
 
 export async function nextcloudRecipes(scan: ZipScan): Promise<Found> {
   const names = new Set(scan.zip.entries.map((e) => e.name));

@@ -5,7 +5,7 @@
 // categories (names), source and source_url, notes, nutritional_info, description, difficulty, rating (0-5), the
 // main photo as base64 in photo_data and further photos in photos[] ({name, filename, data}).
 import { EntryError } from './collection-errors.ts';
-import type { CollectionLimits, CollectionRecipe, PhotoRef } from './collection-reader.ts';
+import type { CollectionLimits, CollectionRecipe, PhotoRef } from './collection-types.ts';
 import { collectionRecipe, isObject, leftOutFields, text, unreadableRecipe, withCookTime } from './app-draft.ts';
 import { isGzip, MAX_TEXT_BYTES, textOf } from './photo-ref.ts';
 import type { Budget } from './unpack-budget.ts';
@@ -57,7 +57,8 @@ export function paprikaRecipe(
   try {
     recipe = JSON.parse(textOf(budget.gunzip(entry || fallbackName, gzipped, MAX_TEXT_BYTES)));
   } catch (error) {
-    if (error instanceof EntryError) return unreadableRecipe(index, fallbackName, error.message);
+    if (error instanceof EntryError)
+      return unreadableRecipe(index, fallbackName, 'Receptet är trasigt (inte en läsbar gzip-fil).');
     if (error instanceof SyntaxError)
       return unreadableRecipe(index, fallbackName, 'Receptet är trasigt (inte läsbar JSON).');
     throw error;

@@ -1,8 +1,8 @@
 // One photo of a collection file, read in the worker by its PhotoRef: an entry of the zip (Mealie, Nextcloud), an
 // entry of a zip inside it (Tandoor), or base64 in a JSON field of a (gzipped) entry or of the file itself
 // (Paprika). Bounded by photoMaxBytes before anything is decoded.
-import { CollectionFileError, EntryError } from './collection-errors.ts';
-import type { CollectionLimits, PhotoRef } from './collection-reader.ts';
+import { CollectionFileError, EntryError, sizeText } from './collection-errors.ts';
+import type { CollectionLimits, PhotoRef } from './collection-types.ts';
 import type { Budget } from './unpack-budget.ts';
 import { openZip, type ZipArchive } from './zip-archive.ts';
 
@@ -71,10 +71,9 @@ function fieldAt(value: unknown, path: string): unknown {
 function base64Photo(value: unknown, max: number): Uint8Array {
   if (typeof value !== 'string' || value.trim() === '') throw new CollectionFileError(MISSING);
   const data = value.replace(/^data:[^,]*,/u, '');
-  if (Math.floor((data.length * 3) / 4) > max + 3)
-    throw new EntryError(`Bilden är större än ${Math.round(max / 1_000_000)} MB.`);
+  if (Math.floor((data.length * 3) / 4) > max + 3) throw new EntryError(`Bilden är större än ${sizeText(max)}.`);
   const bytes = Buffer.from(data, 'base64');
-  if (bytes.length > max) throw new EntryError(`Bilden är större än ${Math.round(max / 1_000_000)} MB.`);
+  if (bytes.length > max) throw new EntryError(`Bilden är större än ${sizeText(max)}.`);
   return copy(bytes);
 }
 

@@ -4,7 +4,7 @@
 // no_amount}], time, order, show_as_header}], working_time and waiting_time in minutes, servings, servings_text,
 // source_url, nutrition) and image.{jpg,png,webp}. A step's name heads its ingredients, as Tandoor shows them.
 import { EntryError } from './collection-errors.ts';
-import type { CollectionRecipe, PhotoRef } from './collection-reader.ts';
+import type { CollectionRecipe, PhotoRef } from './collection-types.ts';
 import {
   collectionRecipe,
   isObject,
@@ -13,10 +13,11 @@ import {
   text,
   unreadableRecipe,
   type IngredientGroup,
+  type IngredientText,
   type JsonObject,
 } from './app-draft.ts';
 import { openZip } from './zip-archive.ts';
-import { baseName, entryJson, recipeEntries, type Found, type ZipScan } from './zip-formats.ts';
+import { baseName, entryJson, recipeEntries, type Found, type ZipScan } from './zip-entries.ts';
 
 const FIELDS: Record<string, string | null> = {
   name: null,
@@ -118,15 +119,16 @@ function tandoorRecipe(
   );
 }
 
-// "200 g smör, rumsvarmt": amount, unit, food and note as one line for the ingredient-line reader.
-function ingredientLine(ingredient: JsonObject): string {
+// "200 g smör" for the ingredient-line reader, the note ('rumsvarmt') kept apart.
+function ingredientLine(ingredient: JsonObject): IngredientText | undefined {
   const amount = Number(ingredient.amount);
   const unit = isObject(ingredient.unit) ? text(ingredient.unit.name).trim() : '';
   const food = foodName(ingredient);
   const note = text(ingredient.note).trim();
   const quantity = !ingredient.no_amount && amount > 0 ? String(Math.round(amount * 1000) / 1000) : '';
   const head = [quantity, unit, food].filter(Boolean).join(' ');
-  return head && note ? `${head}, ${note}` : head || note;
+  if (!head) return note || undefined;
+  return note ? { text: head, note } : head;
 }
 
 function foodName(ingredient: JsonObject): string {

@@ -2,7 +2,7 @@
 // a zip inside the zip (Tandoor), gzip inside the zip (Paprika). Every read asks it first, so a zip bomb stops at
 // the limit, whatever its headers claim, and the worker's memory stays bounded by it.
 import { gunzipSync } from 'node:zlib';
-import { CollectionFileError, EntryError, printable } from './collection-errors.ts';
+import { CollectionFileError, EntryError, printable, sizeText } from './collection-errors.ts';
 
 export type Budget = {
   left(): number;
@@ -14,7 +14,6 @@ export type Budget = {
 
 export function createBudget(maxUnpackedBytes: number): Budget {
   let left = maxUnpackedBytes;
-  const megabytes = (n: number) => `${Math.max(1, Math.round(n / 1_000_000))} MB`;
   const budget: Budget = {
     left: () => left,
     spend(bytes) {
@@ -23,7 +22,7 @@ export function createBudget(maxUnpackedBytes: number): Budget {
     },
     tooLarge: (name, bytes) =>
       new CollectionFileError(
-        `Filen packas upp till mer än ${megabytes(maxUnpackedBytes)}${name ? ` (”${printable(name)}”${bytes ? ` ensam ${megabytes(bytes)}` : ''})` : ''} och läses därför inte in. En export är aldrig så stor; filen kan vara gjord för att fylla minnet.`,
+        `Filen packas upp till mer än ${sizeText(maxUnpackedBytes)}${name ? ` (”${printable(name)}”${bytes ? ` ensam ${sizeText(bytes)}` : ''})` : ''} och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.`,
       ),
     gunzip(name, bytes, limit) {
       const max = Math.min(limit, left);

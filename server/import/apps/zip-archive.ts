@@ -6,7 +6,7 @@
 // a bomb. docs/decisions/054-app-collections.md
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { CollectionFileError, EntryError, printable } from './collection-errors.ts';
+import { CollectionFileError, EntryError, printable, sizeText } from './collection-errors.ts';
 import type { Budget } from './unpack-budget.ts';
 
 export type ZipEntry = { name: string; size: number; entry: yauzl.Entry };
@@ -81,8 +81,7 @@ async function readEntry(
 ): Promise<Buffer> {
   // The declared size is checked before inflating anything; yauzl stops the stream if the data says otherwise.
   if (entry.uncompressedSize > budget.left()) throw budget.tooLarge(name, entry.uncompressedSize);
-  if (entry.uncompressedSize > limit)
-    throw new EntryError(`”${printable(name)}” är större än ${Math.round(limit / 1_000_000)} MB.`);
+  if (entry.uncompressedSize > limit) throw new EntryError(`”${printable(name)}” är större än ${sizeText(limit)}.`);
   let stream: Readable;
   try {
     stream = await zip.openReadStreamPromise(entry);

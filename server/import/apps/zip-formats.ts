@@ -3,25 +3,17 @@
 // export recipes/{slug}/{slug}.json + images/; Nextcloud Cookbook {folder}/recipe.json + full.jpg; Tandoor
 // {id}.zip each holding recipe.json + image.*; else JSON files of schema.org Recipes.
 import { CollectionFileError, EntryError } from './collection-errors.ts';
-import type { AppFormat, CollectionLimits, CollectionRecipe } from './collection-reader.ts';
+import type { AppFormat, CollectionLimits, CollectionRecipe } from './collection-types.ts';
 import { unreadableRecipe } from './app-draft.ts';
-import { recipesIn, schemaRecipe, tooManyRecipes } from './json-ld-collection.ts';
+import { recipesIn, schemaRecipe } from './json-ld-collection.ts';
 import { mealieBackup, mealieExport, MEALIE_BACKUP, MEALIE_EXPORT } from './mealie.ts';
 import { nextcloudRecipes } from './nextcloud.ts';
 import { paprikaRecipe } from './paprika.ts';
-import { MAX_TEXT_BYTES, textOf } from './photo-ref.ts';
 import { tandoorRecipes } from './tandoor.ts';
 import type { Budget } from './unpack-budget.ts';
-import type { ZipArchive, ZipEntry } from './zip-archive.ts';
-
-export type Found = { recipes: CollectionRecipe[]; notes: string[] };
-export type ZipScan = { zip: ZipArchive; limits: CollectionLimits; budget: Budget };
-
-/** Entries an app wrote, not a Mac's or an editor's leftovers (__MACOSX/, ._x, .DS_Store). */
-export function visible(name: string): boolean {
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  return !name.startsWith('__MACOSX/') && !base.startsWith('.');
-}
+import { MAX_TEXT_BYTES } from './photo-ref.ts';
+import type { ZipArchive } from './zip-archive.ts';
+import { baseName, entryJson, recipeEntries, visible, type Found, type ZipScan } from './zip-entries.ts';
 
 export function zipFormat(names: string[]): AppFormat {
   const files = names.filter(visible);
@@ -56,28 +48,6 @@ export async function scanZip(
     default:
       return jsonFiles(scan);
   }
-}
-
-/** The entries matching `pattern`, at most maxRecipes of them (beyond: the file is refused). */
-export function recipeEntries({ zip, limits }: ZipScan, pattern: RegExp): ZipEntry[] {
-  const entries = zip.entries.filter((e) => visible(e.name) && pattern.test(e.name));
-  if (entries.length > limits.maxRecipes) throw tooManyRecipes(limits.maxRecipes);
-  return entries;
-}
-
-/** An entry's JSON; EntryError when it is corrupt (that recipe's problem). */
-export async function entryJson(zip: ZipArchive, entry: ZipEntry): Promise<unknown> {
-  const bytes = await zip.read(entry, MAX_TEXT_BYTES);
-  try {
-    return JSON.parse(textOf(bytes));
-  } catch {
-    throw new EntryError(`”${entry.name}” är inte läsbar JSON.`);
-  }
-}
-
-/** The last part of a path without its extension: 'recipes/kanelbullar/kanelbullar.json' -> 'kanelbullar'. */
-export function baseName(name: string): string {
-  return name.slice(name.lastIndexOf('/') + 1).replace(/\.[^.]*$/u, '');
 }
 
 async function paprikaZip(scan: ZipScan): Promise<Found> {
