@@ -61,6 +61,7 @@ async function importOnce(server: BenchServer, token: string, name: string, byte
   };
   for (let i = 0; i < 5; i++) await ask(); // the client's connections opened first
   health.length = 0;
+  const atRest = memoryOf(server.pid).rssMb;
   let peakServer = memoryOf(server.pid).rssMb;
   let peakAll = withChildren(server.pid);
   const asking = setInterval(() => pending.push(ask()), HEALTH_EVERY_MS);
@@ -91,7 +92,7 @@ async function importOnce(server: BenchServer, token: string, name: string, byte
   }
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(pending);
-  return { seconds, report, health: health.sort((a, b) => a - b), peakServer, peakAll };
+  return { seconds, report, health: health.sort((a, b) => a - b), atRest, peakServer, peakAll };
 }
 
 const photo = await sharp({
@@ -117,9 +118,11 @@ try {
     const builder = BUILDERS[format];
     if (!builder) throw new Error(`unknown format ${format}`);
     const bytes = builder.build(sampleRecipes(RECIPES, photo));
-    // A server of its own per format (a fresh data folder): each import starts from an empty book.
+    // A server of its own per format (a fresh data folder): each import starts from an empty book. Through `npm
+    // start`, whose MALLOC_ARENA_MAX changes resident memory.
     const server = await startServer({
       name: 'import-apps',
+      throughNpm: true,
       env: { KEYCLOAK_URL: identity.keycloakUrl, SERVE_SITE: 'false', LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: '1000000' },
     });
     try {
@@ -134,7 +137,7 @@ try {
           String(r.report?.skipped.length ?? 'no report').padStart(7),
           fixed(r.seconds).padStart(6),
           fixed(imported / r.seconds).padStart(10),
-          `${fixed(r.peakServer)} MB (${fixed(r.peakAll)} MB)`.padStart(32),
+          `${fixed(r.atRest)} -> ${fixed(r.peakServer)} MB (${fixed(r.peakAll)} MB)`.padStart(42),
           `${fixed(percentile(r.health, 50))}/${fixed(percentile(r.health, 99))}/${fixed(r.health.at(-1) ?? NaN)} (${r.health.length})`.padStart(
             24,
           ),
