@@ -111,7 +111,7 @@ console.log(
   `bench:import-apps: ${RECIPES} recipes per file, 2 photos each of ${photo.length} bytes; load ${machineLoad()}`,
 );
 console.log(
-  'format       MB file  imported skipped  secs  recipes/s  RSS peak (with photo processes)  health p50/p99/max ms',
+  'format       MB file  imported skipped  secs  recipes/s  RSS before -> peak (with photo processes)  health p50/p99/max ms (n)',
 );
 try {
   for (const format of FORMATS) {
