@@ -1,14 +1,23 @@
-// PRE-MERGE placeholder: the stub reader's JSON. Replaced by a real app format once t38-formats is merged.
+// The collection tests' files: real Paprika exports (a zip of gzipped JSON with the photos inline as base64, the
+// format the app writes), built by the formats' fixture builder from short descriptions of recipes.
+import { paprikaExport, type SampleRecipe } from '../../fixtures/apps/make-exports.ts';
+
 export type TestRecipe = {
   name: string;
-  servings?: number | null;
+  /** As the app's person wrote it ('4 portioner'); none: the app kept no servings. */
+  servings?: string;
   instructions?: string;
-  ingredients?: { name: string; quantity?: { value: number; unit: string }; note?: string; heading?: string }[];
-  photos?: Buffer[];
-  author?: string;
+  ingredients?: { heading?: string; lines: string[] }[];
+  photos?: Uint8Array[];
 };
 
 export function collectionFile(recipes: TestRecipe[]): { bytes: Buffer; fileName: string } {
-  const doc = { recipes: recipes.map((r) => ({ ...r, photos: (r.photos ?? []).map((p) => p.toString('base64')) })) };
-  return { bytes: Buffer.from(JSON.stringify(doc)), fileName: 'samling.json' };
+  const samples: SampleRecipe[] = recipes.map((r) => ({
+    name: r.name,
+    ...(r.servings ? { servings: r.servings } : {}),
+    ingredients: r.ingredients ?? [],
+    steps: (r.instructions ?? '').split('\n').filter(Boolean),
+    ...(r.photos ? { photos: r.photos } : {}),
+  }));
+  return { bytes: paprikaExport(samples), fileName: 'Mina recept.paprikarecipes' };
 }
