@@ -11,7 +11,16 @@ export function apiCorsOptions(config: Config): FastifyCorsOptions {
   return {
     origin: [...config.allowedOrigins],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'X-XSRF-TOKEN'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'If-Match',
+      'If-None-Match',
+      'Idempotency-Key',
+      'X-XSRF-TOKEN',
+      // The export file's name on POST /recipe-collections (its format): a site on another origin sends it too.
+      'X-File-Name',
+    ],
     exposedHeaders: ['ETag', 'Location', 'Retry-After'],
     maxAge: 600,
   };

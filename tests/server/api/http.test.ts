@@ -16,21 +16,21 @@ describe.each(DATABASE_KINDS)('HTTP behaviour (%s)', (kind) => {
   });
   afterAll(() => h?.close());
 
-  it('answers a CORS preflight from an allowed origin for Authorization, Content-Type, If-Match and X-XSRF-TOKEN', async () => {
+  it('answers a CORS preflight from an allowed origin for Authorization, Content-Type, If-Match, X-XSRF-TOKEN and X-File-Name', async () => {
     const response = await h.app.inject({
       method: 'OPTIONS',
       url: '/api/recipes/1',
       headers: {
         origin: TEST_SITE_ORIGIN,
         'access-control-request-method': 'PUT',
-        'access-control-request-headers': 'authorization,content-type,if-match,x-xsrf-token',
+        'access-control-request-headers': 'authorization,content-type,if-match,x-xsrf-token,x-file-name',
       },
     });
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe(TEST_SITE_ORIGIN);
     expect(String(response.headers['access-control-allow-methods'])).toContain('PUT');
     const allowed = String(response.headers['access-control-allow-headers']).toLowerCase();
-    for (const header of ['authorization', 'content-type', 'if-match', 'x-xsrf-token'])
+    for (const header of ['authorization', 'content-type', 'if-match', 'x-xsrf-token', 'x-file-name'])
       expect(allowed).toContain(header);
   });
 
