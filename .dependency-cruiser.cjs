@@ -38,7 +38,7 @@ module.exports = {
     forbid(
       'db-knows-nothing-above',
       '^server/db/',
-      '^server/(api|idp|site|cli|plugins|import|http)/|^server/(app|start|server-options)\\.ts$',
+      '^server/(api|idp|site|cli|plugins|import|collections|http)/|^server/(app|start|server-options)\\.ts$',
     ),
     forbid(
       'http-below-the-parts',
@@ -61,8 +61,14 @@ module.exports = {
     forbid(
       'photos-below-the-parts',
       '^server/photos/',
-      '^server/(api|idp|site|cli|import|plugins)/|^server/(app|start|server-options)\\.ts$',
+      '^server/(api|idp|site|cli|import|collections|plugins)/|^server/(app|start|server-options)\\.ts$',
       'server/photos processes and stores pictures for the API, the transfer files and the CLI: server/db, the Config and the worker pool sizing, nothing above.',
+    ),
+    forbid(
+      'collections-below-the-parts',
+      '^server/collections/',
+      '^server/(api|idp|site|cli|plugins|http)/|^server/(app|start|server-options)\\.ts$',
+      "server/collections moves another app's recipes in for the API's routes and the CLI alike: the readers, the database and the photos below it, no part that answers HTTP.",
     ),
     forbid(
       'cli-works-without-http',

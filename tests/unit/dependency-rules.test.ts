@@ -158,6 +158,14 @@ describe('the dependency rules', () => {
       },
     ],
     [
+      'the moving-in service answering HTTP itself',
+      'collections-below-the-parts',
+      {
+        'server/api/errors.ts': 'export const e = 1;\n',
+        'server/collections/import-collection.ts': "import { e } from '../api/errors.ts';\nexport const i = e;\n",
+      },
+    ],
+    [
       'a command-line entry building the app',
       'cli-works-without-http',
       {
