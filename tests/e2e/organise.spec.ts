@@ -241,9 +241,9 @@ test('a visitor narrows the list by category, reads the sections and scales all 
   await expect(ingredients.getByRole('listitem')).toHaveText(['6 dlVetemjöl', '25 gJäst', '1 stÄgg']);
   await expectAccessible(page);
 
-  // Twice the servings: the dough doubles, the egg for brushing stays one.
+  // Twice the servings: the dough doubles (12 dl reads 1,2 l, docs/quantities.md), the egg for brushing stays one.
   await page.getByLabel('Portioner').selectOption('8');
-  await expect(ingredients.getByRole('listitem')).toHaveText(['12 dlVetemjöl', '50 gJäst', '1 stÄgg']);
+  await expect(ingredients.getByRole('listitem')).toHaveText(['1,2 lVetemjöl', '50 gJäst', '1 stÄgg']);
   await expect(ingredients.getByRole('heading', { level: 3 })).toHaveText(['Till degen', 'Till pensling']);
   // On paper too, the headings above their ingredients.
   await page.emulateMedia({ media: 'print' });
