@@ -1,10 +1,11 @@
 // A recipe's <head> elements for clients that read only the first HTML: link previews (OpenGraph, Twitter) and
-// crawlers (the title, the description, the canonical address, the JSON-LD Recipe), and the main photo's preload.
-// Mealie does the same in its `routes/spa` module. Every text is escaped; the JSON-LD is a data block, so the
-// CSP's hashes need not cover it.
+// crawlers (the title, the description, the canonical address, the JSON-LD Recipe), and the main photo's preload
+// and placeholder for the page itself. Mealie does the same in its `routes/spa` module. Every text is escaped; the
+// JSON-LD and the photo's data are data blocks, so the CSP's hashes need not cover them.
 import { escapeHtml } from '../http/escape-html.ts';
 import { photoUrl } from '../../src/lib/photo-files.ts';
 import type { Photo } from '../../src/lib/photo-schema.ts';
+import { MAIN_PHOTO_DATA_ID, mainPhotoPreload } from '../../src/lib/photo-srcset.ts';
 import { jsonLdText, RECIPE_JSONLD_ID, recipeDescription, recipeJsonLd } from '../../src/lib/recipe-jsonld.ts';
 import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import { isUnitKey, unitLabel } from '../../src/lib/units.ts';
@@ -13,31 +14,32 @@ import { isUnitKey, unitLabel } from '../../src/lib/units.ts';
 const TITLE = 'recipes-frontend';
 
 /**
- * The main photo's `sizes` (src/features/photos/photo-sources.ts MAIN_SIZES, which the server may not import:
- * tests/server/site/recipe-page.test.ts checks they are the same), so the preload is the file the page shows.
+ * Where the page is and where the photos are: absolute URLs (previews fetch them from anywhere); and the API's base
+ * as the page's own config names it (else the absolute one), so the preload matches the <img> character for character.
  */
-export const MAIN_SIZES = '(min-width: 52rem) 734px, (min-width: 48rem) calc(100vw - 98px), calc(100vw - 82px)';
-
-/** Where the page is and where the photos are: absolute URLs (previews fetch them from anywhere). */
-export type Addresses = { pageUrl: string; apiBase: string };
+export type Addresses = { pageUrl: string; apiBase: string; pageApiBase?: string };
 
 const meta = (key: 'name' | 'property', name: string, content: string | number) =>
   `<meta ${key}="${name}" content="${escapeHtml(String(content))}">`;
 
 /**
- * The main photo's preload, as an HTTP Link header: the <picture>'s AVIF choice, the same srcset and sizes as
- * src/pages/recipe.astro's script preloads once the recipe is read. A header, not a <link>: the browser starts
- * the photo before the HTML is parsed, a CDN can send it as 103 Early Hints, and the page keeps the one preload
- * element its script adds. URLs carry no '"' (percent-encoded), so the quoted values need no escaping.
+ * The main photo, for the page's first paint: a preload of the very file its <picture> takes (the srcset and sizes
+ * of src/lib/photo-srcset.ts, which photo.tsx renders), so the browser starts it while it parses the HTML, and a
+ * data block with what the island needs to show the photo (its ThumbHash first) at its final size before the
+ * recipe is read. The page's head script preloads only when this preload is not there (src/pages/recipe.astro).
  */
-export function mainPhotoPreload(recipe: Recipe, apiBase: string): string | undefined {
-  const files = (recipe.photos?.[0]?.files ?? [])
-    .filter((f) => f.use === 'width' && f.format === 'avif')
-    .sort((a, b) => a.width - b.width);
-  if (!files[0]) return undefined;
-  const set = files.map((f) => `${photoUrl(apiBase, f.file)} ${f.width}w`).join(', ');
-  const href = photoUrl(apiBase, files[0].file);
-  return `<${href}>; rel=preload; as=image; type="image/avif"; fetchpriority=high; imagesrcset="${set}"; imagesizes="${MAIN_SIZES}"`;
+export function mainPhotoHead(recipe: Recipe, pageApiBase: string): string {
+  const main = recipe.photos?.[0];
+  if (!main) return '';
+  const preload = mainPhotoPreload(pageApiBase, main);
+  // The alt the page shows: the photo's own, else the recipe's name (recipe-details.tsx).
+  const data = { ...main, alt: main.alt || recipe.name };
+  return [
+    preload
+      ? `<link rel="preload" as="image" type="${preload.type}" fetchpriority="high" imagesrcset="${escapeHtml(preload.imageSrcset)}" imagesizes="${escapeHtml(preload.imageSizes)}">`
+      : '',
+    `<script type="application/json" id="${MAIN_PHOTO_DATA_ID}">${jsonLdText(data)}</script>`,
+  ].join('');
 }
 
 /** The preview's picture: the 1200 px JPEG every preview reader takes (OpenGraph's recommended width). */
@@ -54,7 +56,7 @@ function ogImage(photo: Photo, apiBase: string): string[] {
 }
 
 /** The head elements of a recipe's page, in the place of the shell's title and description. */
-export function recipeHead(recipe: Recipe, { pageUrl, apiBase }: Addresses): string {
+export function recipeHead(recipe: Recipe, { pageUrl, apiBase, pageApiBase = apiBase }: Addresses): string {
   const description = recipeDescription(recipe.instructions);
   const main = recipe.photos?.[0];
   const image = main ? ogImage(main, apiBase) : [];
@@ -71,6 +73,7 @@ export function recipeHead(recipe: Recipe, { pageUrl, apiBase }: Addresses): str
     `<title>${escapeHtml(recipe.name ? `${recipe.name} – ${TITLE}` : TITLE)}</title>`,
     meta('name', 'description', description),
     `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
+    mainPhotoHead(recipe, pageApiBase),
     meta('property', 'og:type', 'article'),
     meta('property', 'og:title', recipe.name),
     meta('property', 'og:description', description),

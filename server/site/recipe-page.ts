@@ -7,18 +7,22 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
 import { getRecipe } from '../db/recipe-repository.ts';
-import { mainPhotoPreload, recipeHead, type Addresses } from './recipe-head.ts';
+import { recipeHead, type Addresses } from './recipe-head.ts';
 import { splitShell, withHead } from './shell.ts';
 import { CACHE_CONTROL } from './headers.ts';
 
 /** Seconds a client should wait before asking again while the database is away (as the API says). */
 export const RETRY_AFTER_SECONDS = 5;
 
-/** The addresses a preview needs as absolute URLs: the page's origin and where the API serves the photos. */
-export function siteAddresses(config: Config): { origin: string; apiBase: string } {
+/**
+ * The addresses a preview needs as absolute URLs (the page's origin and where the API serves the photos), and the
+ * API's base as the page itself has it (/config.json's API_URL, as src/client/site-config.ts trims it).
+ */
+export function siteAddresses(config: Config): { origin: string; apiBase: string; pageApiBase: string } {
   return {
     origin: new URL(config.publicUrl).origin,
     apiBase: new URL(config.apiUrl, config.publicUrl).href.replace(/\/+$/, ''),
+    pageApiBase: config.apiUrl.replace(/\/+$/, ''),
   };
 }
 
@@ -43,7 +47,7 @@ export type RecipePage = (request: FastifyRequest, reply: FastifyReply, id: numb
 /** `shellHtml`: dist/recipe.html, read once; the reply sends it as a file (`reply.sendFile`) when there is no recipe. */
 export function createRecipePage(shellHtml: string, config: Config, db: Database, gate: DatabaseGate): RecipePage {
   const shell = splitShell(shellHtml);
-  const { origin, apiBase } = siteAddresses(config);
+  const { origin, apiBase, pageApiBase } = siteAddresses(config);
   // The build and the addresses the head names: a new deploy or setting changes every page's ETag.
   const build = createHash('sha256').update(`${shellHtml}\n${origin}\n${apiBase}`).digest('base64url').slice(0, 12);
 
@@ -63,9 +67,7 @@ export function createRecipePage(shellHtml: string, config: Config, db: Database
     const etag = `W/"${recipe.id}-${recipe.version}-${Date.parse(recipe.updatedAt).toString(36)}-${build}"`;
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL.shared);
     if (matchesEtag(request, etag)) return reply.code(304).send();
-    const addresses: Addresses = { pageUrl: `${origin}/${recipe.id}`, apiBase };
-    const preload = mainPhotoPreload(recipe, apiBase);
-    if (preload) reply.header('link', preload);
+    const addresses: Addresses = { pageUrl: `${origin}/${recipe.id}`, apiBase, pageApiBase };
     return reply.type('text/html; charset=utf-8').send(withHead(shell, recipeHead(recipe, addresses)));
   };
 }

@@ -1,7 +1,10 @@
 import { rgbaToThumbHash } from 'thumbhash';
 import { describe, expect, it } from 'vitest';
+import { parseEarlyPhoto } from '../../src/features/details/early-photo.ts';
 import {
   fallbackFile,
+  MAIN_SIZES,
+  mainPhotoPreload,
   pictureSources,
   placeholderColour,
   placeholderUrl,
@@ -63,6 +66,28 @@ describe('photo sources', () => {
     expect(pictureSources('/api', small, 'width')).toEqual([
       { type: 'image/webp', srcSet: '/api/photos/width-640.webp 640w' },
     ]);
+  });
+
+  it("preloads the main <picture>'s first source with its sizes: the file the <img> takes, and only that", () => {
+    const [avif] = pictureSources('/api', photo.files, 'width');
+    expect(mainPhotoPreload('/api', photo)).toEqual({
+      type: 'image/avif',
+      imageSrcset: avif?.srcSet,
+      imageSizes: MAIN_SIZES,
+    });
+    expect(mainPhotoPreload('/api', { files: [file('width', 'webp', 640, 480)] })).toEqual({
+      type: 'image/webp',
+      imageSrcset: '/api/photos/width-640.webp 640w',
+      imageSizes: MAIN_SIZES,
+    });
+    expect(mainPhotoPreload('/api', { files: [file('jpeg', 'jpeg', 1200, 900)] })).toBeUndefined();
+  });
+
+  it("reads the server's early photo, and nothing from a block that is not one", () => {
+    expect(parseEarlyPhoto(JSON.stringify(photo))).toEqual(photo);
+    for (const bad of [undefined, '', 'null', '{', '[]', JSON.stringify({ ...photo, width: 0 })])
+      expect(parseEarlyPhoto(bad)).toBeUndefined();
+    expect(parseEarlyPhoto(JSON.stringify({ ...photo, files: [{ use: 'width' }] }))).toBeUndefined();
   });
 
   it("falls back to the 1200 px JPEG, else the original; the list's square to its WebP", () => {

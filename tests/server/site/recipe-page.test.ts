@@ -8,8 +8,8 @@ import type { Database } from '../../../server/db/index.ts';
 import { insertUpload } from '../../../server/db/photo-repository.ts';
 import { updateRecipe } from '../../../server/db/recipe-repository.ts';
 import sitePlugin from '../../../server/site/index.ts';
-import { MAIN_SIZES as SERVER_MAIN_SIZES } from '../../../server/site/recipe-head.ts';
-import { MAIN_SIZES } from '../../../src/features/photos/photo-sources.ts';
+import { parseEarlyPhoto } from '../../../src/features/details/early-photo.ts';
+import { MAIN_SIZES, pictureSources } from '../../../src/features/photos/photo-sources.ts';
 import type { PhotoFile } from '../../../src/lib/photo-schema.ts';
 import type { Recipe } from '../../../src/lib/recipe-schema.ts';
 import { testConfig } from '../../support/api-app.ts';
@@ -169,12 +169,24 @@ describe('/{id} for clients that run no JavaScript', () => {
       'og:image:alt': 'Pannkakor på ett fat',
       'twitter:card': 'summary_large_image',
     });
-    // The preload is a Link header; the page's own preload element (its head script's) stays the only one.
-    expect(res.headers.link).toBe(
-      `<${photo(avif800 ?? '')}>; rel=preload; as=image; type="image/avif"; fetchpriority=high; imagesrcset="${photo(avif800 ?? '')} 800w, ${photo(avif1600 ?? '')} 1600w"; imagesizes="${MAIN_SIZES}"`,
-    );
-    expect(html).not.toContain('rel="preload"');
-    expect(SERVER_MAIN_SIZES).toBe(MAIN_SIZES);
+    // The main photo's preload: the AVIF <source> the page's <picture> renders (photo.tsx: pictureSources under
+    // /config.json's API_URL, MAIN_SIZES), character for character, so the browser fetches that file once.
+    const preloads = [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads).toEqual([
+      `<link rel="preload" as="image" type="image/avif" fetchpriority="high" imagesrcset="/api/photos/${avif800} 800w, /api/photos/${avif1600} 1600w" imagesizes="${MAIN_SIZES}">`,
+    ]);
+    const pageApi = (JSON.parse((await get('/config.json')).body) as { API_URL: string }).API_URL.replace(/\/+$/, '');
+    const [avifSource] = pictureSources(pageApi, withPhoto.photos?.[0]?.files ?? [], 'width');
+    expect(preloads[0]).toContain(` imagesrcset="${avifSource?.srcSet}" imagesizes="${MAIN_SIZES}"`);
+    expect(res.headers.link).toBeUndefined();
+    // What the island shows before the recipe is read: the photo at its size, its ThumbHash, the alt it shows.
+    const block = /<script type="application\/json" id="recipe-main-photo">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(parseEarlyPhoto(block)).toEqual({ ...withPhoto.photos?.[0], alt: 'Pannkakor på ett fat' });
+    expect(parseEarlyPhoto(block)).toMatchObject({
+      width: 2400,
+      height: 1600,
+      placeholder: 'HBkSHYSIeHiPiHh8eJd4eTN0EEQG',
+    });
     // The rest of the shell as it was: its inline script (hashed by the CSP) and body.
     expect(html).toContain('<script>window.__early={};</script></head><body><h1>skal</h1>');
 
@@ -208,7 +220,7 @@ describe('/{id} for clients that run no JavaScript', () => {
     const html = (await get(`/${hostile.id}`)).body;
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<img');
-    expect(html.match(/<\/script>/g)).toHaveLength(2); // the JSON-LD's and the shell's own
+    expect(html.match(/<\/script>/g)).toHaveLength(2); // the JSON-LD's and the shell's own: no photo, no photo data
     expect(html).toContain(
       '<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;amp;&#39; – recipes-frontend</title>',
     );

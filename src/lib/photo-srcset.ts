@@ -1,0 +1,51 @@
+// A photo's `srcset` and `sizes`, written once for the recipe page's <picture> (src/features/photos/photo.tsx) and
+// the server's preload of the main photo in /{id}'s head (server/site/recipe-head.ts): a preload that differs from
+// the <img> in one character of a URL or `sizes` is a second download, not a head start. Here, in src/lib, because
+// the server shares nothing else with the site.
+import { photoUrl } from './photo-files.ts';
+import type { Photo, PhotoFile } from './photo-schema.ts';
+
+// The `sizes` follow the layout (src/styles): the page is at most 52rem with 1.5rem padding (1rem on a phone
+// under 48rem), the card 1.5rem padding and 1px border. A wrong `sizes` makes the browser fetch a larger file
+// than it shows (Lighthouse's "uses-responsive-images").
+/** The main photo: the card's full inner width. */
+export const MAIN_SIZES = '(min-width: 52rem) 734px, (min-width: 48rem) calc(100vw - 98px), calc(100vw - 82px)';
+/** The gallery: three columns with 0.75rem gaps in the same width. */
+export const GALLERY_SIZES =
+  '(min-width: 52rem) 237px, (min-width: 48rem) calc((100vw - 122px) / 3), calc((100vw - 106px) / 3)';
+
+/** `url 800w, url 1600w`: a use's files in one format, narrowest first. */
+export function srcset(apiBase: string, files: PhotoFile[], use: PhotoFile['use'], format: PhotoFile['format']) {
+  return files
+    .filter((f) => f.use === use && f.format === format)
+    .sort((a, b) => a.width - b.width)
+    .map((f) => `${photoUrl(apiBase, f.file)} ${f.width}w`)
+    .join(', ');
+}
+
+/** One `<source>` of a <picture>: its type and srcset. */
+export type PictureSource = { type: string; srcSet: string };
+
+/** The `<source>`s of a use, AVIF first (a browser takes the first type it supports); none left out empty. */
+export function pictureSources(apiBase: string, files: PhotoFile[], use: PhotoFile['use']): PictureSource[] {
+  return (['avif', 'webp'] as const)
+    .map((format) => ({ type: `image/${format}`, srcSet: srcset(apiBase, files, use, format) }))
+    .filter((s) => s.srcSet !== '');
+}
+
+/**
+ * The main photo's preload: the <picture>'s first `<source>` (AVIF when there is one) with its `sizes`. A browser
+ * without that type skips the preload, as it skips the `<source>`; one with it fetches the very file the <img>
+ * then takes. undefined when the photo has no width files (the <img> shows its JPEG, not worth a preload).
+ */
+export function mainPhotoPreload(apiBase: string, photo: Pick<Photo, 'files'>) {
+  const first = pictureSources(apiBase, photo.files, 'width')[0];
+  return first && { type: first.type, imageSrcset: first.srcSet, imageSizes: MAIN_SIZES };
+}
+
+/**
+ * The id of the data block (`<script type="application/json">`) in which the server gives /{id}'s island the main
+ * photo (its files, size, ThumbHash and alt) in the first response: the island shows it at its final size before
+ * the recipe is read. A data block, not a script: the CSP has no hash for it and needs none.
+ */
+export const MAIN_PHOTO_DATA_ID = 'recipe-main-photo';
