@@ -136,6 +136,55 @@ test('the recipe page shows the main photo at its final size before it loads, th
   await expectAccessible(page);
 });
 
+test("the server's page shows the main photo at its final size before the recipe is read, and keeps it", async ({
+  page,
+  recipes,
+  request,
+  baseURL,
+  editorToken,
+}) => {
+  const main = await upload(request, String(baseURL), editorToken, 5);
+  const recipe = await recipes.create({
+    name: `Fotovåfflor ${tag()}`,
+    photos: [{ id: main.id, alt: 'Våfflor med sylt' }],
+  } as NewRecipe);
+  // The recipe's read is held (the head script starts it, src/pages/recipe.astro), and the photo's files too.
+  const held: Route[] = [];
+  let open = false;
+  await page.route(new RegExp(`/recipes/${recipe.id}(\\?[^/]*)?$`), (route) =>
+    open ? route.fallback() : held.push(route),
+  );
+  const photosHeld = await holdPhotos(page);
+  await page.goto(`/${recipe.id}`);
+
+  // From the server's page alone (server/site/recipe-head.ts): the photo's box at its 4:3 shape, the ThumbHash in it.
+  const photo = page.getByRole('img', { name: 'Våfflor med sylt' });
+  await expect(photo).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Laddar receptet…' })).toBeAttached();
+  await expect(page.getByRole('heading', { name: recipe.name })).toHaveCount(0);
+  expect(held.length).toBeGreaterThan(0);
+  await expect(page.locator('.photo-main .photo-placeholder')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  const before = await photo.boundingBox();
+  const tallest = 0.7 * (await page.evaluate(() => window.innerHeight));
+  expect(before?.height).toBeCloseTo(Math.min(((before?.width ?? 0) * 3) / 4, tallest), 0);
+  // One preload of the photo: the server's, which the head script then leaves alone.
+  await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(1);
+  await photo.evaluate((img: HTMLImageElement) => img.setAttribute('data-early', ''));
+
+  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible({ timeout: PROVIDER_TIMEOUT }); // the header settled
+  const released = await page.evaluate(() => performance.now());
+  open = true;
+  await Promise.all(held.map((r) => r.fallback()));
+  await expect(page.getByRole('heading', { name: recipe.name })).toBeVisible();
+  // The same element where it was (the recipe came in under it), and only one photo element.
+  expect(await photo.boundingBox()).toEqual(before);
+  await expect(photo).toHaveAttribute('data-early', '');
+  await expect(page.locator('.photo-main')).toHaveCount(1);
+  await photosHeld.release();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await layoutShiftSince(page, released)).toEqual([]);
+});
+
 test('on paper the main photo is small and the gallery is left out', async ({
   page,
   recipes,
