@@ -5,8 +5,9 @@
 // and after the page load, and the same pages served by Debian's nginx (gzip on) from the same dist/.
 // At the first size also photos (issue 23): a recipe page with a main photo against the same page without
 // (LCP, CLS, Lighthouse's image audits) and the list's first screen with thumbnails (bench/site-photos.ts).
-// --phone: only those photo figures (issue 42: the photo paints first), at the first size, and the list with a
-// screen full of thumbnails through Lighthouse too.
+// --phone: only those photo figures (issue 42: the photo paints first), at the first size, with the mobile
+// preset's throttling applied (bench/lighthouse.ts), and the list with a screen full of thumbnails through
+// Lighthouse too.
 // Figures only: no pass or fail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ const { values: opts } = parseArgs({
     phone: { type: 'boolean', default: false },
   },
 });
+const throttling = opts.phone ? 'applied' : 'simulated';
 const sizes = opts.sizes
   .split(',')
   .map(Number)
@@ -68,7 +70,7 @@ async function measurePhotos(size: number, url: string) {
       ['/{id} same, no photo', pair.without],
     ] as const) {
       log(`  ours ${page}: ${opts.runs} Lighthouse runs`);
-      const f = lighthouse(`${url}/${id}`, Number(opts.runs), IMAGE_AUDITS);
+      const f = lighthouse(`${url}/${id}`, Number(opts.runs), IMAGE_AUDITS, throttling);
       row(size, 'ours', page, f);
       lcp.push(f.lcpMs);
       notes.push(
@@ -84,7 +86,7 @@ async function measurePhotos(size: number, url: string) {
     if (opts.phone) {
       const listUrl = `${url}/?search=${encodeURIComponent(PHOTO_SEARCH)}`;
       log(`  ours / with a screen of thumbnails: ${opts.runs} Lighthouse runs`);
-      row(size, 'ours', '/ thumbnails', lighthouse(listUrl, Number(opts.runs), IMAGE_AUDITS));
+      row(size, 'ours', '/ thumbnails', lighthouse(listUrl, Number(opts.runs), IMAGE_AUDITS, throttling));
     }
     log('  ours: the list with thumbnails, first screen');
     const screen = await listFirstScreen(`${url}/?search=${encodeURIComponent(PHOTO_SEARCH)}`);
@@ -164,7 +166,7 @@ const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] 
 const line = (c: string[]) =>
   c.map((v, i) => (i < 3 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join('  ');
 log(
-  `\nLighthouse mobile, median of ${opts.runs} runs (nginx: ${opts['nginx-runs']}); nginx serves the same dist/ and proxies the API to ours\n`,
+  `\nLighthouse mobile (${throttling} throttling), median of ${opts.runs} runs (nginx: ${opts['nginx-runs']}); nginx serves the same dist/ and proxies the API to ours\n`,
 );
 log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n'));
 log('');

@@ -183,6 +183,11 @@ test("the server's page shows the main photo at its final size before the recipe
   await photosHeld.release();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   expect(await layoutShiftSince(page, released)).toEqual([]);
+  // The preload was the <img>'s own file: one photo fetched, once.
+  const fetched = await page.evaluate(() =>
+    performance.getEntriesByType('resource').flatMap((e) => (/\/photos\/[0-9a-f]{64}\./.test(e.name) ? [e.name] : [])),
+  );
+  expect(fetched).toEqual([await photo.evaluate((img: HTMLImageElement) => img.currentSrc)]);
 });
 
 test('on paper the main photo is small and the gallery is left out', async ({
