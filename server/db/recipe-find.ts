@@ -42,6 +42,7 @@ export async function findRecipeIds(db: AppDatabase, find: RecipeFind): Promise<
     ? sql`SELECT r.id FROM recipes r JOIN recipe_texts t ON t.recipe_id = r.id ${where}
           ORDER BY ts_rank(t.document, ${tsQuery}) DESC, r.id`
     : sql`SELECT r.id FROM recipes r ${where}`;
-  const result = (await db.execute(statement)) as unknown as { rows: { id: number }[] };
-  return result.rows.map((row) => row.id);
+  const result = await db.execute(statement);
+  // Both drivers answer { rows }; execute's type is the driver's own, so it is named here, as photo-repository does.
+  return (result as { rows: { id: number }[] }).rows.map((row) => row.id);
 }

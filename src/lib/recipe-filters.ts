@@ -23,6 +23,13 @@ export type RecipeFilters = {
 
 export const NO_FILTERS: RecipeFilters = { ingredients: '', words: '' };
 
+/** What the filters need of URLSearchParams (src/lib compiles without the DOM's or Node's types). */
+type Params = {
+  get(name: string): string | null;
+  set(name: string, value: string): void;
+  delete(name: string): void;
+};
+
 /** The words of a filter's text: letters and digits (å, ä, ö among the letters), folded to lower case, no repeats. */
 export function filterWords(text: string): string[] {
   const words = fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -56,7 +63,9 @@ export function ingredientStems(text: string): string[] {
 
 export function hasFilters(filters: RecipeFilters): boolean {
   return (
-    filterWords(filters.ingredients).length > 0 || filters.maxMinutes !== undefined || filterWords(filters.words).length > 0
+    filterWords(filters.ingredients).length > 0 ||
+    filters.maxMinutes !== undefined ||
+    filterWords(filters.words).length > 0
   );
 }
 
@@ -68,7 +77,7 @@ export function parseMinutes(text: string | null | undefined): number | undefine
 }
 
 /** The filters an address holds (anything it does not understand is left out). */
-export function filtersFromParams(params: URLSearchParams): RecipeFilters {
+export function filtersFromParams(params: Pick<Params, 'get'>): RecipeFilters {
   return {
     ingredients: (params.get('ingredients') ?? '').slice(0, MAX_FILTER_TEXT),
     maxMinutes: parseMinutes(params.get('maxMinutes')),
@@ -77,7 +86,7 @@ export function filtersFromParams(params: URLSearchParams): RecipeFilters {
 }
 
 /** Writes the filters into `params` (empty ones removed), as the address and the API's query both take them. */
-export function writeFilterParams(params: URLSearchParams, filters: RecipeFilters): URLSearchParams {
+export function writeFilterParams<P extends Params>(params: P, filters: RecipeFilters): P {
   const set = (name: string, value: string) => (value ? params.set(name, value) : params.delete(name));
   set('ingredients', filters.ingredients.trim());
   set('maxMinutes', filters.maxMinutes === undefined ? '' : String(filters.maxMinutes));

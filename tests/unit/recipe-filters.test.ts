@@ -10,12 +10,27 @@ import {
   writeFilterParams,
 } from '../../src/lib/recipe-filters.ts';
 
-describe('the ingredient filter\'s Swedish rule', () => {
+describe("the ingredient filter's Swedish rule", () => {
   it('takes one definite or plural ending off a word, keeping at least three letters', () => {
     const stems = Object.fromEntries(
-      ['ägg', 'äggen', 'ägget', 'lök', 'löken', 'lökar', 'tomaterna', 'kycklingen', 'bönorna', 'gurkan', 'osten', 'ost', 'ris', 'riset', 'smöret', 'äpplen'].map(
-        (w) => [w, ingredientStem(w)],
-      ),
+      [
+        'ägg',
+        'äggen',
+        'ägget',
+        'lök',
+        'löken',
+        'lökar',
+        'tomaterna',
+        'kycklingen',
+        'bönorna',
+        'gurkan',
+        'osten',
+        'ost',
+        'ris',
+        'riset',
+        'smöret',
+        'äpplen',
+      ].map((w) => [w, ingredientStem(w)]),
     );
     expect(stems).toEqual({
       ägg: 'ägg',

@@ -98,7 +98,11 @@ describe.each(DATABASE_KINDS)('GET /recipes/names with filters (%s)', (kind) => 
   });
 
   it('shows a write to the next filtered read', async () => {
-    const made = await postRecipe(h.app, token, recipeBody({ name: 'Saffransbullar', ingredients: ingredientsOf('Saffran') }));
+    const made = await postRecipe(
+      h.app,
+      token,
+      recipeBody({ name: 'Saffransbullar', ingredients: ingredientsOf('Saffran') }),
+    );
     expect(await names({ ingredients: 'saffran' })).toEqual(['Saffransbullar']);
     expect(await names({ words: 'saffran' })).toEqual(['Saffransbullar']);
     await h.app.inject({
@@ -115,7 +119,7 @@ describe.each(DATABASE_KINDS)('GET /recipes/names with filters (%s)', (kind) => 
   });
 
   it('answers bad filters with 400, never 500', async () => {
-    for (const params of [
+    for (const params of <Record<string, string>[]>[
       { maxMinutes: '0' },
       { maxMinutes: 'femton' },
       { maxMinutes: '10081' },
