@@ -118,6 +118,17 @@ describe.each(DATABASE_KINDS)('GET /recipes/names with filters (%s)', (kind) => 
     expect(await names({ words: 'saffran' })).toEqual([]);
   });
 
+  it('documents the filters with exact schemas', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const op = doc.paths['/api/recipes/names']?.get ?? doc.paths['/recipes/names']?.get;
+    const schemaOf = (name: string) =>
+      (op.parameters as { name: string; schema: Record<string, unknown> }[]).find((p) => p.name === name)?.schema;
+    expect(schemaOf('maxMinutes')).toMatchObject({ type: 'integer', minimum: 1, maximum: 10080 });
+    expect(schemaOf('ingredients')).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(schemaOf('words')).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(op.responses['200'].content['application/json'].schema.properties.count).toMatchObject({ type: 'integer' });
+  });
+
   it('answers bad filters with 400, never 500', async () => {
     for (const params of <Record<string, string>[]>[
       { maxMinutes: '0' },
