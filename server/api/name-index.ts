@@ -4,6 +4,7 @@ import { recipeNames, type RecipeName } from '../db/recipe-repository.ts';
 import { categoryKey } from '../../src/lib/organise.ts';
 import { compareRecipes, fold, insertByName } from '../../src/lib/recipe-search.ts';
 import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/change-feed.ts';
+import { findRecipeIds, type RecipeFind } from '../db/recipe-find.ts';
 
 // The list screen's paged read: recipe names in Swedish order (src/lib's compareRecipes,
 // the same order as GET /recipes), kept in memory (a few MB at 100,000 recipes) and labelled with
@@ -21,7 +22,7 @@ export type NamedRecipe = { id: number; name: string; thumbnail?: Thumbnail };
 type Category = { key: string; name: string };
 type Entry = Omit<RecipeName, 'categories'> & { folded: string; categories?: Category[] };
 
-export type Page = { recipes: NamedRecipe[]; next: NamedRecipe | null; previous: NamedRecipe | null };
+export type Page = { recipes: NamedRecipe[]; next: NamedRecipe | null; previous: NamedRecipe | null; count?: number };
 export type CategoryCount = { name: string; count: number };
 /** The index grouped by category key: each category's spelling and its recipes, in the index's order. */
 type Grouped = { byKey: Map<string, { name: string; entries: Entry[] }>; counts: CategoryCount[] };
@@ -94,6 +95,14 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     return found;
   }
 
+  // Each index's entries by id, made when a ranked search first needs them (as the groups above).
+  const byIdOf = new WeakMap<Entry[], Map<number, Entry>>();
+  function byId(list: Entry[]): Map<number, Entry> {
+    let found = byIdOf.get(list);
+    if (!found) byIdOf.set(list, (found = new Map(list.map((e) => [e.id, e]))));
+    return found;
+  }
+
   /** Every category some recipe names, with its count (GET /categories). */
   async function categories(): Promise<CategoryCount[]> {
     return groups(await current()).counts;
@@ -121,47 +130,86 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
    * Up to `limit` recipes whose name contains `search` (any case, as the list screen filters), in
    * Swedish order, and with `category` only those in it (any letter case): from the start, after `after` or before
    * `before` (both exclusive). `next` and `previous` are the page's last and first recipe when more match beyond
-   * them, else null.
+   * them, else null. With `find` only the recipes the database finds, and `count` says how many match in all;
+   * when it has words, best match first instead of the name order.
    */
   async function page(opts: {
     after?: NamedRecipe;
     before?: NamedRecipe;
     search?: string;
     category?: string;
+    /** The filters of issue 40: only the recipes the database finds (../db/recipe-find.ts), counted. */
+    find?: RecipeFind;
     limit: number;
   }): Promise<Page> {
+    // The index first, then the database: every recipe the index holds is as new as the filters' answer or older,
+    // and one the answer holds that the index does not yet is left out, as the index's own reads leave it out.
     const all = await current();
-    // Within a category: its own recipes, in the same order (an unknown category has none).
-    const list = opts.category === undefined ? all : (groups(all).byKey.get(categoryKey(opts.category))?.entries ?? []);
+    const found = opts.find ? await findRecipeIds(db.orm, opts.find) : undefined;
+    const categoryKeyOf = opts.category === undefined ? undefined : categoryKey(opts.category);
+    let list: Entry[];
+    let only: Set<number> | undefined;
+    let ranked = false;
+    if (found && opts.find?.words?.length) {
+      // Best match first: the database's order, the category checked per recipe.
+      const entries = byId(all);
+      list = [];
+      for (const id of found) {
+        const entry = entries.get(id);
+        if (entry && (categoryKeyOf === undefined || entry.categories?.some((c) => c.key === categoryKeyOf)))
+          list.push(entry);
+      }
+      ranked = true;
+    } else {
+      // Within a category: its own recipes, in the same order (an unknown category has none).
+      list = categoryKeyOf === undefined ? all : (groups(all).byKey.get(categoryKeyOf)?.entries ?? []);
+      if (found) only = new Set(found);
+    }
     const query = fold(opts.search?.trim() ?? '');
-    const matches = (i: number) => query === '' || (list[i] as Entry).folded.includes(query);
-    const found: number[] = [];
+    const matches = (i: number) => {
+      const entry = list[i] as Entry;
+      return (query === '' || entry.folded.includes(query)) && (only === undefined || only.has(entry.id));
+    };
+    // A ranked list has no name order to search in: a cursor is found by its id (a recipe that no longer matches
+    // starts the list again from the top).
+    const position = (r: NamedRecipe, orEqual: boolean) => {
+      if (!ranked) return positionAfter(list, r, orEqual);
+      const at = list.findIndex((e) => e.id === r.id);
+      return at < 0 ? 0 : at + (orEqual ? 1 : 0);
+    };
+    const picked: number[] = [];
     let low: number;
     let high: number;
     if (opts.before) {
-      high = positionAfter(list, opts.before, false);
+      high = position(opts.before, false);
       let i = high - 1;
-      for (; i >= 0 && found.length < opts.limit; i--) if (matches(i)) found.unshift(i);
+      for (; i >= 0 && picked.length < opts.limit; i--) if (matches(i)) picked.unshift(i);
       low = i + 1;
     } else {
-      low = opts.after ? positionAfter(list, opts.after, true) : 0;
+      low = opts.after ? position(opts.after, true) : 0;
       let i = low;
-      for (; i < list.length && found.length < opts.limit; i++) if (matches(i)) found.push(i);
+      for (; i < list.length && picked.length < opts.limit; i++) if (matches(i)) picked.push(i);
       high = i;
     }
     const anyIn = (from: number, to: number) => {
       for (let i = from; i < to; i++) if (matches(i)) return true;
       return false;
     };
+    const countAll = () => {
+      let n = 0;
+      for (let i = 0; i < list.length; i++) if (matches(i)) n++;
+      return n;
+    };
     const pick = (i: number | undefined) =>
       i === undefined ? null : { id: (list[i] as Entry).id, name: (list[i] as Entry).name };
     return {
-      recipes: found.map((i) => {
+      recipes: picked.map((i) => {
         const { folded: _folded, categories: _categories, ...named } = list[i] as Entry;
         return named;
       }),
-      next: found.length > 0 && anyIn(high, list.length) ? pick(found.at(-1)) : null,
-      previous: found.length > 0 && anyIn(0, low) ? pick(found[0]) : null,
+      next: picked.length > 0 && anyIn(high, list.length) ? pick(picked.at(-1)) : null,
+      previous: picked.length > 0 && anyIn(0, low) ? pick(picked[0]) : null,
+      ...(found ? { count: countAll() } : {}),
     };
   }
 

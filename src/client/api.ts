@@ -6,6 +6,7 @@ import { apiBase } from './site-config.ts';
 import { takeEarlyRecipe } from './early.ts';
 import { isUnitKey, unitKey, unitLabel, OFFERED_UNIT_KEYS } from '../lib/units.ts';
 import type { Thumbnail } from '../lib/photo-schema.ts';
+import { writeFilterParams, type RecipeFilters } from '../lib/recipe-filters.ts';
 import type {
   ImportedRecipe as ApiImportedRecipe,
   Recipe as ApiRecipe,
@@ -166,16 +167,28 @@ export async function listRecipes(tokens: TokenSource, search?: string): Promise
 
 /** `thumbnail`: the main photo's square files, for a recipe with photos. */
 export type RecipeName = { id: number; name: string; thumbnail?: Thumbnail };
-export type NamePage = { recipes: RecipeName[]; next: string | null; previous: string | null };
+/** `count`: how many recipes match in all, when filters (issue 40) were given. */
+export type NamePage = { recipes: RecipeName[]; next: string | null; previous: string | null; count?: number };
 
-/** One page of ids and names in Swedish order (GET /recipes/names): the list screen's light read. */
+/**
+ * One page of ids and names in Swedish order (GET /recipes/names): the list screen's light read. With `filters`
+ * (ingredients, time, words anywhere) only the recipes passing them, and how many they are.
+ */
 export async function listRecipeNames(
   tokens: TokenSource,
-  opts: { search?: string; category?: string; after?: string; before?: string; limit?: number } = {},
+  opts: {
+    search?: string;
+    category?: string;
+    filters?: RecipeFilters;
+    after?: string;
+    before?: string;
+    limit?: number;
+  } = {},
 ): Promise<NamePage> {
   const q = new URLSearchParams();
   if (opts.search?.trim()) q.set('search', opts.search.trim());
   if (opts.category?.trim()) q.set('category', opts.category.trim());
+  if (opts.filters) writeFilterParams(q, opts.filters);
   if (opts.after) q.set('after', opts.after);
   if (opts.before) q.set('before', opts.before);
   if (opts.limit) q.set('limit', String(opts.limit));

@@ -2,6 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { thumbnailSchema } from '../../../src/lib/photo-schema.ts';
 import { textUpTo } from '../../../src/lib/recipe-schema.ts';
+import {
+  filterWords,
+  ingredientStems,
+  MAX_FILTER_MINUTES,
+  MAX_FILTER_TEXT,
+  MAX_FILTER_WORDS,
+  parseMinutes,
+} from '../../../src/lib/recipe-filters.ts';
+import type { RecipeFind } from '../../db/recipe-find.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
 import { errorBodySchema, HttpError } from '../errors.ts';
 import type { NamedRecipe, NameIndex } from '../name-index.ts';
@@ -42,6 +51,29 @@ const query = z.object({
     .describe(
       'Only recipes in this category (any letter case, as GET /categories names them); an unknown category is an empty page',
     ),
+  // Issue 40: the filters beside the name search (src/lib/recipe-filters.ts holds their rules for site and API).
+  ingredients: textUpTo(MAX_FILTER_TEXT, `Max ${MAX_FILTER_TEXT} characters`)
+    .optional()
+    .describe(
+      `Only recipes with every one of these words (letters and digits, separated by anything else; at most ${MAX_FILTER_WORDS}) in one of their ingredients' names, any case. A word loses one Swedish definite or plural ending ("äggen" finds "ägg", "löken" "lök") and may stand anywhere in a name ("kyckling" finds "kycklingfilé")`,
+    ),
+  maxMinutes: z
+    .string()
+    .refine((text) => parseMinutes(text) !== undefined, { error: `A whole number from 1 to ${MAX_FILTER_MINUTES}` })
+    .transform(Number)
+    .optional()
+    .meta({
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_FILTER_MINUTES,
+      description:
+        'Only recipes whose total time (or preparation time, where no total is set) is at most this many minutes; recipes without a time are left out',
+    }),
+  words: textUpTo(MAX_FILTER_TEXT, `Max ${MAX_FILTER_TEXT} characters`)
+    .optional()
+    .describe(
+      `Full-text search: only recipes with every one of these words (at most ${MAX_FILTER_WORDS}; each also as the beginning of a longer word) in their name, ingredients, instructions or categories, with Swedish stemming (å, ä and ö are letters of their own). The page is then ordered best match first, not by name`,
+    ),
   after: cursor.optional().describe('The `next` of the page before: the page after it'),
   before: cursor.optional().describe('The `previous` of the page after: the page before it (scrolling back up)'),
   limit: z
@@ -69,7 +101,20 @@ const pageSchema = z.object({
   ),
   next: z.string().nullable().describe('Cursor (`after`) of the next page; null on the last page'),
   previous: z.string().nullable().describe('Cursor (`before`) of the page before; null on the first page'),
+  count: z
+    .number()
+    .int()
+    .optional()
+    .describe('How many recipes match in all; only when `ingredients`, `maxMinutes` or `words` is given'),
 });
+
+/** The filters of a query, or undefined when it has none (the name list as before). */
+function findOf(query: { ingredients?: string; maxMinutes?: number; words?: string }): RecipeFind | undefined {
+  const stems = ingredientStems(query.ingredients ?? '');
+  const words = filterWords(query.words ?? '');
+  if (stems.length === 0 && query.maxMinutes === undefined && words.length === 0) return undefined;
+  return { ingredientStems: stems, maxMinutes: query.maxMinutes, words };
+}
 
 export const recipeNameRoutes: FastifyPluginAsyncZod<{ index: NameIndex; gate: DatabaseGate }> = async (
   api,
@@ -84,13 +129,13 @@ export const recipeNameRoutes: FastifyPluginAsyncZod<{ index: NameIndex; gate: D
     {
       schema: {
         summary:
-          'Recipe ids and names in Swedish alphabetical order, a page at a time; `search` keeps those whose name contains it (any case), `category` those in that category',
+          'Recipe ids and names in Swedish alphabetical order, a page at a time; `search` keeps those whose name contains it (any case), `category` those in that category, and `ingredients`, `maxMinutes` and `words` those that pass each filter (all combine)',
         querystring: query,
         response: { 200: pageSchema, 400: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request) => {
-      const { search, category, after, before, limit = PAGE_DEFAULT } = request.query;
+      const { search, category, after, before, limit = PAGE_DEFAULT, ...filters } = request.query;
       if (after && before) throw new HttpError(400, 'Send after or before, not both');
       const page = await gate.run(() =>
         index.page({
@@ -99,10 +144,16 @@ export const recipeNameRoutes: FastifyPluginAsyncZod<{ index: NameIndex; gate: D
           after,
           before,
           limit,
+          find: findOf(filters),
         }),
       );
       const cursorOf = (r: NamedRecipe | null) => (r ? encodeCursor(r) : null);
-      return { recipes: page.recipes, next: cursorOf(page.next), previous: cursorOf(page.previous) };
+      return {
+        recipes: page.recipes,
+        next: cursorOf(page.next),
+        previous: cursorOf(page.previous),
+        ...(page.count === undefined ? {} : { count: page.count }),
+      };
     },
   );
 };

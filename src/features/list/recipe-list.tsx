@@ -8,6 +8,9 @@
 // entry (src/client/list-position.ts): Back, Forward and reload show the same recipes at the same place.
 // Category chips (issue 25, the most used first) narrow the list to one category; the address carries it
 // (/?category=Bakning), a chip pressed is a new history entry, and the live search works within it.
+// The filters beside the search (issue 40: ingredients, time, words anywhere) are in the address too
+// (filter-address.ts) and combine with both; with any of them the number of matches is said, and an empty result
+// offers each filter to remove.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../../stores/auth.ts';
@@ -15,6 +18,9 @@ import { $category, $query, categoryFromAddress, chooseCategory } from '../../st
 import { listCategories, listRecipeNames, type NamePage } from '../../client/api.ts';
 import { categoryKey } from '../../lib/organise.ts';
 import { matchesName } from '../../lib/recipe-search.ts';
+import { hasFilters, NO_FILTERS, sameFilters, type RecipeFilters } from '../../lib/recipe-filters.ts';
+import ListFilters, { FILTER_TEXTS, LoosenFilters } from './list-filters.tsx';
+import { filtersFromAddress, showFiltersInAddress } from './filter-address.ts';
 import Spinner from '../../components/spinner.tsx';
 import FlashStatus from '../../components/flash-status.tsx';
 import ScrollSentinel from './scroll-sentinel.tsx';
@@ -43,7 +49,7 @@ const MAX_CHIPS = 20;
 type Load =
   | { state: 'loading' }
   | { state: 'failed' }
-  | { state: 'ready'; pages: NamePage[]; query: string; category: string; narrowed?: boolean };
+  | { state: 'ready'; pages: NamePage[]; query: string; category: string; filters: RecipeFilters; narrowed?: boolean };
 
 /** Whether a saved position shows the pages for this search text and category. */
 const answers = (saved: ListPosition, query: string, category: string) =>
@@ -64,6 +70,13 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   // null until the search bar has read the page's query (?search= or text typed before hydration).
   const query = useStore($query);
   const category = useStore($category);
+  // null until read from the address after mounting (the static build has none, and hydration must match it).
+  const [filters, setFilters] = useState<RecipeFilters | null>(null);
+  useEffect(() => setFilters(filtersFromAddress()), []);
+  const changeFilters = (next: RecipeFilters, push: boolean) => {
+    setFilters(next);
+    showFiltersInAddress(next, push);
+  };
   // Every category in use, the most used first; undefined until read, and the list waits for them, so the chips
   // never push it down. null: they could not be read (no chips, and no word on whether a category exists).
   const [categories, setCategories] = useState<string[] | null | undefined>();
@@ -104,6 +117,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
                 pages: [{ recipes: shown, next: null, previous: null }],
                 query: q,
                 category: now.category,
+                filters: now.filters,
                 narrowed: true,
               }
             : now;
@@ -119,13 +133,15 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     const onPop = (event: PopStateEvent) => {
       popped.current = readListPosition(event.state);
       categoryFromAddress();
+      const fromAddress = filtersFromAddress();
+      setFilters((now) => (now && sameFilters(now, fromAddress) ? now : fromAddress));
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
   useEffect(() => {
-    if (query === null) return;
+    if (query === null || filters === null) return;
     const ticket = ++latest.current;
     // The page's first query: Back, Forward or reload return to what this history entry showed, as it
     // was (no request), if the search text and category are still the ones those pages answer.
@@ -134,17 +150,17 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     popped.current = undefined;
     if (saved && answers(saved, query, category)) {
       restoring.current = saved;
-      setLoad({ state: 'ready', pages: saved.pages, query, category });
+      setLoad({ state: 'ready', pages: saved.pages, query, category, filters });
       return;
     }
-    listRecipeNames(apiTokens, { search: query, category, limit: PAGE })
-      .then((page) => ticket === latest.current && setLoad({ state: 'ready', pages: [page], query, category }))
+    listRecipeNames(apiTokens, { search: query, category, filters, limit: PAGE })
+      .then((page) => ticket === latest.current && setLoad({ state: 'ready', pages: [page], query, category, filters }))
       .catch((error: unknown) => {
         // Spec section 8: a failed list load goes to the console only.
         console.error('Could not load the recipes', error);
         if (ticket === latest.current) setLoad({ state: 'failed' });
       });
-  }, [query, category]);
+  }, [query, category, filters]);
 
   const loading = useRef(false);
   const extend = (direction: 'next' | 'previous') => {
@@ -157,6 +173,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     listRecipeNames(apiTokens, {
       search: load.query,
       category: load.category,
+      filters: load.filters,
       limit: PAGE,
       ...(direction === 'next' ? { after: cursor } : { before: cursor }),
     })
@@ -164,7 +181,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
         if (ticket !== latest.current) return;
         const pages =
           direction === 'next' ? [...load.pages, page].slice(-MAX_PAGES) : [page, ...load.pages].slice(0, MAX_PAGES);
-        setLoad({ state: 'ready', pages, query: load.query, category: load.category });
+        setLoad({ state: 'ready', pages, query: load.query, category: load.category, filters: load.filters });
       })
       .catch((error: unknown) => console.error('Could not load the recipes', error))
       .finally(() => (loading.current = false));
@@ -229,10 +246,24 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   const last = view.state === 'ready' ? view.pages.at(-1) : undefined;
   const isEditor = auth.status === 'signed-in' && auth.isEditor;
   const shownQuery = (query ?? '').trim();
+  const filtered = view.state === 'ready' && hasFilters(view.filters);
+  // The first page's count is the whole answer's (every page of one answer carries the same).
+  const count = view.state === 'ready' && !view.narrowed ? first?.count : undefined;
 
   return (
     <>
-      {chips && <CategoryChips names={chips} chosen={categories ? (named ?? '') : ''} />}
+      <ListFilters filters={filters ?? NO_FILTERS} onChange={changeFilters} />
+      {chips && (
+        <CategoryChips
+          names={chips}
+          chosen={categories ? (named ?? '') : ''}
+          // The chip's new address has the search and the category; the filters stay in it.
+          onChoose={(name) => {
+            chooseCategory(name);
+            showFiltersInAddress(filters ?? NO_FILTERS, false);
+          }}
+        />
+      )}
       <FlashStatus />
       <div className="toolbar">
         {children}
@@ -246,8 +277,18 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
           </a>
         )}
       </div>
+      {/* Said politely each time a filtered answer arrives; empty (and silent) without filters. */}
+      <p className="list-count" role="status">
+        {filtered && count !== undefined && FILTER_TEXTS.matches(count)}
+        {filtered && count !== undefined && view.state === 'ready' && view.filters.maxMinutes !== undefined && (
+          <> {FILTER_TEXTS.withoutTime}</>
+        )}
+      </p>
       {view.state === 'loading' && <Spinner label="Laddar recept…" />}
-      {view.state === 'ready' && recipes.length === 0 && shownQuery === '' && view.category === '' && (
+      {view.state === 'ready' && recipes.length === 0 && filtered && named !== undefined && (
+        <LoosenFilters filters={view.filters} onChange={changeFilters} />
+      )}
+      {view.state === 'ready' && !filtered && recipes.length === 0 && shownQuery === '' && view.category === '' && (
         <p className="notice">Det finns inga recept ännu.</p>
       )}
       {view.state === 'ready' && named === undefined && (
@@ -257,10 +298,11 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
       )}
       {view.state === 'ready' &&
         named !== undefined &&
+        !filtered &&
         recipes.length === 0 &&
         shownQuery === '' &&
         view.category !== '' && <p className="notice">Det finns inga recept i kategorin ”{view.category}”.</p>}
-      {view.state === 'ready' && named !== undefined && recipes.length === 0 && shownQuery !== '' && (
+      {view.state === 'ready' && !filtered && named !== undefined && recipes.length === 0 && shownQuery !== '' && (
         <p className="notice">Inga recept matchar ”{shownQuery}”.</p>
       )}
       {first?.previous && <ScrollSentinel key={`p-${first.previous}`} onVisible={() => extend('previous')} />}
@@ -293,7 +335,15 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
  * (never the address's text as it came: an unknown name has no chip); one beyond the first chips (a recipe page's
  * link) is added, pressed, to unpress.
  */
-function CategoryChips({ names, chosen }: { names: readonly string[]; chosen: string }) {
+function CategoryChips({
+  names,
+  chosen,
+  onChoose,
+}: {
+  names: readonly string[];
+  chosen: string;
+  onChoose: (name: string) => void;
+}) {
   if (names.length === 0 && chosen === '') return null;
   const key = categoryKey(chosen);
   const shown = chosen === '' || names.some((n) => categoryKey(n) === key) ? names : [...names, chosen];
@@ -307,7 +357,7 @@ function CategoryChips({ names, chosen }: { names: readonly string[]; chosen: st
               type="button"
               className="category-toggle"
               aria-pressed={pressed}
-              onClick={() => chooseCategory(pressed ? '' : name)}
+              onClick={() => onChoose(pressed ? '' : name)}
             >
               {name}
             </button>

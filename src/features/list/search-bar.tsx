@@ -5,6 +5,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $category, $query, setQuery, startQuery } from '../../stores/query.ts';
 import { searchHref } from '../../lib/routes.ts';
+import { addressWith, filtersFromAddress } from './filter-address.ts';
 
 export default function SearchBar() {
   const query = useStore($query) ?? '';
@@ -16,8 +17,9 @@ export default function SearchBar() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // On the list narrowed to a category, the search stays within it.
-    window.location.assign(searchHref(query, $category.get()));
+    // On the list narrowed to a category, the search stays within it, and within the list's filters (issue 40).
+    const href = searchHref(query, $category.get());
+    window.location.assign(addressWith(filtersFromAddress(), new URL(href, window.location.href).href));
   };
 
   return (

@@ -121,8 +121,11 @@ describe.each(DATABASE_KINDS)('GET /recipes/names, the paged read (%s)', (kind) 
       'after',
       'before',
       'category',
+      'ingredients',
       'limit',
+      'maxMinutes',
       'search',
+      'words',
     ]);
     const categories = doc.paths['/api/categories']?.get ?? doc.paths['/categories']?.get;
     expect(categories.responses['200'].content['application/json'].schema).toMatchObject({

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
+import { DATABASE_KINDS } from '../../support/database.ts';
+import { editorToken } from '../../support/tokens.ts';
+import { bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
+
+// Issue 40: the list route's filters beside the name search, on both databases (migration 014's indexes).
+type Page = { recipes: { id: number; name: string }[]; next: string | null; previous: string | null; count?: number };
+
+const ingredientsOf = (...names: string[]) => names.map((name) => ({ name }));
+
+describe.each(DATABASE_KINDS)('GET /recipes/names with filters (%s)', (kind) => {
+  let h: ApiHarness;
+  let token: string;
+  const get = (params: Record<string, string>) =>
+    h.app.inject({ method: 'GET', url: `/api/recipes/names?${new URLSearchParams(params)}` });
+  const page = async (params: Record<string, string>) => (await get(params)).json() as Page;
+  const names = async (params: Record<string, string>) => (await page(params)).recipes.map((r) => r.name);
+
+  beforeAll(async () => {
+    h = await createApiHarness(kind);
+    token = await editorToken(h.keys);
+    const add = (body: Record<string, unknown>) => postRecipe(h.app, token, recipeBody(body));
+    await add({
+      name: 'Kycklinggryta',
+      ingredients: ingredientsOf('Kycklingfilé', 'Kokosmjölk', 'Gul lök'),
+      instructions: 'Bryn kycklingen. Häll på kokosmjölken.',
+      totalTime: 30,
+      categories: ['Middag'],
+    });
+    await add({ name: 'Äggröra', ingredients: ingredientsOf('Ägg', 'Smör', 'Gräslök'), prepTime: 10 });
+    await add({
+      name: 'Kardemummabullar',
+      ingredients: ingredientsOf('Vetemjöl', 'Smör', 'Kardemumma'),
+      instructions: 'Baka bullarna i ugnen.',
+      prepTime: 40,
+      totalTime: 90,
+      categories: ['Fika'],
+    });
+    await add({ name: 'Löksoppa', ingredients: ingredientsOf('Rödlök', 'Buljong'), instructions: 'Koka.' });
+    await add({
+      name: 'Sockerkaka',
+      ingredients: ingredientsOf('Ägg', 'Socker'),
+      instructions: 'Smaksätt med kardemumma.',
+      totalTime: 60,
+      categories: ['Fika'],
+    });
+  });
+  afterAll(() => h?.close());
+
+  it('finds recipes with every ingredient word, Swedish forms and capitals included, with a count', async () => {
+    expect(await page({ ingredients: 'kycklingen kokosmjölk' })).toMatchObject({
+      recipes: [{ name: 'Kycklinggryta' }],
+      count: 1,
+    });
+    expect(await names({ ingredients: 'ÄGGEN' })).toEqual(['Sockerkaka', 'Äggröra']);
+    // "lök" stands inside "Gul lök", "Gräslök" and "Rödlök"; "löken" is the same word.
+    expect(await names({ ingredients: 'löken' })).toEqual(['Kycklinggryta', 'Löksoppa', 'Äggröra']);
+    expect(await names({ ingredients: 'ägg smör' })).toEqual(['Äggröra']);
+    expect(await page({ ingredients: 'saffran' })).toEqual({ recipes: [], next: null, previous: null, count: 0 });
+  });
+
+  it('keeps recipes whose total time, or else preparation time, is within the limit, and leaves out those without', async () => {
+    expect(await names({ maxMinutes: '30' })).toEqual(['Kycklinggryta', 'Äggröra']);
+    // Kardemummabullar: 40 minutes to prepare, but 90 in all.
+    expect(await names({ maxMinutes: '60' })).toEqual(['Kycklinggryta', 'Sockerkaka', 'Äggröra']);
+    expect((await page({ maxMinutes: '10080' })).count).toBe(4);
+  });
+
+  it('searches words anywhere with Swedish stemming, ranked by where they stand, as prefixes while typing', async () => {
+    // The name weighs more than the instructions.
+    expect(await names({ words: 'kardemumma' })).toEqual(['Kardemummabullar', 'Sockerkaka']);
+    expect(await names({ words: 'karde' })).toEqual(['Kardemummabullar', 'Sockerkaka']);
+    expect(await names({ words: 'kokosmjölken' })).toEqual(['Kycklinggryta']);
+    expect(await names({ words: 'fika ugnen' })).toEqual(['Kardemummabullar']);
+    expect(await names({ words: 'middag' })).toEqual(['Kycklinggryta']);
+    // å, ä and ö are letters: "ägg" is not "agg".
+    expect(await names({ words: 'agg' })).toEqual([]);
+  });
+
+  it('combines the filters with each other, the name search, the category and paging', async () => {
+    expect(await names({ ingredients: 'ägg', maxMinutes: '15' })).toEqual(['Äggröra']);
+    expect(await names({ ingredients: 'smör', category: 'fika' })).toEqual(['Kardemummabullar']);
+    expect(await names({ words: 'kardemumma', search: 'kaka' })).toEqual(['Sockerkaka']);
+    expect(await names({ words: 'kardemumma', maxMinutes: '60' })).toEqual(['Sockerkaka']);
+    const first = await page({ ingredients: 'lök', limit: '2' });
+    expect(first).toMatchObject({ recipes: [{ name: 'Kycklinggryta' }, { name: 'Löksoppa' }], count: 3 });
+    const second = await page({ ingredients: 'lök', limit: '2', after: first.next as string });
+    expect(second.recipes.map((r) => r.name)).toEqual(['Äggröra']);
+    expect(second.next).toBeNull();
+    const back = await page({ ingredients: 'lök', limit: '2', before: second.previous as string });
+    expect(back.recipes).toEqual(first.recipes);
+    const ranked = await page({ words: 'kardemumma', limit: '1' });
+    expect(ranked.recipes.map((r) => r.name)).toEqual(['Kardemummabullar']);
+    const rankedNext = await page({ words: 'kardemumma', limit: '1', after: ranked.next as string });
+    expect(rankedNext.recipes.map((r) => r.name)).toEqual(['Sockerkaka']);
+    expect(rankedNext.next).toBeNull();
+  });
+
+  it('shows a write to the next filtered read', async () => {
+    const made = await postRecipe(
+      h.app,
+      token,
+      recipeBody({ name: 'Saffransbullar', ingredients: ingredientsOf('Saffran') }),
+    );
+    expect(await names({ ingredients: 'saffran' })).toEqual(['Saffransbullar']);
+    expect(await names({ words: 'saffran' })).toEqual(['Saffransbullar']);
+    await h.app.inject({
+      method: 'PUT',
+      url: `/api/recipes/${made.id}`,
+      headers: bearer(token),
+      payload: recipeBody({ name: 'Saffransbullar', ingredients: ingredientsOf('Vetemjöl'), totalTime: 5 }),
+    });
+    expect(await names({ ingredients: 'saffran' })).toEqual([]);
+    expect(await names({ words: 'saffran vetemjöl' })).toEqual(['Saffransbullar']);
+    expect(await names({ maxMinutes: '5' })).toEqual(['Saffransbullar']);
+    await h.app.inject({ method: 'DELETE', url: `/api/recipes/${made.id}`, headers: bearer(token) });
+    expect(await names({ words: 'saffran' })).toEqual([]);
+  });
+
+  it('documents the filters with exact schemas', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const op = doc.paths['/api/recipes/names']?.get ?? doc.paths['/recipes/names']?.get;
+    const schemaOf = (name: string) =>
+      (op.parameters as { name: string; schema: Record<string, unknown> }[]).find((p) => p.name === name)?.schema;
+    expect(schemaOf('maxMinutes')).toMatchObject({ type: 'integer', minimum: 1, maximum: 10080 });
+    expect(schemaOf('ingredients')).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(schemaOf('words')).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(op.responses['200'].content['application/json'].schema.properties.count).toMatchObject({ type: 'integer' });
+  });
+
+  it('answers bad filters with 400, never 500', async () => {
+    for (const params of <Record<string, string>[]>[
+      { maxMinutes: '0' },
+      { maxMinutes: 'femton' },
+      { maxMinutes: '10081' },
+      { ingredients: 'x'.repeat(201) },
+      { words: 'x'.repeat(201) },
+    ]) {
+      const response = await get(params);
+      expect(response.statusCode, JSON.stringify(params)).toBe(400);
+    }
+    // Only punctuation (to_tsquery's syntax, NUL), or only words the Swedish configuration drops: nothing asked.
+    expect((await get({ words: '"&|!:*()\u0000', ingredients: "%_\\'" })).statusCode).toBe(200);
+    expect((await page({ words: 'och' })).count).toBe(5);
+  });
+});
