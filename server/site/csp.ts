@@ -61,10 +61,6 @@ export function contentSecurityPolicy(config: Config, hashes: InlineHashes): str
     'frame-src': selfAndOthers,
     'form-action': selfAndOthers,
     'frame-ancestors': ["'self'"],
-    // Said outright rather than left to default-src: the service worker (/sw.js, issue 42) and the web app
-    // manifest come from the site's own origin, never from anywhere else.
-    'worker-src': ["'self'"],
-    'manifest-src': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
   });

@@ -23,7 +23,12 @@ export async function registerServiceWorker(): Promise<void> {
     location.reload();
   });
   try {
-    const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
+    // Undefined where a harness stubs register() (Playwright's serviceWorkers: 'block').
+    const registration: ServiceWorkerRegistration | undefined = await navigator.serviceWorker.register(
+      SERVICE_WORKER_URL,
+      { scope: '/' },
+    );
+    if (!registration) return;
     takeOver(registration.waiting);
     registration.addEventListener('updatefound', () => {
       const installing = registration.installing;

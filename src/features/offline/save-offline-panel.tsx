@@ -62,7 +62,7 @@ export default function SaveOfflinePanel() {
             : 'Sparar…')}
         {state.step === 'done' &&
           (state.complete
-            ? `Klart: alla ${state.recipes} recept är sparade (${megabytes(state.bytes)} av ${megabytes(SAVE_BUDGET_BYTES)}).`
+            ? `Klart: ${state.recipes} recept är sparade (${megabytes(state.bytes)} av ${megabytes(SAVE_BUDGET_BYTES)}).`
             : `${state.recipes} av ${state.of} recept sparades: gränsen ${megabytes(SAVE_BUDGET_BYTES)} nåddes.`)}
         {state.step === 'failed' && state.message}
       </p>

@@ -29,9 +29,13 @@ export function fileForScreen(
   return undefined;
 }
 
+/** A recipe removed while the book is being saved: skipped, not a failure. */
+class Gone extends Error {}
+
 async function read(url: string): Promise<{ bytes: number; body: ArrayBuffer }> {
   // no-cache: the browser revalidates with the API's ETag; credentials: only this site's own cookies, never a token.
   const res = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  if (res.status === 404) throw new Gone(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   const body = await res.arrayBuffer();
   return { bytes: body.byteLength, body };
@@ -58,7 +62,11 @@ export async function saveForOffline(apiBase: string, onProgress: (p: SaveProgre
   const one = async (): Promise<void> => {
     while (next < list.length && bytes < SAVE_BUDGET_BYTES) {
       const row = list[next++]!;
-      const recipe = await read(`${apiBase}/recipes/${row.id}`);
+      const recipe = await read(`${apiBase}/recipes/${row.id}`).catch((error: unknown) => {
+        if (error instanceof Gone) return undefined;
+        throw error;
+      });
+      if (!recipe) continue;
       const main = parse<SavedRecipe>(recipe.body).photos?.[0];
       const files = [
         main && fileForScreen(main.files, 'width', mainPx, ratio),
@@ -71,5 +79,5 @@ export async function saveForOffline(apiBase: string, onProgress: (p: SaveProgre
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, one));
-  return { recipes: saved, of: list.length, bytes, complete: saved === list.length };
+  return { recipes: saved, of: list.length, bytes, complete: next >= list.length };
 }
