@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -143,5 +144,47 @@ test('Chromium finds the app installable', async ({ baseURL }) => {
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+// A new build, as the server sees it: dist/sw.js (and its precompressed copies) with other bytes. The worker's own
+// script is fetched by the browser, not by a page, so page or context routes cannot stand in for it.
+const DIST = join(import.meta.dirname, '..', '..', 'dist');
+function nextBuild(): () => void {
+  const names = ['sw.js', 'sw.js.br', 'sw.js.gz'];
+  const before = names.map((name) => readFileSync(join(DIST, name)));
+  const text = `${before[0]!.toString('utf8')}\n// the next build\n`;
+  writeFileSync(join(DIST, 'sw.js'), text);
+  writeFileSync(join(DIST, 'sw.js.br'), brotliCompressSync(text));
+  writeFileSync(join(DIST, 'sw.js.gz'), gzipSync(text));
+  return () => names.forEach((name, i) => writeFileSync(join(DIST, name), before[i]!));
+}
+
+test('a new build takes over at the next visit, with one reload', async ({ page }) => {
+  test.skip(!!process.env.E2E_BASE_URL, 'changes the files of the server this suite starts');
+  await page.goto('/');
+  await controlled(page);
+  const restore = nextBuild();
+  try {
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    // The next visit: the browser finds the new worker, which waits; this reading page lets it take over and
+    // reloads once, so it runs on the new build.
+    await page.goto('/');
+    await expect.poll(() => loads, { timeout: 20_000 }).toBe(2);
+    await expect(page.getByRole('searchbox', { name: 'Sök recept' })).toBeVisible();
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const script = await fetch('/sw.js', { cache: 'no-store' }).then((r) => r.text());
+      return {
+        waiting: registration?.waiting ?? null,
+        controlled: navigator.serviceWorker.controller !== null,
+        newBuild: script.includes('// the next build'),
+      };
+    });
+    expect(state).toEqual({ waiting: null, controlled: true, newBuild: true });
+    expect(loads).toBe(2);
+  } finally {
+    restore();
   }
 });
