@@ -1,10 +1,10 @@
 // The offline banner, on every page (src/layouts/Layout.astro): calm, a status rather than an alert, saying that the
 // book is offline and since when the data it shows is. Nothing is shown online. The island also registers the
-// service worker (./register.ts), which is why it loads on every page.
+// service worker (./register-worker.ts), which is why it loads on every page.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $offline, watchConnection } from '../../stores/offline.ts';
-import { registerServiceWorker } from './register.ts';
+import { registerServiceWorker } from './register-worker.ts';
 import './offline-banner.css';
 
 const WHEN = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });

@@ -9,7 +9,7 @@ export const PAGE_SHELLS = {
   recipe: '/offline-recipe.html',
 } as const;
 
-/** The page's message to a waiting service worker: take over now (./register.ts). */
+/** The page's message to a waiting service worker: take over now (./register-worker.ts). */
 export const SKIP_WAITING = 'SKIP_WAITING';
 
 /**

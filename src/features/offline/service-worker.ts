@@ -29,7 +29,7 @@ type WorkerScope = {
 };
 const worker = self as unknown as WorkerScope;
 
-// A new build's worker waits until a reading page asks it to take over (./register.ts), which then reloads: no page
+// A new build's worker waits until a reading page asks it to take over (./register-worker.ts), which then reloads: no page
 // ever runs one build's code with another build's files. An editor page never asks, so no form is lost.
 worker.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void worker.skipWaiting();
