@@ -9,6 +9,7 @@ const SOURCES = [
   'astro.config.mjs',
   'scripts/precompress.ts',
   'scripts/hosting-headers.ts',
+  'scripts/service-worker.ts',
   'server/site/headers.ts',
   'package-lock.json',
 ];

@@ -17,7 +17,9 @@ export const CACHE_CONTROL = {
   asset: 'public, max-age=31536000, immutable',
   // The runtime config is a deployment setting that may change without a new build.
   config: 'no-store',
-  // Other files (favicon.svg, silent-check-sso.js): plain names, so revalidate.
+  // Other files (favicon.svg, silent-check-sso.js, the manifest and its icons): plain names, so revalidate. The
+  // service worker (/sw.js) above all: a browser looks for a new one at each visit, and a kept copy would hold
+  // every visitor on the old build (docs/decisions/056-offline-reading-with-workbox.md).
   file: 'no-cache',
   // What only this server answers (/{id} with the recipe's head, /sitemap.xml, /robots.txt; ./recipe-page.ts):
   // browsers revalidate every time (a 304 when nothing changed), so a change shows at once; a CDN may keep an
@@ -120,6 +122,8 @@ function nginxIncludes(csp: string, transport: Record<string, string>): Record<s
     asset: siteHeaders('asset'),
     'asset-svg': siteHeaders('asset', SVG_POLICY),
     config: siteHeaders('config'),
+    // The service worker, the manifest and its icons: revalidated, as on the embedded server.
+    file: siteHeaders('file'),
     svg: siteHeaders('file', SVG_POLICY),
   };
   // add_header in a location replaces the server block's: each include names everything.
@@ -169,7 +173,7 @@ export function hostingConfig(env: Record<string, string | undefined>): Config {
   return loadConfig({ PUBLIC_URL, PORT, KEYCLOAK_URL, API_URL });
 }
 
-/** Writes dist/_headers and dist/nginx-headers/{page,asset,asset-svg,config,svg}.conf for the built site in `dir`. */
+/** Writes dist/_headers and dist/nginx-headers/{page,asset,asset-svg,config,file,svg}.conf for the built site in `dir`. */
 export function writeHostingHeaders(dir: string, config: Config): void {
   const csp = contentSecurityPolicy(config, inlineHashes(dir));
   const transport = transportHeaders(config);

@@ -5,6 +5,7 @@ import type Keycloak from 'keycloak-js';
 import type { TokenSource } from '../client/api.ts';
 import { loadRuntimeConfig } from '../client/site-config.ts';
 import { afterIslandsHydrated } from '../client/islands-hydrated.ts';
+import { clearOfflineData } from './offline.ts';
 
 export type Profile = { username: string; firstName: string; lastName: string; email: string };
 export type AuthState =
@@ -149,6 +150,8 @@ export async function register(): Promise<void> {
 }
 
 export async function logout(): Promise<void> {
+  // What was read on this device goes with the session (issue 42); a failure to clear never keeps anyone signed in.
+  await clearOfflineData().catch((error: unknown) => console.warn('Could not clear the offline copy', error));
   await (await ready()).logout({ redirectUri: `${location.origin}/` });
 }
 

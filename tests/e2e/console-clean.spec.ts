@@ -11,6 +11,8 @@ import { uniqueName } from './support/recipes.ts';
 /** Chromium's notice about keycloak-js's silent check-sso frame (sandbox "allow-scripts allow-same-origin"). */
 const SANDBOX_NOTICE =
   'An iframe which has both allow-scripts and allow-same-origin for its sandbox attribute can escape its sandboxing.';
+/** Playwright's own line where the config blocks the service worker (playwright.config.ts); not the site's. */
+const BLOCKED_WORKER_NOTICE = 'Service Worker registration blocked by Playwright';
 /** What Chromium logs for a response with an error status; the not-found page's own is expected. */
 const NOT_FOUND_NOTICE = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
 
@@ -79,7 +81,10 @@ async function watch(page: Page, action: () => Promise<void>): Promise<Seen> {
 function unexpected(seen: Seen, notFound?: string): string[] {
   const notices = seen.console.filter((m) => m.type === 'warning' && m.text === SANDBOX_NOTICE);
   const rest = seen.console.filter(
-    (m) => !notices.includes(m) && !(notFound && m.text === NOT_FOUND_NOTICE && m.url === notFound),
+    (m) =>
+      !notices.includes(m) &&
+      m.text !== BLOCKED_WORKER_NOTICE &&
+      !(notFound && m.text === NOT_FOUND_NOTICE && m.url === notFound),
   );
   return [
     ...(notices.length > 1 ? [`${notices.length} sandbox notices (one check-sso frame is expected)`] : []),

@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { $auth, ensureSignedIn, loadProfile, manageAccount, ACCESS_VALIDATION_ERROR } from '../../stores/auth.ts';
 import BackButton from '../../components/back-button.tsx';
 import Spinner from '../../components/spinner.tsx';
+import SaveOfflinePanel from '../offline/save-offline-panel.tsx';
 
 type Guard = 'checking' | 'allowed' | 'redirecting' | 'failed';
 
@@ -78,6 +79,7 @@ export default function ProfileView() {
           Redigera
         </button>
       </div>
+      <SaveOfflinePanel />
     </>
   );
 }

@@ -272,6 +272,21 @@ describe('deploy/nginx.conf on Debian nginx', () => {
     }
   });
 
+  // Issue 42: a kept sw.js would hold visitors on an old build; the manifest needs its own type on older nginx.
+  it.each([
+    ['/sw.js', /^(text|application)\/javascript/],
+    ['/manifest.webmanifest', /^application\/manifest\+json/],
+    ['/icons/maskable-512.png', /^image\/png/],
+  ])('%s is served revalidated, as by the embedded server', async (path, type) => {
+    const [theirs, ours] = await Promise.all([fromNginx(path), fromEmbedded(path)]);
+    expect(theirs.status).toBe(200);
+    expect(ours.status).toBe(200);
+    expect(theirs.headers['content-type']).toMatch(type);
+    expect(ours.headers['content-type']).toMatch(type);
+    expect(compared(theirs)).toEqual(compared(ours));
+    expect(theirs.headers['cache-control']).toBe('no-cache');
+  });
+
   it('/config.json uploaded beside the site is never stored', async () => {
     const [theirs, ours] = await Promise.all([fromNginx('/config.json'), fromEmbedded('/config.json')]);
     expect(theirs.status).toBe(200);
@@ -336,6 +351,10 @@ describe('dist/_headers (Netlify, Cloudflare Pages)', () => {
     const theirs = headersForPath(rules, '/favicon.svg');
     expect(theirs['content-security-policy']?.split(', ')).toContain(SVG_POLICY);
     expect(theirs['cache-control']).toBe((await fromEmbedded('/favicon.svg')).headers['cache-control']);
+  });
+
+  it.each(['/sw.js', '/manifest.webmanifest'])('%s is revalidated at every visit', (path) => {
+    expect(headersForPath(rules, path)['cache-control']).toBe('no-cache');
   });
 
   it('/config.json is never stored (no-store joins the page rule no-cache)', async () => {

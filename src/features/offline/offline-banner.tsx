@@ -1,0 +1,35 @@
+// The offline banner, on every page (src/layouts/Layout.astro): calm, a status rather than an alert, saying that the
+// book is offline and since when the data it shows is. Nothing is shown online. The island also registers the
+// service worker (./register-worker.ts), which is why it loads on every page.
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $offline, watchConnection } from '../../stores/offline.ts';
+import { registerServiceWorker } from './register-worker.ts';
+import './offline-banner.css';
+
+const WHEN = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+
+/** 'sparades 27 november 14:05', or what to say when nothing was stored. */
+export function dataSinceText(since: number | undefined): string {
+  return since === undefined
+    ? 'Det som finns sparat på den här enheten visas.'
+    : `Det du ser hämtades senast ${WHEN.format(since)}.`;
+}
+
+export default function OfflineBanner() {
+  const { online, dataSince } = useStore($offline);
+  useEffect(() => {
+    watchConnection();
+    void registerServiceWorker();
+  }, []);
+  return (
+    <div role="status" className="offline-banner-region">
+      {!online && (
+        <p className="offline-banner">
+          <strong>Receptboken är offline.</strong> {dataSinceText(dataSince)} Den uppdateras av sig själv när nätet är
+          tillbaka.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+// The service worker (issue 42), built with Workbox by scripts/service-worker.ts into dist/sw.js. What it keeps and
+// why: docs/decisions/056-offline-reading-with-workbox.md. In short: the site's files (precached per build), the
+// reading pages and the API's public reads (network first, the stored answer when the network fails), photos (their
+// names are their content: cache first). Nothing else is routed, so it goes to the network as without a worker:
+// editor pages, the identity provider, every write, and every request that carries a token.
+import { cleanupOutdatedCaches, matchPrecache, precache, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import type { RouteHandlerCallbackOptions, RouteMatchCallbackOptions, WorkboxPlugin } from 'workbox-core/types.js';
+import { OFFLINE_CACHES, STAMP_URL } from '../../stores/offline.ts';
+import {
+  API_READ,
+  namesPage,
+  scaledRecipe,
+  servingsAsked,
+  type StoredName,
+  type StoredRecipe,
+} from './offline-answers.ts';
+import { readingShell, SKIP_WAITING } from './offline-urls.ts';
+
+type WorkerScope = {
+  location: Location;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'activate', listener: (event: Event & { waitUntil(p: Promise<unknown>): void }) => void): void;
+};
+const worker = self as unknown as WorkerScope;
+
+// A new build's worker waits until a reading page asks it to take over (./register-worker.ts), which then reloads: no page
+// ever runs one build's code with another build's files. An editor page never asks, so no form is lost.
+worker.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void worker.skipWaiting();
+});
+worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
+
+// `self.__WB_MANIFEST` as written: the build (workbox-build's injectManifest) puts this build's file list there.
+precache((self as unknown as { __WB_MANIFEST: Array<PrecacheEntry | string> }).__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/** A slow network counts as none after this long: the stored answer is shown instead. */
+const NETWORK_TIMEOUT_S = 5;
+const onlyOk = new CacheableResponsePlugin({ statuses: [200] });
+
+/** Notes when an answer from the network was stored: the offline banner says since when the data is. */
+const stamp: WorkboxPlugin = {
+  cacheDidUpdate: async () => {
+    await (await caches.open(OFFLINE_CACHES.meta)).put(STAMP_URL, new Response(String(Date.now())));
+  },
+};
+
+// The site's own files: this build's, from the precache; any other (a file added after the build) from the network.
+const SITE_FILE = /^\/(_astro\/.+|icons\/[\w.-]+\.png|favicon\.svg|manifest\.webmanifest)$/;
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && SITE_FILE.test(url.pathname),
+  async ({ request }) => (await matchPrecache(request)) ?? fetch(request),
+);
+
+// Reading pages. A recipe opened before comes back as the server wrote it (its head); any other offline: the shell.
+const pages = new NetworkFirst({
+  cacheName: OFFLINE_CACHES.pages,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+  plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+});
+registerRoute(
+  ({ request, url, sameOrigin }) =>
+    sameOrigin && request.mode === 'navigate' && readingShell(url.pathname) !== undefined,
+  async (options) => {
+    try {
+      return await pages.handle(options);
+    } catch (error) {
+      const shell = await matchPrecache(readingShell(new URL(options.request.url).pathname) ?? '');
+      if (shell) return shell;
+      throw error;
+    }
+  },
+);
+
+/** A read anyone may make: GET, no token, no cookies sent to another site. */
+function isPublicRead(request: Request): boolean {
+  return request.method === 'GET' && !request.headers.has('authorization') && request.credentials !== 'include';
+}
+
+const data = new NetworkFirst({
+  cacheName: OFFLINE_CACHES.data,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+  plugins: [onlyOk, stamp, new ExpirationPlugin({ maxEntries: 5000, purgeOnQuotaError: true })],
+});
+
+// The runtime config, from this origin.
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && url.pathname === '/config.json' && isPublicRead(request),
+  data,
+);
+
+// The API's reads, wherever it is (the CSP lets the page reach only its own origin, the API's and the identity
+// provider's, whose paths never end like these).
+const isApiRead = ({ url, request }: RouteMatchCallbackOptions) =>
+  isPublicRead(request) && !url.pathname.includes('/photos/') && API_READ.test(url.pathname);
+registerRoute(isApiRead, async (options: RouteHandlerCallbackOptions) => {
+  try {
+    return await data.handle(options);
+  } catch (error) {
+    const answer = await offlineAnswer(new URL(options.request.url));
+    if (answer) return answer;
+    throw error;
+  }
+});
+
+registerRoute(
+  ({ url, request }) => isPublicRead(request) && url.pathname.includes('/photos/') && API_READ.test(url.pathname),
+  new CacheFirst({
+    cacheName: OFFLINE_CACHES.photos,
+    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 3000, purgeOnQuotaError: true })],
+  }),
+);
+
+/** The stored answers of the data cache whose path matches `path`, read as JSON. */
+async function storedJson<T>(path: RegExp): Promise<T[]> {
+  const cache = await caches.open(OFFLINE_CACHES.data);
+  const keys = (await cache.keys()).filter((k) => path.test(new URL(k.url).pathname));
+  const bodies = await Promise.all(
+    keys.map(async (k): Promise<unknown> => (await cache.match(k))?.json().catch(() => undefined)),
+  );
+  return bodies.filter((b) => b !== undefined) as T[];
+}
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+
+/** An answer made from what is stored, for a read never made online: a search, a category, other servings. */
+async function offlineAnswer(url: URL): Promise<Response | undefined> {
+  if (url.pathname.endsWith('/recipes/names')) {
+    const recipes = await storedJson<StoredRecipe>(/\/recipes\/[1-9][0-9]*$/);
+    const pages = await storedJson<{ recipes?: StoredName[] }>(/\/recipes\/names$/);
+    return json(
+      namesPage(
+        url.searchParams,
+        recipes,
+        pages.flatMap((p) => p.recipes ?? []),
+      ),
+    );
+  }
+  const servings = servingsAsked(url.searchParams);
+  if (servings !== undefined && /\/recipes\/[1-9][0-9]*$/.test(url.pathname)) {
+    const plain = await (await caches.open(OFFLINE_CACHES.data)).match(`${url.origin}${url.pathname}`);
+    if (plain) return json(scaledRecipe((await plain.json()) as StoredRecipe, servings));
+  }
+  return undefined;
+}
