@@ -25,7 +25,7 @@ COPY . .
 # dependencies less those only the site's build uses (`npm start` builds the site on demand; the image has it
 # built), without type declarations, source maps and docs. The container test proves the server needs no more.
 ARG SITE_BUILD_ONLY="astro @astrojs/react react react-dom @dnd-kit/core @dnd-kit/sortable @dnd-kit/utilities \
-  @radix-ui/react-dialog @hookform/resolvers react-hook-form @nanostores/react nanostores keycloak-js tsx"
+  @radix-ui/react-dialog @hookform/resolvers react-hook-form @nanostores/react nanostores keycloak-js tsx workbox-build"
 # Last, the copy of a new database cluster a new data folder starts from (server/db/pglite.ts).
 RUN npm run build && node scripts/container/runtime-modules.ts /app /runtime $SITE_BUILD_ONLY \
  && node --liftoff-only server/db/pglite.ts --write-template
