@@ -1,7 +1,9 @@
-// A recipe's saved versions (issue 41, migration 015, docs/decisions/057-trash-and-history.md). Every write of a
-// recipe (create, edit, a version or the trash restored) records the recipe as the API answered it, with who saved it
-// and when; nothing is ever rewritten, so the history is simply these rows newest first. A recipe saved before the
-// history existed gets its content recorded before its first change (keepCurrentVersion), so what it was is kept too.
+// A recipe's saved versions (issue 41, migration 015, docs/decisions/057-trash-and-history.md). A write that changes
+// a recipe (an edit, a version or the trash restored) first makes sure what the recipe was is a version
+// (keepCurrentVersion), then records what it is now, with who saved it and when. A recipe never changed has no rows:
+// it is its own first version (saved by its author when it was made), so creating recipes costs nothing extra and a
+// book of recipes nobody edits keeps no history. Nothing is ever rewritten; the history is the rows newest first,
+// with the recipe as it is on top when it is not a row yet.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 import { recipeVersions } from './schema/history-tables.ts';
@@ -39,30 +41,48 @@ export async function currentRecipe(tx: Tx, id: number): Promise<Recipe | null> 
 }
 
 /**
- * Before a recipe changes or goes to the trash: its current content is a version. It is, unless the recipe was last
- * saved before the history existed: then it is recorded now, under its author, at its last change.
+ * Before a recipe changes or goes to the trash: what it is now is a version. It is already when it was last written
+ * with the history on; else it is recorded now (a recipe never edited: by its author; one last saved before the
+ * history existed: by nobody known), at its last change.
  */
 export async function keepCurrentVersion(tx: Tx, id: number): Promise<void> {
   const [kept] = await tx
     .execute(
-      sql`
-    SELECT EXISTS (SELECT 1 FROM recipe_versions v WHERE v.recipe_id = r.id AND v.version = r.version) AS kept
-    FROM recipes r WHERE r.id = ${id}`,
+      sql`SELECT EXISTS (SELECT 1 FROM recipe_versions v WHERE v.recipe_id = r.id AND v.version = r.version) AS kept
+          FROM recipes r WHERE r.id = ${id}`,
     )
     .then((r) => (r as { rows: { kept: boolean }[] }).rows);
   if (!kept || kept.kept) return;
   const recipe = await currentRecipe(tx, id);
-  if (recipe) await recordVersion(tx, recipe, recipe.author);
+  if (recipe) await recordVersion(tx, recipe, recipe.version === 1 ? recipe.author : null);
 }
 
-/** The recipe's versions, newest first (empty: no history, or no such recipe). */
+/** The recipe as it is, as its newest version when no row holds it yet (never changed since the history began). */
+function currentAsVersion(recipe: Recipe): SavedVersion {
+  return {
+    version: recipe.version,
+    savedAt: recipe.updatedAt,
+    savedBy: recipe.version === 1 ? recipe.author : null,
+    recipe,
+  };
+}
+
+/** The recipe's versions, newest first (empty: no such recipe, and none in the trash). */
 export async function listVersions(db: AppDatabase, id: number): Promise<VersionSummary[]> {
-  const rows = await db
-    .select({ version: recipeVersions.version, savedAt: recipeVersions.savedAt, savedBy: recipeVersions.savedBy })
-    .from(recipeVersions)
-    .where(eq(recipeVersions.recipeId, id))
-    .orderBy(desc(recipeVersions.version));
-  return rows.map((r) => ({ version: r.version, savedAt: iso(r.savedAt), savedBy: r.savedBy }));
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ version: recipeVersions.version, savedAt: recipeVersions.savedAt, savedBy: recipeVersions.savedBy })
+      .from(recipeVersions)
+      .where(eq(recipeVersions.recipeId, id))
+      .orderBy(desc(recipeVersions.version));
+    const list = rows.map((r) => ({ version: r.version, savedAt: iso(r.savedAt), savedBy: r.savedBy }));
+    const current = await currentRecipe(tx, id);
+    if (current && list[0]?.version !== current.version) {
+      const { recipe: _recipe, ...summary } = currentAsVersion(current);
+      list.unshift(summary);
+    }
+    return list;
+  });
 }
 
 export async function readVersion(db: AppDatabase | Tx, id: number, version: number): Promise<SavedVersion | null> {
@@ -70,7 +90,9 @@ export async function readVersion(db: AppDatabase | Tx, id: number, version: num
     .select()
     .from(recipeVersions)
     .where(and(eq(recipeVersions.recipeId, id), eq(recipeVersions.version, version)));
-  return row ? { version: row.version, savedAt: iso(row.savedAt), savedBy: row.savedBy, recipe: row.content } : null;
+  if (row) return { version: row.version, savedAt: iso(row.savedAt), savedBy: row.savedBy, recipe: row.content };
+  const current = await currentRecipe(db as Tx, id);
+  return current?.version === version ? currentAsVersion(current) : null;
 }
 
 /** Forgets every version of the recipe (erased for good) and the photos only they kept; returns those files. */

@@ -206,12 +206,11 @@ async function insertRecipe(tx: Tx, input: RecipeInput, author: string): Promise
   await insertIngredients(tx, ingredientRows(row.id, input.ingredients));
   await setRecipePhotos(tx, row.id, input.photos ?? [], author);
   const categoryList = await setRecipeCategories(tx, row.id, input.categories, { isNew: true });
-  const recipe = recipeFromRow(row, input.ingredients.map(storedIngredient), {
+  // No version is written for a new recipe: it is its own first version until it changes (recipe-history.ts).
+  return recipeFromRow(row, input.ingredients.map(storedIngredient), {
     photos: await recipePhotos(tx, row.id),
     categories: categoryList,
   });
-  await recordVersion(tx, recipe, author);
-  return recipe;
 }
 
 /** `droppedFiles`: the files of photos the update removed, for the photo store once it has committed. */

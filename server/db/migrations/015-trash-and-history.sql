@@ -12,8 +12,8 @@ CREATE TABLE recipe_versions (
   PRIMARY KEY (recipe_id, version)
 );
 CREATE INDEX recipe_versions_saved_at ON recipe_versions (saved_at);
--- Which versions name a photo: the photo is kept while one does.
-CREATE INDEX recipe_versions_photos ON recipe_versions USING gin ((content -> 'photos') jsonb_path_ops);
+-- Whether a version names a photo is asked of one recipe's versions at a time (the primary key finds them), so no
+-- index on the content: it would only make every save slower.
 
 CREATE TABLE recipe_trash (
   recipe_id integer PRIMARY KEY,
