@@ -184,6 +184,11 @@ const EnvSchema = z.object({
   COLLECTION_MAX_RECIPES: intIn(1, 1_000_000).default(10_000),
   COLLECTION_MAX_INGREDIENTS: intIn(1, MAX_INGREDIENTS).default(MAX_INGREDIENTS),
   COLLECTION_READ_TIMEOUT_MS: intIn(1000, 3_600_000).default(120_000),
+  // Nothing irreversible (issue 41): days a deleted recipe stays in the trash (0: DELETE erases at once), and each
+  // recipe's history: its newest versions, none older than the days (the recipe as it is always stays).
+  TRASH_DAYS: intIn(0, 3650).default(30),
+  HISTORY_MAX_VERSIONS: intIn(1, 10_000).default(100),
+  HISTORY_MAX_DAYS: intIn(1, 36_500).default(365),
   // Photos (docs/photos.md): the largest upload, the time one may take to process, and where the files are kept.
   PHOTO_MAX_BYTES: intIn(1024, 100 * 1024 * 1024).default(15 * 1024 * 1024),
   PHOTO_TIMEOUT_MS: intIn(1000, 300_000).default(30_000),
@@ -315,6 +320,11 @@ function toConfig(e: Env, terminal: boolean) {
       maxUnpackedBytes: 4 * e.COLLECTION_MAX_BYTES,
       /** One scan of the file, or one photo read from it, in a worker thread; then the worker is terminated. */
       readTimeoutMs: e.COLLECTION_READ_TIMEOUT_MS,
+    }),
+    /** The trash and each recipe's history (issue 41): erased after `trashDays` (0: no trash), versions kept. */
+    keeping: Object.freeze({
+      trashDays: e.TRASH_DAYS,
+      history: Object.freeze({ versions: e.HISTORY_MAX_VERSIONS, days: e.HISTORY_MAX_DAYS }),
     }),
     /** Running in the product's image (RECIPE_BOOK_IN_CONTAINER): commands are `recipe-book …`, not `npm run …`. */
     inContainer: e.RECIPE_BOOK_IN_CONTAINER,

@@ -22,6 +22,8 @@ import { categoryRoutes } from './routes/categories.ts';
 import { recipeImportRoutes } from './routes/recipe-imports.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { recipeCollectionRoutes } from './routes/recipe-collections.ts';
+import { trashRoutes } from './routes/trash.ts';
+import { recipeVersionRoutes } from './routes/recipe-versions.ts';
 import { createCollectionReader } from '../import/apps/collection-reader.ts';
 import { createPhotoLibrary } from '../photos/photo-library.ts';
 import { createPhotoProcessor } from '../photos/photo-processor.ts';
@@ -80,7 +82,11 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
   // once for both), so readers rarely wait.
   const fullList = createListCache(db, { gate, feed });
   const names = createNameIndex(db, { feed });
-  const writeRoutes = new Set([`${config.apiBasePath}/recipes`, `${config.apiBasePath}/recipes/:id`]);
+  const writeRoutes = new Set(
+    ['/recipes', '/recipes/:id', '/recipes/:id/versions/:version/restore', '/trash/:id/restore'].map(
+      (path) => `${config.apiBasePath}${path}`,
+    ),
+  );
   instance.addHook('onResponse', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 300) return;
     if (!writeRoutes.has(request.routeOptions.url ?? '')) return;
@@ -100,7 +106,17 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
     log: instance.log,
     unsaved: config.photos.unsaved,
   });
-  await instance.register(recipeRoutes, { db, gate, fullList, requireEditor, writeLimit, photos });
+  const { trashDays } = config.keeping;
+  await instance.register(recipeRoutes, { db, gate, fullList, requireEditor, writeLimit, photos, trashDays });
+  await instance.register(trashRoutes, {
+    db,
+    gate,
+    library: photos,
+    requireEditor,
+    writeLimit,
+    keeping: config.keeping,
+  });
+  await instance.register(recipeVersionRoutes, { db, gate, library: photos, requireEditor, writeLimit });
   await instance.register(photoRoutes, {
     library: photos,
     maxBytes: config.photos.maxBytes,

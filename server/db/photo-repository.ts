@@ -43,8 +43,9 @@ const fileNames = (rows: { files: PhotoFile[] }[]) => rows.flatMap((r) => r.file
 
 /**
  * Makes `refs` the recipe's photos, in that order with those text alternatives, inside the recipe's write.
- * A photo may be named when it is already this recipe's, or an unsaved upload of `caller`'s. The recipe's other
- * photos are deleted; the names of their files are returned, for the store once the write has committed.
+ * A photo may be named when it is already this recipe's, one its history keeps (a version being restored), or an
+ * unsaved upload of `caller`'s. The recipe's other photos are kept for its history (migration 015: a saved version
+ * names them), not deleted: no files are dropped here, the history's sweep drops them (releaseKeptPhotos).
  * `refs` undefined (a body without `photos`): the photos stay as they are.
  */
 export async function setRecipePhotos(
@@ -61,7 +62,7 @@ export async function setRecipePhotos(
     ids.length === 0
       ? []
       : await tx
-          .select({ id: photos.id, recipeId: photos.recipeId, uploadedBy: photos.uploadedBy })
+          .select({ id: photos.id, recipeId: photos.recipeId, keptFor: photos.keptFor, uploadedBy: photos.uploadedBy })
           .from(photos)
           .where(inArray(photos.id, ids))
           .for('update');
@@ -69,11 +70,15 @@ export async function setRecipePhotos(
   refs.forEach((ref, index) => {
     const row = byId.get(ref.id);
     const mine =
-      row && (row.recipeId === recipeId || (row.recipeId === null && caller !== null && row.uploadedBy === caller));
+      row &&
+      (row.recipeId === recipeId ||
+        (row.recipeId === null && row.keptFor === recipeId) ||
+        (row.recipeId === null && row.keptFor === null && caller !== null && row.uploadedBy === caller));
     if (!mine) throw new PhotoRefError(`photos.${index}.id`);
   });
-  const dropped = await tx
-    .delete(photos)
+  await tx
+    .update(photos)
+    .set({ recipeId: null, keptFor: recipeId })
     .where(
       and(
         eq(photos.recipeId, recipeId),
@@ -84,11 +89,34 @@ export async function setRecipePhotos(
               sql`, `,
             )})`,
       ),
+    );
+  for (const [position, ref] of refs.entries())
+    await tx.update(photos).set({ recipeId, keptFor: null, position, alt: ref.alt }).where(eq(photos.id, ref.id));
+  return [];
+}
+
+/** A recipe going to the trash: its photos stay, kept for its history (restoring it shows them again). */
+export async function keepRecipePhotos(tx: Tx, recipeId: number): Promise<void> {
+  await tx.update(photos).set({ recipeId: null, keptFor: recipeId }).where(eq(photos.recipeId, recipeId));
+}
+
+/**
+ * The photos kept for `recipeId`'s history that no saved version of it names any more (versions pruned, the recipe
+ * erased): deleted, and their files' names returned for the store (unreferencedFiles decides which may go).
+ */
+export async function releaseKeptPhotos(tx: Tx | AppDatabase, recipeId: number): Promise<string[]> {
+  const gone = await tx
+    .delete(photos)
+    .where(
+      and(
+        eq(photos.keptFor, recipeId),
+        isNull(photos.recipeId),
+        sql`NOT EXISTS (SELECT 1 FROM recipe_versions v WHERE v.recipe_id = ${recipeId}
+          AND v.content -> 'photos' @> jsonb_build_array(jsonb_build_object('id', ${photos.id})))`,
+      ),
     )
     .returning({ files: photos.files });
-  for (const [position, ref] of refs.entries())
-    await tx.update(photos).set({ recipeId, position, alt: ref.alt }).where(eq(photos.id, ref.id));
-  return fileNames(dropped);
+  return fileNames(gone);
 }
 
 /** The files of a recipe's photos (read before the recipe is deleted: its photos go with it). */
@@ -122,7 +150,7 @@ export async function unreferencedFiles(db: AppDatabase, candidates: readonly st
 export async function deleteUnsavedUploads(db: AppDatabase, maxAgeMs: number): Promise<string[]> {
   const gone = await db
     .delete(photos)
-    .where(and(isNull(photos.recipeId), lt(photos.uploadedAt, new Date(Date.now() - maxAgeMs))))
+    .where(and(isNull(photos.recipeId), isNull(photos.keptFor), lt(photos.uploadedAt, new Date(Date.now() - maxAgeMs))))
     .returning({ files: photos.files });
   return fileNames(gone);
 }
@@ -135,7 +163,7 @@ export async function unsavedUploadTotals(
   const [row] = await db
     .select({ count: count(), bytes: sum(photos.storedBytes) })
     .from(photos)
-    .where(and(isNull(photos.recipeId), eq(photos.uploadedBy, uploadedBy)));
+    .where(and(isNull(photos.recipeId), isNull(photos.keptFor), eq(photos.uploadedBy, uploadedBy)));
   return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 

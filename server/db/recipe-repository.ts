@@ -24,6 +24,7 @@ import {
 } from './recipe-rows.ts';
 import { recipePhotoFiles, recipePhotos, setRecipePhotos } from './photo-repository.ts';
 import { setRecipeCategories } from './category-repository.ts';
+import { forgetHistory, keepCurrentVersion, recordVersion } from './recipe-history.ts';
 
 // Reads and writes of recipes. Returns null for "not found"; the routes turn that into 404.
 // Sorting is done in JS with src/lib's compareRecipes (the site's rule too): PGlite's ICU has no
@@ -146,7 +147,7 @@ export async function insertIngredients(tx: Tx, rows: ReturnType<typeof ingredie
 }
 
 /** A transaction that refuses to commit after `deadline` (epoch ms; migration 006), when one is given. */
-async function withDeadline(tx: Tx, deadline: number | undefined): Promise<void> {
+export async function withDeadline(tx: Tx, deadline: number | undefined): Promise<void> {
   if (deadline !== undefined)
     await tx.execute(sql`SELECT set_config('recipe_book.write_deadline', ${String(deadline)}, true)`);
 }
@@ -205,6 +206,7 @@ async function insertRecipe(tx: Tx, input: RecipeInput, author: string): Promise
   await insertIngredients(tx, ingredientRows(row.id, input.ingredients));
   await setRecipePhotos(tx, row.id, input.photos ?? [], author);
   const categoryList = await setRecipeCategories(tx, row.id, input.categories, { isNew: true });
+  // No version is written for a new recipe: it is its own first version until it changes (recipe-history.ts).
   return recipeFromRow(row, input.ingredients.map(storedIngredient), {
     photos: await recipePhotos(tx, row.id),
     categories: categoryList,
@@ -247,6 +249,7 @@ export async function updateRecipe(
       expectedVersion === undefined
         ? eq(recipes.id, id)
         : and(eq(recipes.id, id), eq(recipes.version, expectedVersion));
+    await keepCurrentVersion(tx, id); // what it was stays in its history
     const [row] = await tx
       .update(recipes)
       .set({
@@ -266,18 +269,19 @@ export async function updateRecipe(
     await insertIngredients(tx, ingredientRows(id, input.ingredients));
     const droppedFiles = await setRecipePhotos(tx, id, input.photos, caller ?? null);
     const categoryList = await setRecipeCategories(tx, id, input.categories);
-    return {
-      kind: 'updated',
-      recipe: recipeFromRow(row, input.ingredients.map(storedIngredient), {
-        photos: await recipePhotos(tx, id),
-        categories: categoryList,
-      }),
-      droppedFiles,
-    };
+    const recipe = recipeFromRow(row, input.ingredients.map(storedIngredient), {
+      photos: await recipePhotos(tx, id),
+      categories: categoryList,
+    });
+    await recordVersion(tx, recipe, caller ?? null);
+    return { kind: 'updated', recipe, droppedFiles };
   });
 }
 
-/** A recipe deleted: its ingredients and photos go with it (ON DELETE CASCADE); `droppedFiles` are the photos' files. */
+/**
+ * A recipe erased for good (the trash off, TRASH_DAYS=0; else DELETE moves it to the trash, recipe-trash.ts): its
+ * ingredients and photos go with it (ON DELETE CASCADE), and its history; `droppedFiles` are the photos' files.
+ */
 export type DeleteResult =
   { kind: 'deleted'; droppedFiles: string[] } | { kind: 'not-found' } | { kind: 'conflict'; currentVersion: number };
 
@@ -294,7 +298,7 @@ export async function deleteRecipe(
     await withDeadline(tx, deadline);
     const files = await recipePhotoFiles(tx, id);
     const gone = await tx.delete(recipes).where(match).returning({ id: recipes.id });
-    if (gone.length > 0) return { kind: 'deleted', droppedFiles: files };
+    if (gone.length > 0) return { kind: 'deleted', droppedFiles: [...files, ...(await forgetHistory(tx, id))] };
     const [current] = await tx.select({ version: recipes.version }).from(recipes).where(eq(recipes.id, id));
     return current ? { kind: 'conflict', currentVersion: current.version } : { kind: 'not-found' };
   });

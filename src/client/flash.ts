@@ -7,11 +7,14 @@ const KEY = 'recipe-book:flash';
 
 export const FLASH_SAVED = 'Receptet sparades.';
 export const FLASH_DELETED = 'Receptet togs bort.';
+/** After 'Ångra' on the deleted message (issue 41): the recipe is back from the trash. */
+export const FLASH_RESTORED = 'Receptet är tillbaka.';
 
 /** A confirmation older than this is not shown (the destination page never read it in time). */
 export const FLASH_MAX_AGE_MS = 60_000;
 
-export type Flash = { message: string; path: string; at: number };
+/** `undo`: the id of the recipe just deleted, which 'Ångra' brings back from the trash. */
+export type Flash = { message: string; path: string; at: number; undo?: number };
 
 /** '/42/' -> '/42'; '/' stays '/'. */
 export function normalizePath(path: string): string {
@@ -24,27 +27,32 @@ export function parseFlash(text: string | null): Flash | undefined {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return undefined;
-    const { message, path, at } = value as Record<string, unknown>;
+    const { message, path, at, undo } = value as Record<string, unknown>;
     if (typeof message !== 'string' || message === '' || typeof path !== 'string' || typeof at !== 'number') {
       return undefined;
     }
-    return { message, path, at };
+    return {
+      message,
+      path,
+      at,
+      ...(Number.isSafeInteger(undo) && (undo as number) > 0 ? { undo: undo as number } : {}),
+    };
   } catch {
     return undefined;
   }
 }
 
 /** The message to show on `path` at `now`: only on the page it was meant for, and only while fresh. */
-export function flashMessageFor(flash: Flash | undefined, path: string, now: number): string | undefined {
+export function flashMessageFor(flash: Flash | undefined, path: string, now: number): Flash | undefined {
   if (!flash || normalizePath(flash.path) !== normalizePath(path)) return undefined;
   const age = now - flash.at;
-  return age >= 0 && age <= FLASH_MAX_AGE_MS ? flash.message : undefined;
+  return age >= 0 && age <= FLASH_MAX_AGE_MS ? flash : undefined;
 }
 
-/** Keeps `message` for the page at `path`, which the caller is about to open. */
-export function setFlash(message: string, path: string): void {
+/** Keeps `message` for the page at `path`, which the caller is about to open (`undo`: a deleted recipe's id). */
+export function setFlash(message: string, path: string, undo?: number): void {
   try {
-    const flash: Flash = { message, path, at: Date.now() };
+    const flash: Flash = { message, path, at: Date.now(), ...(undo === undefined ? {} : { undo }) };
     window.sessionStorage.setItem(KEY, JSON.stringify(flash));
   } catch {
     // Storage off or full: the change is made all the same, only the confirmation is not shown.
@@ -52,7 +60,7 @@ export function setFlash(message: string, path: string): void {
 }
 
 /** The message for this page, once: whatever was kept is removed, meant for this page or not. */
-export function takeFlash(path: string): string | undefined {
+export function takeFlash(path: string): Flash | undefined {
   try {
     const flash = parseFlash(window.sessionStorage.getItem(KEY));
     window.sessionStorage.removeItem(KEY);

@@ -11,6 +11,7 @@
 // rest of the page and pointer events outside switched off. Render this inside Dialog.Portal, where Radix mounts
 // it only while the dialog is open.
 import { useLayoutEffect, type ComponentPropsWithRef } from 'react';
+import '../styles/dialog.css';
 
 let holders = 0;
 let saved: { overflow: string; paddingRight: string } | undefined;

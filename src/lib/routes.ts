@@ -31,6 +31,8 @@ export const recipeHref = (id: number): string => `/${id}`;
 export const editRecipeHref = (id: number): string => `/${id}/edit`;
 /** 'Flytta in recept' (issue 38): an editor imports another app's export file. */
 export const MOVE_IN_HREF = '/move-in';
+/** 'Papperskorg' (issue 41): an editor's deleted recipes, to restore or erase. */
+export const TRASH_HREF = '/trash';
 
 /** The list filtered by `query` (trimmed), within `category` when one is chosen; empty ones are left out. */
 export function searchHref(query: string, category = ''): string {

@@ -4,18 +4,18 @@ import { test, expect, expectAccessible } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
 // After saving or deleting, the page the editor goes to confirms it in a polite live region
-// ('Receptet sparades.', 'Receptet togs bort.'), once, for a few seconds.
+// ('Receptet sparades.', 'Receptet togs bort.' with 'Ångra'), once, for a few seconds.
 
 /**
  * The live region holding `text`: a polite status, on screen, gone after a few seconds, and not shown again
  * on a reload. `loaded`: what the page shows once its island has hydrated and read its data.
  */
-async function expectConfirmation(page: Page, text: string, loaded: Locator) {
+async function expectConfirmation(page: Page, text: string, loaded: Locator, goneWithin = 10_000) {
   const region = page.locator('[role="status"][aria-live="polite"]', { hasText: text });
   await expect(region).toBeVisible();
   await expect(region).toHaveText(text);
   await expectAccessible(page);
-  await expect(region).toHaveCount(0, { timeout: 10_000 });
+  await expect(region).toHaveCount(0, { timeout: goneWithin });
   // Read once: a reload does not say it again.
   await page.reload();
   await expect(loaded).toBeVisible();
@@ -55,7 +55,30 @@ test('deleting confirms it on the list', async ({ page, recipes, sessions }) => 
   await page.waitForURL((url) => url.pathname === '/');
   const list = page.getByRole('list', { name: 'Recept' }).getByRole('link').first();
   await expect(page.getByRole('link', { name: recipe.name })).toHaveCount(0);
-  await expectConfirmation(page, 'Receptet togs bort.', list);
+  await expectConfirmation(page, 'Receptet togs bort. Ångra', list, 16_000);
+});
+
+test("'Ångra' on the deleted message brings the recipe back from the trash and opens it", async ({
+  page,
+  recipes,
+  sessions,
+}) => {
+  const recipe = await recipes.create({ name: uniqueName('Ångras') });
+  await sessions.open(page, EDITOR, `/${recipe.id}/edit`);
+  await expect(page.getByLabel('Namn')).toHaveValue(recipe.name);
+  await page.getByRole('button', { name: 'Ta bort recept' }).click();
+  await page.getByRole('alertdialog', { name: 'Ta bort recept' }).getByRole('button', { name: 'Ta bort' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('list', { name: 'Recept' }).getByRole('link').first()).toBeVisible();
+  // From the keyboard; the message does not go while the focus is on it (waited past its time).
+  const undo = page.getByRole('status').getByRole('button', { name: 'Ångra' });
+  await undo.focus();
+  await page.waitForTimeout(13_000);
+  await expect(undo).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`/${recipe.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: recipe.name })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Receptet är tillbaka.' })).toBeVisible();
 });
 
 test('a failed save confirms nothing', async ({ page, recipes, sessions }) => {

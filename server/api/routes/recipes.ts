@@ -7,6 +7,7 @@ import { scaleRecipe } from '../../../src/lib/scaling.ts';
 import { MAX_RECIPE_ID, parseRecipeId } from '../../../src/lib/routes.ts';
 import { ORGANISE_MESSAGES } from '../../../src/lib/organise.ts';
 import * as repo from '../../db/recipe-repository.ts';
+import { trashRecipe, type TrashResult } from '../../db/recipe-trash.ts';
 import type { Database } from '../../db/index.ts';
 import { authErrors, bodyErrors, errorBodySchema, HttpError } from '../errors.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
@@ -23,11 +24,13 @@ type Options = {
   requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   writeLimit: ReturnType<FastifyInstance['rateLimit']>;
   photos: PhotoLibrary;
+  /** Days a deleted recipe stays in the trash; 0: DELETE erases it for good (issue 41). */
+  trashDays: number;
 };
 
 // Path ids are positive 32-bit integers written in decimal: anything else is a 400, not a 404 or a
 // database error. The document shows the integer the text stands for (as OpenAPI parameters are).
-const idParams = z.object({
+export const idParams = z.object({
   id: z
     .string()
     .transform(
@@ -96,8 +99,8 @@ function hashOf(body: unknown): string {
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
 
-const notFound = (id: number) => new HttpError(404, `Recipe ${id} not found`);
-const conflict = (id: number, did: 'edited' | 'read', version: number | undefined, currentVersion: number) =>
+export const notFound = (id: number) => new HttpError(404, `Recipe ${id} not found`);
+export const conflict = (id: number, did: 'edited' | 'read', version: number | undefined, currentVersion: number) =>
   new HttpError(
     409,
     `Recipe ${id} was changed by someone else: you ${did} version ${version}, the current version is ${currentVersion}`,
@@ -106,7 +109,7 @@ const conflict = (id: number, did: 'edited' | 'read', version: number | undefine
 
 export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
   api,
-  { db, gate, fullList, requireEditor, writeLimit, photos },
+  { db, gate, fullList, requireEditor, writeLimit, photos, trashDays },
 ) => {
   // Built at start-up, not by the first visitor; but only once every plugin has loaded: PGlite reads the
   // 100,000 recipes on this thread, and a build started during registration made the provider's plugin miss
@@ -256,7 +259,8 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
     {
       ...write,
       schema: {
-        summary: 'Delete a recipe (editor). Send If-Match to refuse deleting a recipe changed since you read it.',
+        summary:
+          'Delete a recipe (editor): it goes to the trash (GET /trash), from where it can be restored for TRASH_DAYS days. Send If-Match to refuse deleting a recipe changed since you read it.',
         security: [{ bearer: [] }],
         params: idParams,
         headers: z.looseObject({ 'if-match': ifMatch }),
@@ -272,10 +276,16 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request, reply) => {
       const { id } = request.params;
       const version = expectedVersion(undefined, request.headers['if-match']);
-      const result = await gate.run((deadline) => repo.deleteRecipe(db.orm, id, version, deadline), 'write');
+      const result = await gate.run<repo.DeleteResult | TrashResult>(
+        (deadline) =>
+          trashDays > 0
+            ? trashRecipe(db.orm, id, editorOf(request).username, version, deadline)
+            : repo.deleteRecipe(db.orm, id, version, deadline),
+        'write',
+      );
       if (result.kind === 'not-found') throw notFound(id);
       if (result.kind === 'conflict') throw conflict(id, 'read', version, result.currentVersion);
-      photos.releaseLater(result.droppedFiles);
+      if (result.kind === 'deleted') photos.releaseLater(result.droppedFiles);
       return reply.code(204).send(null);
     },
   );

@@ -3,3 +3,4 @@ export * from './recipe-tables.ts';
 export * from './user-tables.ts';
 export * from './photo-tables.ts';
 export * from './category-tables.ts';
+export * from './history-tables.ts';

@@ -19,6 +19,8 @@ export const photos = pgTable(
     files: jsonb('files').$type<PhotoFile[]>().notNull(),
     // The files' bytes together (migration 012): the cap on an editor's unsaved uploads counts them.
     storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
+    // Migration 015: no recipe shows it any more, but a saved version of this recipe names it (kept until none does).
+    keptFor: integer('kept_for'),
   },
   (t) => [index('photos_recipe').on(t.recipeId, t.position)],
 );

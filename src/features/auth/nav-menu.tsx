@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, login, logout, register, startAuth } from '../../stores/auth.ts';
-import { MOVE_IN_HREF } from '../../lib/routes.ts';
+import { MOVE_IN_HREF, TRASH_HREF } from '../../lib/routes.ts';
 
 function report(action: () => Promise<void>) {
   return () => {
@@ -122,6 +122,13 @@ function UserMenu({ username, isEditor }: { username: string; isEditor: boolean 
             <li role="none">
               <a role="menuitem" className="menu-item" href={MOVE_IN_HREF} tabIndex={-1}>
                 Flytta in recept
+              </a>
+            </li>
+          ) : null}
+          {isEditor ? (
+            <li role="none">
+              <a role="menuitem" className="menu-item" href={TRASH_HREF} tabIndex={-1}>
+                Papperskorg
               </a>
             </li>
           ) : null}

@@ -118,7 +118,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
             recipeName={loaded.name}
             onDeleted={() => {
               guard.allowLeaving();
-              setFlash(FLASH_DELETED, '/');
+              setFlash(FLASH_DELETED, '/', loaded.id); // 'Ångra' brings it back from the trash
               window.location.assign('/');
             }}
           />

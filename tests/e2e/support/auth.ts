@@ -23,7 +23,7 @@ export async function fillLoginForm(page: Page, who: Credentials): Promise<void>
 }
 
 /** The site's protected pages: opening one signed out sends the browser to the login form by itself. */
-const PROTECTED = /^\/(new-recipe|move-in|profile|\d+\/edit)\/?$/;
+const PROTECTED = /^\/(new-recipe|move-in|trash|profile|\d+\/edit)\/?$/;
 
 /**
  * Signs in through the real pages from `path` and waits until the username menu shows: through the site's

@@ -39,10 +39,19 @@ export class RecipeApi {
     return stored;
   }
 
+  /** Deletes the recipe and erases it from the trash (issue 41), so the tests' recipes do not pile up there. */
   async remove(id: number): Promise<void> {
     const res = await this.request.delete(`${this.apiUrl}/recipes/${id}`, { headers: await this.headers() });
     expect([200, 204, 404]).toContain(res.status());
+    const erased = await this.request.delete(`${this.apiUrl}/trash/${id}`, { headers: await this.headers() });
+    expect([204, 404]).toContain(erased.status());
     this.created.delete(id);
+  }
+
+  /** Deletes the recipe as the site's 'Ta bort' does: it goes to the trash (erased at clean-up). */
+  async trash(id: number): Promise<void> {
+    const res = await this.request.delete(`${this.apiUrl}/recipes/${id}`, { headers: await this.headers() });
+    expect(res.status()).toBe(204);
   }
 
   /** Recipes whose name contains `text` (the API's search). */

@@ -155,9 +155,15 @@ describe.each(SETUPS)('photos (%s, files in %s)', (kind, storage) => {
       [a.id, ''],
     ]);
 
-    // [] removes them, and files no photo lists any more are removed from the store.
+    // [] removes them from the recipe; their files stay while the recipe's history names them (issue 41), and go
+    // from the store once nothing does (the recipe erased from the trash).
     const gone = (await put(recipe.id, recipeBody({ name: 'Fotokaka', photos: [] }))).json();
     expect(gone).not.toHaveProperty('photos');
+    expect((await file(a.files[0]?.file as string)).statusCode).toBe(200);
+    const del = await h.app.inject({ method: 'DELETE', url: `/api/recipes/${recipe.id}`, headers: bearer(token) });
+    expect(del.statusCode).toBe(204);
+    const erase = await h.app.inject({ method: 'DELETE', url: `/api/trash/${recipe.id}`, headers: bearer(token) });
+    expect(erase.statusCode).toBe(204);
     await eventually(async () => (await file(a.files[0]?.file as string)).statusCode === 404);
   });
 
@@ -185,11 +191,14 @@ describe.each(SETUPS)('photos (%s, files in %s)', (kind, storage) => {
     expect(twice.json().fields).toEqual({ 'photos.1.id': 'A photo can be in a recipe once' });
   });
 
-  it('deleting a recipe removes its photos and their files', async () => {
+  it('a deleted recipe keeps its photos in the trash; erasing it removes them and their files', async () => {
     const photo = await uploaded(await sharp(camera).negate().jpeg().toBuffer());
     const recipe = (await create(recipeBody({ photos: [{ id: photo.id }] }))).json();
     const response = await h.app.inject({ method: 'DELETE', url: `/api/recipes/${recipe.id}`, headers: bearer(token) });
     expect(response.statusCode).toBe(204);
+    for (const f of photo.files) expect((await file(f.file)).statusCode).toBe(200);
+    const erase = await h.app.inject({ method: 'DELETE', url: `/api/trash/${recipe.id}`, headers: bearer(token) });
+    expect(erase.statusCode).toBe(204);
     for (const f of photo.files) await eventually(async () => (await file(f.file)).statusCode === 404);
   });
 

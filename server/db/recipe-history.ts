@@ -1,0 +1,171 @@
+// A recipe's saved versions (issue 41, migration 015, docs/decisions/057-trash-and-history.md). A write that changes
+// a recipe (an edit, a version or the trash restored) first makes sure what the recipe was is a version
+// (keepCurrentVersion), then records what it is now, with who saved it and when. A recipe never changed has no rows:
+// it is its own first version (saved by its author when it was made), so creating recipes costs nothing extra and a
+// book of recipes nobody edits keeps no history. Nothing is ever rewritten; the history is the rows newest first,
+// with the recipe as it is on top when it is not a row yet.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
+import { recipeVersions } from './schema/history-tables.ts';
+import { recipes } from './schema/recipe-tables.ts';
+import { recipeColumns, recipeFromStored, type StoredRecipe } from './recipe-rows.ts';
+import { releaseKeptPhotos } from './photo-repository.ts';
+import type { AppDatabase } from './index.ts';
+import type { Transaction as Tx } from './types.ts';
+
+export type VersionSummary = { version: number; savedAt: string; savedBy: string | null };
+export type SavedVersion = VersionSummary & { recipe: Recipe };
+/** How much history is kept per recipe: the newest `versions`, and none older than `days` (the current one always). */
+export type HistoryLimits = { versions: number; days: number };
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** Records `recipe` (as just written) as its version; the same version twice is one row. */
+export async function recordVersion(tx: Tx, recipe: Recipe, savedBy: string | null): Promise<void> {
+  await tx
+    .insert(recipeVersions)
+    .values({
+      recipeId: recipe.id,
+      version: recipe.version,
+      savedBy,
+      content: recipe,
+      savedAt: new Date(recipe.updatedAt),
+    })
+    .onConflictDoNothing();
+}
+
+/** The recipe as it is now, read inside the write's transaction (null: no such recipe). */
+export async function currentRecipe(tx: Tx, id: number): Promise<Recipe | null> {
+  const rows = (await tx.select(recipeColumns).from(recipes).where(eq(recipes.id, id))) as StoredRecipe[];
+  return rows[0] ? recipeFromStored(rows[0]) : null;
+}
+
+/**
+ * Before a recipe changes or goes to the trash: what it is now is a version. It is already when it was last written
+ * with the history on; else it is recorded now (a recipe never edited: by its author; one last saved before the
+ * history existed: by nobody known), at its last change.
+ */
+export async function keepCurrentVersion(tx: Tx, id: number): Promise<void> {
+  const [kept] = await tx
+    .execute(
+      sql`SELECT EXISTS (SELECT 1 FROM recipe_versions v WHERE v.recipe_id = r.id AND v.version = r.version) AS kept
+          FROM recipes r WHERE r.id = ${id}`,
+    )
+    .then((r) => (r as { rows: { kept: boolean }[] }).rows);
+  if (!kept || kept.kept) return;
+  const recipe = await currentRecipe(tx, id);
+  if (recipe) await recordVersion(tx, recipe, recipe.version === 1 ? recipe.author : null);
+}
+
+/** The recipe as it is, as its newest version when no row holds it yet (never changed since the history began). */
+function currentAsVersion(recipe: Recipe): SavedVersion {
+  return {
+    version: recipe.version,
+    savedAt: recipe.updatedAt,
+    savedBy: recipe.version === 1 ? recipe.author : null,
+    recipe,
+  };
+}
+
+/** The recipe's versions, newest first (empty: no such recipe, and none in the trash). */
+export async function listVersions(db: AppDatabase, id: number): Promise<VersionSummary[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ version: recipeVersions.version, savedAt: recipeVersions.savedAt, savedBy: recipeVersions.savedBy })
+      .from(recipeVersions)
+      .where(eq(recipeVersions.recipeId, id))
+      .orderBy(desc(recipeVersions.version));
+    const list = rows.map((r) => ({ version: r.version, savedAt: iso(r.savedAt), savedBy: r.savedBy }));
+    const current = await currentRecipe(tx, id);
+    if (current && list[0]?.version !== current.version) {
+      const { recipe: _recipe, ...summary } = currentAsVersion(current);
+      list.unshift(summary);
+    }
+    return list;
+  });
+}
+
+export async function readVersion(db: AppDatabase | Tx, id: number, version: number): Promise<SavedVersion | null> {
+  const [row] = await db
+    .select()
+    .from(recipeVersions)
+    .where(and(eq(recipeVersions.recipeId, id), eq(recipeVersions.version, version)));
+  if (row) return { version: row.version, savedAt: iso(row.savedAt), savedBy: row.savedBy, recipe: row.content };
+  const current = await currentRecipe(db as Tx, id);
+  return current?.version === version ? currentAsVersion(current) : null;
+}
+
+/** Forgets every version of the recipe (erased for good) and the photos only they kept; returns those files. */
+export async function forgetHistory(tx: Tx, id: number): Promise<string[]> {
+  await tx.delete(recipeVersions).where(eq(recipeVersions.recipeId, id));
+  return releaseKeptPhotos(tx, id);
+}
+
+/**
+ * Keeps each recipe's history within `limits` (the newest version of each recipe always stays: it is the recipe, or
+ * what the trash restores). At most `batch` recipes per call, so the sweep's transactions stay short; returns the
+ * recipes it pruned and the files of the photos no kept version names any more.
+ */
+export async function pruneHistory(
+  tx: Tx,
+  limits: HistoryLimits,
+  now: Date,
+  batch: number,
+): Promise<{ recipes: number; files: string[] }> {
+  const before = new Date(now.getTime() - limits.days * 86_400_000);
+  // Versions beyond the newest `versions` of their recipe, or older than `days` but not their recipe's newest.
+  const over = await tx.execute(sql`
+    SELECT DISTINCT recipe_id FROM (
+      SELECT recipe_id, saved_at,
+        row_number() OVER (PARTITION BY recipe_id ORDER BY version DESC) AS n
+      FROM recipe_versions
+    ) v
+    WHERE v.n > 1 AND (v.n > ${limits.versions} OR v.saved_at < ${before.toISOString()})
+    LIMIT ${batch}`);
+  const ids = (over as { rows: { recipe_id: number }[] }).rows.map((r) => Number(r.recipe_id));
+  if (ids.length === 0) return { recipes: 0, files: [] };
+  await tx.execute(sql`
+    DELETE FROM recipe_versions d USING (
+      SELECT recipe_id, version, saved_at,
+        row_number() OVER (PARTITION BY recipe_id ORDER BY version DESC) AS n
+      FROM recipe_versions WHERE recipe_id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    ) v
+    WHERE d.recipe_id = v.recipe_id AND d.version = v.version AND v.n > 1
+      AND (v.n > ${limits.versions} OR v.saved_at < ${before.toISOString()})`);
+  const files: string[] = [];
+  for (const id of ids) files.push(...(await releaseKeptPhotos(tx, id)));
+  return { recipes: ids.length, files };
+}
+
+/** A saved version as the body of a write: what restoring it saves (every field, so nothing of today's stays). */
+export function inputOfVersion(recipe: Recipe): RecipeInput {
+  return {
+    name: recipe.name,
+    instructions: recipe.instructions,
+    servings: recipe.servings,
+    ingredients: recipe.ingredients,
+    photos: (recipe.photos ?? []).map((p) => ({ id: p.id, alt: p.alt })),
+    categories: recipe.categories ?? [],
+    prepTime: recipe.prepTime ?? null,
+    totalTime: recipe.totalTime ?? null,
+    source: recipe.source ?? null,
+  };
+}
+
+/** The same content (what restoring would save), whatever order jsonb gave the keys in. */
+export function sameContent(a: Recipe, b: Recipe): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+          )
+        : value;
+  return JSON.stringify(canonical(inputOfVersion(a))) === JSON.stringify(canonical(inputOfVersion(b)));
+}

@@ -1,0 +1,37 @@
+// The Swedish strings of 'Papperskorg' (/trash, issue 41). The page's static introduction reads them too.
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('sv-SE', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('sv-SE', { day: 'numeric', month: 'long', year: 'numeric' });
+
+export const TRASH_TEXT = {
+  heading: 'Papperskorg',
+  intro:
+    'Här finns recept som har tagits bort. Du kan återställa dem som de var, med samma adress, bilder och ' +
+    'kategorier. Efter en tid raderas de för gott.',
+  checkingAccess: 'Kontrollerar inloggningen…',
+  loading: 'Hämtar papperskorgen…',
+  empty: 'Papperskorgen är tom.',
+  count: (n: number) => (n === 1 ? '1 borttaget recept' : `${n} borttagna recept`),
+  deleted: (at: string, by: string | null) => `Borttaget ${when(at)}${by ? ` av ${by}` : ''}.`,
+  erasedAfter: (at: string) => `Raderas för gott ${day(at)}.`,
+  restore: 'Återställ',
+  restoreName: (name: string) => `Återställ ${name}`,
+  erase: 'Radera permanent',
+  eraseName: (name: string) => `Radera ${name} permanent`,
+  eraseTitle: 'Radera permanent',
+  eraseQuestion: (name: string) => `Vill du radera ${name} för gott? Det går inte att ångra.`,
+  cancel: 'Avbryt',
+  restored: (name: string) => `${name} är återställt.`,
+  open: 'Öppna receptet',
+  erased: (name: string) => `${name} är raderat för gott.`,
+  loadFailed: 'Papperskorgen kunde inte hämtas just nu.',
+  tryAgain: 'Försök igen',
+} as const;
