@@ -6,23 +6,24 @@
 // so nothing moves up under a finger about to tap. Not printed (src/styles/status.css).
 // A deleted recipe's message carries 'Ångra' (issue 41): it brings the recipe back from the trash and opens it. The
 // message then stays longer, and never goes while the pointer or the keyboard's focus is on it (WCAG 2.2.1).
-import { useEffect, useRef, useState } from 'react';
-import { FLASH_RESTORED, setFlash, takeFlash, type Flash } from '../client/flash.ts';
-import { recipeHref } from '../lib/routes.ts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { takeFlash, type Flash } from '../client/flash.ts';
 import '../styles/status.css';
 
 /** How long the confirmation stays on screen; one with 'Ångra' stays longer. */
 export const FLASH_VISIBLE_MS = 6_000;
 export const FLASH_UNDO_VISIBLE_MS = 12_000;
-export const UNDO = 'Ångra';
-export const UNDO_FAILED = 'Receptet kunde inte återställas. Försök igen, eller hämta det i Papperskorgen.';
+/**
+ * `undo`: what a message that carries a deleted recipe's id shows beside it ('Ångra', src/features/list/undo-delete.tsx);
+ * only the list passes it, so the pages that never show one do not load it. `busy` holds the message on screen.
+ */
+type Props = { undo?: (id: number, busy: (on: boolean) => void) => ReactNode };
 
-export default function FlashStatus() {
+export default function FlashStatus({ undo }: Props) {
   const [flash, setShown] = useState<Flash | undefined>();
   const [keptHeight, setKeptHeight] = useState<number>();
   const [held, setHeld] = useState(false); // pointer or focus on the message: it stays
   const [undoing, setUndoing] = useState(false);
-  const [failed, setFailed] = useState(false);
   const region = useRef<HTMLDivElement>(null);
   useEffect(() => setShown(takeFlash(window.location.pathname)), []);
   useEffect(() => {
@@ -36,24 +37,6 @@ export default function FlashStatus() {
     );
     return () => clearTimeout(timer);
   }, [flash, held, undoing]);
-
-  const undo = async (id: number) => {
-    setUndoing(true);
-    setFailed(false);
-    try {
-      // Loaded on use: the list and details islands stay light (no API client or sign-in code for a message).
-      const [{ restoreTrashed }, { apiTokens }] = await Promise.all([
-        import('../client/api.ts'),
-        import('../stores/auth.ts'),
-      ]);
-      await restoreTrashed(apiTokens, id);
-      setFlash(FLASH_RESTORED, recipeHref(id));
-      window.location.assign(recipeHref(id));
-    } catch {
-      setFailed(true);
-      setUndoing(false);
-    }
-  };
 
   return (
     <div
@@ -71,26 +54,7 @@ export default function FlashStatus() {
       {flash ? (
         <p className="flash-message">
           {flash.message}
-          {flash.undo ? (
-            <>
-              {' '}
-              <button
-                type="button"
-                className="button flash-undo"
-                aria-disabled={undoing}
-                onClick={() => {
-                  if (!undoing && flash.undo) void undo(flash.undo);
-                }}
-              >
-                {UNDO}
-              </button>
-            </>
-          ) : null}
-        </p>
-      ) : null}
-      {failed ? (
-        <p className="error-text" role="alert">
-          {UNDO_FAILED}
+          {flash.undo && undo ? <> {undo(flash.undo, setUndoing)}</> : null}
         </p>
       ) : null}
     </div>

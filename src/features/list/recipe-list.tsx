@@ -23,6 +23,7 @@ import ListFilters, { FILTER_TEXTS, LoosenFilters } from './list-filters.tsx';
 import { filtersFromAddress, showFiltersInAddress } from './filter-address.ts';
 import Spinner from '../../components/spinner.tsx';
 import FlashStatus from '../../components/flash-status.tsx';
+import UndoDelete from './undo-delete.tsx';
 import ScrollSentinel from './scroll-sentinel.tsx';
 import RecipeTile from './recipe-tile.tsx';
 import './recipe-list.css';
@@ -264,7 +265,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
           }}
         />
       )}
-      <FlashStatus />
+      <FlashStatus undo={(id, busy) => <UndoDelete id={id} busy={busy} />} />
       <div className="toolbar">
         {children}
         <span className="spacer" />

@@ -5,7 +5,6 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $category, $query, setQuery, startQuery } from '../../stores/query.ts';
 import { searchHref } from '../../lib/routes.ts';
-import { addressWith, filtersFromAddress } from './filter-address.ts';
 
 export default function SearchBar() {
   const query = useStore($query) ?? '';
@@ -17,9 +16,14 @@ export default function SearchBar() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // On the list narrowed to a category, the search stays within it, and within the list's filters (issue 40).
-    const href = searchHref(query, $category.get());
-    window.location.assign(addressWith(filtersFromAddress(), new URL(href, window.location.href).href));
+    // On the list narrowed to a category, the search stays within it, and within the list's filters (issue 40):
+    // the address's other parameters go along as they are. Copied, not read as filters, so the search bar on every
+    // page does not carry the filters' rules (the recipe page is at its size budget).
+    const href = new URL(searchHref(query, $category.get()), window.location.href);
+    if (window.location.pathname === '/')
+      for (const [name, value] of new URLSearchParams(window.location.search))
+        if (name !== 'search' && name !== 'category') href.searchParams.append(name, value);
+    window.location.assign(`${href.pathname}${href.search}`);
   };
 
   return (

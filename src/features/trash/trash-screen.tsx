@@ -4,14 +4,8 @@
 // is said in a polite live region; a failure is said where it happened and changes nothing.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  eraseTrashed,
-  listTrash,
-  logApiError,
-  restoreTrashed,
-  userMessage,
-  type TrashedRecipe,
-} from '../../client/api.ts';
+import { logApiError, userMessage } from '../../client/api.ts';
+import { eraseTrashed, listTrash, restoreTrashed, type TrashedRecipe } from '../../client/keeping-api.ts';
 import BackButton from '../../components/back-button.tsx';
 import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import Spinner from '../../components/spinner.tsx';
