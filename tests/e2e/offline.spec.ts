@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.ts';
 import { EDITOR, PROVIDER_TIMEOUT } from './support/auth.ts';
-import { expect, expectAccessible, test } from './support/fixtures.ts';
+import { expect, expectAccessible, Sessions, test } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
 // Issue 42: the book offline in Chromium (the network cut with Playwright's offline mode). What a visitor opened
@@ -88,8 +88,11 @@ test("'Spara för offline' keeps a recipe never opened; signing out clears the c
   page,
   context,
   recipes,
-  sessions,
+  browser,
+  baseURL,
 }) => {
+  // A sign-in of its own: signing out ends its session, not the one the worker's other tests share.
+  const sessions = new Sessions(browser, String(baseURL));
   test.slow(); // signing in, the whole book read, and each offline page's sign-in check giving up
   const tag = uniqueName('Sparat');
   const bread = await recipes.create({ name: `${tag} Limpa`, categories: [tag] });

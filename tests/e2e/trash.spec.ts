@@ -23,15 +23,8 @@ test('an editor restores a deleted recipe and erases another for good', async ({
   await expect(card(kept.name)).toContainText('Raderas för gott');
   await expectAccessible(page);
 
-  await card(kept.name)
-    .getByRole('button', { name: `Återställ ${kept.name}` })
-    .click();
-  const status = page.getByRole('status').filter({ hasText: `${kept.name} är återställt.` });
-  await expect(status).toBeVisible();
-  await expect(card(kept.name)).toHaveCount(0);
-
   await card(gone.name)
-    .getByRole('button', { name: `Radera ${gone.name} permanent` })
+    .getByRole('button', { name: `Radera permanent: ${gone.name}` })
     .click();
   const dialog = page.getByRole('alertdialog', { name: 'Radera permanent' });
   await expect(dialog).toContainText('Det går inte att ångra.');
@@ -40,10 +33,17 @@ test('an editor restores a deleted recipe and erases another for good', async ({
   await expect(page.getByRole('status').filter({ hasText: `${gone.name} är raderat för gott.` })).toBeVisible();
   await expect(card(gone.name)).toHaveCount(0);
 
+  await card(kept.name)
+    .getByRole('button', { name: `Återställ ${kept.name}` })
+    .click();
+  const status = page.getByRole('status').filter({ hasText: `${kept.name} är återställt.` });
+  await expect(status).toBeVisible();
+  await expect(card(kept.name)).toHaveCount(0);
+
   await status.getByRole('link', { name: 'Öppna receptet' }).click();
   await page.waitForURL(`/${kept.id}`);
   await expect(page.getByRole('heading', { level: 1, name: kept.name })).toBeVisible();
-  // The erased one is gone for good: not a recipe, and no longer in the trash after a reload.
+  // The erased one is gone for good.
   expect((await page.request.get(`/${gone.id}`)).status()).toBe(404);
 });
 

@@ -25,7 +25,7 @@ export const TRASH_TEXT = {
   restore: 'Återställ',
   restoreName: (name: string) => `Återställ ${name}`,
   erase: 'Radera permanent',
-  eraseName: (name: string) => `Radera ${name} permanent`,
+  eraseName: (name: string) => `Radera permanent: ${name}`,
   eraseTitle: 'Radera permanent',
   eraseQuestion: (name: string) => `Vill du radera ${name} för gott? Det går inte att ångra.`,
   cancel: 'Avbryt',
