@@ -15,6 +15,7 @@ import type { PhotoFileBytes, PhotoStore } from '../photos/photo-store.ts';
 import { sniffFormat } from '../photos/sniff-format.ts';
 import { photos } from './schema/photo-tables.ts';
 import { recipes } from './schema/recipe-tables.ts';
+import { recipeTrash } from './schema/history-tables.ts';
 import { readAllRecipes } from './transfer-export.ts';
 import { insertIngredients } from './recipe-repository.ts';
 import { insertRecipeCategories, setRecipeCategories } from './category-repository.ts';
@@ -120,7 +121,9 @@ export async function importTransfer(
     // Writers wait until the import is done (readers do not), so no id it counted as free is taken meanwhile.
     await tx.execute(sql`LOCK TABLE recipes IN SHARE ROW EXCLUSIVE MODE`);
     const present = await readAllRecipes(tx);
-    const ids = new Set(present.map((r) => r.id));
+    // A recipe in the trash keeps its id (issue 41): restoring it brings it back under that id.
+    const trashed = await tx.select({ id: recipeTrash.recipeId }).from(recipeTrash);
+    const ids = new Set([...present.map((r) => r.id), ...trashed.map((r) => r.id)]);
     const byContent = new Map(present.map((r) => [contentKey(r), r.id]));
 
     // First every recipe whose id is free, so a renumbered one can never take an id a later one wants.

@@ -68,7 +68,9 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
  * database in beforeAll and still give each test an empty book: cheaper than a new database per test.
  */
 export async function emptyRecipes(db: Database): Promise<void> {
-  await db.orm.execute('TRUNCATE recipes, ingredients, recipe_deletions, idempotency_keys RESTART IDENTITY CASCADE');
+  await db.orm.execute(
+    'TRUNCATE recipes, ingredients, recipe_deletions, idempotency_keys, recipe_versions, recipe_trash RESTART IDENTITY CASCADE',
+  );
 }
 
 /** Closes the database and removes its folder or drops it. Safe to call twice. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { updateRecipe } from '../../../server/db/recipe-repository.ts';
 import { exportTransfer, readAllRecipes } from '../../../server/db/transfer-export.ts';
 import { importTransfer, TransferFormatError } from '../../../server/db/transfer-import.ts';
+import { restoreFromTrash, trashRecipe } from '../../../server/db/recipe-trash.ts';
 import { timestampMicros, TRANSFER_FORMAT, type ExportedRecipe } from '../../../server/db/transfer-format.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS, emptyRecipes } from '../../support/database.ts';
@@ -33,6 +34,14 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
   });
   beforeEach(() => emptyRecipes(db));
   afterAll(() => closeTestDatabase(db));
+
+  it('an id in the trash is taken: restoring must bring that recipe back under it (issue 41)', async () => {
+    const trashed = await addRecipe(db.orm, recipeBody({ name: 'I papperskorgen' }) as never, 'anna');
+    expect((await trashRecipe(db.orm, trashed.id, 'anna')).kind).toBe('trashed');
+    const report = await importTransfer(db.orm, file([exported({ id: trashed.id, name: 'Ny med samma id' })]));
+    expect(report.count).toMatchObject({ added: 0, renumbered: 1 });
+    expect((await restoreFromTrash(db.orm, trashed.id, 'anna')).kind).toBe('restored');
+  });
 
   it('keeps free ids, renumbers taken ones, skips what is already there, and new recipes get free ids', async () => {
     // Present: id 1 (other content), id 2 (the same content as the file's id 2), id 3 (the file's id 9 under another id).
