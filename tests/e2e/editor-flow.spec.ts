@@ -216,7 +216,7 @@ test('the edit page shows its heading and search bar before the recipe arrives, 
   });
   await sessions.open(page, EDITOR, `/${recipe.id}/edit`);
   await expect(page.getByRole('heading', { level: 1, name: 'Redigera recept' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText('Hämtar receptet…');
+  await expect(page.getByRole('status').filter({ hasText: 'Hämtar receptet…' })).toBeVisible();
   const search = page.getByRole('searchbox', { name: 'Sök recept' });
   await search.fill('sill');
   release();

@@ -9,11 +9,16 @@ export function filtersFromAddress(): RecipeFilters {
   return filtersFromParams(new URLSearchParams(window.location.search));
 }
 
-/** The address with these filters, the rest of it kept. */
+/**
+ * The address with these filters, the rest of it kept. Spaces stay %20, as searchHref writes them (URLSearchParams
+ * would turn every space of the address into '+', and the address would change under a category's name).
+ */
 export function addressWith(filters: RecipeFilters, href: string = window.location.href): string {
   const url = new URL(href);
-  writeFilterParams(url.searchParams, filters);
-  return `${url.pathname}${url.search}${url.hash}`;
+  const params = new URLSearchParams(url.search);
+  writeFilterParams(params, filters);
+  const search = params.toString().replace(/\+/g, '%20'); // a '+' typed is '%2B' here
+  return `${url.pathname}${search ? `?${search}` : ''}${url.hash}`;
 }
 
 /**

@@ -19,11 +19,13 @@ export default function SearchBar() {
     // On the list narrowed to a category, the search stays within it, and within the list's filters (issue 40):
     // the address's other parameters go along as they are. Copied, not read as filters, so the search bar on every
     // page does not carry the filters' rules (the recipe page is at its size budget).
-    const href = new URL(searchHref(query, $category.get()), window.location.href);
+    const href = searchHref(query, $category.get());
+    const kept = new URLSearchParams();
     if (window.location.pathname === '/')
       for (const [name, value] of new URLSearchParams(window.location.search))
-        if (name !== 'search' && name !== 'category') href.searchParams.append(name, value);
-    window.location.assign(`${href.pathname}${href.search}`);
+        if (name !== 'search' && name !== 'category') kept.append(name, value);
+    const more = kept.toString().replace(/\+/g, '%20'); // spaces as searchHref writes them
+    window.location.assign(more ? `${href}${href.includes('?') ? '&' : '?'}${more}` : href);
   };
 
   return (
