@@ -21,7 +21,7 @@ test('an unknown category in the address has no chip, and the list says there is
   await page.goto(`/?category=${encodeURIComponent(unknown)}`);
   await expect(page.getByText(`Det finns ingen kategori som heter ”${unknown}”.`)).toBeVisible();
   await expect(chip(page, unknown)).toHaveCount(0);
-  await expect(page.locator('[aria-pressed="true"]')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Kategorier' }).locator('[aria-pressed="true"]')).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Recept' })).toHaveCount(0);
   // The way back to every recipe.
   await page.getByRole('link', { name: 'Visa alla recept' }).click();
