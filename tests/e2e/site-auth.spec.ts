@@ -10,6 +10,7 @@ test(
   'besokare sees no editor buttons and the profile says Nej',
   { tag: '@provider' },
   async ({ page, recipes, sessions }) => {
+    test.slow(); // three pages, axe on the profile (now with 'Spara för offline'), then the provider's account page
     const recipe = await recipes.create({ name: uniqueName('Besök') });
     await sessions.open(page, VISITOR);
     await expect(page.getByRole('button', { name: 'Logga in' })).toHaveCount(0);
