@@ -6,6 +6,7 @@
 // with the recipe as it is on top when it is not a row yet.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
+import { canonicalJson } from '../../src/lib/canonical-json.ts';
 import { recipeVersions } from './schema/history-tables.ts';
 import { recipes } from './schema/recipe-tables.ts';
 import { recipeColumns, recipeFromStored, type StoredRecipe } from './recipe-rows.ts';
@@ -157,15 +158,5 @@ export function inputOfVersion(recipe: Recipe): RecipeInput {
 
 /** The same content (what restoring would save), whatever order jsonb gave the keys in. */
 export function sameContent(a: Recipe, b: Recipe): boolean {
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(canonical)
-      : value && typeof value === 'object'
-        ? Object.fromEntries(
-            Object.keys(value)
-              .sort()
-              .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-          )
-        : value;
-  return JSON.stringify(canonical(inputOfVersion(a))) === JSON.stringify(canonical(inputOfVersion(b)));
+  return canonicalJson(inputOfVersion(a)) === canonicalJson(inputOfVersion(b));
 }

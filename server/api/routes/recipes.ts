@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, recipeInputSchema, recipeSchema, servingsSchema, textUpTo } from '../../../src/lib/recipe-schema.ts';
 import { scaleRecipe } from '../../../src/lib/scaling.ts';
+import { canonicalJson } from '../../../src/lib/canonical-json.ts';
 import { MAX_RECIPE_ID, parseRecipeId } from '../../../src/lib/routes.ts';
 import { ORGANISE_MESSAGES } from '../../../src/lib/organise.ts';
 import * as repo from '../../db/recipe-repository.ts';
@@ -82,19 +83,7 @@ const idempotencyKey = z
 
 /** The body as the schema parsed it, in a fixed key order: a retry that reorders keys is the same body. */
 function hashOf(body: unknown): string {
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(canonical)
-      : value && typeof value === 'object'
-        ? Object.fromEntries(
-            Object.keys(value)
-              .sort()
-              .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-          )
-        : value;
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(body)))
-    .digest('base64url');
+  return createHash('sha256').update(canonicalJson(body)).digest('base64url');
 }
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
