@@ -1,6 +1,7 @@
 // `npm run db:export -- FILE`: writes every recipe of the configured database (PGlite in DATA_DIR, or
 // PostgreSQL with DATABASE_URL) to FILE as one JSON document (server/db/transfer-export.ts). The file is
 // written beside its final name and renamed into place, so an interrupted export never leaves half a file.
+// `--with-trash-and-history` adds the trash and every recipe's saved versions (format recipe-book/5, issue 41).
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config.ts';
 // unavailableReason: the driver's code and message, not drizzle's "Failed query: <SQL> params: <recipe text>".
@@ -9,7 +10,8 @@ import { exportTransfer, serialiseDocument } from '../db/transfer-export.ts';
 import { openPhotoStore } from '../photos/photo-stores.ts';
 import { fileArgument } from './file-argument.ts';
 
-const { file } = fileArgument('npm run db:export -- FILE');
+const WITH = '--with-trash-and-history';
+const { file, flags } = fileArgument(`npm run db:export -- FILE [${WITH}]`, [WITH]);
 
 try {
   const config = loadConfig();
@@ -17,7 +19,9 @@ try {
   const where = db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   try {
     const store = await openPhotoStore(config, db.orm);
-    const document = await exportTransfer(db.orm, new Date(), store).finally(() => store.close());
+    const document = await exportTransfer(db.orm, new Date(), store, { withTrashAndHistory: flags.has(WITH) }).finally(
+      () => store.close(),
+    );
     const partial = `${file}.partial-${process.pid}`;
     try {
       writeFileSync(partial, serialiseDocument(document));
@@ -25,7 +29,12 @@ try {
     } finally {
       rmSync(partial, { force: true });
     }
-    console.log(`Exported ${document.recipes.length} recipes from ${where} to ${file} (format ${document.format}).`);
+    const kept = document.trash
+      ? `, ${document.trash.length} in the trash and ${document.history?.length ?? 0} saved versions`
+      : '';
+    console.log(
+      `Exported ${document.recipes.length} recipes${kept} from ${where} to ${file} (format ${document.format}).`,
+    );
   } finally {
     await db.close();
   }

@@ -1,5 +1,6 @@
 // `npm run db:import -- FILE`: reads an export (server/db/transfer-import.ts) into the configured database
-// in one transaction and reports each recipe that was renumbered, skipped or refused.
+// in one transaction and reports each recipe that was renumbered, skipped or refused (and, for a file with the trash
+// and the history, what of them came in).
 // Exit status: 0 all imported or skipped, 3 committed but some recipes refused, 1 nothing imported, 2 usage.
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -36,13 +37,22 @@ try {
   const where = db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   try {
     const store = await openPhotoStore(config, db.orm);
-    const { outcomes, count } = await importTransfer(db.orm, document, store).finally(() => store.close());
+    const { outcomes, count, keeping } = await importTransfer(db.orm, document, store).finally(() => store.close());
     console.log(
       `Imported ${file} into ${where}: ${count.added + count.renumbered} added (${count.renumbered} of them under a new id), ` +
         `${count.skipped} skipped as already present, ${count.refused} refused.`,
     );
     for (const line of outcomes.map(describe)) if (line) console.log(line);
-    if (count.refused) process.exitCode = 3;
+    if (keeping) {
+      const { trash: t, versions: v } = keeping;
+      console.log(
+        `The trash: ${t.added + t.renumbered} added (${t.renumbered} of them under a new id), ${t.skipped} already ` +
+          `there, ${t.refused} refused. Saved versions: ${v.added} added, ${v.skipped} already there, ` +
+          `${v.refused} refused. ${keeping.keptPhotos} photos kept for the history.`,
+      );
+      for (const line of [...keeping.notes, ...keeping.problems]) console.log(`  ${line}`);
+    }
+    if (count.refused || keeping?.problems.length) process.exitCode = 3;
   } finally {
     await db.close();
   }

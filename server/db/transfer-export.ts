@@ -6,13 +6,15 @@ import { asc } from 'drizzle-orm';
 import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import { exactRecipeColumns, recipeFromStored, type StoredRecipe } from './recipe-rows.ts';
 import { recipes } from './schema/recipe-tables.ts';
-import { TRANSFER_FORMAT, type TransferDocument } from './transfer-format.ts';
+import { KEEPING_FORMAT, TRANSFER_FORMAT, type TransferDocument } from './transfer-format.ts';
+import { readKeeping } from './transfer-keeping.ts';
 import type { AppDatabase } from './index.ts';
+import type { Transaction as Tx } from './types.ts';
 import { createDatabasePhotoStore } from '../photos/database-store.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 
 /** Every recipe by id, as stored (the same query serves the import's look at what is already there). */
-export async function readAllRecipes(db: AppDatabase): Promise<Recipe[]> {
+export async function readAllRecipes(db: AppDatabase | Tx): Promise<Recipe[]> {
   const rows: StoredRecipe[] = await db.select(exactRecipeColumns).from(recipes).orderBy(asc(recipes.id));
   return rows.map(recipeFromStored).map(writableAsJson);
 }
@@ -33,10 +35,17 @@ export async function exportTransfer(
   db: AppDatabase,
   now = new Date(),
   store: PhotoStore = createDatabasePhotoStore(db),
+  { withTrashAndHistory = false } = {},
 ): Promise<TransferDocument> {
-  const recipes = await readAllRecipes(db);
+  // With the trash and the history: one snapshot of several tables (repeatable read), as one statement is alone.
+  const [recipes, keeping] = withTrashAndHistory
+    ? await db.transaction(async (tx) => [await readAllRecipes(tx), await readKeeping(tx)] as const, {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      })
+    : [await readAllRecipes(db), undefined];
   const files: Record<string, string> = {};
-  for (const photo of recipes.flatMap((r) => r.photos ?? []))
+  for (const photo of [...recipes.flatMap((r) => r.photos ?? []), ...(keeping?.keptPhotos ?? [])])
     for (const { file } of photo.files) {
       if (file in files) continue;
       const found = await store.get(file);
@@ -44,7 +53,8 @@ export async function exportTransfer(
         throw new Error(`the photo file ${file} of photo ${photo.id} is missing from the ${store.kind} store`);
       files[file] = Buffer.from(found.bytes).toString('base64');
     }
-  return { format: TRANSFER_FORMAT, exportedAt: now.toISOString(), recipes, files };
+  if (!keeping) return { format: TRANSFER_FORMAT, exportedAt: now.toISOString(), recipes, files };
+  return { format: KEEPING_FORMAT, exportedAt: now.toISOString(), recipes, ...keeping, files };
 }
 
 /** The file's text: keys in the order above, two-space indentation (diffable, readable), a final newline. */

@@ -11,6 +11,7 @@ import {
   photoAltSchema,
   photoFileSchema,
   photoSchema,
+  type Photo,
 } from '../../src/lib/photo-schema.ts';
 import { categoryKey } from '../../src/lib/organise.ts';
 import {
@@ -29,15 +30,52 @@ import {
  * without a word. Files of versions 1 (no photos), 2 and 3 are still read.
  */
 export const TRANSFER_FORMAT = 'recipe-book/4';
-export const READABLE_FORMATS: readonly string[] = ['recipe-book/1', 'recipe-book/2', 'recipe-book/3', TRANSFER_FORMAT];
+/**
+ * Version 5 (issue 41) is version 4 plus the trash and every recipe's saved versions (`trash`, `history` and
+ * `keptPhotos`), written only when asked for (`db:export -- FILE --with-trash-and-history`): the move to PostgreSQL
+ * keeps them, and a version 4 reader refuses the file instead of dropping them.
+ */
+export const KEEPING_FORMAT = 'recipe-book/5';
+export const READABLE_FORMATS: readonly string[] = [
+  'recipe-book/1',
+  'recipe-book/2',
+  'recipe-book/3',
+  TRANSFER_FORMAT,
+  KEEPING_FORMAT,
+];
 
 /** One recipe as exported: a recipe as the API returns it, timestamps in UTC with microseconds (2025-03-01T12:00:00.123456Z). */
 export type ExportedRecipe = Recipe;
 
+/** A recipe in the trash: its content is its `version` in the history. */
+export type ExportedTrashEntry = {
+  id: number;
+  name: string;
+  author: string;
+  createdAt: string;
+  version: number;
+  deletedAt: string;
+  deletedBy: string | null;
+};
+/** One saved version of a recipe (live or in the trash): the recipe as the API answered it after that save. */
+export type ExportedVersion = {
+  recipeId: number;
+  version: number;
+  savedAt: string;
+  savedBy: string | null;
+  recipe: Recipe;
+};
+/** A photo no recipe shows any more that a saved version of `keptFor` names. */
+export type ExportedKeptPhoto = Photo & { keptFor: number; uploadedBy: string };
+
 export type TransferDocument = {
-  format: typeof TRANSFER_FORMAT;
+  format: typeof TRANSFER_FORMAT | typeof KEEPING_FORMAT;
   exportedAt: string;
   recipes: ExportedRecipe[];
+  /** Version 5 only: the trash, the saved versions and the photos only versions name. */
+  trash?: ExportedTrashEntry[];
+  history?: ExportedVersion[];
+  keptPhotos?: ExportedKeptPhoto[];
   /** Every file the recipes' photos list: `<sha256>.<ext>` -> the bytes, base64. */
   files: Record<string, string>;
 };
@@ -136,6 +174,35 @@ export const transferRecipeSchema = recipeInputSchema.safeExtend({
 });
 
 export type TransferRecipe = z.output<typeof transferRecipeSchema>;
+
+const recipeId = shape.id.unwrap().max(MAX_IMPORTED_NUMBER, { error: `Must be at most ${MAX_IMPORTED_NUMBER}` });
+const versionNumber = shape.version
+  .unwrap()
+  .max(MAX_IMPORTED_NUMBER, { error: `Must be at most ${MAX_IMPORTED_NUMBER}` });
+const who = author.nullable();
+
+/** Version 5: a recipe in the trash. */
+export const trashEntrySchema = z.object({
+  id: recipeId,
+  name: shape.name,
+  author,
+  createdAt: timestamp,
+  version: versionNumber,
+  deletedAt: timestamp,
+  deletedBy: who,
+});
+
+/** Version 5: a saved version; its recipe follows the rules of the file's recipes (its id is the version's recipe). */
+export const versionEntrySchema = z.object({
+  recipeId,
+  version: versionNumber,
+  savedAt: timestamp,
+  savedBy: who,
+  recipe: transferRecipeSchema,
+});
+
+/** Version 5: a photo kept for a recipe's history. */
+export const keptPhotoSchema = transferPhotoSchema.extend({ keptFor: recipeId, uploadedBy: author });
 
 /** The first problem of a recipe that breaks the rules, as "field: message" (e.g. "ingredients.2.name: Max 34 characters"). */
 export function firstProblem(error: z.ZodError): string {

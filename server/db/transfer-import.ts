@@ -20,9 +20,11 @@ import { readAllRecipes } from './transfer-export.ts';
 import { insertIngredients } from './recipe-repository.ts';
 import { insertRecipeCategories, setRecipeCategories } from './category-repository.ts';
 import { contentColumns, ingredientRows } from './recipe-rows.ts';
+import { checkKeeping, importKeeping, type KeepingReport } from './transfer-keeping.ts';
 import {
   contentKey,
   firstProblem,
+  KEEPING_FORMAT,
   READABLE_FORMATS,
   transferRecipeSchema,
   type TransferRecipe,
@@ -36,7 +38,12 @@ export type TransferOutcome = { index: number; name: string } & (
   | { kind: 'skipped'; id: number; fileId: number }
   | { kind: 'refused'; problem: string }
 );
-export type TransferReport = { outcomes: TransferOutcome[]; count: Record<TransferOutcome['kind'], number> };
+export type TransferReport = {
+  outcomes: TransferOutcome[];
+  count: Record<TransferOutcome['kind'], number>;
+  /** A version 5 file's trash and history (issue 41); absent for the other versions. */
+  keeping?: KeepingReport;
+};
 
 /** The file is not an export this version can read: nothing was looked at, nothing written. */
 export class TransferFormatError extends Error {}
@@ -47,7 +54,11 @@ type Accepted = { index: number; recipe: TransferRecipe; key: string };
 const quoted = READABLE_FORMATS.map((f) => `"${f}"`);
 const readable = `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 
-function checkDocument(document: unknown): { recipes: unknown[]; files: Record<string, unknown> } {
+type Document = { format: string; recipes: unknown[]; files: Record<string, unknown> } & Parameters<
+  typeof checkKeeping
+>[0];
+
+function checkDocument(document: unknown): Document {
   const doc = document as { format?: unknown; recipes?: unknown; files?: unknown } | null;
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
     throw new TransferFormatError('The file is not a recipe export (no JSON object).');
@@ -60,7 +71,7 @@ function checkDocument(document: unknown): { recipes: unknown[]; files: Record<s
   const files = doc.files ?? {};
   if (typeof files !== 'object' || files === null || Array.isArray(files))
     throw new TransferFormatError('The file\'s "files" is not an object of photo files. Nothing was imported.');
-  return { recipes: doc.recipes, files: files as Record<string, unknown> };
+  return { ...doc, format: doc.format, recipes: doc.recipes, files: files as Record<string, unknown> };
 }
 
 /**
@@ -68,7 +79,7 @@ function checkDocument(document: unknown): { recipes: unknown[]; files: Record<s
  * and of the type its name says (read from its first bytes). A problem refuses the recipe, as a rule would.
  */
 function photoFiles(
-  recipe: TransferRecipe,
+  recipe: Pick<TransferRecipe, 'photos'>,
   files: Record<string, unknown>,
 ): { files: PhotoFileBytes[] } | { problem: string } {
   const found: PhotoFileBytes[] = [];
@@ -104,7 +115,8 @@ export async function importTransfer(
 ): Promise<TransferReport> {
   const outcomes: TransferOutcome[] = [];
   const accepted: Accepted[] = [];
-  const { recipes: list, files } = checkDocument(document);
+  const doc = checkDocument(document);
+  const { recipes: list, files } = doc;
   const toStore = new Map<string, PhotoFileBytes>();
   list.forEach((raw, index) => {
     const parsed = transferRecipeSchema.safeParse(raw);
@@ -115,7 +127,16 @@ export async function importTransfer(
     for (const f of checked.files) toStore.set(f.file, f);
     accepted.push({ index, recipe: parsed.data, key: contentKey(parsed.data) });
   });
+  const keeping = doc.format === KEEPING_FORMAT ? checkKeeping(doc) : undefined;
+  if (keeping)
+    keeping.keptPhotos = keeping.keptPhotos.filter((photo) => {
+      const checked = photoFiles({ photos: [photo] }, files);
+      if ('problem' in checked) keeping.problems.push(`kept photo ${photo.id}: ${checked.problem}`);
+      else for (const f of checked.files) toStore.set(f.file, f);
+      return !('problem' in checked);
+    });
   await store.put([...toStore.values()]);
+  let keepingReport: KeepingReport | undefined;
 
   await db.transaction(async (tx) => {
     // Writers wait until the import is done (readers do not), so no id it counted as free is taken meanwhile.
@@ -125,17 +146,22 @@ export async function importTransfer(
     const trashed = await tx.select({ id: recipeTrash.recipeId }).from(recipeTrash);
     const ids = new Set([...present.map((r) => r.id), ...trashed.map((r) => r.id)]);
     const byContent = new Map(present.map((r) => [contentKey(r), r.id]));
+    // Where each of the file's recipes is now (its history follows it there).
+    const landed = new Map<number, number>();
 
     // First every recipe whose id is free, so a renumbered one can never take an id a later one wants.
     const keep: Accepted[] = [];
     const renumber: Accepted[] = [];
     for (const item of accepted) {
       const same = byContent.get(item.key);
-      if (same !== undefined) outcomes.push(skipped(item, same));
-      else if (ids.has(item.recipe.id)) renumber.push(item);
+      if (same !== undefined) {
+        outcomes.push(skipped(item, same));
+        landed.set(item.recipe.id, same);
+      } else if (ids.has(item.recipe.id)) renumber.push(item);
       else {
         keep.push(item);
         ids.add(item.recipe.id);
+        landed.set(item.recipe.id, item.recipe.id);
         byContent.set(item.key, item.recipe.id);
         outcomes.push({ index: item.index, name: item.recipe.name, kind: 'added', id: item.recipe.id });
       }
@@ -152,19 +178,26 @@ export async function importTransfer(
       const same = byContent.get(item.key);
       if (same !== undefined) {
         outcomes.push(skipped(item, same));
+        landed.set(item.recipe.id, same);
         continue;
       }
       const id = await insertWithNewId(tx, item.recipe);
       await insertPhotos(tx, id, item.recipe);
       byContent.set(item.key, id);
+      landed.set(item.recipe.id, id);
+      ids.add(id);
       outcomes.push({ index: item.index, name: item.recipe.name, kind: 'renumbered', id, fileId: item.recipe.id });
+    }
+    if (keeping) {
+      keepingReport = await importKeeping(tx, keeping, landed, ids);
+      if (keepingReport.trash.added) await moveIdentityPastMax(tx);
     }
   });
 
   outcomes.sort((a, b) => a.index - b.index);
   const count = { added: 0, renumbered: 0, skipped: 0, refused: 0 };
   for (const o of outcomes) count[o.kind]++;
-  return { outcomes, count };
+  return { outcomes, count, ...(keepingReport ? { keeping: keepingReport } : {}) };
 }
 
 const skipped = (item: Accepted, id: number): TransferOutcome => ({
@@ -237,11 +270,13 @@ async function insertPhotos(tx: Tx, recipeId: number, recipe: TransferRecipe): P
   );
 }
 
-// Explicit ids bypass the identity sequence; the next recipe the API creates must still get a free id. The
-// sequence only moves forward (ids of deleted recipes are not handed out again). Called after rows were
-// inserted, so max(id) >= 1; a sequence never used has no last value (null).
+// Explicit ids bypass the identity sequence; the next recipe the API creates must still get a free id, also past
+// the trash's (a restore brings a recipe back under its id). The sequence only moves forward (ids of deleted
+// recipes are not handed out again). Called after rows were inserted, so the greatest id is at least 1; a
+// sequence never used has no last value (null).
 async function moveIdentityPastMax(tx: Tx): Promise<void> {
   await tx.execute(sql`
-    SELECT setval(s.seq, greatest((SELECT max(id) FROM recipes), coalesce(pg_sequence_last_value(s.seq), 0)), true)
+    SELECT setval(s.seq, greatest((SELECT max(id) FROM recipes), (SELECT max(recipe_id) FROM recipe_trash),
+      coalesce(pg_sequence_last_value(s.seq), 0)), true)
     FROM (SELECT pg_get_serial_sequence('recipes', 'id')::regclass AS seq) s`);
 }

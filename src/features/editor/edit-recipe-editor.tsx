@@ -7,13 +7,16 @@ import BackButton from '../../components/back-button.tsx';
 import LoadFailure from '../../components/load-failure.tsx';
 import Spinner from '../../components/spinner.tsx';
 import type { RecipeFormOutput } from '../../lib/recipe-schema.ts';
-import { apiTokens, ensureSignedIn } from '../../stores/auth.ts';
+import { useStore } from '@nanostores/react';
+import { $auth, apiTokens, ensureSignedIn } from '../../stores/auth.ts';
 import { FLASH_DELETED, FLASH_SAVED, setFlash } from '../../client/flash.ts';
 import ConflictNotice from './conflict-notice.tsx';
 import DeleteDialog from './delete-dialog.tsx';
 import RecipeForm, { useRecipeForm } from './recipe-form.tsx';
 import { recipeToValues, valuesToRecipe } from './recipe-form-values.ts';
 import RoleNotice from './role-notice.tsx';
+import HistoryDialog from '../history/history-dialog.tsx';
+import { HISTORY_TEXT } from '../history/history-texts.ts';
 import { TEXT } from './texts.ts';
 import { useUnits } from './use-units.ts';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
@@ -37,6 +40,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
   const [retrying, setRetrying] = useState(false);
   const [uploading, setUploading] = useState(false);
   const guard = useUnsavedChanges(form.formState.isDirty || uploading);
+  const auth = useStore($auth);
 
   const load = async (id: number) => {
     const recipe = await getRecipe(apiTokens, id);
@@ -112,6 +116,17 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
       <div className="toolbar">
         <BackButton href={loaded ? recipeHref(loaded.id) : '/'} />
         <span className="spacer" />
+        {loaded && phase === 'ready' && auth.status === 'signed-in' && auth.isEditor ? (
+          <HistoryDialog
+            recipeId={loaded.id}
+            unsaved={form.formState.isDirty || uploading}
+            onRestored={() => {
+              guard.allowLeaving();
+              setFlash(HISTORY_TEXT.restored, recipeHref(loaded.id));
+              window.location.assign(recipeHref(loaded.id));
+            }}
+          />
+        ) : null}
         {loaded && phase === 'ready' ? (
           <DeleteDialog
             recipeId={loaded.id}

@@ -39,6 +39,16 @@ export class RecipeApi {
     return stored;
   }
 
+  /** Saves `recipe` as the recipe's new content (PUT, If-Match the version read); a version in its history. */
+  async update(stored: StoredRecipe, recipe: NewRecipe): Promise<StoredRecipe> {
+    const res = await this.request.put(`${this.apiUrl}/recipes/${stored.id}`, {
+      headers: { ...(await this.headers()), 'If-Match': `"${stored.version}"` },
+      data: { instructions: '', servings: 4, ingredients: [], ...recipe },
+    });
+    expect(res.ok(), `update answered ${res.status()}: ${await res.text()}`).toBe(true);
+    return (await res.json()) as StoredRecipe;
+  }
+
   /** Deletes the recipe and erases it from the trash (issue 41), so the tests' recipes do not pile up there. */
   async remove(id: number): Promise<void> {
     const res = await this.request.delete(`${this.apiUrl}/recipes/${id}`, { headers: await this.headers() });

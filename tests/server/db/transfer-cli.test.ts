@@ -107,6 +107,16 @@ describe('moving from the embedded database to PostgreSQL', () => {
       );
       expect(JSON.parse(readFileSync(back, 'utf8')).recipes).toEqual(document.recipes);
 
+      // With the trash and the history (issue 41): the saved versions move too; the recipes are there already.
+      const full = join(work, 'full.json');
+      expect(await npmRun('db:export', [full, '--with-trash-and-history'], { DATA_DIR: folder.dir })).toMatchObject({
+        code: 0,
+        stdout: `Exported 3 recipes, 0 in the trash and 3 saved versions from PGlite in ${folder.dir} to ${full} (format recipe-book/5).`,
+      });
+      expect((await npmRun('db:import', [full], { DATABASE_URL: postgres.url })).stdout).toContain(
+        'Saved versions: 3 added, 0 already there, 0 refused.',
+      );
+
       const target = await openDatabase({ databaseUrl: postgres.url, dataDir: '' });
       try {
         expect(await everyRow(target.orm)).toEqual(before);
@@ -164,7 +174,7 @@ describe('npm run db:import reports', () => {
         format: 'recipe-book/1',
         recipes: [recipe(1, 'Pannkakor'), recipe(3, 'Kaka'), recipe(4, 'Sprängd')],
       });
-      const wrong = write('wrong.json', { format: 'recipe-book/5', recipes: [recipe(7, 'Framtid')] });
+      const wrong = write('wrong.json', { format: 'recipe-book/6', recipes: [recipe(7, 'Framtid')] });
       const broken = write('broken.json', '{"format": "recipe-book/1", "recipes": [');
       // A failure the rules cannot see coming, on the last recipe: the two before it must not stay.
       const db = await openDatabase({ dataDir: folder.dir });
@@ -186,7 +196,7 @@ describe('npm run db:import reports', () => {
         code: 1,
         stdout: '',
         stderr:
-          'The file has "recipe-book/5"; this version reads "recipe-book/1", "recipe-book/2", "recipe-book/3" and "recipe-book/4". Nothing was imported.',
+          'The file has "recipe-book/6"; this version reads "recipe-book/1", "recipe-book/2", "recipe-book/3", "recipe-book/4" and "recipe-book/5". Nothing was imported.',
       });
       const notJson = await npmRun('db:import', [broken], { DATA_DIR: folder.dir });
       expect(notJson.code).toBe(1);

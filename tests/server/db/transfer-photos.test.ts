@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportTransfer, readAllRecipes } from '../../../server/db/transfer-export.ts';
 import { importTransfer } from '../../../server/db/transfer-import.ts';
+import { eq } from 'drizzle-orm';
+import { listVersions, readVersion } from '../../../server/db/recipe-history.ts';
+import { listTrash, restoreFromTrash } from '../../../server/db/recipe-trash.ts';
+import { photos } from '../../../server/db/schema/photo-tables.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { createDatabasePhotoStore } from '../../../server/photos/database-store.ts';
 import type { Photo } from '../../../src/lib/photo-schema.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { closeTestDatabase, createTestDatabase } from '../../support/database.ts';
-import { bearer, recipeBody } from '../../support/recipes.ts';
+import { addRecipe, bearer, recipeBody } from '../../support/recipes.ts';
 import { editorToken } from '../../support/tokens.ts';
 import { cameraJpeg } from '../photos/photo-fixtures.ts';
 
@@ -84,5 +88,84 @@ describe('photos in the transfer file', () => {
     expect(absent.outcomes).toEqual([
       expect.objectContaining({ kind: 'refused', problem: `photos.0.files.0: ${file} is not in the file's "files"` }),
     ]);
+  });
+
+  it('with the trash and the history (issue 41): versions, the trash and photos only a version names move too', async () => {
+    const token = await editorToken(h.keys, 'redaktor');
+    const send = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, version?: number) => {
+      const response = await h.app.inject({
+        method,
+        url: `/api${url}`,
+        headers: { ...bearer(token), ...(version ? { 'if-match': `"${version}"` } : {}) },
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.body ? (response.json() as { id: number; version: number }) : undefined;
+    };
+    const photo = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/api/photos',
+        headers: { ...bearer(token), 'content-type': 'image/jpeg' },
+        payload: camera,
+      })
+    ).json() as Photo;
+    // Kept: version 1 shows the photo, version 2 has none (so the photo is kept for the history only).
+    const kept = await send('POST', '/recipes', recipeBody({ name: 'Historisk kaka', photos: [{ id: photo.id }] }));
+    await send('PUT', `/recipes/${kept?.id}`, recipeBody({ name: 'Historisk kaka, ny', photos: [] }), kept?.version);
+    // Trashed after an edit: versions 1 and 2, in the trash at version 2.
+    const gone = await send('POST', '/recipes', recipeBody({ name: 'Slängd kaka' }));
+    const edited = await send('PUT', `/recipes/${gone?.id}`, recipeBody({ name: 'Slängd kaka, ny' }), gone?.version);
+    await send('DELETE', `/recipes/${gone?.id}`, undefined, edited?.version);
+
+    const plain = await exportTransfer(h.db.orm);
+    expect(plain.format).toBe('recipe-book/4');
+    expect(Object.keys(plain)).toEqual(['format', 'exportedAt', 'recipes', 'files']);
+    const document = JSON.parse(
+      JSON.stringify(await exportTransfer(h.db.orm, new Date(), undefined, { withTrashAndHistory: true })),
+    );
+    expect(document.format).toBe('recipe-book/5');
+    expect(Object.keys(document)).toEqual([
+      'format',
+      'exportedAt',
+      'recipes',
+      'trash',
+      'history',
+      'keptPhotos',
+      'files',
+    ]);
+    expect(document.trash).toEqual([expect.objectContaining({ id: gone?.id, name: 'Slängd kaka, ny', version: 2 })]);
+    expect(document.keptPhotos).toEqual([expect.objectContaining({ id: photo.id, keptFor: kept?.id })]);
+    for (const { file } of photo.files) expect(document.files).toHaveProperty(file);
+
+    const report = await importTransfer(target.orm, document);
+    expect(report.keeping).toEqual({
+      trash: { added: 1, renumbered: 0, skipped: 0, refused: 0 },
+      versions: { added: 4, skipped: 0, refused: 0 },
+      keptPhotos: 1,
+      notes: [],
+      problems: [],
+    });
+    const landedId = (name: string) => report.outcomes.find((o) => o.name === name && 'id' in o) as { id: number };
+    const keptHere = landedId('Historisk kaka, ny').id;
+    const [first] = (await listVersions(target.orm, keptHere)).slice(-1);
+    expect(first?.version).toBe(1);
+    expect((await readVersion(target.orm, keptHere, 1))?.recipe.photos?.[0]?.id).toBe(photo.id);
+    const [row] = await target.orm.select().from(photos).where(eq(photos.id, photo.id));
+    expect(row).toMatchObject({ recipeId: null, keptFor: keptHere });
+    expect((await listTrash(target.orm)).map((t) => t.name)).toContain('Slängd kaka, ny');
+
+    // Once only: the same file again adds nothing; then the trashed recipe comes back as it was deleted.
+    const again = await importTransfer(target.orm, document);
+    expect(again.keeping).toMatchObject({
+      trash: { added: 0, skipped: 1 },
+      versions: { added: 0, skipped: 4 },
+      keptPhotos: 0,
+    });
+    const restored = await restoreFromTrash(target.orm, gone?.id as number, 'redaktor');
+    expect(restored).toMatchObject({ kind: 'restored', recipe: { name: 'Slängd kaka, ny', version: 3 } });
+    // A new recipe never takes an id the trash held.
+    const next = await addRecipe(target.orm, recipeBody({ name: 'Efter flytten' }) as never, 'redaktor');
+    expect(next.id).toBeGreaterThan(gone?.id as number);
   });
 });

@@ -43,6 +43,48 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
     expect((await restoreFromTrash(db.orm, trashed.id, 'anna')).kind).toBe('restored');
   });
 
+  it('a file with the trash and the history (recipe-book/5): what cannot be placed is refused and named', async () => {
+    const version = (recipeId: number, v: number) => ({
+      recipeId,
+      version: v,
+      savedAt: '2024-05-02T08:30:00.000001Z',
+      savedBy: 'redaktor',
+      recipe: exported({ id: recipeId, version: v }),
+    });
+    const trashEntry = (id: number, v: number) => ({
+      id,
+      name: 'Borttagen',
+      author: 'redaktor',
+      createdAt: '2024-05-01T10:00:00Z',
+      version: v,
+      deletedAt: '2024-05-03T10:00:00Z',
+      deletedBy: null,
+    });
+    const report = await importTransfer(db.orm, {
+      ...file([exported({ id: 1 })]),
+      format: 'recipe-book/5',
+      trash: [trashEntry(7, 2), trashEntry(8, 5), { id: 'x' }],
+      history: [version(1, 1), version(7, 2), version(99, 1), { recipeId: 1 }],
+      keptPhotos: [],
+    });
+    expect(report.count).toMatchObject({ added: 1, refused: 0 });
+    expect(report.keeping).toEqual({
+      trash: { added: 1, renumbered: 0, skipped: 0, refused: 2 },
+      versions: { added: 2, skipped: 0, refused: 2 },
+      keptPhotos: 0,
+      notes: [],
+      problems: [
+        'trash #3: id: Must be a positive whole number',
+        'history #4: version: Must be a number',
+        'trash "Borttagen" (id 8): its version 5 is not in the file\'s history',
+        'history of recipe 99, version 1: the recipe is not in the file',
+      ],
+    });
+    expect((await restoreFromTrash(db.orm, 7, 'anna')).kind).toBe('restored');
+    // The trash's id 7 is past every recipe's: the next new recipe still gets a free id.
+    expect((await addRecipe(db.orm, recipeBody({ name: 'Ny' }) as never, 'anna')).id).toBe(8);
+  });
+
   it('keeps free ids, renumbers taken ones, skips what is already there, and new recipes get free ids', async () => {
     // Present: id 1 (other content), id 2 (the same content as the file's id 2), id 3 (the file's id 9 under another id).
     await addRecipe(db.orm, recipeBody({ name: 'Redan här' }) as never, 'anna');
@@ -178,9 +220,9 @@ describe.each(DATABASE_KINDS)('importing recipes (%s)', (kind) => {
   });
 
   it('refuses a file of another format or without a recipe list, before touching the database', async () => {
-    await expect(importTransfer(db.orm, { ...file([exported()]), format: 'recipe-book/5' })).rejects.toThrow(
+    await expect(importTransfer(db.orm, { ...file([exported()]), format: 'recipe-book/6' })).rejects.toThrow(
       new TransferFormatError(
-        'The file has "recipe-book/5"; this version reads "recipe-book/1", "recipe-book/2", "recipe-book/3" and "recipe-book/4". Nothing was imported.',
+        'The file has "recipe-book/6"; this version reads "recipe-book/1", "recipe-book/2", "recipe-book/3", "recipe-book/4" and "recipe-book/5". Nothing was imported.',
       ),
     );
     await expect(importTransfer(db.orm, { recipes: [exported()] })).rejects.toThrow(
