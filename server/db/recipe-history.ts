@@ -114,14 +114,20 @@ export async function pruneHistory(
   batch: number,
 ): Promise<{ recipes: number; files: string[] }> {
   const before = new Date(now.getTime() - limits.days * 86_400_000);
-  // Versions beyond the newest `versions` of their recipe, or older than `days` but not their recipe's newest.
+  // The recipes with versions beyond their newest `versions` (only a recipe whose number passed `versions` can have
+  // that many) or older than `days` but not their recipe's newest, found through the indexes (recipes' rows, the
+  // versions' primary key and saved_at): no scan of every version, which at 100,000 recipes with 10 versions each
+  // held PGlite's one connection for about a second every sweep.
   const over = await tx.execute(sql`
-    SELECT DISTINCT recipe_id FROM (
-      SELECT recipe_id, saved_at,
-        row_number() OVER (PARTITION BY recipe_id ORDER BY version DESC) AS n
-      FROM recipe_versions
-    ) v
-    WHERE v.n > 1 AND (v.n > ${limits.versions} OR v.saved_at < ${before.toISOString()})
+    (SELECT r.id AS recipe_id FROM recipes r
+      WHERE r.version > ${limits.versions}
+        AND (SELECT count(*) FROM recipe_versions v WHERE v.recipe_id = r.id) > ${limits.versions}
+      LIMIT ${batch})
+    UNION
+    (SELECT DISTINCT v.recipe_id FROM recipe_versions v
+      WHERE v.saved_at < ${before.toISOString()}
+        AND EXISTS (SELECT 1 FROM recipe_versions w WHERE w.recipe_id = v.recipe_id AND w.version > v.version)
+      LIMIT ${batch})
     LIMIT ${batch}`);
   const ids = (over as { rows: { recipe_id: number }[] }).rows.map((r) => Number(r.recipe_id));
   if (ids.length === 0) return { recipes: 0, files: [] };

@@ -188,6 +188,15 @@ describe.each(DATABASE_KINDS)('trash and history (%s)', (kind) => {
       sql`SELECT count(*)::int AS n FROM recipe_versions WHERE recipe_id = ${old.id}`,
     );
     expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+
+    // A year on (HISTORY_MAX_DAYS 365): only each recipe's newest version stays.
+    const yearOn = await sweepStep(
+      h.db.orm,
+      { trashDays: 30, history: { versions: 3, days: 365 } },
+      new Date(Date.now() + 400 * DAY),
+    );
+    expect(yearOn.pruned).toBeGreaterThanOrEqual(1);
+    expect((await ok<Versions>('GET', `/recipes/${made.id}/versions`)).versions.map((v) => v.version)).toEqual([6]);
   });
 });
 
