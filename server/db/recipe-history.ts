@@ -114,14 +114,14 @@ export async function pruneHistory(
   batch: number,
 ): Promise<{ recipes: number; files: string[] }> {
   const before = new Date(now.getTime() - limits.days * 86_400_000);
-  // The recipes with versions beyond their newest `versions` (only a recipe whose number passed `versions` can have
-  // that many) or older than `days` but not their recipe's newest, found through the indexes (recipes' rows, the
-  // versions' primary key and saved_at): no scan of every version, which at 100,000 recipes with 10 versions each
-  // held PGlite's one connection for about a second every sweep.
+  // The recipes with versions beyond their newest `versions` (only a recipe with a version numbered above the limit
+  // can have that many) or older than `days` but not their recipe's newest, found through the indexes (migration
+  // 016's on the number, the primary key, saved_at): no scan of every version or every recipe, which at 100,000
+  // recipes held PGlite's one connection for a second every sweep.
   const over = await tx.execute(sql`
-    (SELECT r.id AS recipe_id FROM recipes r
-      WHERE r.version > ${limits.versions}
-        AND (SELECT count(*) FROM recipe_versions v WHERE v.recipe_id = r.id) > ${limits.versions}
+    (SELECT DISTINCT v.recipe_id FROM recipe_versions v
+      WHERE v.version > ${limits.versions}
+        AND (SELECT count(*) FROM recipe_versions c WHERE c.recipe_id = v.recipe_id) > ${limits.versions}
       LIMIT ${batch})
     UNION
     (SELECT DISTINCT v.recipe_id FROM recipe_versions v

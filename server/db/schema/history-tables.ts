@@ -13,7 +13,11 @@ export const recipeVersions = pgTable(
     /** The recipe as the API answered it after that save. */
     content: jsonb('content').$type<Recipe>().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.recipeId, t.version] }), index('recipe_versions_saved_at').on(t.savedAt)],
+  (t) => [
+    primaryKey({ columns: [t.recipeId, t.version] }),
+    index('recipe_versions_saved_at').on(t.savedAt),
+    index('recipe_versions_version').on(t.version), // migration 016
+  ],
 );
 
 export const recipeTrash = pgTable('recipe_trash', {

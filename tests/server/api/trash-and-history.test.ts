@@ -11,6 +11,7 @@ import { DATABASE_KINDS } from '../../support/database.ts';
 import { cameraJpeg } from '../photos/photo-fixtures.ts';
 import { bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
 import { editorToken, visitorToken } from '../../support/tokens.ts';
+import { useTwoApiProcesses } from '../../support/two-api-processes.ts';
 
 type Trash = { recipes: { id: number; name: string; deletedBy: string; deletedAt: string; erasedAfter: string }[] };
 type Versions = { versions: { version: number; savedAt: string; savedBy: string | null }[] };
@@ -220,5 +221,25 @@ describe('TRASH_DAYS=0 (pglite): DELETE erases at once', () => {
       headers: bearer(token),
     });
     expect(versions.statusCode).toBe(404);
+  });
+});
+
+describe('trash and history across two API processes on one PostgreSQL', () => {
+  const processes = useTwoApiProcesses();
+
+  it('a delete on one is in the trash of the other; a save on one is in the history of the other', async () => {
+    const { one, two, token } = processes();
+    const as = (app: typeof one, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const made = await postRecipe(one, token, recipeBody({ name: 'Delad kaka' }));
+    expect((await as(two, 'PUT', `/recipes/${made.id}`, recipeBody({ name: 'Delad kaka, ny' }))).statusCode).toBe(200);
+    const versions = await as(one, 'GET', `/recipes/${made.id}/versions`);
+    expect((versions.json() as Versions).versions.map((v) => v.version)).toEqual([2, 1]);
+
+    expect((await as(one, 'DELETE', `/recipes/${made.id}`)).statusCode).toBe(204);
+    expect(((await as(two, 'GET', '/trash')).json() as Trash).recipes.map((r) => r.id)).toContain(made.id);
+    const restored = await as(two, 'POST', `/trash/${made.id}/restore`);
+    expect(restored.json()).toMatchObject({ id: made.id, name: 'Delad kaka, ny', version: 3 });
+    expect((await as(one, 'GET', `/recipes/${made.id}`)).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { addRecipe } from '../../support/recipes.ts';
+import { addRecipe, recipeBody } from '../../support/recipes.ts';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,9 @@ import { requestBackup } from '../../../server/db/backup-request.ts';
 import { REQUESTS_FOLDER } from '../../../server/db/backup.ts';
 import { LOCK_FILE } from '../../../server/db/data-dir-lock.ts';
 import { openDatabase } from '../../../server/db/index.ts';
-import { listRecipes } from '../../../server/db/recipe-repository.ts';
+import { listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
+import { listVersions } from '../../../server/db/recipe-history.ts';
+import { listTrash, trashRecipe } from '../../../server/db/recipe-trash.ts';
 import { SEED_RECIPES } from '../../../server/db/seed-recipes.ts';
 import { listUsers } from '../../../server/idp/users/user-repository.ts';
 import { freshPgliteDir } from '../../support/database.ts';
@@ -155,6 +157,13 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
   it('backs up a folder nobody runs on by opening it, and refuses what it cannot do with a clear message', async () => {
     const folder = freshPgliteDir();
     try {
+      // A recipe with a saved version and one in the trash (issue 41): a backup holds both.
+      const source = await openDatabase({ dataDir: folder.dir });
+      const kept = await addRecipe(source.orm, recipeBody({ name: 'Sparad' }) as never, 'anna');
+      await updateRecipe(source.orm, kept.id, recipeBody({ name: 'Sparad, ny' }) as never);
+      const gone = await addRecipe(source.orm, recipeBody({ name: 'Slängd' }) as never, 'anna');
+      await trashRecipe(source.orm, gone.id, 'anna');
+      await source.close();
       const file = join(work, 'idle.tar.gz');
       const idle = await npmRun('db:backup', [file], { DATA_DIR: folder.dir });
       expect(idle).toEqual({
@@ -166,12 +175,19 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
       mkdirSync(empty);
       expect(await npmRun('db:restore', [file], { DATA_DIR: empty })).toMatchObject({
         code: 0,
-        stdout: `Restored ${file} into ${empty}: 0 recipes, 0 users.`,
+        stdout: `Restored ${file} into ${empty}: 1 recipes, 0 users.`,
       });
+      const restored = await openDatabase({ dataDir: empty });
+      try {
+        expect((await listVersions(restored.orm, kept.id)).map((v) => v.version)).toEqual([2, 1]);
+        expect((await listTrash(restored.orm)).map((t) => t.name)).toEqual(['Slängd']);
+      } finally {
+        await restored.close();
+      }
       const nested = join(work, 'new', 'place', 'data');
       expect(await npmRun('db:restore', [file], { DATA_DIR: nested })).toMatchObject({
         code: 0,
-        stdout: `Restored ${file} into ${nested}: 0 recipes, 0 users.`,
+        stdout: `Restored ${file} into ${nested}: 1 recipes, 0 users.`,
       });
       expect(existsSync(join(nested, 'PG_VERSION'))).toBe(true);
 
