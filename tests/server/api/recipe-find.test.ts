@@ -1,5 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createFindCache } from '../../../server/api/find-cache.ts';
+import { foundIds } from '../../../server/db/recipe-find.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 import { editorToken } from '../../support/tokens.ts';
@@ -177,5 +179,42 @@ describe.each(DATABASE_KINDS)('GET /recipes/names with filters (%s)', (kind) => 
     } finally {
       execute.mockRestore();
     }
+  });
+});
+
+describe('the find cache', () => {
+  const answer =
+    (...ids: number[]) =>
+    async () =>
+      foundIds(ids);
+
+  it('gives an answer only to readers of its stamp or an older one, and forgets it at a newer stamp', async () => {
+    const cache = createFindCache();
+    const read = vi.fn(answer(1, 2));
+    await cache.at(5n)('k', read);
+    await cache.at(5n)('k', read);
+    // A reader of an older stamp may have a newer answer (as the name index may be behind the database) ...
+    await cache.at(4n)('k', read);
+    expect(read).toHaveBeenCalledTimes(1);
+    // ... but its own answer is not kept: it may lack writes made before stamp 5.
+    await cache.at(4n)('other', read);
+    await cache.at(5n)('other', read);
+    expect(read).toHaveBeenCalledTimes(3);
+    await cache.at(6n)('k', read);
+    expect(read).toHaveBeenCalledTimes(4);
+  });
+
+  it('holds at most its size in ids, the least recently used dropped first, and never a failed read', async () => {
+    const cache = createFindCache({ maxIds: 4 });
+    const remember = cache.at(1n);
+    await remember('a', answer(1, 2));
+    await remember('b', answer(3, 4));
+    await remember('a', answer());
+    await remember('c', answer(5));
+    expect(cache.held()).toEqual({ answers: 2, ids: 3 });
+    expect((await remember('a', answer(9))).ids).toEqual([1, 2]);
+    expect((await remember('b', answer(9))).ids).toEqual([9]);
+    await expect(remember('d', () => Promise.reject(new Error('away')))).rejects.toThrow('away');
+    expect((await remember('d', answer(7))).ids).toEqual([7]);
   });
 });
