@@ -1,5 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
+import { runSeed } from './child.ts';
+import { machineLoad } from './report.ts';
+import { startProduct, treeMemory } from './site-servers.ts';
 
 const QUERY = 'köttbullar nr 1234';
 /** Typed into "Med" (issue 40): two ingredients, the second in its definite form. */
@@ -93,16 +101,67 @@ export function p95(xs: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? NaN;
 }
 
-// npx tsx bench/keystrokes.ts URL: both keystroke benches against a running site (the list at URL).
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const url = process.argv[2] ?? 'http://localhost:3000/';
+/** Both keystroke benches against the list at `url`, each line printed. */
+async function measureBoth(url: string, prefix = ''): Promise<void> {
   for (const [label, measure] of [
     ['search bar', keystrokeTimes],
     ['"Med" (ingredients)', filterKeystrokeTimes],
   ] as const) {
     const ms = await measure(url);
     process.stdout.write(
-      `${label}: keystroke p95 ${p95(ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms (each: ${ms.map((t) => t.toFixed(0)).join(' ')})\n`,
+      `${prefix}${label}: keystroke p95 ${p95(ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms (each: ${ms.map((t) => t.toFixed(0)).join(' ')})\n`,
     );
   }
+}
+
+/**
+ * Seeds each size into one fresh PGlite folder (the API bench's bulk seeding), starts the product as `npm start`
+ * runs it (dist/ from `npm run build`), and measures both keystroke benches and the server's memory at rest, after
+ * start and after the typing (the filters' answers then remembered, server/api/find-cache.ts).
+ */
+async function measureSizes(sizes: number[]): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-keys-data-'));
+  const rest = () => new Promise((done) => setTimeout(done, 5_000));
+  try {
+    let seeded = 0;
+    for (const size of sizes) {
+      const seed = await runSeed({ mode: 'seed', dataDir, from: seeded, to: size });
+      seeded = size;
+      process.stdout.write(
+        `== ${size.toLocaleString('en')} recipes (seeded in ${seed.seconds.toFixed(0)} s; load ${machineLoad()})\n`,
+      );
+      const product = await startProduct(root, dataDir);
+      try {
+        // The name index is built at start-up: the first list read waits for it.
+        await fetch(`${product.url}/api/recipes/names?limit=1`);
+        await rest();
+        const idle = treeMemory(product.pid);
+        await measureBoth(`${product.url}/`, `${size}: `);
+        await rest();
+        const after = treeMemory(product.pid);
+        process.stdout.write(
+          `${size}: server RSS at rest (npm and node) ${idle.rssMb.toFixed(0)} MB after start, ${after.rssMb.toFixed(0)} MB after the typing, peak ${after.peakMb.toFixed(0)} MB\n`,
+        );
+      } finally {
+        await product.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// npx tsx bench/keystrokes.ts URL: both keystroke benches against a running site (the list at URL).
+// npx tsx bench/keystrokes.ts --sizes 500,100000: the same on the product started here at each size, with its memory.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values, positionals } = parseArgs({ options: { sizes: { type: 'string' } }, allowPositionals: true });
+  if (values.sizes)
+    await measureSizes(
+      values.sizes
+        .split(',')
+        .map(Number)
+        .sort((a, b) => a - b),
+    );
+  else await measureBoth(positionals[0] ?? 'http://localhost:3000/');
 }
