@@ -51,11 +51,15 @@ export function startChild<T>(args: ServerArgs, timeoutMs = 300_000): Promise<Ch
   });
 }
 
+// A seed step prints its line only when done: 100,000 recipes on a machine busy with other work took longer than a
+// server takes to start (bulk-seed.ts keeps the load itself short; this is the margin for a loaded machine).
+const SEED_LIMIT_MS = 1_200_000;
+
 /** Runs a seed step to completion and returns what it printed. */
 export async function runSeed(
   args: Extract<ServerArgs, { mode: 'seed' }>,
 ): Promise<{ inserted: number; seconds: number }> {
-  const child = await startChild<{ inserted: number; seconds: number }>(args);
+  const child = await startChild<{ inserted: number; seconds: number }>(args, SEED_LIMIT_MS);
   await new Promise<void>((done) => {
     if (child.process.exitCode !== null) done();
     else child.process.once('exit', () => done());

@@ -1,5 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
+import { runSeed } from './child.ts';
+import { machineLoad } from './report.ts';
+import { startProduct, treeMemory } from './site-servers.ts';
 
 const QUERY = 'köttbullar nr 1234';
 /** Typed into "Med" (issue 40): two ingredients, the second in its definite form. */
@@ -55,9 +63,10 @@ export async function keystrokeTimes(url: string): Promise<number[]> {
 /**
  * Types INGREDIENT_QUERY into the list's "Med" field one key at a time (issue 40) and times each keystroke until
  * the list has shown the server's answer for the text typed so far (its response arrived and a frame was painted
- * after it). Returns the per-keystroke times in ms.
+ * after it). Returns the per-keystroke times in ms; `answers` gets, per request, the time from sending it to its
+ * last byte (the server's part and the network's, as the browser timed it), so the rest is the page's own.
  */
-export async function filterKeystrokeTimes(url: string): Promise<number[]> {
+export async function filterKeystrokeTimes(url: string, answers: number[] = []): Promise<number[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
@@ -77,7 +86,10 @@ export async function filterKeystrokeTimes(url: string): Promise<number[]> {
       await page.keyboard.type(INGREDIENT_QUERY[i] ?? '');
       // A space adds no word: the list asks nothing new, and the key is answered at once.
       if (INGREDIENT_QUERY[i] !== ' ') {
-        await (await answered).finished();
+        const response = await answered;
+        await response.finished();
+        const timing = response.request().timing();
+        answers.push(timing.responseEnd - timing.requestStart);
         await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       }
       times.push(performance.now() - started);
@@ -93,16 +105,72 @@ export function p95(xs: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? NaN;
 }
 
-// npx tsx bench/keystrokes.ts URL: both keystroke benches against a running site (the list at URL).
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const url = process.argv[2] ?? 'http://localhost:3000/';
+/** Both keystroke benches against the list at `url`, each line printed. */
+async function measureBoth(url: string, prefix = ''): Promise<void> {
   for (const [label, measure] of [
     ['search bar', keystrokeTimes],
     ['"Med" (ingredients)', filterKeystrokeTimes],
   ] as const) {
-    const ms = await measure(url);
+    const answers: number[] = [];
+    const ms = await measure(url, answers);
+    const served =
+      answers.length === 0
+        ? ''
+        : `; the answers alone (request sent to last byte): p95 ${p95(answers).toFixed(0)} ms (each: ${answers.map((t) => t.toFixed(0)).join(' ')})`;
     process.stdout.write(
-      `${label}: keystroke p95 ${p95(ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms (each: ${ms.map((t) => t.toFixed(0)).join(' ')})\n`,
+      `${prefix}${label}: keystroke p95 ${p95(ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms (each: ${ms.map((t) => t.toFixed(0)).join(' ')})${served}\n`,
     );
   }
+}
+
+/**
+ * Seeds each size into one fresh PGlite folder (the API bench's bulk seeding), starts the product as `npm start`
+ * runs it (dist/ from `npm run build`), and measures both keystroke benches and the server's memory at rest, after
+ * start and after the typing (the filters' answers then remembered, server/api/find-cache.ts).
+ */
+async function measureSizes(sizes: number[]): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-keys-data-'));
+  const rest = () => new Promise((done) => setTimeout(done, 5_000));
+  try {
+    let seeded = 0;
+    for (const size of sizes) {
+      const seed = await runSeed({ mode: 'seed', dataDir, from: seeded, to: size });
+      seeded = size;
+      process.stdout.write(
+        `== ${size.toLocaleString('en')} recipes (seeded in ${seed.seconds.toFixed(0)} s; load ${machineLoad()})\n`,
+      );
+      const product = await startProduct(root, dataDir);
+      try {
+        // The name index is built at start-up: the first list read waits for it.
+        await fetch(`${product.url}/api/recipes/names?limit=1`);
+        await rest();
+        const idle = treeMemory(product.pid);
+        await measureBoth(`${product.url}/`, `${size}: `);
+        await rest();
+        const after = treeMemory(product.pid);
+        process.stdout.write(
+          `${size}: server RSS at rest (npm and node) ${idle.rssMb.toFixed(0)} MB after start, ${after.rssMb.toFixed(0)} MB after the typing, peak ${after.peakMb.toFixed(0)} MB\n`,
+        );
+      } finally {
+        await product.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// npx tsx bench/keystrokes.ts URL: both keystroke benches against a running site (the list at URL).
+// npx tsx bench/keystrokes.ts --sizes 500,100000: the same on the product started here at each size, with its memory.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values, positionals } = parseArgs({ options: { sizes: { type: 'string' } }, allowPositionals: true });
+  if (values.sizes)
+    await measureSizes(
+      values.sizes
+        .split(',')
+        .map(Number)
+        .sort((a, b) => a - b),
+    );
+  else await measureBoth(positionals[0] ?? 'http://localhost:3000/');
 }

@@ -4,7 +4,8 @@ import { recipeNames, type RecipeName } from '../db/recipe-repository.ts';
 import { categoryKey } from '../../src/lib/organise.ts';
 import { compareRecipes, fold, insertByName } from '../../src/lib/recipe-search.ts';
 import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/change-feed.ts';
-import { findRecipeIds, type RecipeFind } from '../db/recipe-find.ts';
+import { findRecipeIds, type FoundIds, type RecipeFind } from '../db/recipe-find.ts';
+import { createFindCache } from './find-cache.ts';
 
 // The list screen's paged read: recipe names in Swedish order (src/lib's compareRecipes,
 // the same order as GET /recipes), kept in memory (a few MB at 100,000 recipes) and labelled with
@@ -76,15 +77,17 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     order = next;
   }
 
-  const names = follow(feed, { catchUp, publish: () => order });
+  // Published with its stamp: the filters' answers are remembered for it (./find-cache.ts).
+  const names = follow(feed, { catchUp, publish: (at) => ({ at, order }) });
+  const finds = createFindCache();
 
   /**
    * The index with every write acknowledged before this call began (on any instance): the stamp is read first,
    * and the call waits until the index is at least that new. Concurrent callers share one refresh; a caller does
    * not chase writes that arrive while it waits.
    */
-  function current(): Promise<Entry[]> {
-    return names.now();
+  async function current(): Promise<Entry[]> {
+    return (await names.now()).order;
   }
 
   // The groups of the index they were made from (a new index is a new array: see catchUp).
@@ -101,6 +104,35 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     let found = byIdOf.get(list);
     if (!found) byIdOf.set(list, (found = new Map(list.map((e) => [e.id, e]))));
     return found;
+  }
+
+  // The entries a filters' answer keeps, made once per answer (the find cache holds the answer while it is used),
+  // index and category: paging and counting are then a binary search and a length, not a pass over the book.
+  const listsOf = new WeakMap<FoundIds, { all: Entry[]; category: string | undefined; list: Entry[] }>();
+  function foundList(
+    found: FoundIds,
+    all: Entry[],
+    category: string | undefined,
+    ranked: boolean,
+    inCategory: () => Entry[],
+  ): Entry[] {
+    const made = listsOf.get(found);
+    if (made?.all === all && made.category === category) return made.list;
+    let list: Entry[];
+    if (ranked) {
+      // Best match first: the database's order, the category checked per recipe.
+      const entries = byId(all);
+      list = [];
+      for (const id of found.ids) {
+        const entry = entries.get(id);
+        if (entry && (category === undefined || entry.categories?.some((c) => c.key === category))) list.push(entry);
+      }
+    } else {
+      const keep = found.set();
+      list = inCategory().filter((e) => keep.has(e.id));
+    }
+    listsOf.set(found, { all, category, list });
+    return list;
   }
 
   /** Every category some recipe names, with its count (GET /categories). */
@@ -144,31 +176,18 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
   }): Promise<Page> {
     // The index first, then the database: every recipe the index holds is as new as the filters' answer or older,
     // and one the answer holds that the index does not yet is left out, as the index's own reads leave it out.
-    const all = await current();
-    const found = opts.find ? await findRecipeIds(db.orm, opts.find) : undefined;
+    const { at, order: all } = await names.now();
+    const found = opts.find ? await findRecipeIds(db.orm, opts.find, finds.at(at)) : undefined;
     const categoryKeyOf = opts.category === undefined ? undefined : categoryKey(opts.category);
-    let list: Entry[];
-    let only: Set<number> | undefined;
-    let ranked = false;
-    if (found && opts.find?.words?.length) {
-      // Best match first: the database's order, the category checked per recipe.
-      const entries = byId(all);
-      list = [];
-      for (const id of found) {
-        const entry = entries.get(id);
-        if (entry && (categoryKeyOf === undefined || entry.categories?.some((c) => c.key === categoryKeyOf)))
-          list.push(entry);
-      }
-      ranked = true;
-    } else {
-      // Within a category: its own recipes, in the same order (an unknown category has none).
-      list = categoryKeyOf === undefined ? all : (groups(all).byKey.get(categoryKeyOf)?.entries ?? []);
-      if (found) only = new Set(found);
-    }
+    const ranked = found !== undefined && (opts.find?.words?.length ?? 0) > 0;
+    // Within a category: its own recipes, in the same order (an unknown category has none).
+    const inCategory = () =>
+      categoryKeyOf === undefined ? all : (groups(all).byKey.get(categoryKeyOf)?.entries ?? []);
+    const list = found ? foundList(found, all, categoryKeyOf, ranked, inCategory) : inCategory();
     const query = fold(opts.search?.trim() ?? '');
     const matches = (i: number) => {
       const entry = list[i] as Entry;
-      return (query === '' || entry.folded.includes(query)) && (only === undefined || only.has(entry.id));
+      return query === '' || entry.folded.includes(query);
     };
     // A ranked list has no name order to search in: a cursor is found by its id (a recipe that no longer matches
     // starts the list again from the top).
@@ -196,6 +215,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
       return false;
     };
     const countAll = () => {
+      if (query === '') return list.length;
       let n = 0;
       for (let i = 0; i < list.length; i++) if (matches(i)) n++;
       return n;

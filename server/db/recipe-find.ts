@@ -17,11 +17,31 @@ export type RecipeFind = {
 /** LIKE treats % _ and \ as special; the stems are letters and digits, but the rule stays written once. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The ids a statement answers (both drivers answer { rows }; execute's type is the driver's own). */
+/**
+ * The ids a statement answers in its column `ids`, one text ("1,5,9") made by string_agg rather than a row per id:
+ * at 100,000 recipes a filter can answer tens of thousands of ids, and a row object for each was most of the time
+ * on PGlite. Both drivers answer { rows }; execute's type is the driver's own.
+ */
 async function idsOf(db: AppDatabase, statement: SQL): Promise<number[]> {
   const result = await db.execute(statement);
-  return (result as { rows: { id: number }[] }).rows.map((row) => row.id);
+  const text = (result as { rows: { ids: string | null }[] }).rows[0]?.ids ?? '';
+  return text === '' ? [] : text.split(',').map(Number);
 }
+
+/**
+ * Where a filter's answer may come from instead of the database (server/api/find-cache.ts: the answers of the
+ * database's current change stamp). `key` names the question exactly; `read` asks the database.
+ */
+export type Remember = <T extends FoundIds>(key: string, read: () => Promise<T>) => Promise<T>;
+/** A filter's answer: the ids, and a set of them made once when first needed. */
+export type FoundIds = { ids: readonly number[]; set(): ReadonlySet<number> };
+
+export function foundIds(ids: readonly number[]): FoundIds {
+  let made: Set<number> | undefined;
+  return { ids, set: () => (made ??= new Set(ids)) };
+}
+
+const askAgain: Remember = (_key, read) => read();
 
 /**
  * The ids of the recipes that pass every filter given: with `words`, best match first (ts_rank, the name counting
@@ -31,38 +51,62 @@ async function idsOf(db: AppDatabase, statement: SQL): Promise<number[]> {
  * Each filter is its own statement on its own index, and their answers are intersected here: a join of them is
  * planned from statistics, which PGlite (no autovacuum) never gathers, and after a bulk load it chose a loop of
  * 100,000 index reads (85 ms at 5,000 recipes, against 17 ms once analysed). Sets of ids cost a few milliseconds.
+ * Each answer, and the intersection, goes through `remember`: typing a second ingredient asks only for it.
  */
-export async function findRecipeIds(db: AppDatabase, find: RecipeFind): Promise<number[]> {
-  const sets: number[][] = [];
-  for (const stem of find.ingredientStems ?? []) {
-    sets.push(
-      await idsOf(db, sql`SELECT DISTINCT recipe_id AS id FROM ingredients WHERE name ILIKE ${containing(stem)}`),
-    );
-  }
-  if (find.maxMinutes !== undefined) {
-    sets.push(
-      await idsOf(db, sql`SELECT id FROM recipes WHERE coalesce(total_minutes, prep_minutes) <= ${find.maxMinutes}`),
-    );
-  }
+export async function findRecipeIds(
+  db: AppDatabase,
+  find: RecipeFind,
+  remember: Remember = askAgain,
+): Promise<FoundIds> {
+  const stems = [...new Set(find.ingredientStems ?? [])].sort();
+  const minutes = find.maxMinutes;
   // Letters and digits only, so nothing in a word means anything to to_tsquery's syntax.
   const words = (find.words ?? []).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
-  let ranked: number[] | undefined;
-  if (words.length > 0) {
-    const query = sql`to_tsquery('swedish', ${words.map((w) => `${w}:*`).join(' & ')})`;
-    // Only stop words: numnode() is 0, and such a query would match nothing (with a notice); it asks nothing instead.
-    ranked = await idsOf(
-      db,
-      sql`SELECT recipe_id AS id FROM recipe_texts WHERE numnode(${query}) = 0 OR document @@ ${query}
-          ORDER BY ts_rank(document, ${query}) DESC, recipe_id`,
+  const withIngredient = (stem: string) =>
+    remember(`ingredient ${stem}`, async () => {
+      const ids = await idsOf(
+        db,
+        sql`SELECT string_agg(recipe_id::text, ',') AS ids FROM ingredients WHERE name ILIKE ${containing(stem)}`,
+      );
+      // Two of a recipe's ingredients may both match: once each, here rather than by a sort in the database.
+      return foundIds([...new Set(ids)]);
+    });
+  const within = (max: number) =>
+    remember(`minutes ${max}`, async () =>
+      foundIds(
+        await idsOf(
+          db,
+          sql`SELECT string_agg(id::text, ',') AS ids FROM recipes WHERE coalesce(total_minutes, prep_minutes) <= ${max}`,
+        ),
+      ),
     );
-  }
-  sets.sort((a, b) => a.length - b.length);
-  const [smallest, ...others] = sets;
-  const keep = others.map((ids) => new Set(ids));
-  const inAll = (id: number) => keep.every((ids) => ids.has(id));
-  if (ranked) {
-    const narrowed = smallest ? new Set(smallest) : undefined;
-    return ranked.filter((id) => (narrowed === undefined || narrowed.has(id)) && inAll(id));
-  }
-  return (smallest ?? []).filter(inAll);
+  // Asked only when the intersection is not remembered itself.
+  const parts = () => [...stems.map(withIngredient), ...(minutes === undefined ? [] : [within(minutes)])];
+  const ranked = () =>
+    words.length === 0
+      ? undefined
+      : remember(`words ${words.join(' ')}`, async () => {
+          const query = sql`to_tsquery('swedish', ${words.map((w) => `${w}:*`).join(' & ')})`;
+          // Only stop words: numnode() is 0, and such a query would match nothing (with a notice); it asks nothing.
+          return foundIds(
+            await idsOf(
+              db,
+              sql`SELECT string_agg(recipe_id::text, ',' ORDER BY ts_rank(document, ${query}) DESC, recipe_id) AS ids
+                  FROM recipe_texts WHERE numnode(${query}) = 0 OR document @@ ${query}`,
+            ),
+          );
+        });
+  if (stems.length === 0 && minutes === undefined) return (await ranked()) ?? foundIds([]);
+  const key = `all ${JSON.stringify([stems, minutes ?? null, words])}`;
+  return remember(key, async () => {
+    const [inOrder, ...sets] = await Promise.all([ranked(), ...parts()]);
+    sets.sort((a, b) => a.ids.length - b.ids.length);
+    const [smallest, ...others] = sets;
+    const inAll = (id: number) => others.every((found) => found.set().has(id));
+    if (inOrder) {
+      const narrowed = smallest?.set();
+      return foundIds(inOrder.ids.filter((id) => (narrowed === undefined || narrowed.has(id)) && inAll(id)));
+    }
+    return foundIds((smallest?.ids ?? []).filter(inAll));
+  });
 }

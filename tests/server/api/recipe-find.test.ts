@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createFindCache } from '../../../server/api/find-cache.ts';
+import { foundIds } from '../../../server/db/recipe-find.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 import { editorToken } from '../../support/tokens.ts';
@@ -8,6 +11,11 @@ import { bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
 type Page = { recipes: { id: number; name: string }[]; next: string | null; previous: string | null; count?: number };
 
 const ingredientsOf = (...names: string[]) => names.map((name) => ({ name }));
+/** A statement's text, without its parameters (drizzle's sql`` keeps the text in chunks of strings). */
+const textOf = (statement: SQL | string) =>
+  typeof statement === 'string'
+    ? statement
+    : statement.queryChunks.map((c) => (c as { value?: string[] }).value?.join('') ?? '').join('');
 
 describe.each(DATABASE_KINDS)('GET /recipes/names with filters (%s)', (kind) => {
   let h: ApiHarness;
@@ -143,5 +151,70 @@ describe.each(DATABASE_KINDS)('GET /recipes/names with filters (%s)', (kind) => 
     // Only punctuation (to_tsquery's syntax, NUL), or only words the Swedish configuration drops: nothing asked.
     expect((await get({ words: '"&|!:*()\u0000', ingredients: "%_\\'" })).statusCode).toBe(200);
     expect((await page({ words: 'och' })).count).toBe(5);
+  });
+
+  it('reads a filter once for every page of it and the count, and still shows a write past the API at the next read', async () => {
+    const execute = vi.spyOn(h.db.orm, 'execute');
+    const ingredientReads = () =>
+      execute.mock.calls.filter(([statement]) => textOf(statement as SQL).includes('FROM ingredients WHERE')).length;
+    try {
+      const first = await page({ ingredients: 'smör', limit: '1' });
+      expect(first).toMatchObject({ recipes: [{ name: 'Kardemummabullar' }], count: 2 });
+      const second = await page({ ingredients: 'smör', limit: '1', after: first.next as string });
+      expect(second.recipes.map((r) => r.name)).toEqual(['Äggröra']);
+      expect(await names({ ingredients: 'smör' })).toEqual(['Kardemummabullar', 'Äggröra']);
+      // Typing a second word asks only for it.
+      expect(await names({ ingredients: 'smör ägg' })).toEqual(['Äggröra']);
+      expect(ingredientReads()).toBe(2);
+
+      // Raw SQL, as a psql session writes: the next read has it, whoever wrote it.
+      const found = await h.db.orm.execute(`SELECT id FROM recipes WHERE name = 'Löksoppa'`);
+      const [soup] = (found as unknown as { rows: { id: number }[] }).rows;
+      await h.db.orm.execute(`INSERT INTO ingredients (recipe_id, position, name) VALUES (${soup?.id}, 9, 'Smör')`);
+      expect(await names({ ingredients: 'smör' })).toEqual(['Kardemummabullar', 'Löksoppa', 'Äggröra']);
+      expect(await names({ words: 'smör' })).toContain('Löksoppa');
+      await h.db.orm.execute(`DELETE FROM ingredients WHERE recipe_id = ${soup?.id} AND name = 'Smör'`);
+      expect(await names({ ingredients: 'smör' })).toEqual(['Kardemummabullar', 'Äggröra']);
+      expect(await names({ words: 'smör' })).not.toContain('Löksoppa');
+    } finally {
+      execute.mockRestore();
+    }
+  });
+});
+
+describe('the find cache', () => {
+  const answer =
+    (...ids: number[]) =>
+    async () =>
+      foundIds(ids);
+
+  it('gives an answer only to readers of its stamp or an older one, and forgets it at a newer stamp', async () => {
+    const cache = createFindCache();
+    const read = vi.fn(answer(1, 2));
+    await cache.at(5n)('k', read);
+    await cache.at(5n)('k', read);
+    // A reader of an older stamp may have a newer answer (as the name index may be behind the database) ...
+    await cache.at(4n)('k', read);
+    expect(read).toHaveBeenCalledTimes(1);
+    // ... but its own answer is not kept: it may lack writes made before stamp 5.
+    await cache.at(4n)('other', read);
+    await cache.at(5n)('other', read);
+    expect(read).toHaveBeenCalledTimes(3);
+    await cache.at(6n)('k', read);
+    expect(read).toHaveBeenCalledTimes(4);
+  });
+
+  it('holds at most its size in ids, the least recently used dropped first, and never a failed read', async () => {
+    const cache = createFindCache({ maxIds: 4 });
+    const remember = cache.at(1n);
+    await remember('a', answer(1, 2));
+    await remember('b', answer(3, 4));
+    await remember('a', answer());
+    await remember('c', answer(5));
+    expect(cache.held()).toEqual({ answers: 2, ids: 3 });
+    expect((await remember('a', answer(9))).ids).toEqual([1, 2]);
+    expect((await remember('b', answer(9))).ids).toEqual([9]);
+    await expect(remember('d', () => Promise.reject(new Error('away')))).rejects.toThrow('away');
+    expect((await remember('d', answer(7))).ids).toEqual([7]);
   });
 });
