@@ -41,7 +41,10 @@ function withChildren(pid: number): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) total += memoryOf(Number(entry)).rssMb;
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) continue;
+      // A child that has exited but not been reaped has no VmRSS: NaN, which would spoil the peak for good.
+      const rss = memoryOf(Number(entry)).rssMb;
+      if (Number.isFinite(rss)) total += rss;
     } catch {
       // It ended while we read it.
     }
