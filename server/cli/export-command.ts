@@ -39,6 +39,12 @@ try {
     await db.close();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : `db:export failed: ${unavailableReason(error)}`);
+  // The file is one JSON text, and V8's strings stop at about 512 MB (photos in base64, a long history).
+  if (error instanceof RangeError && /string length/i.test(error.message))
+    console.error(
+      'db:export failed: the export is larger than one JSON file can hold (about 512 MB of text). Export without ' +
+        '--with-trash-and-history, or keep less history (HISTORY_MAX_VERSIONS, HISTORY_MAX_DAYS) and let the sweep prune it first.',
+    );
+  else console.error(error instanceof ConfigError ? error.message : `db:export failed: ${unavailableReason(error)}`);
   process.exit(1);
 }
