@@ -13,18 +13,27 @@ import type { FoundIds, Remember } from '../db/recipe-find.ts';
  */
 export const FIND_CACHE_IDS = 400_000;
 
+/**
+ * How many answers are remembered at most, whatever their size: an answer with no ids costs no ids, and without a
+ * cap a flood of distinct words that match nothing would grow the cache without end.
+ */
+export const FIND_CACHE_ANSWERS = 1_000;
+
 type Held = { found: Promise<FoundIds>; size: number };
 
 export type FindCache = ReturnType<typeof createFindCache>;
 
-export function createFindCache({ maxIds = FIND_CACHE_IDS }: { maxIds?: number } = {}) {
+export function createFindCache({
+  maxIds = FIND_CACHE_IDS,
+  maxAnswers = FIND_CACHE_ANSWERS,
+}: { maxIds?: number; maxAnswers?: number } = {}) {
   // The answers of one stamp; a newer stamp starts a new generation (the old one is left to readers still on it).
   type Generation = { stamp: bigint; entries: Map<string, Held>; size: number };
   let current: Generation = { stamp: -1n, entries: new Map(), size: 0 };
 
   function trim(generation: Generation): void {
     for (const [key, entry] of generation.entries) {
-      if (generation.size <= maxIds) return;
+      if (generation.size <= maxIds && generation.entries.size <= maxAnswers) return;
       generation.entries.delete(key);
       generation.size -= entry.size;
     }
@@ -51,6 +60,7 @@ export function createFindCache({ maxIds = FIND_CACHE_IDS }: { maxIds?: number }
       if (generation.stamp !== at || generation !== current) return found;
       const entry: Held = { found, size: 0 };
       entries.set(key, entry);
+      trim(generation);
       found.then(
         (answer) => {
           if (entries.get(key) !== entry) return;

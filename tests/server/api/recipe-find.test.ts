@@ -217,4 +217,11 @@ describe('the find cache', () => {
     await expect(remember('d', () => Promise.reject(new Error('away')))).rejects.toThrow('away');
     expect((await remember('d', answer(7))).ids).toEqual([7]);
   });
+
+  it('holds at most its number of answers, also of answers without ids (words that match nothing)', async () => {
+    const cache = createFindCache({ maxAnswers: 2 });
+    const remember = cache.at(1n);
+    for (const word of ['x1', 'x2', 'x3', 'x4']) await remember(word, answer());
+    expect(cache.held()).toEqual({ answers: 2, ids: 0 });
+  });
 });
