@@ -95,6 +95,16 @@ export async function setRecipePhotos(
   return [];
 }
 
+/** Which of `ids` a photo already has (an import gives a taken id a new one, or keeps the photo there). */
+export async function existingPhotoIds(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: photos.id })
+    .from(photos)
+    .where(inArray(photos.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** A recipe going to the trash: its photos stay, kept for its history (restoring it shows them again). */
 export async function keepRecipePhotos(tx: Tx, recipeId: number): Promise<void> {
   await tx.update(photos).set({ recipeId: null, keptFor: recipeId }).where(eq(photos.recipeId, recipeId));

@@ -8,7 +8,7 @@
 //                         microsecond) is already there, under any id: importing the same file twice adds nothing.
 //              refused    it breaks the rules (first problem reported).
 import { createHash, randomBytes } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { CONTENT_TYPES, PHOTO_FILE_NAME, type Photo } from '../../src/lib/photo-schema.ts';
 import { createDatabasePhotoStore } from '../photos/database-store.ts';
 import type { PhotoFileBytes, PhotoStore } from '../photos/photo-store.ts';
@@ -20,6 +20,7 @@ import { readAllRecipes } from './transfer-export.ts';
 import { insertIngredients } from './recipe-repository.ts';
 import { insertRecipeCategories, setRecipeCategories } from './category-repository.ts';
 import { contentColumns, ingredientRows } from './recipe-rows.ts';
+import { existingPhotoIds } from './photo-repository.ts';
 import { checkKeeping, importKeeping, type KeepingReport } from './transfer-keeping.ts';
 import {
   contentKey,
@@ -246,18 +247,9 @@ async function insertWithNewId(tx: Tx, r: TransferRecipe): Promise<number> {
 async function insertPhotos(tx: Tx, recipeId: number, recipe: TransferRecipe): Promise<void> {
   const list: Photo[] = recipe.photos ?? [];
   if (list.length === 0) return;
-  const taken = new Set(
-    (
-      await tx
-        .select({ id: photos.id })
-        .from(photos)
-        .where(
-          inArray(
-            photos.id,
-            list.map((p) => p.id),
-          ),
-        )
-    ).map((r) => r.id),
+  const taken = await existingPhotoIds(
+    tx,
+    list.map((p) => p.id),
   );
   await tx.insert(photos).values(
     list.map((photo, position) => ({

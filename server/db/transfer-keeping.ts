@@ -8,9 +8,10 @@
 //                   refused     it breaks a rule, or the file lacks the version its content is.
 // Per version: stored under the recipe's id here (a version the recipe already has is skipped), or refused when its
 // recipe is neither among the file's recipes nor in its trash. Photos only versions name are kept for the same id.
-import { and, asc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { photos } from './schema/photo-tables.ts';
+import { existingPhotoIds } from './photo-repository.ts';
 import { recipeTrash, recipeVersions } from './schema/history-tables.ts';
 import {
   firstProblem,
@@ -213,18 +214,9 @@ export async function importKeeping(
     return id === undefined ? [] : [{ ...p, keptFor: id, recipeId: null }];
   });
   if (kept.length) {
-    const present = new Set(
-      (
-        await tx
-          .select({ id: photos.id })
-          .from(photos)
-          .where(
-            inArray(
-              photos.id,
-              kept.map((p) => p.id),
-            ),
-          )
-      ).map((r) => r.id),
+    const present = await existingPhotoIds(
+      tx,
+      kept.map((p) => p.id),
     );
     const fresh = kept.filter((p) => !present.has(p.id));
     if (fresh.length) await tx.insert(photos).values(fresh);

@@ -1,13 +1,6 @@
 // The Swedish strings of 'Historik' (issue 41): a recipe's saved versions on its edit page.
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('sv-SE', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+import { dateTimeText as when } from '../../lib/date-text.ts';
 
 export const HISTORY_TEXT = {
   open: 'Historik',

@@ -1,15 +1,6 @@
 // The Swedish strings of 'Papperskorg' (/trash, issue 41). The page's static introduction reads them too.
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('sv-SE', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('sv-SE', { day: 'numeric', month: 'long', year: 'numeric' });
+import { dateText as day, dateTimeText as when } from '../../lib/date-text.ts';
 
 export const TRASH_TEXT = {
   heading: 'Papperskorg',
