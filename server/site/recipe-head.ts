@@ -1,11 +1,11 @@
 // A recipe's <head> elements for clients that read only the first HTML: link previews (OpenGraph, Twitter) and
 // crawlers (the title, the description, the canonical address, the JSON-LD Recipe), and the main photo's preload
-// and placeholder for the page itself. Mealie does the same in its `routes/spa` module. Every text is escaped; the
-// JSON-LD and the photo's data are data blocks, so the CSP's hashes need not cover them.
+// for the page itself. Mealie does the same in its `routes/spa` module. Every text is escaped; the JSON-LD is a
+// data block, so the CSP's hashes need not cover it.
 import { escapeHtml } from '../http/escape-html.ts';
 import { photoUrl } from '../../src/lib/photo-files.ts';
 import type { Photo } from '../../src/lib/photo-schema.ts';
-import { MAIN_PHOTO_DATA_ID, mainPhotoPreload } from '../../src/lib/photo-srcset.ts';
+import { mainPhotoPreload } from '../../src/lib/photo-srcset.ts';
 import { jsonLdText, RECIPE_JSONLD_ID, recipeDescription, recipeJsonLd } from '../../src/lib/recipe-jsonld.ts';
 import type { Recipe } from '../../src/lib/recipe-schema.ts';
 import { isUnitKey, unitLabel } from '../../src/lib/units.ts';
@@ -23,23 +23,15 @@ const meta = (key: 'name' | 'property', name: string, content: string | number) 
   `<meta ${key}="${name}" content="${escapeHtml(String(content))}">`;
 
 /**
- * The main photo, for the page's first paint: a preload of the very file its <picture> takes (the srcset and sizes
- * of src/lib/photo-srcset.ts, which photo.tsx renders), so the browser starts it while it parses the HTML, and a
- * data block with what the island needs to show the photo (its ThumbHash first) at its final size before the
- * recipe is read. The page's head script preloads only when this preload is not there (src/pages/recipe.astro).
+ * The main photo's preload, for the page's first paint: the very file its <picture> takes (the srcset and sizes of
+ * src/lib/photo-srcset.ts, which photo.tsx and ./recipe-first-screen.ts render), so the browser starts it while it
+ * parses the head. The page's head script preloads only when this preload is not there (src/pages/recipe.astro).
  */
 export function mainPhotoHead(recipe: Recipe, pageApiBase: string): string {
   const main = recipe.photos?.[0];
-  if (!main) return '';
-  const preload = mainPhotoPreload(pageApiBase, main);
-  // The alt the page shows: the photo's own, else the recipe's name (recipe-details.tsx).
-  const data = { ...main, alt: main.alt || recipe.name };
-  return [
-    preload
-      ? `<link rel="preload" as="image" type="${preload.type}" fetchpriority="high" imagesrcset="${escapeHtml(preload.imageSrcset)}" imagesizes="${escapeHtml(preload.imageSizes)}">`
-      : '',
-    `<script type="application/json" id="${MAIN_PHOTO_DATA_ID}">${jsonLdText(data)}</script>`,
-  ].join('');
+  const preload = main && mainPhotoPreload(pageApiBase, main);
+  if (!preload) return '';
+  return `<link rel="preload" as="image" type="${preload.type}" fetchpriority="high" imagesrcset="${escapeHtml(preload.imageSrcset)}" imagesizes="${escapeHtml(preload.imageSizes)}">`;
 }
 
 /** The preview's picture: the 1200 px JPEG every preview reader takes (OpenGraph's recommended width). */

@@ -1,5 +1,6 @@
 // /{id} as this server answers it: the static shell with the recipe's head (./recipe-head.ts), so link previews and
-// crawlers that run no JavaScript see the recipe. The page's island still reads the recipe by id on the client.
+// crawlers that run no JavaScript see the recipe, and its first screen (./recipe-first-screen.ts), so the browser
+// paints the name and the photo before any JavaScript. The page's island still reads the recipe by id on the client.
 // docs/decisions/040-site-recipe-head-on-the-server.md
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +8,7 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
 import { getRecipe } from '../db/recipe-repository.ts';
+import { recipeFirstScreen } from './recipe-first-screen.ts';
 import { recipeHead, type Addresses } from './recipe-head.ts';
 import { splitShell, withHead } from './shell.ts';
 import { CACHE_CONTROL } from './headers.ts';
@@ -68,6 +70,7 @@ export function createRecipePage(shellHtml: string, config: Config, db: Database
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL.shared);
     if (matchesEtag(request, etag)) return reply.code(304).send();
     const addresses: Addresses = { pageUrl: `${origin}/${recipe.id}`, apiBase, pageApiBase };
-    return reply.type('text/html; charset=utf-8').send(withHead(shell, recipeHead(recipe, addresses)));
+    const html = withHead(shell, recipeHead(recipe, addresses), recipeFirstScreen(recipe, pageApiBase));
+    return reply.type('text/html; charset=utf-8').send(html);
   };
 }

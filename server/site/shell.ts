@@ -1,9 +1,14 @@
-// The /{id} shell (dist/recipe.html) cut once, at start-up, around the place a recipe's head goes: a request joins
-// three strings instead of parsing HTML. A rebuilt dist/ is picked up at the next start (the files are read per
+// The /{id} shell (dist/recipe.html) cut once, at start-up, around the places a recipe's head and its first screen
+// go (FIRST_SCREEN_MARKER, src/pages/recipe.astro): a request joins five strings instead of parsing HTML. A rebuilt dist/ is picked up at the next start (the files are read per
 // request, this one is not: its CSP hashes are not either).
 
-/** The shell in two parts: a recipe's head goes between them, in place of the generic title and description. */
-export type Shell = { before: string; after: string };
+import { FIRST_SCREEN_MARKER } from '../../src/lib/photo-srcset.ts';
+
+/**
+ * The shell in three parts: a recipe's head goes after `before`, in place of the generic title and description;
+ * its first screen after `between`, in place of the marker (a shell without one takes none).
+ */
+export type Shell = { before: string; between: string; after: string | undefined };
 
 const TITLE = /<title>[^<]*<\/title>/i;
 // The site-wide description (src/layouts/Layout.astro): a recipe's own replaces it, so there is one per page.
@@ -14,10 +19,16 @@ export function splitShell(html: string): Shell {
   // A shell without a title (a test's miniature page): the head goes before </head>, else at the very start.
   const at = title?.index ?? Math.max(html.search(/<\/head>/i), 0);
   const end = title ? at + title[0].length : at;
-  return { before: html.slice(0, at).replace(DESCRIPTION, ''), after: html.slice(end).replace(DESCRIPTION, '') };
+  const rest = html.slice(end).replace(DESCRIPTION, '');
+  const marker = rest.indexOf(FIRST_SCREEN_MARKER);
+  return {
+    before: html.slice(0, at).replace(DESCRIPTION, ''),
+    between: marker < 0 ? rest : rest.slice(0, marker),
+    after: marker < 0 ? undefined : rest.slice(marker + FIRST_SCREEN_MARKER.length),
+  };
 }
 
-/** The shell with `head` in place of the generic title and description. */
-export function withHead(shell: Shell, head: string): string {
-  return shell.before + head + shell.after;
+/** The shell with `head` in place of the generic title and description, and `firstScreen` in place of the marker. */
+export function withHead(shell: Shell, head: string, firstScreen = ''): string {
+  return shell.before + head + shell.between + (shell.after === undefined ? '' : firstScreen + shell.after);
 }

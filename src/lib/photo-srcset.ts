@@ -1,7 +1,9 @@
-// A photo's `srcset` and `sizes`, written once for the recipe page's <picture> (src/features/photos/photo.tsx) and
-// the server's preload of the main photo in /{id}'s head (server/site/recipe-head.ts): a preload that differs from
-// the <img> in one character of a URL or `sizes` is a second download, not a head start. Here, in src/lib, because
-// the server shares nothing else with the site.
+// A photo's `srcset` and `sizes`, its fallback file and its placeholder, written once for the recipe page's
+// <picture> (src/features/photos/photo.tsx) and for the server's /{id}: the preload in its head
+// (server/site/recipe-head.ts) and the photo in its first screen (server/site/recipe-first-screen.ts). A preload
+// that differs from the <img> in one character of a URL or `sizes` is a second download, not a head start. Here, in
+// src/lib, because the server shares nothing else with the site.
+import { thumbHashToDataURL } from 'thumbhash';
 import { photoUrl } from './photo-files.ts';
 import type { Photo, PhotoFile } from './photo-schema.ts';
 
@@ -43,9 +45,35 @@ export function mainPhotoPreload(apiBase: string, photo: Pick<Photo, 'files'>) {
   return first && { type: first.type, imageSrcset: first.srcSet, imageSizes: MAIN_SIZES };
 }
 
+/** The `<img>`'s own file, for browsers without AVIF and WebP: the 1200 px JPEG, else the original. */
+export function fallbackFile(photo: Pick<Photo, 'files'>): PhotoFile | undefined {
+  return photo.files.find((f) => f.use === 'jpeg') ?? photo.files.find((f) => f.use === 'original');
+}
+
+// The browser's and Node's (since 16) global base64 decoder; src/lib is compiled without either's types.
+declare function atob(data: string): string;
+
+/** A ThumbHash's bytes; a ThumbHash has a 5-byte header at least, and shorter input would decode to a made-up colour. */
+export function thumbHashBytes(base64: string): Uint8Array {
+  const hash = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  if (hash.length < 5) throw new Error('not a ThumbHash');
+  return hash;
+}
+
+/** The ThumbHash as a small blurred PNG (a data: URL, which the CSP's img-src allows); '' when it is unreadable. */
+export function placeholderUrl(thumbHash: string): string {
+  try {
+    return thumbHashToDataURL(thumbHashBytes(thumbHash));
+  } catch {
+    return '';
+  }
+}
+
 /**
- * The id of the data block (`<script type="application/json">`) in which the server gives /{id}'s island the main
- * photo (its files, size, ThumbHash and alt) in the first response: the island shows it at its final size before
- * the recipe is read. A data block, not a script: the CSP has no hash for it and needs none.
+ * Where the server writes /{id}'s first screen (the card with the main photo, the gallery, the name and the author:
+ * server/site/recipe-first-screen.ts) into the static shell, and the id that card carries. The browser paints it
+ * from the first response, before any JavaScript; the island removes it as its own card takes the place
+ * (src/features/details/recipe-details.tsx). A static host leaves the comment: the island's spinner shows as before.
  */
-export const MAIN_PHOTO_DATA_ID = 'recipe-main-photo';
+export const FIRST_SCREEN_MARKER = '<!--recipe-first-screen-->';
+export const FIRST_SCREEN_ID = 'recipe-first-screen';

@@ -98,7 +98,7 @@ test('the recipe page shows the main photo at its final size before it loads, th
   const recipe = await recipes.create({ name: `Fotopannkakor ${tag()}`, photos } as NewRecipe);
 
   const photosHeld = await holdPhotos(page);
-  await page.goto(`/${recipe.id}`);
+  await page.goto(`/${recipe.id}`, { waitUntil: 'domcontentloaded' }); // the held photo holds `load`
   const photo = page.getByRole('img', { name: 'Pannkakor staplade på ett fat' });
   await expect(photo).toBeVisible();
   await expect(photo).toHaveAttribute('fetchpriority', 'high');
@@ -136,7 +136,7 @@ test('the recipe page shows the main photo at its final size before it loads, th
   await expectAccessible(page);
 });
 
-test("the server's page shows the main photo at its final size before the recipe is read, and keeps it", async ({
+test("the server's page shows the name and the main photo at their final place before the recipe is read", async ({
   page,
   recipes,
   request,
@@ -155,32 +155,39 @@ test("the server's page shows the main photo at its final size before the recipe
     open ? route.fallback() : held.push(route),
   );
   const photosHeld = await holdPhotos(page);
-  await page.goto(`/${recipe.id}`);
+  await page.goto(`/${recipe.id}`, { waitUntil: 'domcontentloaded' }); // the held photo holds `load`
 
-  // From the server's page alone (server/site/recipe-head.ts): the photo's box at its 4:3 shape, the ThumbHash in it.
+  // From the server's page alone (server/site/recipe-first-screen.ts): the name, and the photo's box at its 4:3
+  // shape with the ThumbHash in it; no spinner above them.
   const photo = page.getByRole('img', { name: 'Våfflor med sylt' });
+  const heading = page.getByRole('heading', { level: 1, name: recipe.name });
   await expect(photo).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Laddar receptet…' })).toBeAttached();
-  await expect(page.getByRole('heading', { name: recipe.name })).toHaveCount(0);
+  await expect(heading).toBeVisible();
+  await expect(page.locator('#recipe-first-screen')).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('status').filter({ hasText: 'Laddar receptet…' })).toBeHidden();
   expect(held.length).toBeGreaterThan(0);
   await expect(page.locator('.photo-main .photo-placeholder')).toHaveAttribute('src', /^data:image\/png;base64,/);
   const before = await photo.boundingBox();
+  const headingBefore = await heading.boundingBox();
   const tallest = 0.7 * (await page.evaluate(() => window.innerHeight));
   expect(before?.height).toBeCloseTo(Math.min(((before?.width ?? 0) * 3) / 4, tallest), 0);
   // One preload of the photo: the server's, which the head script then leaves alone.
   await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(1);
-  await photo.evaluate((img: HTMLImageElement) => img.setAttribute('data-early', ''));
 
   await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible({ timeout: PROVIDER_TIMEOUT }); // the header settled
+  await photosHeld.release();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const released = await page.evaluate(() => performance.now());
   open = true;
   await Promise.all(held.map((r) => r.fallback()));
-  await expect(page.getByRole('heading', { name: recipe.name })).toBeVisible();
-  // The same element where it was (the recipe came in under it), and only one photo element.
-  expect(await photo.boundingBox()).toEqual(before);
-  await expect(photo).toHaveAttribute('data-early', '');
+  // The island's card in the first screen's place: the rest of the recipe came in under the name, nothing moved,
+  // one card, one photo, one name.
+  await expect(page.getByRole('combobox', { name: 'Portioner' })).toBeVisible();
+  await expect(page.locator('#recipe-first-screen')).toHaveCount(0);
   await expect(page.locator('.photo-main')).toHaveCount(1);
-  await photosHeld.release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await photo.boundingBox()).toEqual(before);
+  expect(await heading.boundingBox()).toEqual(headingBefore);
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   expect(await layoutShiftSince(page, released)).toEqual([]);
   // The preload was the <img>'s own file: one photo fetched, once.
@@ -188,6 +195,39 @@ test("the server's page shows the main photo at its final size before the recipe
     performance.getEntriesByType('resource').flatMap((e) => (/\/photos\/[0-9a-f]{64}\./.test(e.name) ? [e.name] : [])),
   );
   expect(fetched).toEqual([await photo.evaluate((img: HTMLImageElement) => img.currentSrc)]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the recipe page still shows its name, author and photos', async ({
+    page,
+    recipes,
+    request,
+    baseURL,
+    editorToken,
+  }) => {
+    const [main, second] = await Promise.all([
+      upload(request, String(baseURL), editorToken, 6),
+      upload(request, String(baseURL), editorToken, 7),
+    ]);
+    const recipe = await recipes.create({
+      name: `Utan skript ${tag()}`,
+      photos: [
+        { id: main.id, alt: 'Kanelbullar på plåt' },
+        { id: second.id, alt: '' },
+      ],
+    } as NewRecipe);
+    await page.goto(`/${recipe.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: recipe.name })).toBeVisible();
+    await expect(page.locator('.author')).toHaveText(/^Författare: \S+/);
+    const photo = page.getByRole('img', { name: 'Kanelbullar på plåt' });
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/photos\/[0-9a-f]{64}\.avif$/);
+    // The second photo in the gallery, named by the recipe (its alt is empty).
+    await expect(page.locator('.photo-gallery').getByRole('img', { name: recipe.name })).toHaveCount(1);
+  });
 });
 
 test('on paper the main photo is small and the gallery is left out', async ({

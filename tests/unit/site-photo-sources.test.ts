@@ -1,8 +1,12 @@
 import { rgbaToThumbHash } from 'thumbhash';
 import { describe, expect, it } from 'vitest';
-import { parseEarlyPhoto } from '../../src/features/details/early-photo.ts';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { photoHtml } from '../../server/site/recipe-first-screen.ts';
+import RecipePhoto from '../../src/features/photos/photo.tsx';
 import {
   fallbackFile,
+  GALLERY_SIZES,
   MAIN_SIZES,
   mainPhotoPreload,
   pictureSources,
@@ -83,11 +87,25 @@ describe('photo sources', () => {
     expect(mainPhotoPreload('/api', { files: [file('jpeg', 'jpeg', 1200, 900)] })).toBeUndefined();
   });
 
-  it("reads the server's early photo, and nothing from a block that is not one", () => {
-    expect(parseEarlyPhoto(JSON.stringify(photo))).toEqual(photo);
-    for (const bad of [undefined, '', 'null', '{', '[]', JSON.stringify({ ...photo, width: 0 })])
-      expect(parseEarlyPhoto(bad)).toBeUndefined();
-    expect(parseEarlyPhoto(JSON.stringify({ ...photo, files: [{ use: 'width' }] }))).toBeUndefined();
+  it("is written by the server's first screen exactly as the page renders it, texts escaped", () => {
+    // What React writes for the photo before it has loaded, and the server's string: the same but for self-closing
+    // tags and React's camelCase attribute names (HTML's are case-insensitive).
+    const react = (main: boolean, alt: string, sizes: string) =>
+      renderToStaticMarkup(createElement(RecipePhoto, { photo, alt, sizes, apiBase: '/api', main }))
+        .replace(/\/>/g, '>')
+        .replace(/ (srcSet|fetchPriority)=/g, (_, name: string) => ` ${name.toLowerCase()}=`);
+    const alt = 'Pannkakor "på fat" & <sylt>';
+    expect(photoHtml(photo, alt, MAIN_SIZES, '/api', true)).toBe(react(true, alt, MAIN_SIZES));
+    expect(photoHtml(photo, 'Tre', GALLERY_SIZES, '/api', false)).toBe(react(false, 'Tre', GALLERY_SIZES));
+    expect(photoHtml(photo, alt, MAIN_SIZES, '/api', true)).toContain(
+      'alt="Pannkakor &quot;på fat&quot; &amp; &lt;sylt&gt;"',
+    );
+    // No placeholder for a ThumbHash that is not one, and no photo without a file to show (as on the page).
+    const plain = { ...photo, placeholder: 'AAA' };
+    expect(photoHtml(plain, 'x', MAIN_SIZES, '/api', true)).toBe(
+      react(true, 'x', MAIN_SIZES).replace(/<img class="photo-placeholder"[^>]*>/, ''),
+    );
+    expect(photoHtml({ ...photo, files: [file('width', 'avif', 800, 600)] }, 'x', MAIN_SIZES, '/api', true)).toBe('');
   });
 
   it("falls back to the 1200 px JPEG, else the original; the list's square to its WebP", () => {

@@ -6,7 +6,6 @@ import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../../stores/auth.ts';
 import { getRecipe, isUnavailable, type Recipe } from '../../client/api.ts';
-import type { Photo } from '../../lib/photo-schema.ts';
 import { formatIngredientAmounts } from '../../lib/kitchen-amount.ts';
 import BackButton from '../../components/back-button.tsx';
 import Spinner from '../../components/spinner.tsx';
@@ -14,12 +13,12 @@ import FlashStatus from '../../components/flash-status.tsx';
 import LoadFailure from '../../components/load-failure.tsx';
 import RecipePhoto, { useApiBase } from '../photos/photo.tsx';
 import { GALLERY_SIZES, MAIN_SIZES } from '../photos/photo-sources.ts';
+import { FIRST_SCREEN_ID } from '../../lib/photo-srcset.ts';
 import { categoryHref, editRecipeHref, recipeIdFromPath } from '../../lib/routes.ts';
 import { ingredientGroups } from '../../lib/ingredient-groups.ts';
 import { formatMinutes, isWebAddress } from '../../lib/organise.ts';
 import { instructionSteps, jsonLdText, RECIPE_JSONLD_ID, recipeJsonLd } from '../../lib/recipe-jsonld.ts';
 import { useCookMode, useWakeLock } from './cook-mode.ts';
-import { readEarlyPhoto } from './early-photo.ts';
 
 const EMPTY: Recipe = { name: '', author: '', instructions: '', servings: 0, ingredients: [] };
 const TITLE = 'recipes-frontend';
@@ -48,10 +47,14 @@ export default function RecipeDetails() {
   const { cooking, setCooking, ticked, tick } = useCookMode(view.state === 'ready' ? view.recipe : undefined);
   const wakeLock = useWakeLock(cooking);
   const base = useApiBase();
-  // The main photo the server wrote into the page (./early-photo.ts), shown while the recipe is read. Read after
-  // hydration (the build's HTML has none), in a layout effect: the first paint of the island already has it.
-  const [early, setEarly] = useState<Photo>();
-  useLayoutEffect(() => setEarly(readEarlyPhoto()), []);
+  // The first screen the server wrote after the island (server/site/recipe-first-screen.ts): the card with the photo
+  // and the name, painted before any JavaScript. While it is there the island shows no spinner of its own (hidden
+  // by the CSS until then, src/styles/pages.css); it goes in the same task as the island's own card comes.
+  const [firstScreen, setFirstScreen] = useState(false);
+  useLayoutEffect(() => setFirstScreen(document.getElementById(FIRST_SCREEN_ID) !== null), []);
+  useLayoutEffect(() => {
+    if (view.state !== 'loading') document.getElementById(FIRST_SCREEN_ID)?.remove();
+  }, [view.state]);
 
   const lookup = async (recipeId: number | undefined, servings?: number): Promise<View> => {
     try {
@@ -103,10 +106,6 @@ export default function RecipeDetails() {
   const recipe = view.state === 'ready' ? view.recipe : EMPTY;
   const amounts = formatIngredientAmounts(recipe.ingredients);
   const [main, ...gallery] = recipe.photos ?? [];
-  // While loading, the card with the early photo at its final size and the spinner under it; the same card, with
-  // the same photo element, holds the recipe once it is here (nothing above the text moves, nothing loads again).
-  const preview = view.state === 'loading' && base !== undefined ? early : undefined;
-  const shownMain = view.state === 'ready' ? main : preview;
 
   return (
     <>
@@ -120,7 +119,7 @@ export default function RecipeDetails() {
           </a>
         )}
       </div>
-      {view.state === 'loading' && !preview && <Spinner label="Laddar receptet…" />}
+      {view.state === 'loading' && !firstScreen && <Spinner label="Laddar receptet…" />}
       {view.state === 'missing' && (
         <div className="card">
           <h1>Receptet hittades inte</h1>
@@ -128,111 +127,96 @@ export default function RecipeDetails() {
         </div>
       )}
       {view.state === 'unavailable' && <LoadFailure heading busy={busy} onRetry={() => void retry(view.servings)} />}
-      {(view.state === 'ready' || preview) && (
-        <article className="card recipe" aria-busy={busy || view.state === 'loading'}>
-          {view.state === 'ready' && (
-            <script type="application/ld+json">{jsonLdText(recipeJsonLd(recipe, window.location.href, base))}</script>
+      {view.state === 'ready' && (
+        <article className="card recipe" aria-busy={busy}>
+          <script type="application/ld+json">{jsonLdText(recipeJsonLd(recipe, window.location.href, base))}</script>
+          {/* The first photo at the top, the others as a small gallery under it; an empty alt means the name. */}
+          {base && main && (
+            <RecipePhoto photo={main} alt={main.alt || recipe.name} sizes={MAIN_SIZES} apiBase={base} main />
           )}
-          {/* The first photo at the top, the others as a small gallery under it; an empty alt means the name (the
-              early photo's alt is already the server's choice of the two). */}
-          {base && shownMain && (
-            <RecipePhoto
-              key={shownMain.id}
-              photo={shownMain}
-              alt={shownMain.alt || recipe.name}
-              sizes={MAIN_SIZES}
-              apiBase={base}
-              main
-            />
+          {base && gallery.length > 0 && (
+            <div className="photo-gallery">
+              {gallery.map((p) => (
+                <RecipePhoto key={p.id} photo={p} alt={p.alt || recipe.name} sizes={GALLERY_SIZES} apiBase={base} />
+              ))}
+            </div>
           )}
-          {view.state === 'loading' && <Spinner label="Laddar receptet…" />}
-          {view.state === 'ready' && (
-            <>
-              {base && gallery.length > 0 && (
-                <div className="photo-gallery">
-                  {gallery.map((p) => (
-                    <RecipePhoto key={p.id} photo={p} alt={p.alt || recipe.name} sizes={GALLERY_SIZES} apiBase={base} />
-                  ))}
-                </div>
-              )}
-              <h1>{recipe.name}</h1>
-              <p className="author">Författare: {recipe.author}</p>
-              <RecipeFacts recipe={recipe} />
-              {/* On paper the selector is hidden; the chosen servings are said in words instead. */}
-              <p className="print-only">{recipe.servings} portioner</p>
-              <div className="cook-mode">
-                <button type="button" className="button" aria-pressed={cooking} onClick={() => setCooking(!cooking)}>
-                  Matlagningsläge
-                </button>
-                {wakeLock === 'held' && <span className="notice">Skärmen hålls tänd</span>}
-                {wakeLock === 'unavailable' && (
-                  <span className="notice">Skärmen kan inte hållas tänd i den här webbläsaren</span>
-                )}
-              </div>
-              <div className="field servings">
-                <label htmlFor="servings">Portioner</label>
-                <select
-                  id="servings"
-                  className="select"
-                  value={recipe.servings}
-                  disabled={busy}
-                  onChange={(e) => void changeServings(Number(e.target.value))}
-                >
-                  {servingChoices(own, recipe.servings).map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              {recipe.ingredients.length > 0 && (
-                <section className="ingredients-section" aria-labelledby="ingredients-heading">
-                  <h2 id="ingredients-heading">Ingredienser</h2>
-                  {ingredientGroups(recipe.ingredients).map((group) => (
-                    <IngredientSection key={group.items[0]?.index} heading={group.heading}>
-                      <ul className={cooking ? 'ingredients cooking' : 'ingredients'}>
-                        {group.items.map(({ ingredient: ing, index: i }) => (
-                          <li key={`${i}-${ing.name}`}>
-                            {cooking ? (
-                              <label className="tick">
-                                <input type="checkbox" checked={ticked.has(`i${i}`)} onChange={() => tick(`i${i}`)} />
-                                <span className="amount">{amounts[i]}</span>
-                                <IngredientText ingredient={ing} />
-                              </label>
-                            ) : (
-                              <>
-                                <span className="amount">{amounts[i]}</span>
-                                <IngredientText ingredient={ing} />
-                              </>
-                            )}
-                          </li>
-                        ))}
-                      </ul>
-                    </IngredientSection>
-                  ))}
-                </section>
-              )}
-              {recipe.instructions.trim() !== '' && (
-                <section aria-labelledby="instructions-heading">
-                  <h2 id="instructions-heading">Instruktioner</h2>
-                  {/* Numbered on the page, in cook mode (where each step is also a tick) and on paper alike. */}
-                  <ol className={cooking ? 'steps cooking' : 'steps'}>
-                    {instructionSteps(recipe.instructions).map((step, i) => (
-                      <li key={`${i}-${step}`}>
+          <h1>{recipe.name}</h1>
+          <p className="author">Författare: {recipe.author}</p>
+          <RecipeFacts recipe={recipe} />
+          {/* On paper the selector is hidden; the chosen servings are said in words instead. */}
+          <p className="print-only">{recipe.servings} portioner</p>
+          <div className="cook-mode">
+            <button type="button" className="button" aria-pressed={cooking} onClick={() => setCooking(!cooking)}>
+              Matlagningsläge
+            </button>
+            {wakeLock === 'held' && <span className="notice">Skärmen hålls tänd</span>}
+            {wakeLock === 'unavailable' && (
+              <span className="notice">Skärmen kan inte hållas tänd i den här webbläsaren</span>
+            )}
+          </div>
+          <div className="field servings">
+            <label htmlFor="servings">Portioner</label>
+            <select
+              id="servings"
+              className="select"
+              value={recipe.servings}
+              disabled={busy}
+              onChange={(e) => void changeServings(Number(e.target.value))}
+            >
+              {servingChoices(own, recipe.servings).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          {recipe.ingredients.length > 0 && (
+            <section className="ingredients-section" aria-labelledby="ingredients-heading">
+              <h2 id="ingredients-heading">Ingredienser</h2>
+              {ingredientGroups(recipe.ingredients).map((group) => (
+                <IngredientSection key={group.items[0]?.index} heading={group.heading}>
+                  <ul className={cooking ? 'ingredients cooking' : 'ingredients'}>
+                    {group.items.map(({ ingredient: ing, index: i }) => (
+                      <li key={`${i}-${ing.name}`}>
                         {cooking ? (
                           <label className="tick">
-                            <input type="checkbox" checked={ticked.has(`s${i}`)} onChange={() => tick(`s${i}`)} />
-                            <StepText number={i + 1} step={step} />
+                            <input type="checkbox" checked={ticked.has(`i${i}`)} onChange={() => tick(`i${i}`)} />
+                            <span className="amount">{amounts[i]}</span>
+                            <IngredientText ingredient={ing} />
                           </label>
                         ) : (
-                          <StepText number={i + 1} step={step} />
+                          <>
+                            <span className="amount">{amounts[i]}</span>
+                            <IngredientText ingredient={ing} />
+                          </>
                         )}
                       </li>
                     ))}
-                  </ol>
-                </section>
-              )}
-            </>
+                  </ul>
+                </IngredientSection>
+              ))}
+            </section>
+          )}
+          {recipe.instructions.trim() !== '' && (
+            <section aria-labelledby="instructions-heading">
+              <h2 id="instructions-heading">Instruktioner</h2>
+              {/* Numbered on the page, in cook mode (where each step is also a tick) and on paper alike. */}
+              <ol className={cooking ? 'steps cooking' : 'steps'}>
+                {instructionSteps(recipe.instructions).map((step, i) => (
+                  <li key={`${i}-${step}`}>
+                    {cooking ? (
+                      <label className="tick">
+                        <input type="checkbox" checked={ticked.has(`s${i}`)} onChange={() => tick(`s${i}`)} />
+                        <StepText number={i + 1} step={step} />
+                      </label>
+                    ) : (
+                      <StepText number={i + 1} step={step} />
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </section>
           )}
         </article>
       )}

@@ -8,7 +8,6 @@ import type { Database } from '../../../server/db/index.ts';
 import { insertUpload } from '../../../server/db/photo-repository.ts';
 import { updateRecipe } from '../../../server/db/recipe-repository.ts';
 import sitePlugin from '../../../server/site/index.ts';
-import { parseEarlyPhoto } from '../../../src/features/details/early-photo.ts';
 import { MAIN_SIZES, pictureSources } from '../../../src/features/photos/photo-sources.ts';
 import type { PhotoFile } from '../../../src/lib/photo-schema.ts';
 import type { Recipe } from '../../../src/lib/recipe-schema.ts';
@@ -18,10 +17,10 @@ import { addRecipe } from '../../support/recipes.ts';
 
 // /{id} as a client that runs no JavaScript reads it (a link preview, a crawler), /robots.txt and the sitemap, on
 // the whole app (helmet, API, site) over a miniature dist/ whose recipe shell has the layout's title, description
-// and an inline script (src/layouts/Layout.astro, src/pages/recipe.astro).
+// and an inline script, and the place of the first screen (src/layouts/Layout.astro, src/pages/recipe.astro).
 const SHELL =
   '<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="description" content="Recept att bläddra bland, söka i och laga.">' +
-  '<title>recipes-frontend</title><script>window.__early={};</script></head><body><h1>skal</h1></body></html>';
+  '<title>recipes-frontend</title><script>window.__early={};</script></head><body><main><p>skal</p><!--recipe-first-screen--></main></body></html>';
 const ORIGIN = 'https://recept.example.se';
 
 let dir: string;
@@ -179,16 +178,26 @@ describe('/{id} for clients that run no JavaScript', () => {
     const [avifSource] = pictureSources(pageApi, withPhoto.photos?.[0]?.files ?? [], 'width');
     expect(preloads[0]).toContain(` imagesrcset="${avifSource?.srcSet}" imagesizes="${MAIN_SIZES}"`);
     expect(res.headers.link).toBeUndefined();
-    // What the island shows before the recipe is read: the photo at its size, its ThumbHash, the alt it shows.
-    const block = /<script type="application\/json" id="recipe-main-photo">([^<]*)<\/script>/.exec(html)?.[1];
-    expect(parseEarlyPhoto(block)).toEqual({ ...withPhoto.photos?.[0], alt: 'Pannkakor på ett fat' });
-    expect(parseEarlyPhoto(block)).toMatchObject({
-      width: 2400,
-      height: 1600,
-      placeholder: 'HBkSHYSIeHiPiHh8eJd4eTN0EEQG',
-    });
-    // The rest of the shell as it was: its inline script (hashed by the CSP) and body.
-    expect(html).toContain('<script>window.__early={};</script></head><body><h1>skal</h1>');
+    // The rest of the shell as it was: its inline script (hashed by the CSP) and body, with the first screen in
+    // the marker's place: the card, the main photo (the preload's very srcset), the name and the author.
+    expect(html).toContain('<script>window.__early={};</script></head><body><main><p>skal</p><article ');
+    expect(html).not.toContain('<!--recipe-first-screen-->');
+    const card = /<article [^>]*>.*<\/article>/.exec(html)?.[0] ?? '';
+    expect(card).toMatch(
+      /^<article class="card recipe" id="recipe-first-screen" aria-busy="true"><div class="photo photo-main">/,
+    );
+    expect(card).toMatch(
+      /<img class="photo-placeholder" src="data:image\/png;base64,[A-Za-z0-9+/=]+" alt="" width="2400" height="1600">/,
+    );
+    expect(card).toContain(`<source type="image/avif" srcset="${avifSource?.srcSet}" sizes="${MAIN_SIZES}">`);
+    expect(card).toContain(
+      `<img src="/api/photos/${jpeg}" alt="Pannkakor på ett fat" width="2400" height="1600" loading="eager" fetchpriority="high" decoding="auto">`,
+    );
+    expect(card).toMatch(
+      /<\/picture><\/div><h1>Pannkakor<\/h1><p class="author">Författare: redaktor<\/p><\/article>$/,
+    );
+    expect(html).toContain('</article></main></body></html>');
+    expect(html).not.toContain('photo-gallery'); // one photo: no gallery
 
     const data = jsonLd(html);
     expect(data).toMatchObject({
@@ -220,7 +229,8 @@ describe('/{id} for clients that run no JavaScript', () => {
     const html = (await get(`/${hostile.id}`)).body;
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<img');
-    expect(html.match(/<\/script>/g)).toHaveLength(2); // the JSON-LD's and the shell's own: no photo, no photo data
+    expect(html.match(/<\/script>/g)).toHaveLength(2); // the JSON-LD's and the shell's own
+    expect(html).toContain('<h1>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;amp;&#39;</h1>'); // the first screen
     expect(html).toContain(
       '<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;amp;&#39; – recipes-frontend</title>',
     );
