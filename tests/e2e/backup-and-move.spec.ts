@@ -57,6 +57,8 @@ async function listedNames(page: Page, baseUrl: string): Promise<string[]> {
 async function recipePage(page: Page, baseUrl: string, id: number): Promise<string[]> {
   await page.goto(`${baseUrl}/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Flyttkaka');
+  // The island's card, not the server's first screen (which it replaces): a photo measured mid-swap has no box.
+  await expect(page.getByRole('combobox', { name: 'Portioner' })).toBeVisible();
   const photo = page.getByRole('img', { name: 'Kakan på fatet' });
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const loaded = await photo.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname.split('/').pop());
