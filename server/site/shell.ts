@@ -1,6 +1,7 @@
 // The /{id} shell (dist/recipe.html) cut once, at start-up, around the places a recipe's head and its first screen
-// go (FIRST_SCREEN_MARKER, src/pages/recipe.astro): a request joins five strings instead of parsing HTML. A rebuilt dist/ is picked up at the next start (the files are read per
-// request, this one is not: its CSP hashes are not either).
+// go (FIRST_SCREEN_MARKER, src/pages/recipe.astro): a request joins five strings instead of parsing HTML. A rebuilt
+// dist/ is picked up at the next start (the files are read per request, this one is not: its CSP hashes are not
+// either).
 
 import { FIRST_SCREEN_MARKER } from '../../src/lib/photo-srcset.ts';
 

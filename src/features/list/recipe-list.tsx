@@ -79,7 +79,8 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     showFiltersInAddress(next, push);
   };
   // Every category in use, the most used first; undefined until read, and the list waits for them, so the chips
-  // never push it down (they come with it: `listShown`). null: they could not be read (no chips, and no word on whether a category exists).
+  // never push it down (they come with it: `listShown`). null: they could not be read (no chips, and no word on
+  // whether a category exists).
   const [categories, setCategories] = useState<string[] | null | undefined>();
   useEffect(() => {
     listCategories(apiTokens)
