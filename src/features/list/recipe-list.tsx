@@ -11,11 +11,11 @@
 // The filters beside the search (issue 40: ingredients, time, words anywhere) are in the address too
 // (filter-address.ts) and combine with both; with any of them the number of matches is said, and an empty result
 // offers each filter to remove.
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../../stores/auth.ts';
 import { $category, $query, categoryFromAddress, chooseCategory } from '../../stores/query.ts';
-import { listCategories, listRecipeNames, type NamePage } from '../../client/api.ts';
+import { listCategories, listRecipeNames, type NamePage, type RecipeName } from '../../client/api.ts';
 import { categoryKey } from '../../lib/organise.ts';
 import { matchesName } from '../../lib/recipe-search.ts';
 import { hasFilters, NO_FILTERS, sameFilters, type RecipeFilters } from '../../lib/recipe-filters.ts';
@@ -73,7 +73,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   const category = useStore($category);
   // null until read from the address after mounting (the static build has none, and hydration must match it).
   const [filters, setFilters] = useState<RecipeFilters | null>(null);
-  useEffect(() => setFilters(filtersFromAddress()), []);
+  useEffect(() => startTransition(() => setFilters(filtersFromAddress())), []);
   const changeFilters = (next: RecipeFilters, push: boolean) => {
     setFilters(next);
     showFiltersInAddress(next, push);
@@ -84,7 +84,9 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   const [categories, setCategories] = useState<string[] | null | undefined>();
   useEffect(() => {
     listCategories(apiTokens)
-      .then((found) => setCategories(found.map((c) => c.name)))
+      // Transitions (here and for the pages read): React draws the list in slices between which the browser
+      // answers input, not in one long task (Lighthouse on a phone: 100-150 ms tasks, most of the blocking time).
+      .then((found) => startTransition(() => setCategories(found.map((c) => c.name))))
       .catch((error: unknown) => {
         console.error('Could not load the categories', error);
         setCategories(null);
@@ -156,7 +158,11 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
       return;
     }
     listRecipeNames(apiTokens, { search: query, category, filters, limit: PAGE })
-      .then((page) => ticket === latest.current && setLoad({ state: 'ready', pages: [page], query, category, filters }))
+      .then(
+        (page) =>
+          ticket === latest.current &&
+          startTransition(() => setLoad({ state: 'ready', pages: [page], query, category, filters })),
+      )
       .catch((error: unknown) => {
         // Spec section 8: a failed list load goes to the console only.
         console.error('Could not load the recipes', error);
@@ -183,7 +189,9 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
         if (ticket !== latest.current) return;
         const pages =
           direction === 'next' ? [...load.pages, page].slice(-MAX_PAGES) : [page, ...load.pages].slice(0, MAX_PAGES);
-        setLoad({ state: 'ready', pages, query: load.query, category: load.category, filters: load.filters });
+        startTransition(() =>
+          setLoad({ state: 'ready', pages, query: load.query, category: load.category, filters: load.filters }),
+        );
       })
       .catch((error: unknown) => console.error('Could not load the recipes', error))
       .finally(() => (loading.current = false));
@@ -244,10 +252,11 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   // What is on screen: the spinner until the chips are known too.
   const view: Load = chips === undefined ? { state: 'loading' } : load;
   // The chips come under the heading together with the list's first answer, in the spinner's place: above the
-  // heading, or before the list, they pushed what was on screen down (Lighthouse on a phone: CLS 0.087). Once
-  // shown they stay, also while a chip's own answer is read. Set while rendering, so both come in one paint.
-  const listShown = useRef(false);
-  if (view.state !== 'loading') listShown.current = true;
+  // heading, or before the list, they pushed what was on screen down (Lighthouse on a phone: CLS 0.087). Neither
+  // the pages nor the chips go back to loading, so once shown they stay, also while a chip's own answer is read.
+  // Derived from the state, not kept in a ref set while rendering: a render the sign-in check's answer interrupts
+  // (the pages come in a transition) is thrown away, and a ref it set showed the chips above the spinner.
+  const listShown = view.state !== 'loading';
   const recipes = view.state === 'ready' ? view.pages.flatMap((p) => p.recipes) : [];
   const first = view.state === 'ready' ? view.pages[0] : undefined;
   const last = view.state === 'ready' ? view.pages.at(-1) : undefined;
@@ -273,7 +282,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
           </a>
         )}
       </div>
-      {chips && listShown.current && (
+      {chips && listShown && (
         <CategoryChips
           names={chips}
           chosen={categories ? (named ?? '') : ''}
@@ -316,19 +325,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
       {recipes.length > 0 && (
         <ul className="recipe-list" aria-label="Recept" ref={listRef} onClickCapture={() => save.current()}>
           {recipes.map((r) => (
-            <li key={r.id}>
-              <a className="recipe-link" href={recipeHref(r.id)} data-recipe-id={r.id}>
-                {r.thumbnail ? (
-                  <ListThumbnail thumbnail={r.thumbnail} apiBase={base} />
-                ) : (
-                  <RecipeTile id={r.id} name={r.name} />
-                )}
-                <span className="recipe-name">{r.name}</span>
-                <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-                  <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
-              </a>
-            </li>
+            <RecipeRow key={r.id} recipe={r} base={base} />
           ))}
         </ul>
       )}
@@ -336,6 +333,37 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     </>
   );
 }
+
+/**
+ * One recipe's row. Memoised: the list draws again for the sign-in check's answer, a chip, the count or a keystroke
+ * narrowing the names shown, and a row whose recipe is the same object (or reads the same) need not be drawn again.
+ */
+const RecipeRow = memo(
+  function RecipeRow({ recipe: r, base }: { recipe: RecipeName; base: string | undefined }) {
+    return (
+      <li>
+        <a className="recipe-link" href={recipeHref(r.id)} data-recipe-id={r.id}>
+          {r.thumbnail ? (
+            <ListThumbnail thumbnail={r.thumbnail} apiBase={base} />
+          ) : (
+            <RecipeTile id={r.id} name={r.name} />
+          )}
+          <span className="recipe-name">{r.name}</span>
+          <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </a>
+      </li>
+    );
+  },
+  // A page read again answers new objects for the same recipes: the same id, name and photo draw the same row.
+  (a, b) =>
+    a.base === b.base &&
+    a.recipe.id === b.recipe.id &&
+    a.recipe.name === b.recipe.name &&
+    a.recipe.thumbnail?.placeholder === b.recipe.thumbnail?.placeholder &&
+    JSON.stringify(a.recipe.thumbnail?.files) === JSON.stringify(b.recipe.thumbnail?.files),
+);
 
 /**
  * The most used categories as toggle buttons; none at all while no recipe has one. `chosen` is a category in use
