@@ -62,9 +62,9 @@ export async function keystrokeTimes(url: string): Promise<number[]> {
 
 /**
  * Types INGREDIENT_QUERY into the list's "Med" field one key at a time (issue 40) and times each keystroke until
- * the list has shown the server's answer for the text typed so far (its response arrived and a frame was painted
- * after it). Returns the per-keystroke times in ms; `answers` gets, per request, the time from sending it to its
- * last byte (the server's part and the network's, as the browser timed it), so the rest is the page's own.
+ * the list shows the server's answer for the text typed so far (its rows, in its order, are on the page). Returns
+ * the per-keystroke times in ms; `answers` gets, per request, the time from sending it to its last byte (the
+ * server's part and the network's, as the browser timed it), so the rest is the page's own.
  */
 export async function filterKeystrokeTimes(url: string, answers: number[] = []): Promise<number[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -87,10 +87,20 @@ export async function filterKeystrokeTimes(url: string, answers: number[] = []):
       // A space adds no word: the list asks nothing new, and the key is answered at once.
       if (INGREDIENT_QUERY[i] !== ' ') {
         const response = await answered;
-        await response.finished();
+        const shown = ((await response.json()) as { recipes: { id: number }[] }).recipes.map((r) => r.id);
         const timing = response.request().timing();
         answers.push(timing.responseEnd - timing.requestStart);
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        // Until the list shows that answer: its rows in its order (React draws the pages in a transition, in
+        // slices, so a frame after the response is not yet the list), or the empty result's words.
+        await page.waitForFunction(
+          (ids) => {
+            const rows = [...document.querySelectorAll<HTMLElement>('ul[aria-label="Recept"] a[data-recipe-id]')];
+            if (ids.length === 0) return rows.length === 0 && /Inga recept matchar/.test(document.body.innerText);
+            return ids.every((id, i) => rows[i]?.dataset.recipeId === String(id));
+          },
+          shown,
+          { polling: 'raf', timeout: 60_000 },
+        );
       }
       times.push(performance.now() - started);
     }
