@@ -84,8 +84,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   const [categories, setCategories] = useState<string[] | null | undefined>();
   useEffect(() => {
     listCategories(apiTokens)
-      // Transitions (here and for the pages read): React draws the list in slices between which the browser
-      // answers input, not in one long task (Lighthouse on a phone: 100-150 ms tasks, most of the blocking time).
+      // In a transition, as the first pages (`show`).
       .then((found) => startTransition(() => setCategories(found.map((c) => c.name))))
       .catch((error: unknown) => {
         console.error('Could not load the categories', error);
@@ -98,6 +97,14 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   const named =
     category === '' || !categories ? category : categories.find((n) => categoryKey(n) === categoryKey(category));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // The first pages come in a transition: the page is starting, and React draws them in slices between which the
+  // browser answers input, not in one long task (Lighthouse on a phone: 100-150 ms tasks, most of the blocking
+  // time). Later answers, which a reader typing or choosing waits for, are drawn at once.
+  const drawn = useRef(false);
+  useEffect(() => {
+    if (load.state === 'ready') drawn.current = true;
+  }, [load]);
+  const show = (next: Load) => (drawn.current ? setLoad(next) : startTransition(() => setLoad(next)));
   // Answers to an older query or window arrive late; only the newest request may change the list.
   const latest = useRef(0);
   const base = useApiBase();
@@ -158,11 +165,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
       return;
     }
     listRecipeNames(apiTokens, { search: query, category, filters, limit: PAGE })
-      .then(
-        (page) =>
-          ticket === latest.current &&
-          startTransition(() => setLoad({ state: 'ready', pages: [page], query, category, filters })),
-      )
+      .then((page) => ticket === latest.current && show({ state: 'ready', pages: [page], query, category, filters }))
       .catch((error: unknown) => {
         // Spec section 8: a failed list load goes to the console only.
         console.error('Could not load the recipes', error);
@@ -189,9 +192,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
         if (ticket !== latest.current) return;
         const pages =
           direction === 'next' ? [...load.pages, page].slice(-MAX_PAGES) : [page, ...load.pages].slice(0, MAX_PAGES);
-        startTransition(() =>
-          setLoad({ state: 'ready', pages, query: load.query, category: load.category, filters: load.filters }),
-        );
+        setLoad({ state: 'ready', pages, query: load.query, category: load.category, filters: load.filters });
       })
       .catch((error: unknown) => console.error('Could not load the recipes', error))
       .finally(() => (loading.current = false));
