@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { wholeWordOnly } from '../../src/lib/recipe-filters.ts';
 import type { AppDatabase } from './types.ts';
 
 // The list's filters beside the name search (issue 40, docs/decisions/055-find-recipes-by-content.md), answered by
@@ -15,7 +16,10 @@ export type RecipeFind = {
 };
 
 /** LIKE treats % _ and \ as special; the stems are letters and digits, but the rule stays written once. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const containing = (text: string) => `%${escapeLike(text)}%`;
+/** What parts the words of an ingredient's name besides spaces ("Salt, flingsalt", "Te (grönt)"). */
+const WORD_BREAKS = ',.;:()/-';
 
 /**
  * The ids a statement answers in its column `ids`, one text ("1,5,9") made by string_agg rather than a row per id:
@@ -62,14 +66,21 @@ export async function findRecipeIds(
   const minutes = find.maxMinutes;
   // Letters and digits only, so nothing in a word means anything to to_tsquery's syntax.
   const words = (find.words ?? []).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+  // The distinct names the stem matches (migration 017's small table), then the recipes holding any of them from
+  // one narrow row per recipe (its name ids, a GIN index): a common word reads a few hundred pages, not the
+  // ingredients' thousands, and a one- or two-letter word, matched as a whole word, no trigram index at all.
   const withIngredient = (stem: string) =>
     remember(`ingredient ${stem}`, async () => {
-      const ids = await idsOf(
-        db,
-        sql`SELECT string_agg(recipe_id::text, ',') AS ids FROM ingredients WHERE name ILIKE ${containing(stem)}`,
+      const names = wholeWordOnly(stem)
+        ? sql`(' ' || translate(name, ${WORD_BREAKS}, ${' '.repeat(WORD_BREAKS.length)}) || ' ') ILIKE ${`% ${escapeLike(stem)} %`}`
+        : sql`name ILIKE ${containing(stem)}`;
+      return foundIds(
+        await idsOf(
+          db,
+          sql`SELECT string_agg(recipe_id::text, ',') AS ids FROM recipe_ingredient_names
+              WHERE name_ids && ARRAY(SELECT id FROM ingredient_names WHERE ${names})`,
+        ),
       );
-      // Two of a recipe's ingredients may both match: once each, here rather than by a sort in the database.
-      return foundIds([...new Set(ids)]);
     });
   const within = (max: number) =>
     remember(`minutes ${max}`, async () =>

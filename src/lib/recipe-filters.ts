@@ -56,6 +56,15 @@ export function ingredientStem(word: string): string {
   return folded;
 }
 
+/**
+ * Whether a stem is matched as a whole word of an ingredient's name rather than anywhere inside it: one or two
+ * letters ("te", "ål", or "p" and "po" while "potatis" is typed) are inside a great many names ("te" in "tomater"),
+ * so they find only the names where they stand as a word of their own ("Grönt te"). Longer stems are contained.
+ */
+export function wholeWordOnly(stem: string): boolean {
+  return [...stem].length < MIN_STEM;
+}
+
 /** The stems every one of which a recipe's ingredient names must contain (each in any of its ingredients). */
 export function ingredientStems(text: string): string[] {
   return [...new Set(filterWords(text).map(ingredientStem))];
