@@ -57,9 +57,10 @@ export function ingredientStem(word: string): string {
 }
 
 /**
- * Whether a stem is matched as a whole word of an ingredient's name rather than anywhere inside it: one or two
- * letters ("te", "ål", or "p" and "po" while "potatis" is typed) are inside a great many names ("te" in "tomater"),
- * so they find only the names where they stand as a word of their own ("Grönt te"). Longer stems are contained.
+ * Whether a word (or an ingredient stem) is matched only as a whole word: one or two letters ("te", "ål", or "p"
+ * and "po" while "potatis" is typed) begin or stand inside a great many words ("te" in "tomater"), so they find only
+ * a word of their own: an ingredient named "Grönt te", a recipe whose text has "te". Longer ones are found inside an
+ * ingredient's name, and as a word's beginning by the words filter.
  */
 export function wholeWordOnly(stem: string): boolean {
   return [...stem].length < MIN_STEM;

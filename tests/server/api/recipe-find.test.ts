@@ -68,7 +68,7 @@ describe.each(DATABASE_KINDS)('GET /recipes/names with filters (%s)', (kind) => 
     expect(await page({ ingredients: 'saffran' })).toEqual({ recipes: [], next: null, previous: null, count: 0 });
   });
 
-  it('finds a one- or two-letter word only as a whole word of an ingredient, and sees the next write of it', async () => {
+  it('finds a one- or two-letter word only as a whole word (ingredients, words), and sees the next write of it', async () => {
     const made = await postRecipe(
       h.app,
       token,
@@ -79,6 +79,9 @@ describe.each(DATABASE_KINDS)('GET /recipes/names with filters (%s)', (kind) => 
       expect(await page({ ingredients: 'TE' })).toMatchObject({ recipes: [{ name: 'Te med honung' }], count: 1 });
       // While "kokosmjölk" is typed: "ko" is inside "Kokosmjölk", but a word of its own in no name.
       expect(await page({ ingredients: 'ko' })).toMatchObject({ recipes: [], count: 0 });
+      // So also in words anywhere: "ko" begins "kokosmjölk" (Kycklinggryta) but is no word of its own.
+      expect(await page({ words: 'ko' })).toMatchObject({ recipes: [], count: 0 });
+      expect(await names({ words: 'te' })).toEqual(['Te med honung']);
       // The distinct names' path sees a write at the next read: a new name, and a name no longer there.
       await h.db.orm.execute(
         `UPDATE ingredients SET name = 'Te (svart)' WHERE recipe_id = ${made.id} AND name = 'Grönt te'`,
