@@ -71,17 +71,26 @@ export async function findRecipeIds(
   const words = (find.words ?? []).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
   // The distinct names the stem matches (migration 017's small table), then the recipes holding any of them from
   // one narrow row per recipe (its name ids, a GIN index): a common word reads a few hundred pages, not the
-  // ingredients' thousands, and a one- or two-letter word, matched as a whole word, no trigram index at all.
+  // ingredients' thousands, and a one- or two-letter word, matched as a whole word, no trigram index at all. The
+  // recipes are remembered by the names matched: while a word is typed ("pot", "pota", "potat") each key finds the
+  // same names, and only the small table is asked again.
   const withIngredient = (stem: string) =>
     remember(`ingredient ${stem}`, async () => {
-      const names = wholeWordOnly(stem)
+      const matching = wholeWordOnly(stem)
         ? sql`(' ' || translate(name, ${WORD_BREAKS}, ${' '.repeat(WORD_BREAKS.length)}) || ' ') ILIKE ${`% ${escapeLike(stem)} %`}`
         : sql`name ILIKE ${containing(stem)}`;
-      return foundIds(
-        await idsOf(
-          db,
-          sql`SELECT string_agg(recipe_id::text, ',') AS ids FROM recipe_ingredient_names
-              WHERE name_ids && ARRAY(SELECT id FROM ingredient_names WHERE ${names})`,
+      const names = await idsOf(
+        db,
+        sql`SELECT string_agg(id::text, ',' ORDER BY id) AS ids FROM ingredient_names WHERE ${matching}`,
+      );
+      if (names.length === 0) return foundIds([]);
+      return remember(`ingredient names ${names.join(',')}`, async () =>
+        foundIds(
+          await idsOf(
+            db,
+            sql`SELECT string_agg(recipe_id::text, ',') AS ids FROM recipe_ingredient_names
+                WHERE name_ids && ${`{${names.join(',')}}`}::integer[]`,
+          ),
         ),
       );
     });
