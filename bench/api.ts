@@ -132,12 +132,18 @@ async function writer(base: string, token: string): Promise<() => Promise<void>>
   >;
   const body = JSON.stringify(recipe);
   return async () => {
-    const put = await fetch(`${base}/recipes/${first.id}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body,
-    });
-    if (!put.ok) throw new Error(`PUT answered ${put.status}: ${(await put.text()).slice(0, 300)}`);
+    // On a machine loaded by other work a write can outrun the server's write deadline (503): try again.
+    for (let attempt = 1; ; attempt++) {
+      const put = await fetch(`${base}/recipes/${first.id}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+      });
+      if (put.ok) return;
+      const text = await put.text();
+      if (put.status !== 503 || attempt === 5) throw new Error(`PUT answered ${put.status}: ${text.slice(0, 300)}`);
+      await new Promise((done) => setTimeout(done, 1_000));
+    }
   };
 }
 

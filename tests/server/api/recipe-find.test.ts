@@ -181,6 +181,15 @@ describe.each(DATABASE_KINDS)('GET /recipes/names with filters (%s)', (kind) => 
     // Only punctuation (to_tsquery's syntax, NUL), or only words the Swedish configuration drops: nothing asked.
     expect((await get({ words: '"&|!:*()\u0000', ingredients: "%_\\'" })).statusCode).toBe(200);
     expect((await page({ words: 'och' })).count).toBe(5);
+    // Such words are no filter: the list in its own (name) order, not ranked (all alike) by id.
+    expect(await names({ words: 'och kan' })).toEqual([
+      'Kardemummabullar',
+      'Kycklinggryta',
+      'Löksoppa',
+      'Sockerkaka',
+      'Äggröra',
+    ]);
+    expect(await names({ words: 'och', ingredients: 'lök' })).toEqual(['Kycklinggryta', 'Löksoppa', 'Äggröra']);
   });
 
   it('reads a filter once for every page of it and the count, and still shows a write past the API at the next read', async () => {
