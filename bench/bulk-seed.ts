@@ -73,14 +73,15 @@ export async function insertBenchRecipes(db: Database, from: number, to: number)
 }
 
 /** The GIN indexes a bulk load rebuilds rather than updates row by row (they are all created WITH fastupdate = off). */
-const REBUILT = ['recipes', 'ingredients', 'recipe_texts'];
+const REBUILT = ['recipes', 'ingredients', 'recipe_texts', 'ingredient_names', 'recipe_ingredient_names'];
 
 /**
  * A bulk load's set-up, inside its transaction, undone by the function it returns (before the commit): the recipes'
  * full-text documents (migration 014's deferred trigger, one call per recipe at commit) and the GIN indexes on the
  * loaded tables (updated entry by entry, as fastupdate is off) cost the load more than the rows themselves: at
  * 100,000 recipes it outran the bench's seed step. Instead the trigger is off for this transaction and the documents
- * are written in one statement by the same function (recipe_document), and the indexes are dropped and built again
+ * are written in one statement by the same function (recipe_document; migration 017's ingredient names by
+ * write_missing_ingredient_names), and the indexes are dropped and built again
  * from their own definitions (pg_indexes), so nothing here repeats what the migrations say. The product's trigger
  * and indexes are as before once the transaction commits.
  */
@@ -98,6 +99,8 @@ async function startBulkLoad(tx: Transaction): Promise<() => Promise<void>> {
     await tx.execute(sql`
       INSERT INTO recipe_texts (recipe_id, document)
       SELECT id, recipe_document(id) FROM recipes WHERE id NOT IN (SELECT recipe_id FROM recipe_texts)`);
+    // The same trigger's other half (migration 017): the distinct ingredient names and each recipe's name ids.
+    await tx.execute(sql`SELECT write_missing_ingredient_names()`);
     // The rows' other deferred checks (migration 006's write deadline) now: a table with pending trigger events
     // cannot take an index.
     await tx.execute(sql`SET CONSTRAINTS ALL IMMEDIATE`);

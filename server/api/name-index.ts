@@ -116,6 +116,8 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     ranked: boolean,
     inCategory: () => Entry[],
   ): Entry[] {
+    // The filters asked nothing (only words the Swedish configuration drops): every recipe, in the list's order.
+    if (found.everything) return inCategory();
     const made = listsOf.get(found);
     if (made?.all === all && made.category === category) return made.list;
     let list: Entry[];
@@ -179,7 +181,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     const { at, order: all } = await names.now();
     const found = opts.find ? await findRecipeIds(db.orm, opts.find, finds.at(at)) : undefined;
     const categoryKeyOf = opts.category === undefined ? undefined : categoryKey(opts.category);
-    const ranked = found !== undefined && (opts.find?.words?.length ?? 0) > 0;
+    const ranked = found?.ranked === true;
     // Within a category: its own recipes, in the same order (an unknown category has none).
     const inCategory = () =>
       categoryKeyOf === undefined ? all : (groups(all).byKey.get(categoryKeyOf)?.entries ?? []);

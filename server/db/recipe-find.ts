@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { wholeWordOnly } from '../../src/lib/recipe-filters.ts';
 import type { AppDatabase } from './types.ts';
 
 // The list's filters beside the name search (issue 40, docs/decisions/055-find-recipes-by-content.md), answered by
@@ -10,12 +11,18 @@ export type RecipeFind = {
   ingredientStems?: readonly string[] | undefined;
   /** Total time, or preparation time where no total is set, at most this; recipes without either are left out. */
   maxMinutes?: number | undefined;
-  /** Words (letters and digits only: filterWords) each found, as a word's beginning, in the recipe's document. */
+  /**
+   * Words (letters and digits only: filterWords) each found, as a word's beginning, in the recipe's document; one or
+   * two letters only as a whole word (src/lib/recipe-filters.ts's wholeWordOnly).
+   */
   words?: readonly string[] | undefined;
 };
 
 /** LIKE treats % _ and \ as special; the stems are letters and digits, but the rule stays written once. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const containing = (text: string) => `%${escapeLike(text)}%`;
+/** What parts the words of an ingredient's name besides spaces ("Salt, flingsalt", "Te (grönt)"). */
+const WORD_BREAKS = ',.;:()/-';
 
 /**
  * The ids a statement answers in its column `ids`, one text ("1,5,9") made by string_agg rather than a row per id:
@@ -33,12 +40,19 @@ async function idsOf(db: AppDatabase, statement: SQL): Promise<number[]> {
  * database's current change stamp). `key` names the question exactly; `read` asks the database.
  */
 export type Remember = <T extends FoundIds>(key: string, read: () => Promise<T>) => Promise<T>;
-/** A filter's answer: the ids, and a set of them made once when first needed. */
-export type FoundIds = { ids: readonly number[]; set(): ReadonlySet<number> };
+/**
+ * A filter's answer: the ids, and a set of them made once when first needed; or `everything`, when the filters
+ * asked nothing after all (words the Swedish configuration drops: "och", "kan" while "kanel" is typed), so the list
+ * is every recipe in its own order, and no id was read.
+ */
+export type FoundIds = { ids: readonly number[]; set(): ReadonlySet<number>; everything?: true; ranked?: true };
 
-export function foundIds(ids: readonly number[]): FoundIds {
+const EVERYTHING: FoundIds = { ids: [], set: () => new Set(), everything: true };
+
+/** `ranked`: the ids are in the order of the words' rank (best first), else in none. */
+export function foundIds(ids: readonly number[], ranked = false): FoundIds {
   let made: Set<number> | undefined;
-  return { ids, set: () => (made ??= new Set(ids)) };
+  return { ids, set: () => (made ??= new Set(ids)), ...(ranked ? { ranked: true } : {}) };
 }
 
 const askAgain: Remember = (_key, read) => read();
@@ -62,14 +76,30 @@ export async function findRecipeIds(
   const minutes = find.maxMinutes;
   // Letters and digits only, so nothing in a word means anything to to_tsquery's syntax.
   const words = (find.words ?? []).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+  // The distinct names the stem matches (migration 017's small table), then the recipes holding any of them from
+  // one narrow row per recipe (its name ids, a GIN index): a common word reads a few hundred pages, not the
+  // ingredients' thousands, and a one- or two-letter word, matched as a whole word, no trigram index at all. The
+  // recipes are remembered by the names matched: while a word is typed ("pot", "pota", "potat") each key finds the
+  // same names, and only the small table is asked again.
   const withIngredient = (stem: string) =>
     remember(`ingredient ${stem}`, async () => {
-      const ids = await idsOf(
+      const matching = wholeWordOnly(stem)
+        ? sql`(' ' || translate(name, ${WORD_BREAKS}, ${' '.repeat(WORD_BREAKS.length)}) || ' ') ILIKE ${`% ${escapeLike(stem)} %`}`
+        : sql`name ILIKE ${containing(stem)}`;
+      const names = await idsOf(
         db,
-        sql`SELECT string_agg(recipe_id::text, ',') AS ids FROM ingredients WHERE name ILIKE ${containing(stem)}`,
+        sql`SELECT string_agg(id::text, ',' ORDER BY id) AS ids FROM ingredient_names WHERE ${matching}`,
       );
-      // Two of a recipe's ingredients may both match: once each, here rather than by a sort in the database.
-      return foundIds([...new Set(ids)]);
+      if (names.length === 0) return foundIds([]);
+      return remember(`ingredient names ${names.join(',')}`, async () =>
+        foundIds(
+          await idsOf(
+            db,
+            sql`SELECT string_agg(recipe_id::text, ',') AS ids FROM recipe_ingredient_names
+                WHERE name_ids && ${`{${names.join(',')}}`}::integer[]`,
+          ),
+        ),
+      );
     });
   const within = (max: number) =>
     remember(`minutes ${max}`, async () =>
@@ -86,26 +116,37 @@ export async function findRecipeIds(
     words.length === 0
       ? undefined
       : remember(`words ${words.join(' ')}`, async () => {
-          const query = sql`to_tsquery('swedish', ${words.map((w) => `${w}:*`).join(' & ')})`;
-          // Only stop words: numnode() is 0, and such a query would match nothing (with a notice); it asks nothing.
-          return foundIds(
-            await idsOf(
-              db,
-              sql`SELECT string_agg(recipe_id::text, ',' ORDER BY ts_rank(document, ${query}) DESC, recipe_id) AS ids
-                  FROM recipe_texts WHERE numnode(${query}) = 0 OR document @@ ${query}`,
-            ),
+          // A one- or two-letter word is a whole word, as in "Med …": as a prefix ("g", "gr" while "grädda" is
+          // typed) it matched nearly every document, each read for its rank.
+          const terms = words.map((w) => (wholeWordOnly(w) ? w : `${w}:*`));
+          const query = sql`to_tsquery('swedish', ${terms.join(' & ')})`;
+          // Only stop words: numnode() is 0, and such a query would match nothing (with a notice); it asks nothing,
+          // and no document is read (ranking every one, all alike, took half a second at 100,000 recipes).
+          const ids = await idsOf(
+            db,
+            // The rank in a subquery (OFFSET 0 keeps it one): sorted inline, each row carried its document into
+            // the sort, which at 33,000 matches spilled 15 MB to disk; now 8 bytes a row, sorted in memory.
+            sql`SELECT CASE WHEN numnode(${query}) = 0 THEN '-1' ELSE (
+                  SELECT string_agg(id::text, ',' ORDER BY rank DESC, id) FROM (
+                    SELECT recipe_id AS id, ts_rank(document, ${query}) AS rank
+                    FROM recipe_texts WHERE document @@ ${query} OFFSET 0) AS matching) END AS ids`,
           );
+          return ids.length === 1 && ids[0] === -1 ? EVERYTHING : foundIds(ids, true);
         });
-  if (stems.length === 0 && minutes === undefined) return (await ranked()) ?? foundIds([]);
+  if (stems.length === 0 && minutes === undefined) return (await ranked()) ?? EVERYTHING;
   const key = `all ${JSON.stringify([stems, minutes ?? null, words])}`;
   return remember(key, async () => {
-    const [inOrder, ...sets] = await Promise.all([ranked(), ...parts()]);
+    const [words, ...sets] = await Promise.all([ranked(), ...parts()]);
+    const inOrder = words?.everything ? undefined : words;
     sets.sort((a, b) => a.ids.length - b.ids.length);
     const [smallest, ...others] = sets;
     const inAll = (id: number) => others.every((found) => found.set().has(id));
     if (inOrder) {
       const narrowed = smallest?.set();
-      return foundIds(inOrder.ids.filter((id) => (narrowed === undefined || narrowed.has(id)) && inAll(id)));
+      return foundIds(
+        inOrder.ids.filter((id) => (narrowed === undefined || narrowed.has(id)) && inAll(id)),
+        true,
+      );
     }
     return foundIds((smallest?.ids ?? []).filter(inAll));
   });

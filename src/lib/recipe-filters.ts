@@ -56,6 +56,16 @@ export function ingredientStem(word: string): string {
   return folded;
 }
 
+/**
+ * Whether a word (or an ingredient stem) is matched only as a whole word: one or two letters ("te", "ål", or "p"
+ * and "po" while "potatis" is typed) begin or stand inside a great many words ("te" in "tomater"), so they find only
+ * a word of their own: an ingredient named "Grönt te", a recipe whose text has "te". Longer ones are found inside an
+ * ingredient's name, and as a word's beginning by the words filter.
+ */
+export function wholeWordOnly(stem: string): boolean {
+  return [...stem].length < MIN_STEM;
+}
+
 /** The stems every one of which a recipe's ingredient names must contain (each in any of its ingredients). */
 export function ingredientStems(text: string): string[] {
   return [...new Set(filterWords(text).map(ingredientStem))];

@@ -7,6 +7,7 @@ import {
   ingredientStems,
   NO_FILTERS,
   parseMinutes,
+  wholeWordOnly,
   writeFilterParams,
 } from '../../src/lib/recipe-filters.ts';
 
@@ -56,6 +57,12 @@ describe("the ingredient filter's Swedish rule", () => {
     expect(ingredientStems('ÄGGEN, Kokosmjölk  Löken')).toEqual(['ägg', 'kokosmjölk', 'lök']);
     expect(ingredientStem('ÅL')).toBe('ål');
     expect(ingredientStems('ägg äggen ÄGG')).toEqual(['ägg']);
+  });
+
+  it('matches one- and two-letter words only as whole words of a name, longer stems anywhere in it', () => {
+    expect(ingredientStems('te P ål').map(wholeWordOnly)).toEqual([true, true, true]);
+    // "äggen" is cut to three letters: still found inside "Äggula".
+    expect(ingredientStems('äggen pot').map(wholeWordOnly)).toEqual([false, false]);
   });
 
   it('reads words as letters and digits only, at most eight of them', () => {
