@@ -70,6 +70,13 @@ async function timed(base: string, query: string): Promise<{ ms: number; count: 
   return { ms: performance.now() - started, count: page.count ?? -1 };
 }
 
+/** p50, p95 and max of a list of times (ms), each the smallest time at least that share of them reaches. */
+function spread(ms: number[]): { p50: number; p95: number; max: number } {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)] ?? NaN;
+  return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? NaN };
+}
+
 /**
  * A filtered first page asked 200 times one after another (after 5 not counted): p50, p95 and its count; `first`
  * is the very first of them, when the server had no answer of that filter remembered (server/api/find-cache.ts).
@@ -87,9 +94,8 @@ async function filterTimes(
     if (i >= 5) times.push(answer.ms);
     count = answer.count;
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(times.length * q) - 1)] ?? NaN;
-  return { first, p50: at(0.5), p95: at(0.95), count };
+  const { p50, p95 } = spread(times);
+  return { first, p50, p95, count };
 }
 
 /**
@@ -105,9 +111,7 @@ async function typedTimes(base: string): Promise<{ p50: number; p95: number; max
     if (text[i - 1] === ' ') continue; // A space adds no word: the list asks nothing new.
     times.push((await timed(base, new URLSearchParams({ [name]: text.slice(0, i) }).toString())).ms);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(times.length * q) - 1)] ?? NaN;
-  return { p50: at(0.5), p95: at(0.95), max: times.at(-1) ?? NaN };
+  return spread(times);
 }
 
 /**
@@ -164,9 +168,7 @@ async function firstReads(
         times.push((await timed(base, new URLSearchParams({ [name]: text.slice(0, i) }).toString())).ms);
       }
     }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(times.length * q) - 1)] ?? NaN;
-    figures.push({ name, asked: times.length, p50: at(0.5), p95: at(0.95), max: times.at(-1) ?? NaN });
+    figures.push({ name, asked: times.length, ...spread(times) });
   }
   return figures;
 }
