@@ -13,6 +13,8 @@ export type PageFigures = {
   failed: number;
   /** Bytes the named opportunity audits say could be saved (uses-responsive-images, modern-image-formats …). */
   savings: Record<string, number>;
+  /** Lighthouse's measure of this machine's CPU (higher is faster): a CPU slowdown means as much as its base. */
+  benchmarkIndex: number;
 };
 
 const CHROME_FLAGS =
@@ -21,16 +23,18 @@ const CHROME_FLAGS =
 // The mobile preset's network and CPU (150 ms, 1.6 Mbps down, 750 kbps up, 4x) applied to the browser as it loads
 // (DevTools throttling) instead of simulated afterwards from an unthrottled load: what a phone on that network
 // would see, the way issue 42 measures it. Lighthouse's own devtools default adds 3.75x latency; these do not.
-const APPLIED = [
+// The CPU slowdown is relative to the machine: 4x on a fast one is a faster phone than 4x on a slow one, so a
+// comparison across machines takes the slowdown that gives the same benchmark index (bench:site --cpu-slowdown).
+const applied = (cpuSlowdown: number) => [
   '--throttling-method=devtools',
   '--throttling.requestLatencyMs=150',
   '--throttling.downloadThroughputKbps=1638.4',
   '--throttling.uploadThroughputKbps=750',
-  '--throttling.cpuSlowdownMultiplier=4',
+  `--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`,
 ];
 
-/** How Lighthouse throttles: 'simulated' (its default) or 'applied' (APPLIED). */
-export type Throttling = 'simulated' | 'applied';
+/** How Lighthouse throttles: 'simulated' (its default) or applied with this CPU slowdown (4 is the mobile preset's). */
+export type Throttling = 'simulated' | { cpuSlowdown: number };
 
 /** One Lighthouse run (mobile preset, performance only) with Debian's Chromium; the CLI, as people run it. */
 function runOnce(url: string, audits: string[], throttling: Throttling): PageFigures {
@@ -47,13 +51,14 @@ function runOnce(url: string, audits: string[], throttling: Throttling): PageFig
         '--output=json',
         `--output-path=${out}`,
         `--chrome-flags=${CHROME_FLAGS}`,
-        ...(throttling === 'applied' ? APPLIED : []),
+        ...(throttling === 'simulated' ? [] : applied(throttling.cpuSlowdown)),
       ],
       { encoding: 'utf8', env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, timeout: 180_000 },
     );
     if (run.status !== 0) throw new Error(`lighthouse ${url} failed: ${run.stderr.slice(-400)}`);
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
       categories: { performance: { score: number } };
+      environment: { benchmarkIndex: number };
       audits: Record<string, { numericValue?: number; details?: { overallSavingsBytes?: number } }>;
     };
     const audit = (id: string) => report.audits[id]?.numericValue ?? NaN;
@@ -66,11 +71,22 @@ function runOnce(url: string, audits: string[], throttling: Throttling): PageFig
       domNodes: audit('dom-size'),
       failed: 0,
       savings: Object.fromEntries(audits.map((id) => [id, report.audits[id]?.details?.overallSavingsBytes ?? 0])),
+      benchmarkIndex: report.environment.benchmarkIndex,
     };
   } catch (error) {
     // A page too heavy for Lighthouse (the 62 MB list) is a figure too, not the end of the bench.
     console.error(String(error).slice(0, 300));
-    return { score: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, bytes: NaN, domNodes: NaN, failed: 1, savings: {} };
+    return {
+      score: NaN,
+      lcpMs: NaN,
+      tbtMs: NaN,
+      cls: NaN,
+      bytes: NaN,
+      domNodes: NaN,
+      failed: 1,
+      savings: {},
+      benchmarkIndex: NaN,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -98,5 +114,6 @@ export function lighthouse(
     domNodes: median(all.map((f) => f.domNodes)),
     failed: all.reduce((n, f) => n + f.failed, 0),
     savings: Object.fromEntries(audits.map((id) => [id, median(all.map((f) => f.savings[id] ?? NaN))])),
+    benchmarkIndex: median(all.map((f) => f.benchmarkIndex)),
   };
 }
