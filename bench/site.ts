@@ -32,7 +32,9 @@ const { values: opts } = parseArgs({
     'cpu-slowdown': { type: 'string', default: '4' },
   },
 });
-const throttling = opts.phone ? { cpuSlowdown: Number(opts['cpu-slowdown']) } : 'simulated';
+const cpuSlowdown = Number(opts['cpu-slowdown']);
+if (!(cpuSlowdown >= 1)) throw new Error(`--cpu-slowdown takes a number of at least 1, not ${opts['cpu-slowdown']}`);
+const throttling = opts.phone ? { cpuSlowdown } : 'simulated';
 const sizes = opts.sizes
   .split(',')
   .map(Number)
