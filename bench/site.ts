@@ -28,12 +28,14 @@ const { values: opts } = parseArgs({
     runs: { type: 'string', default: '3' },
     'nginx-runs': { type: 'string', default: '3' },
     phone: { type: 'boolean', default: false },
-    // The applied CPU slowdown (--phone): the mobile preset's 4, or what gives another machine's benchmark index.
-    'cpu-slowdown': { type: 'string', default: '4' },
+    // The applied CPU slowdown (--phone only): the mobile preset's 4, or what gives another machine's benchmark index.
+    'cpu-slowdown': { type: 'string' },
   },
 });
-const cpuSlowdown = Number(opts['cpu-slowdown']);
+const cpuSlowdown = Number(opts['cpu-slowdown'] ?? 4);
 if (!(cpuSlowdown >= 1)) throw new Error(`--cpu-slowdown takes a number of at least 1, not ${opts['cpu-slowdown']}`);
+// Without --phone Lighthouse simulates its throttling: a slowdown given there would be ignored without a word.
+if (opts['cpu-slowdown'] !== undefined && !opts.phone) throw new Error('--cpu-slowdown applies only with --phone');
 const throttling = opts.phone ? { cpuSlowdown } : 'simulated';
 const sizes = opts.sizes
   .split(',')
