@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { wholeWordOnly } from '../../src/lib/recipe-filters.ts';
+import { WORD_BREAKS, wholeWordOnly } from '../../src/lib/recipe-filters.ts';
 import type { AppDatabase } from './types.ts';
 
 // The list's filters beside the name search (issue 40, docs/decisions/055-find-recipes-by-content.md), answered by
@@ -21,8 +21,6 @@ export type RecipeFind = {
 /** LIKE treats % _ and \ as special; the stems are letters and digits, but the rule stays written once. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const containing = (text: string) => `%${escapeLike(text)}%`;
-/** What parts the words of an ingredient's name besides spaces ("Salt, flingsalt", "Te (grönt)"). */
-const WORD_BREAKS = ',.;:()/-';
 
 /**
  * The ids a statement answers in its column `ids`, one text ("1,5,9") made by string_agg rather than a row per id:

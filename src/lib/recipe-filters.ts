@@ -66,6 +66,21 @@ export function wholeWordOnly(stem: string): boolean {
   return [...stem].length < MIN_STEM;
 }
 
+/** What parts the words of an ingredient's name besides spaces ("Salt, flingsalt", "Te (grönt)"). */
+export const WORD_BREAKS = ',.;:()/-';
+
+/**
+ * Whether an ingredient's name holds a stem as the API matches it (server/db/recipe-find.ts, in SQL): anywhere in
+ * the name, or, for a stem of one or two letters, as a whole word of it.
+ */
+export function nameHasStem(name: string, stem: string): boolean {
+  const folded = fold(name);
+  if (!wholeWordOnly(stem)) return folded.includes(stem);
+  let spaced = folded;
+  for (const mark of WORD_BREAKS) spaced = spaced.replaceAll(mark, ' ');
+  return spaced.split(/\s+/).includes(stem);
+}
+
 /** The stems every one of which a recipe's ingredient names must contain (each in any of its ingredients). */
 export function ingredientStems(text: string): string[] {
   return [...new Set(filterWords(text).map(ingredientStem))];

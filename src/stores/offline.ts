@@ -7,6 +7,11 @@ import { atom } from 'nanostores';
 export const OFFLINE_CACHES = {
   /** GET answers of the API read without a token: lists, categories, recipes; and /config.json. */
   data: 'recipes-data-v1',
+  /**
+   * The list's answers to a typed question (a name search or a filter: every key typed is one), kept apart and
+   * fewer, so that typing never pushes a recipe saved for offline out of `data`.
+   */
+  searches: 'recipes-searches-v1',
   /** Recipe photos (content-addressed file names: never change). */
   photos: 'recipes-photos-v1',
   /** Pages the visitor opened (/, /{id}, /profile), as the server answered them. */

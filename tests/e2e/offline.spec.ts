@@ -9,8 +9,8 @@ import { expect, expectAccessible, Sessions, test } from './support/fixtures.ts'
 import { uniqueName } from './support/recipes.ts';
 
 // Issue 42: the book offline in Chromium (the network cut with Playwright's offline mode). What a visitor opened
-// (the list, a recipe) reads from the service worker's cache, search and categories too, servings and cook mode
-// work, and a calm banner says so; 'Spara för offline' keeps a recipe never opened; signing out clears the copy;
+// (the list, a recipe) reads from the service worker's cache, search, categories and filters too, servings and
+// cook mode work, and a calm banner says so; 'Spara för offline' keeps a recipe never opened; signing out clears the copy;
 // a new build's worker takes over at the next visit with one reload. The rest of the suite blocks the worker
 // (playwright.config.ts): its specs stub the API with page.route, which a worker would answer past.
 test.use({ serviceWorkers: 'allow' });
@@ -68,6 +68,21 @@ test('offline: the list, a recipe opened before, search, categories, servings, c
   await expect(recipeList(page)).toHaveText([soup.name]);
   await page.goto(`/?category=${encodeURIComponent(category)}`);
   await expect(recipeList(page)).toHaveText([pie.name]);
+  // The list's filters (issue 40), typed offline and answered from the recipes read in full: the pie was opened,
+  // the soup only listed, so a filter the soup would pass still finds only what can be judged.
+  await page.goto(`/?search=${encodeURIComponent(tag)}`);
+  await expect(recipeList(page)).toHaveText([pie.name, soup.name]);
+  const ingredients = page.getByRole('searchbox', { name: 'Med' });
+  const words = page.getByRole('searchbox', { name: 'Ord i receptet' });
+  await ingredients.fill('äpplena socker');
+  await expect(recipeList(page)).toHaveText([pie.name]);
+  await expect(page.getByText('1 recept matchar')).toBeVisible();
+  await ingredients.fill('');
+  await words.fill('skala');
+  await expect(recipeList(page)).toHaveText([pie.name]);
+  await ingredients.fill('ärtor');
+  await expect(page.getByText('Inga recept matchar').first()).toBeVisible();
+  await expect(recipeList(page)).toHaveCount(0);
 
   // The recipe opened before: servings and cook mode.
   await page.goto(`/${pie.id}`);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   API_READ,
   namesPage,
+  passesFilters,
   scaledRecipe,
   servingsAsked,
   type StoredRecipe,
@@ -36,6 +37,49 @@ describe('offline answers', () => {
     expect(page('search=PAJ')).toEqual(['Pajdeg', 'Äppelpaj']);
     expect(page('category=bakning')).toEqual(['Äppelpaj']);
     expect(namesPage(new URLSearchParams(''), stored, names).next).toBeNull();
+  });
+
+  it("applies the list's filters to the recipes read in full, and counts them as the API does", () => {
+    const pie: StoredRecipe = {
+      ...recipe(1, 'Äppelpaj', ['Bakning']),
+      ingredients: [{ name: 'Äpplen' }, { name: 'Socker, strö' }, { name: 'Grönt te' }],
+      instructions: 'Skala äpplena. Grädda i ugnen.',
+      totalTime: 50,
+    };
+    const soup: StoredRecipe = {
+      ...recipe(2, 'Ärtsoppa'),
+      ingredients: [{ name: 'Gula ärtor' }, { name: 'Rökt fläsk' }],
+      instructions: 'Koka ärtorna.',
+      prepTime: 20,
+    };
+    const cake: StoredRecipe = {
+      ...recipe(3, 'Kakor'),
+      ingredients: [{ name: 'Smör' }],
+      instructions: 'Baka kakorna.',
+    };
+    // A row of a stored name page: nothing to judge a filter by, so a filtered answer leaves it out.
+    const names = [{ id: 4, name: 'Pajdeg' }];
+    const page = (query: string) => namesPage(new URLSearchParams(query), [pie, soup, cake], names);
+    const shown = (query: string) => page(query).recipes.map((r) => r.name);
+    // Ingredients: the Swedish ending off, then anywhere in a name; one or two letters as a whole word.
+    expect(shown('ingredients=äpplena')).toEqual(['Äppelpaj']);
+    expect(shown('ingredients=ärtorna fläsk')).toEqual(['Ärtsoppa']);
+    expect(shown('ingredients=TE')).toEqual(['Äppelpaj']);
+    expect(shown('ingredients=ä')).toEqual([]);
+    // Time: the total, or the preparation where no total is set; no time, left out.
+    expect(shown('maxMinutes=30')).toEqual(['Ärtsoppa']);
+    expect(shown('maxMinutes=60')).toEqual(['Äppelpaj', 'Ärtsoppa']);
+    // Words: each the beginning of a word anywhere, or without its ending ("kakorna" finds "Kakor", "kaka").
+    expect(shown('words=ugn')).toEqual(['Äppelpaj']);
+    expect(shown('words=bakning skala')).toEqual(['Äppelpaj']);
+    expect(shown('words=kakorna')).toEqual(['Kakor']);
+    expect(shown('words=ko')).toEqual([]);
+    // Combined with each other and with the name search; counted.
+    expect(page('words=grädda&maxMinutes=60&search=paj')).toMatchObject({ recipes: [{ name: 'Äppelpaj' }], count: 1 });
+    expect(page('ingredients=lax').count).toBe(0);
+    expect(page('search=paj')).not.toHaveProperty('count');
+    expect(shown('search=paj')).toEqual(['Pajdeg', 'Äppelpaj']);
+    expect(passesFilters(cake, { ingredients: '', words: '' })).toBe(true);
   });
 
   it('scales a stored recipe as the API does, for the servings the API takes', () => {

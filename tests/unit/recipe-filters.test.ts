@@ -5,6 +5,7 @@ import {
   hasFilters,
   ingredientStem,
   ingredientStems,
+  nameHasStem,
   NO_FILTERS,
   parseMinutes,
   wholeWordOnly,
@@ -63,6 +64,18 @@ describe("the ingredient filter's Swedish rule", () => {
     expect(ingredientStems('te P ål').map(wholeWordOnly)).toEqual([true, true, true]);
     // "äggen" is cut to three letters: still found inside "Äggula".
     expect(ingredientStems('äggen pot').map(wholeWordOnly)).toEqual([false, false]);
+  });
+
+  it("finds a stem in an ingredient's name as the API's SQL does (the offline answers use the same rule)", () => {
+    expect(nameHasStem('Kycklingfilé', 'kyckling')).toBe(true);
+    expect(nameHasStem('RÖDLÖK', 'lök')).toBe(true);
+    expect(nameHasStem('Äggula', 'ägg')).toBe(true);
+    expect(nameHasStem('Tomater', 'to')).toBe(false);
+    for (const name of ['Grönt te', 'Te (grönt)', 'Salt,te', 'Mynta/te', 'TE'])
+      expect(nameHasStem(name, 'te'), name).toBe(true);
+    expect(nameHasStem('Tepåse', 'te')).toBe(false);
+    expect(nameHasStem('Ål', 'ål')).toBe(true);
+    expect(nameHasStem('Ål', 'al')).toBe(false);
   });
 
   it('reads words as letters and digits only, at most eight of them', () => {

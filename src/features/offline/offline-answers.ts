@@ -1,8 +1,19 @@
 // What the service worker answers offline for an API read it has no stored answer for, computed from what it has
 // stored, by the same rules the API applies: a search or category page of the list from the stored recipes
-// (src/lib/recipe-search.ts), a recipe at other servings from the stored recipe (src/lib/scaling.ts). Pure, so it
-// is unit tested; the service worker (./service-worker.ts) brings the stored answers.
+// (src/lib/recipe-search.ts), the list's filters (src/lib/recipe-filters.ts: ingredients and time exactly, words
+// as their beginnings), a recipe at other servings from the stored recipe (src/lib/scaling.ts). Pure, so it is unit
+// tested; the service worker (./service-worker.ts) brings the stored answers.
 import { fold, matchesName, sortByName } from '../../lib/recipe-search.ts';
+import {
+  filtersFromParams,
+  filterWords,
+  hasFilters,
+  ingredientStem,
+  ingredientStems,
+  nameHasStem,
+  wholeWordOnly,
+  type RecipeFilters,
+} from '../../lib/recipe-filters.ts';
 import { scaleRecipe } from '../../lib/scaling.ts';
 import type { Thumbnail } from '../../lib/photo-schema.ts';
 
@@ -13,7 +24,10 @@ export type StoredRecipe = {
   servings: number;
   categories?: string[];
   photos?: Array<{ placeholder: string; files: Thumbnail['files'] }>;
-  ingredients: Array<{ quantity?: { value: number; unit?: string }; doNotScale?: boolean }>;
+  ingredients: Array<{ name?: string; quantity?: { value: number; unit?: string }; doNotScale?: boolean }>;
+  instructions?: string;
+  prepTime?: number;
+  totalTime?: number;
 };
 /** A row of a stored GET /recipes/names page. */
 export type StoredName = { id: number; name: string; thumbnail?: Thumbnail };
@@ -28,21 +42,57 @@ function thumbnailOf(recipe: StoredRecipe): Thumbnail | undefined {
   return main ? { placeholder: main.placeholder, files: main.files.filter((f) => f.use === 'square') } : undefined;
 }
 
+/** The words of a text as the words filter reads them: letters and digits, folded. */
+const wordsOf = (text: string) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * Whether a stored recipe passes the filters as the API would pass it (server/db/recipe-find.ts), as near as a page
+ * without the database can: the ingredients and the time by the same rules; each word of the words filter as the
+ * beginning of a word in the name, the ingredients, the instructions or the categories, itself or without its
+ * Swedish ending (ingredientStem: "kakorna" finds "kaka"), and a word of one or two letters as a whole word. The
+ * API's Swedish stemmer finds a few more forms, and it leaves out stop words ("och"), which here must be in the text.
+ */
+export function passesFilters(recipe: StoredRecipe, filters: RecipeFilters): boolean {
+  const names = recipe.ingredients.map((i) => i.name ?? '');
+  if (!ingredientStems(filters.ingredients).every((stem) => names.some((name) => nameHasStem(name, stem))))
+    return false;
+  if (filters.maxMinutes !== undefined) {
+    const minutes = recipe.totalTime ?? recipe.prepTime;
+    if (minutes === undefined || minutes > filters.maxMinutes) return false;
+  }
+  const asked = filterWords(filters.words);
+  if (asked.length === 0) return true;
+  const text = new Set(
+    wordsOf([recipe.name, ...names, recipe.instructions ?? '', ...(recipe.categories ?? [])].join(' ')),
+  );
+  return asked.every((word) => {
+    if (wholeWordOnly(word)) return text.has(word);
+    const starts = [word, ingredientStem(word)];
+    for (const w of text) if (starts.some((start) => w.startsWith(start))) return true;
+    return false;
+  });
+}
+
 /**
  * GET /recipes/names?search=&category= answered from what is stored: the recipes read in full (they know their
- * categories) and the rows of stored name pages (only without a category). One page with everything that
- * matches: offline there is nothing more to fetch.
+ * categories) and the rows of stored name pages (only without a category). With the list's filters
+ * (?ingredients=&maxMinutes=&words=), only recipes read in full, which the filters can be applied to, and the
+ * answer counts them as the API's does. One page with everything that matches: offline there is nothing more to
+ * fetch.
  */
 export function namesPage(
   params: URLSearchParams,
   recipes: readonly StoredRecipe[],
   names: readonly StoredName[],
-): { recipes: StoredName[]; next: null; previous: null } {
+): { recipes: StoredName[]; next: null; previous: null; count?: number } {
   const search = params.get('search') ?? '';
   const category = fold((params.get('category') ?? '').trim());
+  const filters = filtersFromParams(params);
+  const filtered = hasFilters(filters);
   const byId = new Map<number, StoredName & { categories?: string[] }>();
-  if (!category) for (const n of names) byId.set(n.id, n);
+  if (!category && !filtered) for (const n of names) byId.set(n.id, n);
   for (const r of recipes) {
+    if (filtered && !passesFilters(r, filters)) continue;
     const thumbnail = thumbnailOf(r);
     byId.set(r.id, { id: r.id, name: r.name, ...(thumbnail ? { thumbnail } : {}), categories: r.categories ?? [] });
   }
@@ -53,6 +103,7 @@ export function namesPage(
     recipes: sortByName(rows).map(({ id, name, thumbnail }) => ({ id, name, ...(thumbnail ? { thumbnail } : {}) })),
     next: null,
     previous: null,
+    ...(filtered ? { count: rows.length } : {}),
   };
 }
 

@@ -89,6 +89,17 @@ const data = new NetworkFirst({
   plugins: [onlyOk, stamp, new ExpirationPlugin({ maxEntries: 5000, purgeOnQuotaError: true })],
 });
 
+/** Every key typed into the search bar or a filter is a question of its own: these answers are many. */
+const searches = new NetworkFirst({
+  cacheName: OFFLINE_CACHES.searches,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+  plugins: [onlyOk, stamp, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+});
+/** A list read that asks a typed question: a name search or one of the filters (src/lib/recipe-filters.ts). */
+const TYPED_PARAMS = ['search', 'ingredients', 'maxMinutes', 'words'];
+const typedQuestion = (url: URL) =>
+  url.pathname.endsWith('/recipes/names') && TYPED_PARAMS.some((name) => (url.searchParams.get(name) ?? '') !== '');
+
 // The runtime config, from this origin.
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && url.pathname === '/config.json' && isPublicRead(request),
@@ -101,7 +112,7 @@ const isApiRead = ({ url, request }: RouteMatchCallbackOptions) =>
   isPublicRead(request) && !url.pathname.includes('/photos/') && API_READ.test(url.pathname);
 registerRoute(isApiRead, async (options: RouteHandlerCallbackOptions) => {
   try {
-    return await data.handle(options);
+    return await (typedQuestion(new URL(options.request.url)) ? searches : data).handle(options);
   } catch (error) {
     const answer = await offlineAnswer(new URL(options.request.url));
     if (answer) return answer;
@@ -117,14 +128,18 @@ registerRoute(
   }),
 );
 
-/** The stored answers of the data cache whose path matches `path`, read as JSON. */
-async function storedJson<T>(path: RegExp): Promise<T[]> {
-  const cache = await caches.open(OFFLINE_CACHES.data);
-  const keys = (await cache.keys()).filter((k) => path.test(new URL(k.url).pathname));
+/** The stored answers of these caches (the data cache by default) whose path matches `path`, read as JSON. */
+async function storedJson<T>(path: RegExp, names: string[] = [OFFLINE_CACHES.data]): Promise<T[]> {
   const bodies = await Promise.all(
-    keys.map(async (k): Promise<unknown> => (await cache.match(k))?.json().catch(() => undefined)),
+    names.map(async (name) => {
+      const cache = await caches.open(name);
+      const keys = (await cache.keys()).filter((k) => path.test(new URL(k.url).pathname));
+      return Promise.all(
+        keys.map(async (k): Promise<unknown> => (await cache.match(k))?.json().catch(() => undefined)),
+      );
+    }),
   );
-  return bodies.filter((b) => b !== undefined) as T[];
+  return bodies.flat().filter((b) => b !== undefined) as T[];
 }
 
 const json = (body: unknown) =>
@@ -134,7 +149,10 @@ const json = (body: unknown) =>
 async function offlineAnswer(url: URL): Promise<Response | undefined> {
   if (url.pathname.endsWith('/recipes/names')) {
     const recipes = await storedJson<StoredRecipe>(/\/recipes\/[1-9][0-9]*$/);
-    const pages = await storedJson<{ recipes?: StoredName[] }>(/\/recipes\/names$/);
+    const pages = await storedJson<{ recipes?: StoredName[] }>(/\/recipes\/names$/, [
+      OFFLINE_CACHES.data,
+      OFFLINE_CACHES.searches,
+    ]);
     return json(
       namesPage(
         url.searchParams,
