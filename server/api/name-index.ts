@@ -4,7 +4,7 @@ import { recipeNames, type RecipeName } from '../db/recipe-repository.ts';
 import { categoryKey } from '../../src/lib/organise.ts';
 import { compareRecipes, fold, insertByName } from '../../src/lib/recipe-search.ts';
 import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/change-feed.ts';
-import { findRecipeIds, type FoundIds, type RecipeFind } from '../db/recipe-find.ts';
+import { findWords, ingredientNameIds, type FoundIds, type RecipeFind } from '../db/recipe-find.ts';
 import { createFindCache } from './find-cache.ts';
 
 // The list screen's paged read: recipe names in Swedish order (src/lib's compareRecipes,
@@ -112,34 +112,28 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     return found;
   }
 
-  // The entries a filters' answer keeps, made once per answer (the find cache holds the answer while it is used),
-  // index and category: paging and counting are then a binary search and a length, not a pass over the book.
-  const listsOf = new WeakMap<FoundIds, { all: Entry[]; category: string | undefined; list: Entry[] }>();
-  function foundList(
-    found: FoundIds,
-    all: Entry[],
-    category: string | undefined,
-    ranked: boolean,
-    inCategory: () => Entry[],
-  ): Entry[] {
-    // The filters asked nothing (only words the Swedish configuration drops): every recipe, in the list's order.
-    if (found.everything) return inCategory();
-    const made = listsOf.get(found);
-    if (made?.all === all && made.category === category) return made.list;
-    let list: Entry[];
-    if (ranked) {
-      // Best match first: the database's order, the category checked per recipe.
-      const entries = byId(all);
-      list = [];
-      for (const id of found.ids) {
-        const entry = entries[id];
-        if (entry && (category === undefined || entry.categories?.some((c) => c.key === category))) list.push(entry);
-      }
-    } else {
-      const keep = found.set();
-      list = inCategory().filter((e) => keep.has(e.id));
+  // The entries the filters keep, made once per question (index, category, filters) and kept for the few questions
+  // asked last of this index: paging and counting are then a binary search and a length, not a pass over the book.
+  // Reused only while the database's answers it was made from are the very same (the find cache's, per stamp).
+  type Kept = { parts: readonly FoundIds[]; list: Entry[] };
+  const keptOf = new WeakMap<Entry[], Map<string, Kept>>();
+  const KEPT_LISTS = 8;
+  function filteredList(all: Entry[], key: string, parts: readonly FoundIds[], make: () => Entry[]): Entry[] {
+    let kept = keptOf.get(all);
+    if (!kept) keptOf.set(all, (kept = new Map<string, Kept>()));
+    const found = kept.get(key);
+    if (found && found.parts.length === parts.length && found.parts.every((p, i) => p === parts[i])) {
+      kept.delete(key);
+      kept.set(key, found);
+      return found.list;
     }
-    listsOf.set(found, { all, category, list });
+    const list = make();
+    kept.delete(key);
+    kept.set(key, { parts, list });
+    for (const old of kept.keys()) {
+      if (kept.size <= KEPT_LISTS) break;
+      kept.delete(old);
+    }
     return list;
   }
 
@@ -185,13 +179,47 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     // The index first, then the database: every recipe the index holds is as new as the filters' answer or older,
     // and one the answer holds that the index does not yet is left out, as the index's own reads leave it out.
     const { at, order: all } = await names.now();
-    const found = opts.find ? await findRecipeIds(db.orm, opts.find, finds.at(at)) : undefined;
     const categoryKeyOf = opts.category === undefined ? undefined : categoryKey(opts.category);
-    const ranked = found?.ranked === true;
     // Within a category: its own recipes, in the same order (an unknown category has none).
     const inCategory = () =>
       categoryKeyOf === undefined ? all : (groups(all).byKey.get(categoryKeyOf)?.entries ?? []);
-    const list = found ? foundList(found, all, categoryKeyOf, ranked, inCategory) : inCategory();
+    const { find } = opts;
+    let ranked = false;
+    let list: Entry[];
+    if (find) {
+      // The database answers which recipes hold the words (ranked) and which ingredient names hold each stem;
+      // the entries know their names' ids and their time, so the rest is one pass over the index in its order.
+      const remember = finds.at(at);
+      const stems = [...new Set(find.ingredientStems ?? [])].sort();
+      const [words, ...named] = await Promise.all([
+        findWords(db.orm, find, remember),
+        ...stems.map((stem) => ingredientNameIds(db.orm, stem, remember)),
+      ]);
+      ranked = words.everything !== true;
+      const max = find.maxMinutes;
+      const key = JSON.stringify([categoryKeyOf ?? null, stems, max ?? null, find.words ?? []]);
+      list = filteredList(all, key, [words, ...named], () => {
+        if (named.some((n) => n.ids.length === 0)) return [];
+        const sets = named.map((n) => n.set());
+        const passes = (e: Entry) =>
+          (max === undefined || (e.minutes !== undefined && e.minutes <= max)) &&
+          sets.every((set) => e.ingredientNames?.some((id) => set.has(id)) === true);
+        if (!ranked) return inCategory().filter(passes);
+        // Best match first: the database's order, the category and the other filters checked per recipe.
+        const entries = byId(all);
+        const kept: Entry[] = [];
+        for (const id of words.ids) {
+          const entry = entries[id];
+          if (
+            entry &&
+            (categoryKeyOf === undefined || entry.categories?.some((c) => c.key === categoryKeyOf)) &&
+            passes(entry)
+          )
+            kept.push(entry);
+        }
+        return kept;
+      });
+    } else list = inCategory();
     const query = fold(opts.search?.trim() ?? '');
     const matches = (i: number) => {
       const entry = list[i] as Entry;
@@ -232,12 +260,12 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
       i === undefined ? null : { id: (list[i] as Entry).id, name: (list[i] as Entry).name };
     return {
       recipes: picked.map((i) => {
-        const { folded: _folded, categories: _categories, ...named } = list[i] as Entry;
-        return named;
+        const { id, name, thumbnail } = list[i] as Entry;
+        return { id, name, ...(thumbnail ? { thumbnail } : {}) };
       }),
       next: picked.length > 0 && anyIn(high, list.length) ? pick(picked.at(-1)) : null,
       previous: picked.length > 0 && anyIn(0, low) ? pick(picked[0]) : null,
-      ...(found ? { count: countAll() } : {}),
+      ...(find ? { count: countAll() } : {}),
     };
   }
 

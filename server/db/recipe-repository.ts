@@ -338,20 +338,37 @@ export type RecipeName = {
   thumbnail?: Thumbnail;
   /** Its categories (key and spelling); left out when it has none. */
   categories?: [key: string, name: string][];
+  /** The ids of its ingredients' names (migration 017's ingredient_names), for "Med …"; left out when it has none. */
+  ingredientNames?: number[];
+  /** Its total time, or else its preparation time (minutes), for the time filter; left out when it has neither. */
+  minutes?: number;
 };
 
+// The recipe's ingredient name ids, written with it at COMMIT (migration 017): one row per recipe, by its key.
+const ingredientNameIdsOf = sql<number[] | null>`(
+  SELECT n.name_ids FROM recipe_ingredient_names n WHERE n.recipe_id = "recipes"."id")`;
+
 /**
- * Every recipe's id, name, thumbnail and categories (or those with these ids): what the list screen's name index
- * holds.
+ * Every recipe's id, name, thumbnail, categories, ingredient name ids and time (or those with these ids): what the
+ * list screen's name index holds.
  */
 export async function recipeNames(db: AppDatabase, ids?: readonly number[]): Promise<RecipeName[]> {
   const query = db
-    .select({ id: recipes.id, name: recipes.name, thumbnail: thumbnailJson, categories: categoryPairsJson })
+    .select({
+      id: recipes.id,
+      name: recipes.name,
+      thumbnail: thumbnailJson,
+      categories: categoryPairsJson,
+      ingredientNames: ingredientNameIdsOf,
+      minutes: sql<number | null>`coalesce(${recipes.totalMinutes}, ${recipes.prepMinutes})`,
+    })
     .from(recipes);
   const rows = await (ids ? (ids.length === 0 ? [] : query.where(inArray(recipes.id, [...ids]))) : query);
-  return rows.map(({ thumbnail, categories: pairs, ...named }) => ({
+  return rows.map(({ thumbnail, categories: pairs, ingredientNames, minutes, ...named }) => ({
     ...named,
     ...(thumbnail ? { thumbnail } : {}),
     ...(pairs ? { categories: pairs } : {}),
+    ...(ingredientNames && ingredientNames.length > 0 ? { ingredientNames } : {}),
+    ...(minutes === null ? {} : { minutes }),
   }));
 }
