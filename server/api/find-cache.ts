@@ -1,8 +1,8 @@
 import type { FoundIds, Remember } from '../db/recipe-find.ts';
 
-// The filters' answers (../db/recipe-find.ts: each ingredient word, the time limit, the words, their intersection)
-// remembered for the database's change stamp they were read at (docs/decisions/055-find-recipes-by-content.md):
-// paging through a filtered list, the count, and typing a second word then read no id again. The name index passes
+// The filters' database answers (../db/recipe-find.ts: the ingredient names holding each stem, the words' ranked
+// recipes) remembered for the database's change stamp they were read at (decision 055): paging through a filtered
+// list, the count, and typing a second word then read no id again. The name index passes
 // the stamp its own copy is labelled with (./name-index.ts), so a read after a write sees it exactly as before: an
 // answer read at an older stamp is never given for a newer one, and a newer stamp empties the cache.
 

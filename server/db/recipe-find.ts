@@ -44,14 +44,14 @@ export type Remember = <T extends FoundIds>(key: string, read: () => Promise<T>)
  * asked nothing after all (words the Swedish configuration drops: "och", "kan" while "kanel" is typed), so the list
  * is every recipe in its own order, and no id was read.
  */
-export type FoundIds = { ids: readonly number[]; set(): ReadonlySet<number>; everything?: true; ranked?: true };
+export type FoundIds = { ids: readonly number[]; set(): ReadonlySet<number>; everything?: true };
 
 const EVERYTHING: FoundIds = { ids: [], set: () => new Set(), everything: true };
 
-/** `ranked`: the ids are in the order of the words' rank (best first), else in none. */
-export function foundIds(ids: readonly number[], ranked = false): FoundIds {
+/** The ids as they were read (the words' answer: best match first), and a set of them made when first asked for. */
+export function foundIds(ids: readonly number[]): FoundIds {
   let made: Set<number> | undefined;
-  return { ids, set: () => (made ??= new Set(ids)), ...(ranked ? { ranked: true } : {}) };
+  return { ids, set: () => (made ??= new Set(ids)) };
 }
 
 const askAgain: Remember = (_key, read) => read();
@@ -105,6 +105,6 @@ export function findWords(
               SELECT recipe_id AS id, ts_rank(document, ${query}) AS rank
               FROM recipe_texts WHERE document @@ ${query} OFFSET 0) AS matching) END AS ids`,
     );
-    return ids.length === 1 && ids[0] === -1 ? EVERYTHING : foundIds(ids, true);
+    return ids.length === 1 && ids[0] === -1 ? EVERYTHING : foundIds(ids);
   });
 }

@@ -30,10 +30,14 @@ type Params = {
   delete(name: string): void;
 };
 
-/** The words of a filter's text: letters and digits (å, ä, ö among the letters), folded to lower case, no repeats. */
+/** The words of a text: letters and digits (å, ä, ö among the letters), folded to lower case. */
+export function wordsIn(text: string): string[] {
+  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The words of a filter's text (wordsIn), no repeats, at most MAX_FILTER_WORDS. */
 export function filterWords(text: string): string[] {
-  const words = fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, MAX_FILTER_WORDS);
+  return [...new Set(wordsIn(text))].slice(0, MAX_FILTER_WORDS);
 }
 
 // Swedish definite and plural endings, longest first: "tomaterna" loses "erna", "äggen" "en", "lökar" "ar".

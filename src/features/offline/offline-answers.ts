@@ -12,6 +12,7 @@ import {
   ingredientStems,
   nameHasStem,
   wholeWordOnly,
+  wordsIn,
   type RecipeFilters,
 } from '../../lib/recipe-filters.ts';
 import { scaleRecipe } from '../../lib/scaling.ts';
@@ -42,9 +43,6 @@ function thumbnailOf(recipe: StoredRecipe): Thumbnail | undefined {
   return main ? { placeholder: main.placeholder, files: main.files.filter((f) => f.use === 'square') } : undefined;
 }
 
-/** The words of a text as the words filter reads them: letters and digits, folded. */
-const wordsOf = (text: string) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
-
 /**
  * Whether a stored recipe passes the filters as the API would pass it (server/db/recipe-find.ts), as near as a page
  * without the database can: the ingredients and the time by the same rules; each word of the words filter as the
@@ -63,7 +61,7 @@ export function passesFilters(recipe: StoredRecipe, filters: RecipeFilters): boo
   const asked = filterWords(filters.words);
   if (asked.length === 0) return true;
   const text = new Set(
-    wordsOf([recipe.name, ...names, recipe.instructions ?? '', ...(recipe.categories ?? [])].join(' ')),
+    wordsIn([recipe.name, ...names, recipe.instructions ?? '', ...(recipe.categories ?? [])].join(' ')),
   );
   return asked.every((word) => {
     if (wholeWordOnly(word)) return text.has(word);

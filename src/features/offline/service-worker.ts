@@ -9,6 +9,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { RouteHandlerCallbackOptions, RouteMatchCallbackOptions, WorkboxPlugin } from 'workbox-core/types.js';
+import { filtersFromParams, hasFilters } from '../../lib/recipe-filters.ts';
 import { OFFLINE_CACHES, STAMP_URL } from '../../stores/offline.ts';
 import {
   API_READ,
@@ -96,9 +97,9 @@ const searches = new NetworkFirst({
   plugins: [onlyOk, stamp, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
 });
 /** A list read that asks a typed question: a name search or one of the filters (src/lib/recipe-filters.ts). */
-const TYPED_PARAMS = ['search', 'ingredients', 'maxMinutes', 'words'];
 const typedQuestion = (url: URL) =>
-  url.pathname.endsWith('/recipes/names') && TYPED_PARAMS.some((name) => (url.searchParams.get(name) ?? '') !== '');
+  url.pathname.endsWith('/recipes/names') &&
+  ((url.searchParams.get('search') ?? '') !== '' || hasFilters(filtersFromParams(url.searchParams)));
 
 // The runtime config, from this origin.
 registerRoute(
