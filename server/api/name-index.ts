@@ -6,6 +6,7 @@ import { compareRecipes, fold, insertByName } from '../../src/lib/recipe-search.
 import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/change-feed.ts';
 import { findWords, ingredientNameIds, type FoundIds, type RecipeFind } from '../db/recipe-find.ts';
 import { createFindCache } from './find-cache.ts';
+import { factsOf, passes, withRecipes, type RecipeFacts } from './recipe-facts.ts';
 
 // The list screen's paged read: recipe names in Swedish order (src/lib's compareRecipes,
 // the same order as GET /recipes), kept in memory (a few MB at 100,000 recipes) and labelled with
@@ -21,7 +22,11 @@ export type NamedRecipe = { id: number; name: string; thumbnail?: Thumbnail };
 // with a locale costs about a microsecond: 100,000 of them per search was the slow part). `categories`: shared
 // objects, one per category (see `category` below), not a key and a spelling per recipe.
 type Category = { key: string; name: string };
-type Entry = Omit<RecipeName, 'categories'> & { folded: string; categories?: Category[] };
+// The filters' facts (ingredient names, time) are not in it: ./recipe-facts.ts holds them by id.
+type Entry = Omit<RecipeName, 'categories' | 'ingredientNames' | 'minutes'> & {
+  folded: string;
+  categories?: Category[];
+};
 
 export type Page = { recipes: NamedRecipe[]; next: NamedRecipe | null; previous: NamedRecipe | null; count?: number };
 export type CategoryCount = { name: string; count: number };
@@ -53,32 +58,16 @@ function markTable(ids: readonly number[]): Uint8Array {
   return mark;
 }
 
-/**
- * Whether an entry passes the time limit and holds, for every stem's table of names (`marks`), one of those names.
- * Plain loops in functions of their own, not closures made per question: a pass over 100,000 entries takes 15-20 ms
- * under npm start's flags (most of it reaching entries spread over the heap), where the closures took 18-43 ms.
- */
-function passesFilters(e: Entry, marks: readonly Uint8Array[], max: number | undefined): boolean {
-  if (max !== undefined && (e.minutes === undefined || e.minutes > max)) return false;
-  if (marks.length === 0) return true;
-  const names = e.ingredientNames;
-  if (names === undefined) return false;
-  for (let m = 0; m < marks.length; m++) {
-    const mark = marks[m] as Uint8Array;
-    let found = false;
-    for (let j = 0; j < names.length && !found; j++) found = mark[names[j] as number] === 1;
-    if (!found) return false;
-  }
-  return true;
-}
-
-/** The entries of `list` that pass (passesFilters), in its order. */
-function keepPassing(list: readonly Entry[], marks: readonly Uint8Array[], max: number | undefined): Entry[] {
+/** The entries of `list` (their ids in `ids`, in its order) that pass the filters (./recipe-facts.ts), in its order. */
+function keepPassing(
+  list: readonly Entry[],
+  ids: Int32Array,
+  facts: RecipeFacts,
+  marks: readonly Uint8Array[],
+  max: number | undefined,
+): Entry[] {
   const kept: Entry[] = [];
-  for (let i = 0; i < list.length; i++) {
-    const e = list[i] as Entry;
-    if (passesFilters(e, marks, max)) kept.push(e);
-  }
+  for (let i = 0; i < ids.length; i++) if (passes(facts, ids[i] as number, marks, max)) kept.push(list[i] as Entry);
   return kept;
 }
 
@@ -87,6 +76,7 @@ export type NameIndex = ReturnType<typeof createNameIndex>;
 /** `feed`: the change feed it follows (the API's, shared with the full list; its own by default). */
 export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: { feed?: ChangeFeed } = {}) {
   let order: Entry[] = [];
+  let facts: RecipeFacts = factsOf([]);
   // One object per category for all the recipes in it: at 100,000 recipes a key and a spelling per recipe held
   // 24 MB more (docs/decisions/043-memory-at-100000-recipes.md). A spelling read later replaces the object.
   let known = new Map<string, Category>();
@@ -95,7 +85,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     if (found?.name !== name) known.set(key, (found = { key, name }));
     return found;
   };
-  const entryOf = ({ categories: pairs, ...named }: RecipeName): Entry => ({
+  const entryOf = ({ categories: pairs, ingredientNames: _names, minutes: _minutes, ...named }: RecipeName): Entry => ({
     ...named,
     folded: fold(named.name),
     ...(pairs ? { categories: pairs.map(([key, name]) => category(key, name)) } : {}),
@@ -104,19 +94,23 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
   async function catchUp(changes: Changes): Promise<void> {
     if (changes.kind === 'everything') {
       known = new Map();
-      order = (await recipeNames(db.orm)).map(entryOf).sort(compareRecipes);
+      const read = await recipeNames(db.orm);
+      order = read.map(entryOf).sort(compareRecipes);
+      facts = factsOf(read);
       return;
     }
     const gone = new Set([...changes.changed, ...changes.removed]);
     if (gone.size === 0) return;
     // A new array: pages being read keep the one they have.
     const next = order.filter((e) => !gone.has(e.id));
-    for (const e of await recipeNames(db.orm, changes.changed)) insertByName(next, entryOf(e));
+    const read = await recipeNames(db.orm, changes.changed);
+    for (const e of read) insertByName(next, entryOf(e));
     order = next;
+    facts = withRecipes(facts, read, changes.removed);
   }
 
   // Published with its stamp: the filters' answers are remembered for it (./find-cache.ts).
-  const names = follow(feed, { catchUp, publish: (at) => ({ at, order }) });
+  const names = follow(feed, { catchUp, publish: (at) => ({ at, order, facts }) });
   const finds = createFindCache();
 
   /**
@@ -133,6 +127,19 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
   function groups(list: Entry[]): Grouped {
     let found = grouped.get(list);
     if (!found) grouped.set(list, (found = groupByCategory(list)));
+    return found;
+  }
+
+  // The ids of a list's entries in its order (the index's, or a category's), made when a filter's pass first needs
+  // them: the pass then reads an entry only when it passes (./recipe-facts.ts).
+  const idsIn = new WeakMap<readonly Entry[], Int32Array>();
+  function idsOf(list: readonly Entry[]): Int32Array {
+    let found = idsIn.get(list);
+    if (!found) {
+      found = new Int32Array(list.length);
+      for (let i = 0; i < list.length; i++) found[i] = (list[i] as Entry).id;
+      idsIn.set(list, found);
+    }
     return found;
   }
 
@@ -216,7 +223,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
   }): Promise<Page> {
     // The index first, then the database: every recipe the index holds is as new as the filters' answer or older,
     // and one the answer holds that the index does not yet is left out, as the index's own reads leave it out.
-    const { at, order: all } = await names.now();
+    const { at, order: all, facts: held } = await names.now();
     const categoryKeyOf = opts.category === undefined ? undefined : categoryKey(opts.category);
     // Within a category: its own recipes, in the same order (an unknown category has none).
     const inCategory = () =>
@@ -226,7 +233,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     let list: Entry[];
     if (find) {
       // The database answers which recipes hold the words (ranked) and which ingredient names hold each stem;
-      // the entries know their names' ids and their time, so the rest is one pass over the index in its order.
+      // the index's facts hold each recipe's names' ids and its time, so the rest is one pass in the index's order.
       const remember = finds.at(at);
       const stems = [...new Set(find.ingredientStems ?? [])].sort();
       const [words, ...named] = await Promise.all([
@@ -239,8 +246,10 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
       list = filteredList(all, key, [words, ...named], () => {
         if (named.some((n) => n.ids.length === 0)) return [];
         const marks = named.map(({ ids }) => markTable(ids));
-        const passes = (e: Entry) => passesFilters(e, marks, max);
-        if (!ranked) return keepPassing(inCategory(), marks, max);
+        if (!ranked) {
+          const scope = inCategory();
+          return keepPassing(scope, idsOf(scope), held, marks, max);
+        }
         // Best match first: the database's order, the category and the other filters checked per recipe.
         const entries = byId(all);
         const kept: Entry[] = [];
@@ -249,7 +258,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
           if (
             entry &&
             (categoryKeyOf === undefined || entry.categories?.some((c) => c.key === categoryKeyOf)) &&
-            passes(entry)
+            passes(held, id, marks, max)
           )
             kept.push(entry);
         }
