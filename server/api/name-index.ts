@@ -106,7 +106,8 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     const read = await recipeNames(db.orm, changes.changed);
     for (const e of read) insertByName(next, entryOf(e));
     order = next;
-    facts = withRecipes(facts, read, changes.removed);
+    // Every recipe written is dropped first: one deleted since the feed named it is not read back.
+    facts = withRecipes(facts, read, [...gone]);
   }
 
   // Published with its stamp: the filters' answers are remembered for it (./find-cache.ts).
