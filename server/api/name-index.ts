@@ -6,7 +6,7 @@ import { compareRecipes, fold, insertByName } from '../../src/lib/recipe-search.
 import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/change-feed.ts';
 import { findWords, ingredientNameIds, type FoundIds, type RecipeFind } from '../db/recipe-find.ts';
 import { createFindCache } from './find-cache.ts';
-import { factsOf, passes, withRecipes, type RecipeFacts } from './recipe-facts.ts';
+import { factsOf, passes, withRecipes, type RecipeFacts, type SlotFacts } from './recipe-facts.ts';
 
 // The list screen's paged read: recipe names in Swedish order (src/lib's compareRecipes,
 // the same order as GET /recipes), kept in memory (a few MB at 100,000 recipes) and labelled with
@@ -22,10 +22,11 @@ export type NamedRecipe = { id: number; name: string; thumbnail?: Thumbnail };
 // with a locale costs about a microsecond: 100,000 of them per search was the slow part). `categories`: shared
 // objects, one per category (see `category` below), not a key and a spelling per recipe.
 type Category = { key: string; name: string };
-// The filters' facts (ingredient names, time) are not in it: ./recipe-facts.ts holds them by id.
+// The filters' facts (ingredient names, time) are not in it: ./recipe-facts.ts holds them at the entry's `slot`.
 type Entry = Omit<RecipeName, 'categories' | 'ingredientNames' | 'minutes'> & {
   folded: string;
   categories?: Category[];
+  slot: number;
 };
 
 export type Page = { recipes: NamedRecipe[]; next: NamedRecipe | null; previous: NamedRecipe | null; count?: number };
@@ -58,16 +59,16 @@ function markTable(ids: readonly number[]): Uint8Array {
   return mark;
 }
 
-/** The entries of `list` (their ids in `ids`, in its order) that pass the filters (./recipe-facts.ts), in its order. */
+/** The entries of `list` (their slots in `slots`, in its order) that pass the filters (./recipe-facts.ts), in its order. */
 function keepPassing(
   list: readonly Entry[],
-  ids: Int32Array,
+  slots: Int32Array,
   facts: RecipeFacts,
   marks: readonly Uint8Array[],
   max: number | undefined,
 ): Entry[] {
   const kept: Entry[] = [];
-  for (let i = 0; i < ids.length; i++) if (passes(facts, ids[i] as number, marks, max)) kept.push(list[i] as Entry);
+  for (let i = 0; i < slots.length; i++) if (passes(facts, slots[i] as number, marks, max)) kept.push(list[i] as Entry);
   return kept;
 }
 
@@ -85,29 +86,52 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     if (found?.name !== name) known.set(key, (found = { key, name }));
     return found;
   };
-  const entryOf = ({ categories: pairs, ingredientNames: _names, minutes: _minutes, ...named }: RecipeName): Entry => ({
-    ...named,
-    folded: fold(named.name),
-    ...(pairs ? { categories: pairs.map(([key, name]) => category(key, name)) } : {}),
-  });
+  // Each entry's slot in the facts: the lowest numbers, each given again once its entry is gone (./recipe-facts.ts).
+  let freeSlots: number[] = [];
+  let slotsGiven = 0;
+  /** The entry of a recipe read, and its facts at the entry's new slot. */
+  const entryOf = ({ categories: pairs, ingredientNames, minutes, ...named }: RecipeName): [Entry, SlotFacts] => {
+    const slot = freeSlots.pop() ?? slotsGiven++;
+    const entry: Entry = {
+      ...named,
+      folded: fold(named.name),
+      ...(pairs ? { categories: pairs.map(([key, name]) => category(key, name)) } : {}),
+      slot,
+    };
+    return [entry, { slot, ingredientNames, minutes }];
+  };
 
   async function catchUp(changes: Changes): Promise<void> {
     if (changes.kind === 'everything') {
-      known = new Map();
       const read = await recipeNames(db.orm);
-      order = read.map(entryOf).sort(compareRecipes);
-      facts = factsOf(read);
+      known = new Map();
+      freeSlots = [];
+      slotsGiven = 0;
+      const made = read.map(entryOf);
+      order = made.map(([entry]) => entry).sort(compareRecipes);
+      facts = factsOf(made.map(([, written]) => written));
       return;
     }
     const gone = new Set([...changes.changed, ...changes.removed]);
     if (gone.size === 0) return;
-    // A new array: pages being read keep the one they have.
-    const next = order.filter((e) => !gone.has(e.id));
     const read = await recipeNames(db.orm, changes.changed);
-    for (const e of read) insertByName(next, entryOf(e));
+    // A new array: pages being read keep the one they have. Every recipe written is dropped first (one deleted since
+    // the feed named it is not read back), and its slot can be given to a recipe read: the new facts empty it first.
+    const next: Entry[] = [];
+    const emptied: number[] = [];
+    for (const e of order) {
+      if (gone.has(e.id)) emptied.push(e.slot);
+      else next.push(e);
+    }
+    freeSlots.push(...emptied);
+    const written: SlotFacts[] = [];
+    for (const r of read) {
+      const [entry, itsFacts] = entryOf(r);
+      insertByName(next, entry);
+      written.push(itsFacts);
+    }
     order = next;
-    // Every recipe written is dropped first: one deleted since the feed named it is not read back.
-    facts = withRecipes(facts, read, [...gone]);
+    facts = withRecipes(facts, written, emptied);
   }
 
   // Published with its stamp: the filters' answers are remembered for it (./find-cache.ts).
@@ -131,15 +155,15 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     return found;
   }
 
-  // The ids of a list's entries in its order (the index's, or a category's), made when a filter's pass first needs
+  // The slots of a list's entries in its order (the index's, or a category's), made when a filter's pass first needs
   // them: the pass then reads an entry only when it passes (./recipe-facts.ts).
-  const idsIn = new WeakMap<readonly Entry[], Int32Array>();
-  function idsOf(list: readonly Entry[]): Int32Array {
-    let found = idsIn.get(list);
+  const slotsIn = new WeakMap<readonly Entry[], Int32Array>();
+  function slotsOf(list: readonly Entry[]): Int32Array {
+    let found = slotsIn.get(list);
     if (!found) {
       found = new Int32Array(list.length);
-      for (let i = 0; i < list.length; i++) found[i] = (list[i] as Entry).id;
-      idsIn.set(list, found);
+      for (let i = 0; i < list.length; i++) found[i] = (list[i] as Entry).slot;
+      slotsIn.set(list, found);
     }
     return found;
   }
@@ -249,7 +273,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
         const marks = named.map(({ ids }) => markTable(ids));
         if (!ranked) {
           const scope = inCategory();
-          return keepPassing(scope, idsOf(scope), held, marks, max);
+          return keepPassing(scope, slotsOf(scope), held, marks, max);
         }
         // Best match first: the database's order, the category and the other filters checked per recipe.
         const entries = byId(all);
@@ -259,7 +283,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
           if (
             entry &&
             (categoryKeyOf === undefined || entry.categories?.some((c) => c.key === categoryKeyOf)) &&
-            passes(held, id, marks, max)
+            passes(held, entry.slot, marks, max)
           )
             kept.push(entry);
         }

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { factsOf, passes, withRecipes, type RecipeFacts } from '../../server/api/recipe-facts.ts';
 
-// The name index's facts for "Med …" and "Högst … min" (issue 40): by recipe id, one version per index version.
+// The name index's facts for "Med …" and "Högst … min" (issue 40): by the entry's slot, one version per index version.
 const mark = (...ids: number[]) => {
   const table = new Uint8Array(Math.max(...ids) + 1);
   for (const id of ids) table[id] = 1;
   return table;
 };
-/** The names of recipe `id` as this version holds them. */
-const namesOf = (facts: RecipeFacts, id: number) => [
-  ...facts.names.subarray(facts.start[id], (facts.start[id] ?? 0) + (facts.count[id] ?? 0)),
+/** The names at `slot` as this version holds them. */
+const namesOf = (facts: RecipeFacts, slot: number) => [
+  ...facts.names.subarray(facts.start[slot], (facts.start[slot] ?? 0) + (facts.count[slot] ?? 0)),
 ];
 
 describe('recipe facts', () => {
   const first = factsOf([
-    { id: 1, ingredientNames: [10, 11], minutes: 20 },
-    { id: 2, ingredientNames: [11] },
-    { id: 4, minutes: 90 },
+    { slot: 1, ingredientNames: [10, 11], minutes: 20 },
+    { slot: 2, ingredientNames: [11] },
+    { slot: 4, minutes: 90 },
   ]);
 
   it('passes a recipe holding one name of every stem, within the time', () => {
@@ -33,7 +33,7 @@ describe('recipe facts', () => {
     expect(passes(first, 4, [], 90)).toBe(true);
   });
 
-  it('passes no id it does not hold (a gap, or beyond the last)', () => {
+  it('passes no slot it does not hold (a gap, or beyond the last)', () => {
     expect(passes(first, 3, [], 1000)).toBe(false);
     expect(passes(first, 3, [mark(10)], undefined)).toBe(false);
     expect(passes(first, 99, [], undefined)).toBe(false);
@@ -43,8 +43,8 @@ describe('recipe facts', () => {
     const next = withRecipes(
       first,
       [
-        { id: 1, ingredientNames: [12], minutes: 5 },
-        { id: 7, ingredientNames: [10] },
+        { slot: 1, ingredientNames: [12], minutes: 5 },
+        { slot: 7, ingredientNames: [10] },
       ],
       [2],
     );
@@ -63,12 +63,16 @@ describe('recipe facts', () => {
     let facts = factsOf([]);
     const expected = new Map<number, number[]>();
     for (let write = 0; write < 2000; write++) {
-      const id = 1 + (write % 37);
+      const slot = 1 + (write % 37);
       const names = Array.from({ length: 1 + (write % 5) }, (_, i) => write + i);
-      facts = withRecipes(facts, [{ id, ingredientNames: names, minutes: write }], write % 11 === 0 ? [id + 40] : []);
-      expected.set(id, names);
+      facts = withRecipes(
+        facts,
+        [{ slot, ingredientNames: names, minutes: write }],
+        write % 11 === 0 ? [slot + 40] : [],
+      );
+      expected.set(slot, names);
     }
-    for (const [id, names] of expected) expect(namesOf(facts, id)).toEqual(names);
+    for (const [slot, names] of expected) expect(namesOf(facts, slot)).toEqual(names);
     expect(facts.live).toBe([...expected.values()].reduce((n, names) => n + names.length, 0));
     // Compacted along the way: far fewer than every name ever written is kept.
     expect(facts.names.length).toBeLessThan(5000);

@@ -108,7 +108,9 @@ describe.each(DATABASE_KINDS)('the name index after more changes than a patch ta
     const index = createNameIndex(db, { feed });
     const inStep = async () => {
       const held = await index.current();
-      expect(held).toEqual(await createNameIndex(db).current());
+      // Each entry's slot in the filters' facts depends on the order entries came and went: not part of what it holds.
+      const withoutSlots = (entries: typeof held) => entries.map(({ slot: _slot, ...entry }) => entry);
+      expect(withoutSlots(held)).toEqual(withoutSlots(await createNameIndex(db).current()));
       expect(held.map(({ id, name }) => ({ id, name }))).toEqual(
         (await listRecipes(db.orm)).map(({ id, name }) => ({ id, name })),
       );

@@ -2,6 +2,8 @@ import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFindCache } from '../../../server/api/find-cache.ts';
 import { foundIds } from '../../../server/db/recipe-find.ts';
+import { importTransfer } from '../../../server/db/transfer-import.ts';
+import { MAX_IMPORTED_NUMBER, TRANSFER_FORMAT } from '../../../server/db/transfer-format.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 import { editorToken } from '../../support/tokens.ts';
@@ -154,6 +156,42 @@ describe.each(DATABASE_KINDS)('GET /recipes/names with filters (%s)', (kind) => 
     expect(await names({ maxMinutes: '5' })).toEqual(['Saffransbullar']);
     await h.app.inject({ method: 'DELETE', url: `/api/recipes/${made.id}`, headers: bearer(token) });
     expect(await names({ words: 'saffran' })).toEqual([]);
+  });
+
+  it('filters a recipe whose id is at the top of the range an import allows, and its write', async () => {
+    // A book moved in keeps its ids (db:import): the filters' facts must not be laid out by id.
+    const report = await importTransfer(h.db.orm, {
+      format: TRANSFER_FORMAT,
+      exportedAt: '2024-06-01T00:00:00.000Z',
+      recipes: [
+        {
+          id: MAX_IMPORTED_NUMBER,
+          name: 'Saffranskaka',
+          author: 'redaktor',
+          instructions: 'Grädda i ugnen.',
+          servings: 8,
+          ingredients: ingredientsOf('Saffran', 'Ägg'),
+          totalTime: 50,
+          version: 1,
+          createdAt: '2024-05-01T10:00:00Z',
+          updatedAt: '2024-05-01T10:00:00Z',
+        },
+      ],
+    });
+    expect(report.outcomes).toEqual([expect.objectContaining({ kind: 'added', id: MAX_IMPORTED_NUMBER })]);
+    expect(await names({ ingredients: 'saffran', maxMinutes: '60' })).toEqual(['Saffranskaka']);
+    expect(await names({ ingredients: 'äggen', words: 'ugnen' })).toEqual(['Saffranskaka']);
+    await h.app.inject({
+      method: 'PUT',
+      url: `/api/recipes/${MAX_IMPORTED_NUMBER}`,
+      headers: bearer(token),
+      payload: recipeBody({ name: 'Saffranskaka', ingredients: ingredientsOf('Vetemjöl'), totalTime: 70 }),
+    });
+    expect(await names({ ingredients: 'saffran' })).toEqual([]);
+    expect(await names({ ingredients: 'vetemjöl', maxMinutes: '60' })).toEqual([]);
+    expect(await names({ ingredients: 'vetemjöl' })).toEqual(['Kardemummabullar', 'Saffranskaka']);
+    await h.app.inject({ method: 'DELETE', url: `/api/recipes/${MAX_IMPORTED_NUMBER}`, headers: bearer(token) });
+    expect(await names({ ingredients: 'vetemjöl' })).toEqual(['Kardemummabullar']);
   });
 
   it('documents the filters with exact schemas', async () => {
