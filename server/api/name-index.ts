@@ -170,7 +170,8 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
 
   // Each index's entries by id, made when a ranked search first needs them (as the groups above): an array indexed
   // by id, not a Map. Ids are the database's serial numbers, so it is dense; at 100,000 recipes it is made in 2-10 ms
-  // where a Map took 20-40 ms under npm start's V8 flags, and a new index (each write) makes it again.
+  // where a Map took 20-40 ms under npm start's V8 flags, and a new index (each write) makes it again. (A book moved
+  // in may keep ids up to a billion: V8 then holds the array as a dictionary, slower but the same answers.)
   const byIdOf = new WeakMap<Entry[], (Entry | undefined)[]>();
   function byId(list: Entry[]): (Entry | undefined)[] {
     let found = byIdOf.get(list);
