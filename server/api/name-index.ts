@@ -72,6 +72,19 @@ function keepPassing(
   return kept;
 }
 
+/**
+ * `make` of a list, made once for each list it is asked for (an index version, a category's entries) and gone with
+ * the list: a new index is a new array (see catchUp).
+ */
+function perList<T>(make: (list: readonly Entry[]) => T): (list: readonly Entry[]) => T {
+  const made = new WeakMap<readonly Entry[], T>();
+  return (list) => {
+    let found = made.get(list);
+    if (found === undefined) made.set(list, (found = make(list)));
+    return found;
+  };
+}
+
 export type NameIndex = ReturnType<typeof createNameIndex>;
 
 /** `feed`: the change feed it follows (the API's, shared with the full list; its own by default). */
@@ -148,50 +161,34 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
   }
 
   // The groups of the index they were made from (a new index is a new array: see catchUp).
-  const grouped = new WeakMap<Entry[], Grouped>();
-  function groups(list: Entry[]): Grouped {
-    let found = grouped.get(list);
-    if (!found) grouped.set(list, (found = groupByCategory(list)));
-    return found;
-  }
+  const groups = perList(groupByCategory);
 
   // The slots of a list's entries in its order (the index's, or a category's), made when a filter's pass first needs
   // them: the pass then reads an entry only when it passes (./recipe-facts.ts).
-  const slotsIn = new WeakMap<readonly Entry[], Int32Array>();
-  function slotsOf(list: readonly Entry[]): Int32Array {
-    let found = slotsIn.get(list);
-    if (!found) {
-      found = new Int32Array(list.length);
-      for (let i = 0; i < list.length; i++) found[i] = (list[i] as Entry).slot;
-      slotsIn.set(list, found);
-    }
-    return found;
-  }
+  const slotsOf = perList((list) => {
+    const slots = new Int32Array(list.length);
+    for (let i = 0; i < list.length; i++) slots[i] = (list[i] as Entry).slot;
+    return slots;
+  });
 
   // Each index's entries by id, made when a ranked search first needs them (as the groups above): an array indexed
   // by id, not a Map. Ids are the database's serial numbers, so it is dense; at 100,000 recipes it is made in 2-10 ms
   // where a Map took 20-40 ms under npm start's V8 flags, and a new index (each write) makes it again. (A book moved
   // in may keep ids up to a billion: V8 then holds the array as a dictionary, slower but the same answers.)
-  const byIdOf = new WeakMap<Entry[], (Entry | undefined)[]>();
-  function byId(list: Entry[]): (Entry | undefined)[] {
-    let found = byIdOf.get(list);
-    if (!found) {
-      found = [];
-      for (const entry of list) found[entry.id] = entry;
-      byIdOf.set(list, found);
-    }
-    return found;
-  }
+  const byId = perList((list) => {
+    const entries: (Entry | undefined)[] = [];
+    for (const entry of list) entries[entry.id] = entry;
+    return entries;
+  });
 
   // The entries the filters keep, made once per question (index, category, filters) and kept for the few questions
   // asked last of this index: paging and counting are then a binary search and a length, not a pass over the book.
   // Reused only while the database's answers it was made from are the very same (the find cache's, per stamp).
   type Kept = { parts: readonly FoundIds[]; list: Entry[] };
-  const keptOf = new WeakMap<Entry[], Map<string, Kept>>();
+  const keptOf = perList(() => new Map<string, Kept>());
   const KEPT_LISTS = 8;
   function filteredList(all: Entry[], key: string, parts: readonly FoundIds[], make: () => Entry[]): Entry[] {
-    let kept = keptOf.get(all);
-    if (!kept) keptOf.set(all, (kept = new Map<string, Kept>()));
+    const kept = keptOf(all);
     const found = kept.get(key);
     if (found && found.parts.length === parts.length && found.parts.every((p, i) => p === parts[i])) {
       kept.delete(key);
