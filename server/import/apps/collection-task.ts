@@ -26,6 +26,8 @@ export default async function collectionTask(task: CollectionTask): Promise<Task
     return { scan: await scan(task.path, kind, task.limits, budget, task.fileName) };
   } catch (error) {
     if (error instanceof CollectionFileError || error instanceof EntryError) return { error: error.message };
+    // JSON nested beyond the stack (100,000 levels parse, but no reader walks them): not a file any app writes.
+    if (isStackOverflow(error)) return { error: NOT_READABLE };
     throw error;
   }
 }
@@ -83,6 +85,10 @@ async function photo(path: string, kind: FileKind, ref: PhotoRef, limits: Collec
 
 const NOT_READABLE =
   'Filen går inte att läsa in: den är varken en export från Paprika, Mealie, Tandoor, Nextcloud Cookbook eller RecipeSage eller recept i JSON.';
+
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/iu.test(error.message);
+}
 
 async function fileKind(path: string): Promise<FileKind> {
   const handle = await open(path, 'r');

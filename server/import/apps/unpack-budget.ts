@@ -1,6 +1,7 @@
 // How many bytes one task may unpack, all entries together (CollectionLimits.maxUnpackedBytes): zip entries,
 // a zip inside the zip (Tandoor), gzip inside the zip (Paprika). Every read asks it first, so a zip bomb stops at
-// the limit, whatever its headers claim, and the worker's memory stays bounded by it.
+// the limit, whatever its headers claim. It bounds the work; memory is bounded by each read's own limit (an
+// absolute figure: MAX_TEXT_BYTES, MAX_INNER_ZIP_BYTES, photoMaxBytes), since entries are read one at a time.
 import { gunzipSync } from 'node:zlib';
 import { CollectionFileError, EntryError, printable, sizeText } from './collection-errors.ts';
 
@@ -8,7 +9,8 @@ export type Budget = {
   left(): number;
   spend(bytes: number): void;
   tooLarge(name: string, bytes?: number): CollectionFileError;
-  /** The gzip's content, within `limit` and the budget; EntryError when it is not gzip or is corrupt. */
+  /** The gzip's content, within `limit` and the budget (beyond either: the file's error, naming that limit);
+   *  EntryError when it is not gzip or is corrupt. */
   gunzip(name: string, bytes: Uint8Array, limit: number): Buffer;
 };
 
@@ -30,7 +32,8 @@ export function createBudget(maxUnpackedBytes: number): Budget {
       try {
         out = gunzipSync(bytes, { maxOutputLength: Math.max(1, max) });
       } catch (error) {
-        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw budget.tooLarge(name);
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+          throw limit < left ? overLimit(name, limit) : budget.tooLarge(name);
         throw new EntryError(`”${printable(name)}” är trasig (inte en läsbar gzip-fil).`);
       }
       budget.spend(out.length);
@@ -38,4 +41,11 @@ export function createBudget(maxUnpackedBytes: number): Budget {
     },
   };
   return budget;
+}
+
+// One gzip beyond its own limit (the most JSON text read at once), the budget notwithstanding.
+function overLimit(name: string, limit: number): CollectionFileError {
+  return new CollectionFileError(
+    `”${printable(name)}” packas upp till mer än ${sizeText(limit)} och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.`,
+  );
 }
