@@ -21,7 +21,23 @@ export type HistoryLimits = { versions: number; days: number };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** Records `recipe` (as just written) as its version; the same version twice is one row. */
+// HISTORY_MAX_VERSIONS as this process runs with it (keepVersionsPerRecipe, at start). Each write that records a
+// version prunes the recipe's history to it in the same transaction, so no number of saves between two sweeps makes a
+// history (and the data folder) grow past it: issue 52 measured 1,500 saves of one recipe keeping 1,501 versions, the
+// folder growing from 81 MB to 1.29 GB before the hourly sweep ran. Unset, only the sweep prunes (as before).
+let maxVersions: number | undefined;
+
+/** Every write from now on keeps at most `versions` versions of its recipe (HISTORY_MAX_VERSIONS; the sweep too). */
+export function keepVersionsPerRecipe(versions: number | undefined): void {
+  maxVersions = versions;
+}
+
+/**
+ * Records `recipe` (as just written) as its version; the same version twice is one row. Then only its newest
+ * HISTORY_MAX_VERSIONS stay: found through the primary key, and only asked once a version is numbered above the limit
+ * (none can be over it before). The photos only pruned versions named are left to the sweep (pruneHistory), which
+ * releases them and hands their files to the photo store after its commit.
+ */
 export async function recordVersion(tx: Tx, recipe: Recipe, savedBy: string | null): Promise<void> {
   await tx
     .insert(recipeVersions)
@@ -33,6 +49,11 @@ export async function recordVersion(tx: Tx, recipe: Recipe, savedBy: string | nu
       savedAt: new Date(recipe.updatedAt),
     })
     .onConflictDoNothing();
+  if (maxVersions === undefined || recipe.version <= maxVersions) return;
+  await tx.execute(sql`
+    DELETE FROM recipe_versions WHERE recipe_id = ${recipe.id} AND version <= (
+      SELECT version FROM recipe_versions WHERE recipe_id = ${recipe.id}
+      ORDER BY version DESC OFFSET ${maxVersions} LIMIT 1)`);
 }
 
 /** The recipe as it is now, read inside the write's transaction (null: no such recipe). */
@@ -117,7 +138,8 @@ export async function pruneHistory(
   // The recipes with versions beyond their newest `versions` (only a recipe with a version numbered above the limit
   // can have that many) or older than `days` but not their recipe's newest, found through the indexes (migration
   // 016's on the number, the primary key, saved_at): no scan of every version or every recipe, which at 100,000
-  // recipes held PGlite's one connection for a second every sweep.
+  // recipes held PGlite's one connection for a second every sweep. And the recipes with a kept photo no version names
+  // any more because a save pruned the versions that did (recordVersion), found through photos_kept_for.
   const over = await tx.execute(sql`
     (SELECT DISTINCT v.recipe_id FROM recipe_versions v
       WHERE v.version > ${limits.versions}
@@ -127,6 +149,12 @@ export async function pruneHistory(
     (SELECT DISTINCT v.recipe_id FROM recipe_versions v
       WHERE v.saved_at < ${before.toISOString()}
         AND EXISTS (SELECT 1 FROM recipe_versions w WHERE w.recipe_id = v.recipe_id AND w.version > v.version)
+      LIMIT ${batch})
+    UNION
+    (SELECT DISTINCT p.kept_for FROM photos p
+      WHERE p.kept_for IS NOT NULL AND p.recipe_id IS NULL
+        AND NOT EXISTS (SELECT 1 FROM recipe_versions v WHERE v.recipe_id = p.kept_for
+          AND v.content -> 'photos' @> jsonb_build_array(jsonb_build_object('id', p.id)))
       LIMIT ${batch})
     LIMIT ${batch}`);
   const ids = (over as { rows: { recipe_id: number }[] }).rows.map((r) => Number(r.recipe_id));
