@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { WORD_BREAKS, wholeWordOnly } from '../../src/lib/recipe-filters.ts';
+import { wholeWordOnly } from '../../src/lib/recipe-filters.ts';
 import type { AppDatabase } from './types.ts';
 
 // The list's filters beside the name search (issue 40, docs/decisions/055-find-recipes-by-content.md), the parts the
@@ -58,16 +58,17 @@ const askAgain: Remember = (_key, read) => read();
 
 /**
  * The ids of the ingredient names (migration 017's `ingredient_names`) that hold this stem as the filter matches
- * it: anywhere in the name, or, for a stem of one or two letters, as a whole word of it (`wholeWordOnly`: as a part
- * of words it matched nearly every name, and no trigram index narrows it). The name index knows each recipe's
- * ingredient name ids (`recipe_ingredient_names`, read with its names), so it finds the recipes holding any of
- * them in its own order without asking the database again; names are never removed, so a name no recipe holds
- * finds nothing. Remembered per stem for the reader's change stamp.
+ * it: anywhere in the name (the trigram index), or, for a stem of one or two letters, as a whole word of it
+ * (`wholeWordOnly`: as a part of words it matched nearly every name; migration 018's index of the names' words). The
+ * name index knows each recipe's ingredient name ids (`recipe_ingredient_names`, read with its names), so it finds
+ * the recipes holding any of them in its own order without asking the database again; a name no recipe holds any
+ * longer is removed by the write that made it so (migration 018). Remembered per stem for the reader's change stamp.
  */
 export function ingredientNameIds(db: AppDatabase, stem: string, remember: Remember = askAgain): Promise<FoundIds> {
   return remember(`ingredient ${stem}`, async () => {
+    // A whole word is one lookup in migration 018's index of each name's words (a scan of every name before).
     const matching = wholeWordOnly(stem)
-      ? sql`(' ' || translate(name, ${WORD_BREAKS}, ${' '.repeat(WORD_BREAKS.length)}) || ' ') ILIKE ${`% ${escapeLike(stem)} %`}`
+      ? sql`ingredient_name_words(name) @> ARRAY[${stem}::text]`
       : sql`name ILIKE ${containing(stem)}`;
     return foundIds(
       await idsOf(db, sql`SELECT string_agg(id::text, ',' ORDER BY id) AS ids FROM ingredient_names WHERE ${matching}`),
