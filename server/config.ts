@@ -316,7 +316,9 @@ function toConfig(e: Env, terminal: boolean) {
       maxRecipes: e.COLLECTION_MAX_RECIPES,
       /** Ingredients in one recipe (at most the schema's MAX_INGREDIENTS); a recipe with more is not imported. */
       maxIngredients: e.COLLECTION_MAX_INGREDIENTS,
-      /** Everything in the file unpacked together (and any one entry): four times the file, against zip bombs. */
+      /** Everything in the file unpacked together: four times the file, against zip bombs. This bounds the work;
+       *  memory is bounded apart, by absolute figures: entries are read one at a time, each within its own limit
+       *  (64 MB of JSON text, 32 MB of a zip inside the zip, PHOTO_MAX_BYTES of a photo). */
       maxUnpackedBytes: 4 * e.COLLECTION_MAX_BYTES,
       /** One scan of the file, or one photo read from it, in a worker thread; then the worker is terminated. */
       readTimeoutMs: e.COLLECTION_READ_TIMEOUT_MS,

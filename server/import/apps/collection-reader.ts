@@ -33,7 +33,7 @@ export type CollectionReader = {
 // Tasks waiting for a thread: an import reads its photos one after another, so a few suffice.
 const MAX_WAITING = 8;
 // A scan keeps the file's recipes as drafts and one entry at a time as text; this bounds a file built to exhaust
-// memory beyond maxUnpackedBytes (the bytes themselves are bounded by the budget, outside the heap).
+// memory with objects (the bytes themselves are bounded by each read's absolute limit, outside the heap).
 const WORKER_HEAP_MB = 256;
 
 export function createCollectionReader(limits: CollectionLimits): CollectionReader {

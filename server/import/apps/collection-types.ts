@@ -29,7 +29,7 @@ export type CollectionLimits = {
   maxRecipes: number;
   /** Per recipe (beyond: that recipe's `problem`). */
   maxIngredients: number;
-  /** All entries unpacked together, and so any one entry (zip bombs). */
+  /** All entries unpacked together (zip bombs); what one read holds in memory has its own absolute limit. */
   maxUnpackedBytes: number;
   /** One photo's bytes. */
   photoMaxBytes: number;

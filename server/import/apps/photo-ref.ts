@@ -8,6 +8,9 @@ import { openZip, type ZipArchive } from './zip-archive.ts';
 
 /** The most bytes of one entry read as JSON text (a 256 MB worker heap holds its objects). */
 export const MAX_TEXT_BYTES = 64_000_000;
+/** The most bytes of a zip inside the zip (Tandoor's {id}.zip: recipe.json and one photo, which Tandoor keeps
+ *  small), held in memory while it is read: an absolute figure, not one that grows with the upload's limit. */
+export const MAX_INNER_ZIP_BYTES = 32_000_000;
 
 const MISSING = 'Bilden finns inte i filen.';
 
@@ -27,7 +30,7 @@ export async function readPhoto(
   if (!zip) throw new CollectionFileError(MISSING);
   const entry = entryOf(zip, ref.entry);
   if (ref.inner === undefined) return copy(await zip.read(entry, limits.photoMaxBytes));
-  const inner = await openZip({ buffer: await zip.read(entry, limits.maxUnpackedBytes) }, budget, 1);
+  const inner = await openZip({ buffer: await zip.read(entry, MAX_INNER_ZIP_BYTES) }, budget, 1);
   try {
     return copy(await inner.read(entryOf(inner, ref.inner), limits.photoMaxBytes));
   } finally {

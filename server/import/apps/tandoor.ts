@@ -16,6 +16,7 @@ import {
   type IngredientText,
   type JsonObject,
 } from './app-draft.ts';
+import { MAX_INNER_ZIP_BYTES } from './photo-ref.ts';
 import { openZip } from './zip-archive.ts';
 import { baseName, entryJson, recipeEntries, type Found, type ZipScan } from './zip-entries.ts';
 
@@ -38,8 +39,9 @@ export async function tandoorRecipes(scan: ZipScan): Promise<Found> {
   for (const [index, entry] of recipeEntries(scan, /^[^/]+\.zip$/iu).entries()) {
     const name = baseName(entry.name);
     try {
-      // The inner zip is read into memory (within the budget) and opened there; no deeper nesting is read.
-      const inner = await openZip({ buffer: await scan.zip.read(entry, scan.limits.maxUnpackedBytes) }, scan.budget, 1);
+      // The inner zip is read into memory (at most MAX_INNER_ZIP_BYTES, refused before inflating beyond) and opened
+      // there; no deeper nesting is read.
+      const inner = await openZip({ buffer: await scan.zip.read(entry, MAX_INNER_ZIP_BYTES) }, scan.budget, 1);
       try {
         const json =
           inner.entries.find((e) => /^recipe\.json$/iu.test(e.name)) ??

@@ -88,13 +88,13 @@ async function readEntry(
   } catch {
     throw new EntryError(`”${printable(name)}” är trasig.`);
   }
-  const chunks: Buffer[] = [];
+  // One buffer of the declared size, filled as the entry inflates: memory is the entry, not twice it.
+  const bytes = Buffer.allocUnsafe(entry.uncompressedSize);
   let size = 0;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > entry.uncompressedSize) throw budget.tooLarge(name);
-      chunks.push(chunk);
+      if (size + chunk.length > bytes.length) throw budget.tooLarge(name);
+      size += chunk.copy(bytes, size);
     }
   } catch (error) {
     stream.destroy();
@@ -104,5 +104,6 @@ async function readEntry(
     throw new EntryError(`”${printable(name)}” är trasig.`);
   }
   budget.spend(size);
-  return Buffer.concat(chunks, size);
+  // yauzl's validateEntrySizes has refused an entry shorter than its header; never hand out unwritten bytes.
+  return size === bytes.length ? bytes : Buffer.from(bytes.subarray(0, size));
 }

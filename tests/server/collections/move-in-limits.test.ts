@@ -1,0 +1,135 @@
+// Moving in is bounded by absolute figures (issue 52), through the API on a real server and database with the real
+// worker pool: a small upload whose inner zip is 600 MB is refused before it is inflated (the process's memory
+// measured while the preview runs); JSON nested 100,000 levels is a 422 with the unreadable file's sentence; at most
+// two previews or imports are in flight, a third refused with 503 before its body is read.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
+import { bearer } from '../../support/recipes.ts';
+import { editorToken } from '../../support/tokens.ts';
+import { sampleRecipes, tandoorExport } from '../../fixtures/apps/make-exports.ts';
+import { tandoorWithLargeInnerZip } from './inner-zip-file.ts';
+
+const NOT_READABLE =
+  'Filen går inte att läsa in: den är varken en export från Paprika, Mealie, Tandoor, Nextcloud Cookbook eller RecipeSage eller recept i JSON.';
+
+describe('move-in limits (pglite)', () => {
+  // The uploads' temporary folders go to a folder of this file's own, so that they can be counted.
+  const uploads = mkdtempSync(join(tmpdir(), 'move-in-limits-'));
+  const systemTmp = process.env.TMPDIR;
+  let h: ApiHarness;
+  let token: string;
+  beforeAll(async () => {
+    h = await createApiHarness('pglite');
+    token = await editorToken(h.keys, 'redaktor');
+    process.env.TMPDIR = uploads;
+  });
+  afterAll(async () => {
+    if (systemTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = systemTmp;
+    rmSync(uploads, { recursive: true, force: true });
+    await h?.close();
+  });
+
+  const preview = (bytes: Buffer, fileName: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/recipe-collections/preview',
+      headers: { ...bearer(token), 'content-type': 'application/octet-stream', 'x-file-name': fileName },
+      payload: bytes,
+    });
+
+  it('refuses a 600 MB inner zip of a small upload before inflating it: the process grows by far less', async () => {
+    const { bytes, innerBytes } = await tandoorWithLargeInnerZip(600);
+    expect(innerBytes).toBeGreaterThan(600_000_000);
+    expect(bytes.length).toBeLessThan(3_000_000);
+    // A warm server: the reader's worker started and the database read once (a real export of a small inner zip).
+    const small = await preview(tandoorExport(sampleRecipes(2)), 'tandoor.zip');
+    expect(small.json().count).toMatchObject({ recipes: 2, cannotImport: 0 });
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+    const answer = await preview(bytes, 'tandoor.zip').finally(() => clearInterval(sampler));
+    // Reading the inner zip whole would add at least its 600 MB.
+    const grown = peak - before;
+    console.info(`move-in: rss ${Math.round(before / 1e6)} MB, peak +${Math.round(grown / 1e6)} MB`);
+    expect(grown).toBeLessThan(100_000_000);
+    expect(answer.statusCode).toBe(200);
+    // That recipe cannot be imported, and says why; the file itself is read.
+    expect(answer.json().recipes).toMatchObject([{ name: '1', problem: '”1.zip” är större än 32 MB.' }]);
+  }, 120_000);
+
+  it('answers JSON nested 100,000 levels with 422 and the unreadable file’s sentence, not a 500', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const file = Buffer.from(`{"@type":"Recipe","name":"Djup","recipeIngredient":["1 ägg"],"extra":${deep}}`);
+    const answer = await preview(file, 'recept.json');
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().fields).toEqual({ file: NOT_READABLE });
+  });
+
+  it('takes two previews or imports at a time; a third is refused with 503 before its body is read', async () => {
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.app.server.address() as AddressInfo;
+    const answers: Promise<{ status: number; body: string; headers: Record<string, unknown> }>[] = [];
+    const start = (path: string, length: number): ClientRequest => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: { ...bearer(token), 'content-type': 'application/octet-stream', 'content-length': String(length) },
+      });
+      answers.push(
+        new Promise((resolve, reject) => {
+          req.on('response', (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+          });
+          req.on('error', reject);
+        }),
+      );
+      return req;
+    };
+    const file = Buffer.from('{"hej": 1}');
+    // Two uploads under way: half of each file sent, the rest held back.
+    const first = start('/api/recipe-collections/preview', file.length);
+    const second = start('/api/recipe-collections', file.length);
+    for (const req of [first, second]) req.write(file.subarray(0, 5));
+    const folders = () => readdirSync(uploads).filter((n) => n.startsWith('recipe-book-collection-')).length;
+    for (let waited = 0; folders() < 2; waited += 20) {
+      if (waited > 20_000) throw new Error('the two uploads did not start');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // The third sends its headers only: the answer comes without a byte of its body.
+    const third = start('/api/recipe-collections/preview', file.length);
+    third.flushHeaders();
+    const refused = await Promise.race([
+      answers[2]!,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the third was not answered')), 10_000)),
+    ]).catch((error: unknown) => {
+      for (const req of [first, second, third]) req.destroy();
+      throw error;
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(JSON.parse(refused.body)).toMatchObject({
+      status: 503,
+      fields: { file: 'Servern läser redan in två filer. Försök igen om en stund.' },
+    });
+    expect(folders()).toBe(2);
+    third.destroy();
+    // The two finish (this file holds no recipes: 422), and their places are free again.
+    for (const req of [first, second]) req.end(file.subarray(5));
+    expect((await answers[0]!).status).toBe(422);
+    expect((await answers[1]!).status).toBe(422);
+    const after = await preview(file, 'x.json');
+    expect(after.statusCode).toBe(422);
+    expect(after.json().fields.file).toBe('Filen är JSON men innehåller inga recept (schema.org Recipe) att läsa in.');
+  });
+});
