@@ -48,6 +48,16 @@ const NDJSON = 'application/x-ndjson';
 const REFRESH_EVERY_MS = 1000;
 
 const BUSY_IMPORTING = 'Another collection is being imported right now; try again when it is done';
+// Previews and imports in flight at once, per server: each holds its upload in the temporary folder (up to
+// COLLECTION_MAX_BYTES, and that folder is RAM on some hosts) and a reader in the worker pool.
+const MAX_IN_FLIGHT = 2;
+const tooManyFiles = () =>
+  new HttpError(
+    503,
+    `${MAX_IN_FLIGHT} files are being read or imported right now; try again shortly`,
+    { fields: { file: 'Servern läser redan in två filer. Försök igen om en stund.' } },
+    { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  );
 const retryLater = (message: string) => new HttpError(503, message, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 const unreadable = (message: string, swedish: string) => new HttpError(422, message, { fields: { file: swedish } });
 
@@ -81,13 +91,18 @@ const documented = (summary: string, ok: object) => ({
     413: errorBodySchema.describe('The file is larger than COLLECTION_MAX_BYTES (`fields.file` says so in Swedish)'),
     415: errorBodySchema,
     422: errorBodySchema.describe('The file cannot be read (`fields.file`: why, in Swedish, for the person)'),
-    503: errorBodySchema,
+    503: errorBodySchema.describe(
+      `Busy, try again after \`retry-after\`: ${MAX_IN_FLIGHT} previews or imports are in flight on this server ` +
+        '(refused before the body is read; `fields.file` says so in Swedish), another import is running, the readers ' +
+        'are full, or the database cannot be reached',
+    ),
   },
 });
 
 export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api, options) => {
   const { db, gate, feed, library, reader, maxBytes, requireEditor, writeLimit } = options;
   let importing = false;
+  let inFlight = 0;
   // A stopping server (a restart) stops its import before the next recipe: what is written stays, the stream ends
   // without its report, and the same file run again finishes the rest. The photo processes close only after that.
   const running = new Set<AbortController>();
@@ -150,6 +165,14 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
     }
   }
 
+  // A slot taken before the body is read (the last onRequest hook: only an editor's request within the write limit
+  // takes one), given back when the answer is done or the connection is gone: for an import, when it ends.
+  const slot = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (inFlight >= MAX_IN_FLIGHT) throw tooManyFiles();
+    inFlight++;
+    reply.raw.once('close', () => inFlight--);
+  };
+
   // One import at a time per server: each is minutes of photo work, and a second would halve the first's pace.
   const oneAtATime = async (_request: FastifyRequest, reply: FastifyReply) => {
     if (importing)
@@ -159,7 +182,7 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
   api.post(
     '/recipe-collections/preview',
     {
-      onRequest: [writeLimit, requireEditor],
+      onRequest: [writeLimit, requireEditor, slot],
       compress: false,
       schema: documented(
         'What an export file of another recipe app holds (editor): its format, each recipe with its photo count, whether ' +
@@ -176,7 +199,7 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
   api.post(
     '/recipe-collections',
     {
-      onRequest: [writeLimit, requireEditor, oneAtATime],
+      onRequest: [writeLimit, requireEditor, oneAtATime, slot],
       // Each line as it happens: never compressed (a compressor holds lines back), never cached.
       compress: false,
       schema: documented(
