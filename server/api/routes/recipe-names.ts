@@ -12,7 +12,8 @@ import {
 } from '../../../src/lib/recipe-filters.ts';
 import type { RecipeFind } from '../../db/recipe-find.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
-import { errorBodySchema, HttpError } from '../errors.ts';
+import { filterReadRateLimit } from '../../plugins/rate-limit.ts';
+import { errorBody, errorBodySchema, HttpError } from '../errors.ts';
 import type { NamedRecipe, NameIndex } from '../name-index.ts';
 
 // GET /recipes/names: the list screen's light, paged read (ids and names only). The full list
@@ -108,6 +109,10 @@ const pageSchema = z.object({
     .describe('How many recipes match in all; only when `ingredients`, `maxMinutes` or `words` is given'),
 });
 
+/** Whether a raw query names a filter (counted by the filtered reads' rate limit). */
+const hasFilter = (raw: Record<string, unknown>) =>
+  ['ingredients', 'maxMinutes', 'words'].some((name) => typeof raw[name] === 'string' && raw[name] !== '');
+
 /** The filters of a query, or undefined when it has none (the name list as before). */
 function findOf(query: { ingredients?: string; maxMinutes?: number; words?: string }): RecipeFind | undefined {
   const stems = ingredientStems(query.ingredients ?? '');
@@ -127,11 +132,13 @@ export const recipeNameRoutes: FastifyPluginAsyncZod<{ index: NameIndex; gate: D
   api.get(
     '/recipes/names',
     {
+      // A filtered read may ask the database (issue 52): counted per client, as writes are.
+      config: { rateLimit: filterReadRateLimit((message) => errorBody(429, message), hasFilter) },
       schema: {
         summary:
           'Recipe ids and names in Swedish alphabetical order, a page at a time; `search` keeps those whose name contains it (any case), `category` those in that category, and `ingredients`, `maxMinutes` and `words` those that pass each filter (all combine)',
         querystring: query,
-        response: { 200: pageSchema, 400: errorBodySchema, 503: errorBodySchema },
+        response: { 200: pageSchema, 400: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request) => {
