@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { bannerLines } from './banner.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { answerBackupRequests } from './db/backup.ts';
+import { whenDataDirLost } from './db/data-dir-lock.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { dataFolderProblem, folderFacts } from './db/private-folder.ts';
 import { seedRecipesIfEmpty } from './db/seed.ts';
@@ -134,6 +135,23 @@ export async function shutdown(
   }
   app.log.info('stopped');
   process.exit(0);
+}
+
+/** How long a server that lost its data folder keeps answering 503 (to what reached it while frozen) before it exits. */
+const LOST_EXIT_MS = 1_000;
+
+/**
+ * Another server took the embedded database's folder over while this one was frozen (docker pause): from then on
+ * every query here is refused (server/db/pglite.ts) and requests answer 503. Say so, answer what is already on its
+ * way for a moment, and exit 1 without closing the database (closing writes into the folder). A process manager
+ * that restarts it finds the folder held by the other server and is told so.
+ */
+export function exitWhenDataFolderLost(running: { app?: Built['app'] }): void {
+  whenDataDirLost((error) => {
+    if (running.app) running.app.log.error({ dataDir: error.dataDir }, error.message);
+    else console.error(error.message);
+    setTimeout(() => process.exit(1), LOST_EXIT_MS);
+  });
 }
 
 export function printBanner(

@@ -62,6 +62,8 @@ async function main(): Promise<void> {
 
   steps.checkDataFolder(config);
   const { db, state } = await steps.openTheDatabase(config);
+  const running: Parameters<typeof steps.exitWhenDataFolderLost>[0] = {};
+  steps.exitWhenDataFolderLost(running);
   await stopIfAsked(db);
 
   const seeded = await steps.seedRecipes(config, db);
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
   await stopIfAsked(db);
 
   const built = await steps.buildTheApp(config, db);
+  running.app = built.app;
   stopping.log = (message) => built.app.log.info(message);
   await steps.listen(built, config, db);
 

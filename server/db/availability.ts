@@ -1,5 +1,6 @@
 // Which failures mean "the database cannot be reached right now" (answered 503 with Retry-After, logged
 // once per outage) rather than a bug (500). Only the database module knows the drivers' errors.
+import { DataDirLostError } from './data-dir-lock.ts';
 
 /** A request's wait for the database ran out (DB_REQUEST_TIMEOUT_MS). */
 export class DatabaseTimeoutError extends Error {
@@ -49,9 +50,16 @@ function* causes(error: unknown): Generator<Record<string, unknown>> {
   }
 }
 
+/** Another server took the embedded database's folder over: this one must not write to it again. */
+export function isDataDirLost(error: unknown): boolean {
+  for (const e of causes(error)) if (e instanceof DataDirLostError) return true;
+  return false;
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const e of causes(error)) {
-    if (e instanceof DatabaseTimeoutError || e instanceof DatabaseStartingError) return true;
+    if (e instanceof DatabaseTimeoutError || e instanceof DatabaseStartingError || e instanceof DataDirLostError)
+      return true;
     const code = typeof e.code === 'string' ? e.code : '';
     if (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code)) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;

@@ -1,4 +1,4 @@
-import { startHeartbeat, watchHeartbeat } from './lock-heartbeat.ts';
+import { beatHere, HEARTBEAT_MS, startHeartbeat, watchHeartbeat } from './lock-heartbeat.ts';
 import { makePrivateFolder } from './private-folder.ts';
 import { randomBytes } from 'node:crypto';
 import {
@@ -21,7 +21,9 @@ import { join, resolve } from 'node:path';
 // start time (/proc/<pid>/stat), the boot id and the pid namespace, so a dead holder is replaced at once. Where it
 // cannot (another container, host or boot), the holder's heartbeat decides: it renews the file's time every
 // second, and a file whose time stands still for 4 s is stale. A live holder is waited for briefly (it may be
-// exiting after kill -9, or finishing a graceful stop) before the refusal.
+// exiting after kill -9, or finishing a graceful stop) before the refusal. A holder stopped for longer than that
+// (docker pause) loses the folder to a server that cannot see its pid: it looks at its lock file before it lets
+// PGlite run a query, and stops for good once the file is not its own (docs/decisions/060-*.md).
 export { HEARTBEAT_MS, HEARTBEAT_STALE_MS } from './lock-heartbeat.ts';
 export const LOCK_FILE = 'recipe-book.lock';
 /** How long opening a folder waits for a live holder to go before refusing. */
@@ -29,6 +31,12 @@ export const LOCK_WAIT_MS = 2_000;
 const POLL_MS = 25;
 /** A lock file with no readable holder younger than this may be one being written right now. */
 const WRITING_MS = 5_000;
+/**
+ * How long the holder trusts its last look at its own lock file. A taker takes over only after 4 s in which the
+ * file's time stood still, and each look renews that time before it reads the file, so a look that found our own
+ * text was taken more than 4 s before any takeover: what runs within this much of it runs before the takeover.
+ */
+export const OWNED_FOR_MS = 500;
 
 export class DataDirInUseError extends Error {
   readonly dataDir: string;
@@ -45,7 +53,26 @@ export class DataDirInUseError extends Error {
   }
 }
 
-export type DataDirLock = { path: string; release(): void };
+/** Another server took the folder over while this one was stopped (or its lock file was removed by hand). */
+export class DataDirLostError extends Error {
+  readonly dataDir: string;
+  constructor(dataDir: string, pid: number | undefined) {
+    super(
+      `The data folder ${dataDir} was taken over by another process${pid ? ` (pid ${pid})` : ''} while this one ` +
+        'was stopped or not responding: this server no longer writes to it, and stops.',
+    );
+    this.name = 'DataDirLostError';
+    this.dataDir = dataDir;
+  }
+}
+
+export type DataDirLock = {
+  path: string;
+  release(): void;
+  /** Throws DataDirLostError once the lock file is no longer this process's own. */
+  assertHeld(): void;
+  readonly lost: boolean;
+};
 
 /** Who holds a folder. Beyond the pid, each part is present only where Linux's /proc told it. */
 export type Holder = {
@@ -219,21 +246,75 @@ function judgeLock(path: string, text: string | undefined, me: Holder): Verdict 
  * renewed every second. Also the Keycloak test harness's lock (scripts/keycloak/lock.ts): one implementation
  * of "one process at a time".
  */
-export function acquireLockFile(path: string, waitMs = LOCK_WAIT_MS): { release(): void } | { heldBy: number } {
+export type LockFile = {
+  release(): void;
+  /** Whether the lock file is still ours: trusted for OWNED_FOR_MS after a look, then looked at again. */
+  held(): boolean;
+};
+
+/**
+ * Keeps watch over a lock file we created with `content`: a look every beat (it also beats, from this thread), and
+ * one before `held()` answers when the last is older than OWNED_FOR_MS (by either clock: a frozen process's
+ * monotonic clock runs on, a suspended machine's wall clock jumps). Once the text is not ours, `onLost` is called
+ * and `held()` stays false.
+ */
+function watchOwnership(path: string, content: string, onLost: () => void) {
+  let lost = false;
+  let looked = { mono: -Infinity, wall: -Infinity };
+  const look = (): boolean => {
+    if (lost) return false;
+    const at = { mono: performance.now(), wall: Date.now() };
+    beatHere(path);
+    if (readText(path) === content) {
+      looked = at;
+      return true;
+    }
+    lost = true;
+    clearInterval(timer);
+    onLost();
+    return false;
+  };
+  const timer = setInterval(look, HEARTBEAT_MS);
+  timer.unref();
+  return {
+    held(): boolean {
+      const age = Math.max(performance.now() - looked.mono, Date.now() - looked.wall);
+      return !lost && ((age >= 0 && age < OWNED_FOR_MS) || look());
+    },
+    /** Released: no more looks, and never `onLost`. */
+    stop() {
+      lost = true;
+      clearInterval(timer);
+    },
+  };
+}
+
+export function acquireLockFile(
+  path: string,
+  waitMs = LOCK_WAIT_MS,
+  onLost: () => void = () => undefined,
+): LockFile | { heldBy: number } {
   const me = currentHolder();
-  const content = formatHolder(me);
+  // The token makes "still our own" exact: two holders in two pid namespaces may have the same pid.
+  const content = `${formatHolder(me)}token ${randomBytes(8).toString('hex')}\n`;
   const deadline = Date.now() + waitMs;
   for (let takeovers = 0, rounds = 0; ; rounds++) {
     if (tryCreate(path, content)) {
       const stopBeating = startHeartbeat(path);
       let released = false;
+      const ownership = watchOwnership(path, content, () => {
+        stopBeating();
+        onLost();
+      });
       return {
         release() {
           if (released) return;
           released = true;
+          ownership.stop();
           stopBeating();
           if (readText(path) === content) unlinkSync(path);
         },
+        held: ownership.held,
       };
     }
     const text = readText(path);
@@ -251,11 +332,44 @@ export function acquireLockFile(path: string, waitMs = LOCK_WAIT_MS): { release(
   }
 }
 
+const lostListeners = new Set<(error: DataDirLostError) => void>();
+const heldDataDirs = new Set<DataDirLock>();
+
+/** Calls `listener` when a data folder this process holds is taken over (server/start-steps.ts: log, stop). */
+export function whenDataDirLost(listener: (error: DataDirLostError) => void): () => void {
+  lostListeners.add(listener);
+  return () => lostListeners.delete(listener);
+}
+
+/** Throws DataDirLostError unless every data folder this process holds is still its own (none: nothing to do). */
+export function assertDataDirsHeld(): void {
+  for (const lock of heldDataDirs) lock.assertHeld();
+}
+
 export function acquireDataDirLock(dataDir: string, waitMs = LOCK_WAIT_MS): DataDirLock {
   const dir = resolve(dataDir);
   makePrivateFolder(dir);
   const path = join(dir, LOCK_FILE);
-  const lock = acquireLockFile(path, waitMs);
-  if ('heldBy' in lock) throw new DataDirInUseError(dir, lock.heldBy);
-  return { path, release: lock.release };
+  let lostError: DataDirLostError | undefined;
+  const file = acquireLockFile(path, waitMs, () => {
+    const text = readText(path);
+    lostError = new DataDirLostError(dir, text === undefined ? undefined : parseHolder(text)?.pid);
+    for (const listener of lostListeners) listener(lostError);
+  });
+  if ('heldBy' in file) throw new DataDirInUseError(dir, file.heldBy);
+  const lock: DataDirLock = {
+    path,
+    release() {
+      heldDataDirs.delete(lock);
+      file.release();
+    },
+    assertHeld() {
+      if (!file.held()) throw lostError ?? new DataDirLostError(dir, undefined);
+    },
+    get lost() {
+      return lostError !== undefined;
+    },
+  };
+  heldDataDirs.add(lock);
+  return lock;
 }

@@ -1,12 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { HttpError, RETRY_AFTER_SECONDS } from '../api/errors.ts';
+import { isDataDirLost } from './availability.ts';
+import { assertDataDirsHeld } from './data-dir-lock.ts';
 import { DatabaseTimeoutError, isDatabaseUnavailable, unavailableReason } from './index.ts';
+
+// The embedded database's folder was taken over by another server while this one was stopped (docker pause): it
+// answers this until it has stopped (docs/decisions/060-*.md). A write may have committed just before: it is not
+// acknowledged, because it may not be in the folder the other server uses.
+const LOST_MESSAGE =
+  'Databasen har tagits över av en annan server och den här servern stängs av; ändringen kanske inte sparades. ' +
+  'Försök igen om en stund.';
 
 /**
  * Every database call a request makes goes through `run`: it gives up after DB_REQUEST_TIMEOUT_MS (the
  * request then answers 503 with Retry-After, in the error shape), and passes the work its deadline, so a
  * write that has not committed by then is refused by the database itself (migration 006) instead of
  * committing after the client was told it failed. An outage is logged once when it starts and once when
- * it ends, not as a stack trace per request.
+ * it ends, not as a stack trace per request. A write is acknowledged only if the embedded database's folder was
+ * still this server's own after it committed.
  */
 export type DatabaseGate = {
   /** Reads and writes are tracked apart: a full disk refuses writes while reads keep working. */
@@ -56,9 +67,12 @@ export function createDatabaseGate(timeoutMs: number, log: FastifyBaseLogger): D
       working.catch(() => undefined);
       try {
         const result = await Promise.race([working, late]);
+        if (kind === 'write') assertDataDirsHeld();
         up(kind);
         return result;
       } catch (error) {
+        if (isDataDirLost(error))
+          throw new HttpError(503, LOST_MESSAGE, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
         failed(kind, error);
         throw error;
       } finally {

@@ -10,13 +10,17 @@ export const HEARTBEAT_STALE_MS = 4_000;
 const WATCH_POLL_MS = 100;
 
 // The beat comes from a small shell process of the holder's own, not from its main thread: PGlite runs queries,
-// dumps and VACUUM on that thread, which can be busy for seconds. The shell ends within a second of its parent
-// (kill -0), and `touch -c` never creates the file again once the holder has removed it.
-const LOOP = 'while kill -0 "$0" 2>/dev/null; do touch -c "$1" 2>/dev/null; sleep 1; done';
+// dumps and VACUUM on that thread, which can be busy for seconds. Before each beat the shell writes a byte into a
+// pipe whose only reader is the holder: once the holder is gone, however it went, that write fails (SIGPIPE) and
+// the shell ends, within a second, whatever pid the holder had and whoever has it now (an orphaned shell that
+// judged its parent by `kill -0` could keep a later holder's lock fresh once the pid was reused). `touch -c` never
+// creates the file again once the holder has removed it.
+const LOOP = 'while echo; do touch -c "$0" 2>/dev/null; sleep 1; done';
 /** A shell that ends sooner than this after its start is not working here (no `kill`, `touch` or `sleep`). */
 const SHORT_LIFE_MS = 2_000;
 
-function beatHere(path: string): void {
+/** Renews `path`'s time from this thread (the fallback beat, and the holder's own checks). */
+export function beatHere(path: string): void {
   try {
     const now = new Date();
     utimesSync(path, now, now);
@@ -40,9 +44,12 @@ export function startHeartbeat(path: string): () => void {
     const startedAt = Date.now();
     // Its own process group, so a signal to the server's group (Ctrl-C) does not end the beat before the
     // server has closed the database; stop() ends the group.
-    const shell = spawn('sh', ['-c', LOOP, String(process.pid), path], { stdio: 'ignore', detached: true });
+    const shell = spawn('sh', ['-c', LOOP, path], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
     child = shell;
     shell.unref();
+    // Read and dropped (a byte a second), so the pipe never fills; it keeps this process alive no more than the shell.
+    shell.stdout.resume();
+    (shell.stdout as unknown as { unref(): void }).unref();
     shell.on('error', beatFromThisThread);
     shell.on('exit', () => {
       if (stopped || timer) return;

@@ -101,6 +101,13 @@ export async function openPglite(dataDir: string): Promise<Database> {
     client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: START_PARAMS });
     restrictFolderContents(dataDir);
     const pg = client;
+    // Every query, read or write, reaches PostgreSQL through this one method, right before it touches the folder:
+    // once another server has taken the folder over (this one was frozen), none runs here again (decision 060).
+    const execute = pg.execProtocolRawSync.bind(pg);
+    pg.execProtocolRawSync = (message) => {
+      lock.assertHeld();
+      return execute(message);
+    };
     await applyMigrations({
       query: (sql, params) => pg.query(sql, params),
       exec: async (sql) => {
@@ -121,7 +128,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
       await pg.query('SELECT 1');
     },
     close() {
-      closed ??= pg.close().finally(() => lock.release());
+      // Closing writes a shutdown checkpoint: never into a folder another server has taken over.
+      closed ??= (lock.lost ? Promise.resolve() : pg.close()).finally(() => lock.release());
       return closed;
     },
     async dumpDataDir() {
