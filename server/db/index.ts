@@ -16,3 +16,4 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 
 export { DataDirInUseError } from './data-dir-lock.ts';
 export { DatabaseTimeoutError, isDatabaseUnavailable, unavailableReason } from './availability.ts';
+export { tryImportTurn, type ImportTurn } from './import-lock.ts';
