@@ -8,8 +8,8 @@ import type { ImportedRecipe } from '../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../src/lib/units.ts';
 import { AMOUNT_SOURCE, parseAmount } from '../../src/lib/quantity-format.ts';
 import { fitName, inFormCharacters } from './ingredient-name.ts';
-import { MAX_INGREDIENT_NAME } from '../../src/lib/recipe-schema.ts';
-import { measureOf, swedishAmount, type Measure } from './measures.ts';
+import { MAX_INGREDIENT_NAME, MAX_INGREDIENT_NOTE } from '../../src/lib/recipe-schema.ts';
+import { inKitchenRange, measureOf, swedishAmount, type Measure } from './measures.ts';
 
 /** An ingredient of the draft: the recipe's own ingredient type. */
 export type ImportedIngredient = ImportedRecipe['ingredients'][number];
@@ -81,10 +81,14 @@ export function parseIngredientLine(line: string): ImportedIngredient {
 /** A line that starts with an amount ("2-3 dl grädde", "One 15-ounce can beans"); undefined for any other. */
 function withAmount(text: string): ImportedIngredient | undefined {
   const start = skipApproximate(text);
-  const first = leadingAmount(text, start);
+  // "-5 cups", "1e5 cups": read as amounts, but no kitchen measures them; they stay as written (keptAsWritten).
+  const negative = /^[-−]\d/u.test(text.slice(start, start + 2));
+  const first = leadingAmount(text, negative ? start + 1 : start);
   if (!first) return undefined;
   let value = first.value;
   let at = first.end;
+  const exponent = /^[eE][-+]?\d{1,6}/u.exec(text.slice(at, at + 8));
+  if (exponent) at += exponent[0].length;
   let ranged = false;
   const range = RANGE.exec(text.slice(at));
   if (range) {
@@ -130,6 +134,7 @@ function withAmount(text: string): ImportedIngredient | undefined {
   // "1 colher (sopa) de sal": the bracket closes inside the measure.
   if (found && text[measureEnd] === ')' && text.slice(at, measureEnd).includes('(')) measureEnd++;
   let rest = found ? text.slice(skipSpaces(text, measureEnd)).replace(LINKING, '') : text.slice(at);
+  if (negative || exponent || !Number.isFinite(value)) return keptAsWritten(text, start, rest);
 
   let amount = found ? swedishAmount(value, found.measure, rest) : undefined;
   let measureText = inFormCharacters(text.slice(start, found ? measureEnd : amountEnd));
@@ -155,10 +160,30 @@ function withAmount(text: string): ImportedIngredient | undefined {
     rest = text.slice(at);
     measureText = inFormCharacters(text.slice(start, amountEnd));
   }
+  if (!inKitchenRange(amount)) return keptAsWritten(text, start, rest);
   if (amount.converted || ranged || heaped) notes.unshift(measureText);
   const fitted = fitName(inFormCharacters(rest), notes.map(inFormCharacters));
   if (fitted.name === '') return undefined;
   return { ...fitted, quantity: { value: amount.value, unit: amount.unit } };
+}
+
+/**
+ * A line whose amount no kitchen measures (a negative one, one in exponent notation, more than 100 l or 100 kg:
+ * measures.ts `inKitchenRange`): the amount and measure as the page wrote them go first in the note, and there is no
+ * quantity, so nothing absurd is stored and nothing the page said is lost. `rest` is the line after them (a package
+ * size in brackets, "-2 (14 oz) cans", is in what was written).
+ */
+function keptAsWritten(text: string, start: number, rest: string): ImportedIngredient | undefined {
+  const fitted = fitName(inFormCharacters(rest));
+  if (fitted.name === '') return undefined;
+  // Put first here, not through fitName, which trims a note's leading dash: the sign of "-5 cups" is what it says.
+  const note = [
+    ...[inFormCharacters(text.slice(start, text.length - rest.length).trim()), fitted.note ?? '']
+      .filter(Boolean)
+      .join(', '),
+  ];
+  const cut = note.length > MAX_INGREDIENT_NOTE ? [...note.slice(0, MAX_INGREDIENT_NOTE - 3), '...'] : note;
+  return { name: fitted.name, note: cut.join('') };
 }
 
 /** The amount at `at`: digits and fractions, a number word, or an article before a measure. */

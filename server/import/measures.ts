@@ -113,6 +113,29 @@ export function swedishAmount(
   }
 }
 
+// The most a kitchen measures (issue 52): 100 l and 100 kg, in any of our units, and 10,000 pieces. An amount beyond
+// it is a mistake or a prank, not a recipe ("99999999999999999999999 oz" became 2.8e21 kg), so the importer keeps
+// it as the page wrote it, in the note, with no quantity (ingredient-line.ts), as it does a negative amount and one
+// in exponent notation ("1e5 cups").
+const MOST: Readonly<Record<UnitKey, number>> = {
+  LITER: 100,
+  DECILITER: 1000,
+  MILLILITER: 100_000,
+  TABLESPOON: 100_000 / 15,
+  TEASPOON: 100_000 / 5,
+  PINCH: 100_000,
+  GRAM: 100_000,
+  KILOGRAM: 100,
+  MILLIGRAM: 100_000_000,
+  PIECES: 10_000,
+  NONE: 10_000,
+};
+
+/** Whether an amount in our units is one a kitchen measures: above 0 and at most 100 l, 100 kg or 10,000 pieces. */
+export function inKitchenRange(amount: { value: number; unit: UnitKey }): boolean {
+  return amount.value > 0 && amount.value <= MOST[amount.unit];
+}
+
 /** Grams as a cook weighs them: the page's rule for grams (5 or 10 g steps, kg with one decimal from 1 kg). */
 function weight(grams: number): { value: number; unit: UnitKey } {
   return ours(kitchenAmount(grams, 'g')!);
