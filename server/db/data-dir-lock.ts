@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 // second, and a file whose time stands still for 4 s is stale. A live holder is waited for briefly (it may be
 // exiting after kill -9, or finishing a graceful stop) before the refusal. A holder stopped for longer than that
 // (docker pause) loses the folder to a server that cannot see its pid: it looks at its lock file before it lets
-// PGlite run a query, and stops for good once the file is not its own (docs/decisions/060-*.md).
+// PGlite run a query, and stops for good once the file is not its own (docs/decisions/060-api-pglite-folder-lock-after-a-freeze.md).
 export { HEARTBEAT_MS, HEARTBEAT_STALE_MS } from './lock-heartbeat.ts';
 export const LOCK_FILE = 'recipe-book.lock';
 /** How long opening a folder waits for a live holder to go before refusing. */
@@ -333,17 +333,11 @@ export function acquireLockFile(
 }
 
 const lostListeners = new Set<(error: DataDirLostError) => void>();
-const heldDataDirs = new Set<DataDirLock>();
 
 /** Calls `listener` when a data folder this process holds is taken over (server/start-steps.ts: log, stop). */
 export function whenDataDirLost(listener: (error: DataDirLostError) => void): () => void {
   lostListeners.add(listener);
   return () => lostListeners.delete(listener);
-}
-
-/** Throws DataDirLostError unless every data folder this process holds is still its own (none: nothing to do). */
-export function assertDataDirsHeld(): void {
-  for (const lock of heldDataDirs) lock.assertHeld();
 }
 
 export function acquireDataDirLock(dataDir: string, waitMs = LOCK_WAIT_MS): DataDirLock {
@@ -357,12 +351,9 @@ export function acquireDataDirLock(dataDir: string, waitMs = LOCK_WAIT_MS): Data
     for (const listener of lostListeners) listener(lostError);
   });
   if ('heldBy' in file) throw new DataDirInUseError(dir, file.heldBy);
-  const lock: DataDirLock = {
+  return {
     path,
-    release() {
-      heldDataDirs.delete(lock);
-      file.release();
-    },
+    release: file.release,
     assertHeld() {
       if (!file.held()) throw lostError ?? new DataDirLostError(dir, undefined);
     },
@@ -370,6 +361,4 @@ export function acquireDataDirLock(dataDir: string, waitMs = LOCK_WAIT_MS): Data
       return lostError !== undefined;
     },
   };
-  heldDataDirs.add(lock);
-  return lock;
 }

@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, RETRY_AFTER_SECONDS } from '../api/errors.ts';
 import { isDataDirLost } from './availability.ts';
-import { assertDataDirsHeld } from './data-dir-lock.ts';
 import { DatabaseTimeoutError, isDatabaseUnavailable, unavailableReason } from './index.ts';
 
 // The embedded database's folder was taken over by another server while this one was stopped (docker pause): it
-// answers this until it has stopped (docs/decisions/060-*.md). A write may have committed just before: it is not
-// acknowledged, because it may not be in the folder the other server uses.
+// answers this until it has stopped (docs/decisions/060-api-pglite-folder-lock-after-a-freeze.md). A write may
+// have committed just before: it is not acknowledged, because it may not be in the folder the other server uses.
 const LOST_MESSAGE =
   'Databasen har tagits över av en annan server och den här servern stängs av; ändringen kanske inte sparades. ' +
   'Försök igen om en stund.';
@@ -16,8 +15,7 @@ const LOST_MESSAGE =
  * request then answers 503 with Retry-After, in the error shape), and passes the work its deadline, so a
  * write that has not committed by then is refused by the database itself (migration 006) instead of
  * committing after the client was told it failed. An outage is logged once when it starts and once when
- * it ends, not as a stack trace per request. A write is acknowledged only if the embedded database's folder was
- * still this server's own after it committed.
+ * it ends, not as a stack trace per request.
  */
 export type DatabaseGate = {
   /** Reads and writes are tracked apart: a full disk refuses writes while reads keep working. */
@@ -67,7 +65,6 @@ export function createDatabaseGate(timeoutMs: number, log: FastifyBaseLogger): D
       working.catch(() => undefined);
       try {
         const result = await Promise.race([working, late]);
-        if (kind === 'write') assertDataDirsHeld();
         up(kind);
         return result;
       } catch (error) {

@@ -101,12 +101,16 @@ export async function openPglite(dataDir: string): Promise<Database> {
     client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: START_PARAMS });
     restrictFolderContents(dataDir);
     const pg = client;
-    // Every query, read or write, reaches PostgreSQL through this one method, right before it touches the folder:
-    // once another server has taken the folder over (this one was frozen), none runs here again (decision 060).
+    // Every query, read or write, reaches PostgreSQL through this one method. Once another server has taken the
+    // folder over (this one was frozen: docker pause), none runs here again; and one that ran while it may already
+    // have been taken over (a COMMIT among them) fails instead of answering, so its write is never acknowledged
+    // (docs/decisions/060-api-pglite-folder-lock-after-a-freeze.md).
     const execute = pg.execProtocolRawSync.bind(pg);
     pg.execProtocolRawSync = (message) => {
       lock.assertHeld();
-      return execute(message);
+      const result = execute(message);
+      lock.assertHeld();
+      return result;
     };
     await applyMigrations({
       query: (sql, params) => pg.query(sql, params),
