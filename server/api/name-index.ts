@@ -29,7 +29,14 @@ type Entry = Omit<RecipeName, 'categories' | 'ingredientNames' | 'minutes'> & {
   slot: number;
 };
 
-export type Page = { recipes: NamedRecipe[]; next: NamedRecipe | null; previous: NamedRecipe | null; count?: number };
+/** `more`: the words matched more than the database's answer holds (WORDS_LIMIT): `count` counts only those. */
+export type Page = {
+  recipes: NamedRecipe[];
+  next: NamedRecipe | null;
+  previous: NamedRecipe | null;
+  count?: number;
+  more?: true;
+};
 export type CategoryCount = { name: string; count: number };
 /** The index grouped by category key: each category's spelling and its recipes, in the index's order. */
 type Grouped = { byKey: Map<string, { name: string; entries: Entry[] }>; counts: CategoryCount[] };
@@ -253,6 +260,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
       categoryKeyOf === undefined ? all : (groups(all).byKey.get(categoryKeyOf)?.entries ?? []);
     const { find } = opts;
     let ranked = false;
+    let more = false;
     let list: Entry[];
     if (find) {
       // The database answers which recipes hold the words (ranked) and which ingredient names hold each stem;
@@ -264,6 +272,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
         ...stems.map((stem) => ingredientNameIds(db.orm, stem, remember)),
       ]);
       ranked = words.everything !== true;
+      more = words.more === true;
       const max = find.maxMinutes;
       const key = JSON.stringify([categoryKeyOf ?? null, stems, max ?? null, find.words ?? []]);
       list = filteredList(all, key, [words, ...named], () => {
@@ -334,6 +343,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
       next: picked.length > 0 && anyIn(high, list.length) ? pick(picked.at(-1)) : null,
       previous: picked.length > 0 && anyIn(0, low) ? pick(picked[0]) : null,
       ...(find ? { count: countAll() } : {}),
+      ...(more ? { more: true as const } : {}),
     };
   }
 

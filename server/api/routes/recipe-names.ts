@@ -10,7 +10,7 @@ import {
   MAX_FILTER_WORDS,
   parseMinutes,
 } from '../../../src/lib/recipe-filters.ts';
-import type { RecipeFind } from '../../db/recipe-find.ts';
+import { WORDS_LIMIT, type RecipeFind } from '../../db/recipe-find.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
 import { filterReadRateLimit } from '../../plugins/rate-limit.ts';
 import { errorBody, errorBodySchema, HttpError } from '../errors.ts';
@@ -107,6 +107,12 @@ const pageSchema = z.object({
     .int()
     .optional()
     .describe('How many recipes match in all; only when `ingredients`, `maxMinutes` or `words` is given'),
+  more: z
+    .literal(true)
+    .optional()
+    .describe(
+      `The words matched more than ${WORDS_LIMIT} recipes: only the first ${WORDS_LIMIT} found are ranked, listed and counted (\`count\`), as a search engine's estimated total`,
+    ),
 });
 
 /** Whether a raw query names a filter (counted by the filtered reads' rate limit). */
@@ -160,6 +166,7 @@ export const recipeNameRoutes: FastifyPluginAsyncZod<{ index: NameIndex; gate: D
         next: cursorOf(page.next),
         previous: cursorOf(page.previous),
         ...(page.count === undefined ? {} : { count: page.count }),
+        ...(page.more ? { more: page.more } : {}),
       };
     },
   );

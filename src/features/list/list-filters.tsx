@@ -12,7 +12,15 @@ export const FILTER_TEXTS = {
   words: 'Ord i receptet',
   wordsHint: 'namn, ingredienser, instruktioner',
   withoutTime: 'Recept utan angiven tid visas inte.',
-  matches: (count: number) => (count === 1 ? '1 recept matchar' : `${count} recept matchar`),
+  // `more`: the words matched more recipes than the API lists and counts (issue 52: at most 1 000).
+  matches: (count: number, more = false) =>
+    more
+      ? count >= 1000
+        ? 'Fler än 1 000 recept matchar'
+        : `Minst ${count} recept matchar`
+      : count === 1
+        ? '1 recept matchar'
+        : `${count} recept matchar`,
   noMatches: 'Inga recept matchar alla filter. Ta bort ett av dem:',
   remove: (what: string) => `Ta bort ${what}`,
 } as const;

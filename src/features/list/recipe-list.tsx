@@ -266,6 +266,8 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   const filtered = view.state === 'ready' && hasFilters(view.filters);
   // The first page's count is the whole answer's (every page of one answer carries the same).
   const count = view.state === 'ready' && !view.narrowed ? first?.count : undefined;
+  // The API's `more` (issue 52): the words matched more than it counts.
+  const more = first !== undefined && 'more' in first && first.more === true;
 
   return (
     <>
@@ -296,7 +298,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
       )}
       {/* Said politely each time a filtered answer arrives; empty (and silent) without filters. */}
       <p className="list-count" role="status">
-        {filtered && count !== undefined && FILTER_TEXTS.matches(count)}
+        {filtered && count !== undefined && FILTER_TEXTS.matches(count, more)}
         {filtered && count !== undefined && view.state === 'ready' && view.filters.maxMinutes !== undefined && (
           <> {FILTER_TEXTS.withoutTime}</>
         )}
