@@ -97,15 +97,20 @@ describe('move-in limits (pglite)', () => {
       return req;
     };
     const file = Buffer.from('{"hej": 1}');
+    const folders = () => readdirSync(uploads).filter((n) => n.startsWith('recipe-book-collection-')).length;
+    const until = async (done: () => boolean, what: string) => {
+      for (let waited = 0; !done(); waited += 20) {
+        if (waited > 20_000) throw new Error(what);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    // The earlier tests' uploads are removed after their answers.
+    await until(() => folders() === 0, 'earlier uploads were not removed');
     // Two uploads under way: half of each file sent, the rest held back.
     const first = start('/api/recipe-collections/preview', file.length);
     const second = start('/api/recipe-collections', file.length);
     for (const req of [first, second]) req.write(file.subarray(0, 5));
-    const folders = () => readdirSync(uploads).filter((n) => n.startsWith('recipe-book-collection-')).length;
-    for (let waited = 0; folders() < 2; waited += 20) {
-      if (waited > 20_000) throw new Error('the two uploads did not start');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(() => folders() === 2, 'the two uploads did not start');
     // The third sends its headers only: the answer comes without a byte of its body.
     const third = start('/api/recipe-collections/preview', file.length);
     third.flushHeaders();
