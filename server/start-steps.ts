@@ -138,7 +138,7 @@ export async function shutdown(
 }
 
 /** How long a server that lost its data folder keeps answering 503 (to what reached it while frozen) before it exits. */
-const LOST_EXIT_MS = 1_000;
+const LOST_EXIT_MS = 2_000;
 
 /**
  * Another server took the embedded database's folder over while this one was frozen (docker pause): from then on
