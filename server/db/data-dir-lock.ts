@@ -23,7 +23,8 @@ import { join, resolve } from 'node:path';
 // second, and a file whose time stands still for 4 s is stale. A live holder is waited for briefly (it may be
 // exiting after kill -9, or finishing a graceful stop) before the refusal. A holder stopped for longer than that
 // (docker pause) loses the folder to a server that cannot see its pid: it looks at its lock file before it lets
-// PGlite run a query, and stops for good once the file is not its own (docs/decisions/060-api-pglite-folder-lock-after-a-freeze.md).
+// PGlite run a query, and stops for good once the file is not its own
+// (docs/decisions/060-api-pglite-folder-lock-after-a-freeze.md).
 export { HEARTBEAT_MS, HEARTBEAT_STALE_MS } from './lock-heartbeat.ts';
 export const LOCK_FILE = 'recipe-book.lock';
 /** How long opening a folder waits for a live holder to go before refusing. */
@@ -239,13 +240,6 @@ function judgeLock(path: string, text: string | undefined, me: Holder): Verdict 
   return verdict === 'unknown' ? watchHeartbeat(path, text!) : verdict;
 }
 
-/**
- * Creates the lock file `path` naming this process, taking over a stale one (its holder is gone: a dead or
- * recycled pid, or no heartbeat for HEARTBEAT_STALE_MS); a live holder is waited for up to `waitMs` (it may be
- * on its way out). Returns the release function, or the live holder's pid. While held, the file's time is
- * renewed every second. Also the Keycloak test harness's lock (scripts/keycloak/lock.ts): one implementation
- * of "one process at a time".
- */
 export type LockFile = {
   release(): void;
   /** Whether the lock file is still ours: trusted for OWNED_FOR_MS after a look, then looked at again. */
@@ -276,10 +270,16 @@ function watchOwnership(path: string, content: string, onLost: () => void) {
   };
   const timer = setInterval(look, HEARTBEAT_MS);
   timer.unref();
+  const fresh = () => {
+    const age = Math.max(performance.now() - looked.mono, Date.now() - looked.wall);
+    return age >= 0 && age < OWNED_FOR_MS;
+  };
   return {
     held(): boolean {
-      const age = Math.max(performance.now() - looked.mono, Date.now() - looked.wall);
-      return !lost && ((age >= 0 && age < OWNED_FOR_MS) || look());
+      if (!lost && fresh()) return true;
+      // A look that itself took too long (the process was stopped in it) proves nothing for now: look again.
+      for (let tries = 0; tries < 10 && look(); tries++) if (fresh()) return true;
+      return false;
     },
     /** Released: no more looks, and never `onLost`. */
     stop() {
@@ -289,6 +289,13 @@ function watchOwnership(path: string, content: string, onLost: () => void) {
   };
 }
 
+/**
+ * Creates the lock file `path` naming this process, taking over a stale one (its holder is gone: a dead or
+ * recycled pid, or no heartbeat for HEARTBEAT_STALE_MS); a live holder is waited for up to `waitMs` (it may be
+ * on its way out). Returns release() and held(), or the live holder's pid. While held, the file's time is
+ * renewed every second, and `onLost` is called if another process takes the file over. Also the Keycloak test harness's lock (scripts/keycloak/lock.ts): one implementation
+ * of "one process at a time".
+ */
 export function acquireLockFile(
   path: string,
   waitMs = LOCK_WAIT_MS,
