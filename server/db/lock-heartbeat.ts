@@ -16,7 +16,7 @@ const WATCH_POLL_MS = 100;
 // judged its parent by `kill -0` could keep a later holder's lock fresh once the pid was reused). `touch -c` never
 // creates the file again once the holder has removed it.
 const LOOP = 'while echo; do touch -c "$0" 2>/dev/null; sleep 1; done';
-/** A shell that ends sooner than this after its start is not working here (no `kill`, `touch` or `sleep`). */
+/** A shell that ends sooner than this after its start is not working here (no `touch` or `sleep`). */
 const SHORT_LIFE_MS = 2_000;
 
 /** Renews `path`'s time from this thread (the fallback beat, and the holder's own checks). */
