@@ -34,11 +34,14 @@ export function createWorkerPool<In, Out>(options: {
   /** Per task, from the call: waiting for a thread (or its start) counts. */
   timeoutMs: number;
   heapMb: number;
+  /** At most this many threads (default WORKER_THREADS): 1 where one task may use a whole heap of memory. */
+  threads?: number;
 }): WorkerPool<In, Out> {
+  const threads = Math.min(options.threads ?? WORKER_THREADS, WORKER_THREADS);
   const pool = new Piscina<In, Out>({
     filename: options.filename.href,
     minThreads: 0,
-    maxThreads: WORKER_THREADS,
+    maxThreads: threads,
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
     niceIncrement: NICE,
@@ -46,7 +49,7 @@ export function createWorkerPool<In, Out>(options: {
   let inFlight = 0;
   return {
     async run(task) {
-      if (inFlight >= WORKER_THREADS + options.maxWaiting) throw new WorkerPoolError('busy');
+      if (inFlight >= threads + options.maxWaiting) throw new WorkerPoolError('busy');
       const signal = AbortSignal.timeout(options.timeoutMs);
       inFlight++;
       try {

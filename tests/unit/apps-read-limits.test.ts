@@ -1,8 +1,13 @@
 // The limits of one read (issue 52): a gzip beyond the most JSON text read at once is refused naming that limit,
-// not the whole file's budget; JSON nested deeper than any reader walks is a file no app writes, said in Swedish.
+// not the whole file's budget; JSON nested deeper than any reader walks is a file no app writes, said in Swedish;
+// JSON of more values than MAX_JSON_VALUES is refused before it is parsed, while the densest real export (Mealie's
+// backup) of the service's 10,000 recipes stays well below it.
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { zipOf } from '../fixtures/apps/make-exports.ts';
+import { jsonValues, MAX_JSON_VALUES } from '../../server/import/apps/json-values.ts';
+import { openZip } from '../../server/import/apps/zip-archive.ts';
+import { createBudget } from '../../server/import/apps/unpack-budget.ts';
+import { mealieBackup, sampleRecipes, zipOf } from '../fixtures/apps/make-exports.ts';
 import { errorOf, LIMITS, removeFiles } from '../fixtures/apps/scan-file.ts';
 
 afterAll(removeFiles);
@@ -39,5 +44,42 @@ describe('JSON nested 100,000 levels', () => {
     expect(await errorOf(zipOf([{ name: 'Djup.paprikarecipe', data: paprika }]), 'x.paprikarecipes')).toBe(
       NOT_READABLE,
     );
+  });
+});
+
+describe('JSON of more values than MAX_JSON_VALUES', () => {
+  const tooMany = (name: string) =>
+    `${name} har fler än 2\u00a0500\u00a0000 värden i JSON (objekt, listor och fält), långt fler än en export brukar ha, och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.`;
+
+  it('counts objects, arrays and members, not what is inside strings', () => {
+    expect(jsonValues(Buffer.from('{"a":[1,2,{}],"b":"x,[{\\",\\"}"}'))).toBe(6);
+    expect(jsonValues(Buffer.from('[0,0,0,0]'), 2)).toBe(3);
+  });
+
+  it('refuses 48 MB of six million small objects at once, before parsing them', async () => {
+    const file = Buffer.from(`[${'{"a":1},'.repeat(5_999_999)}{"a":1}]`);
+    expect(file.length).toBe(48_000_001);
+    const started = performance.now();
+    expect(await errorOf(file, 'recept.json', SERVICE)).toBe(tooMany('Filen'));
+    // Parsing them would build six million objects (seconds, and ~300 MB of heap) before anything was refused.
+    expect(performance.now() - started).toBeLessThan(8000);
+  }, 30_000);
+
+  it('inside a Paprika recipe is the file’s error, naming the entry', async () => {
+    const paprika = gzipSync(`{"name":"Många","ingredients":"1 ägg","notes":[${'0,'.repeat(MAX_JSON_VALUES)}0]}`);
+    expect(await errorOf(zipOf([{ name: 'Många.paprikarecipe', data: paprika }]), 'x.paprikarecipes')).toBe(
+      tooMany('”Många.paprikarecipe”'),
+    );
+  });
+
+  it('is far above a Mealie backup of the service’s 10,000 recipes (161 values a recipe)', async () => {
+    const zip = await openZip({ buffer: mealieBackup(sampleRecipes(200)) }, createBudget(1e9), 1000);
+    const database = await zip.read(
+      zip.entries.find((e) => e.name === 'database.json')!,
+      1e9,
+    );
+    const perRecipe = jsonValues(database) / 200;
+    expect(perRecipe).toBeGreaterThan(100);
+    expect(perRecipe * 10_000).toBeLessThan(MAX_JSON_VALUES * 0.7);
   });
 });

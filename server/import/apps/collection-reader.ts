@@ -33,8 +33,12 @@ export type CollectionReader = {
 // Tasks waiting for a thread: an import reads its photos one after another, so a few suffice.
 const MAX_WAITING = 8;
 // A scan keeps the file's recipes as drafts and one entry at a time as text; this bounds a file built to exhaust
-// memory with objects (the bytes themselves are bounded by each read's absolute limit, outside the heap).
+// memory with objects (the bytes themselves are bounded by each read's absolute limit, outside the heap; JSON's
+// values by MAX_JSON_VALUES before it is parsed). A 10,000-recipe Mealie backup (38 MB database.json) fits.
 const WORKER_HEAP_MB = 256;
+// One thread, whatever the cores: one read may take most of that heap, and two at once would double the server's
+// peak (issue 52). A second read waits for the first, within its own time limit.
+const THREADS = 1;
 
 export function createCollectionReader(limits: CollectionLimits): CollectionReader {
   const pool = createWorkerPool<CollectionTask, TaskResult>({
@@ -42,6 +46,7 @@ export function createCollectionReader(limits: CollectionLimits): CollectionRead
     maxWaiting: MAX_WAITING,
     timeoutMs: limits.timeoutMs,
     heapMb: WORKER_HEAP_MB,
+    threads: THREADS,
   });
   async function run(task: CollectionTask): Promise<TaskResult> {
     let result: TaskResult;

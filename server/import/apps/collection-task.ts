@@ -6,7 +6,8 @@ import { CollectionFileError, EntryError } from './collection-errors.ts';
 import type { AppFormat, CollectionLimits, CollectionScan, PhotoRef } from './collection-types.ts';
 import { isRecipeSage, recipesIn, schemaRecipe } from './json-ld-collection.ts';
 import { paprikaRecipe } from './paprika.ts';
-import { MAX_TEXT_BYTES, readPhoto, textOf } from './photo-ref.ts';
+import { jsonOf } from './json-values.ts';
+import { MAX_TEXT_BYTES, readPhoto } from './photo-ref.ts';
 import { createBudget, type Budget } from './unpack-budget.ts';
 import { openZip, type ZipArchive } from './zip-archive.ts';
 import { zipFormat, scanZip } from './zip-formats.ts';
@@ -52,16 +53,10 @@ async function scan(
   const bytes = await wholeFile(path, limits);
   if (kind === 'gzip') {
     const name = (fileName ?? 'recept.paprikarecipe').replace(/\.paprikarecipe$/iu, '');
-    // One recipe alone: a corrupt one is the file's error, not a recipe's problem.
-    try {
-      createBudget(limits.maxUnpackedBytes).gunzip(name, bytes, MAX_TEXT_BYTES);
-    } catch (error) {
-      if (error instanceof EntryError) throw new CollectionFileError('Filen är en trasig gzip-fil och kan inte läsas.');
-      throw error;
-    }
+    // One recipe alone: a corrupt one is the file's error (paprikaRecipe's entry ''), unpacked once.
     return { format: 'paprika', recipes: [paprikaRecipe(0, '', bytes, limits, budget, name)], notes: [] };
   }
-  const value = parseJson(textOf(bytes));
+  const value = parseJson(bytes);
   const recipes = recipesIn(value, limits.maxRecipes);
   if (recipes.length === 0)
     throw new CollectionFileError('Filen är JSON men innehåller inga recept (schema.org Recipe) att läsa in.');
@@ -116,11 +111,15 @@ async function wholeFile(path: string, limits: CollectionLimits): Promise<Buffer
   }
 }
 
-function parseJson(text: string): unknown {
-  if (!/^\s*[[{]/u.test(text)) throw new CollectionFileError(NOT_READABLE);
+// JSON text starts with '[' or '{' (after a byte order mark and white space); its values are counted first.
+function parseJson(bytes: Buffer): unknown {
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while ([0x20, 0x09, 0x0a, 0x0d].includes(bytes[start]!)) start++;
+  if (bytes[start] !== 0x5b && bytes[start] !== 0x7b) throw new CollectionFileError(NOT_READABLE);
   try {
-    return JSON.parse(text);
-  } catch {
+    return jsonOf(bytes, '');
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
     throw new CollectionFileError('Filen ser ut som JSON men är trasig och kan inte läsas.');
   }
 }

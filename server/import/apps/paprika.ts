@@ -4,10 +4,11 @@
 // (text, a line each), servings ('4 portioner'), prep_time/cook_time/total_time as text ('1 hr 20 mins'),
 // categories (names), source and source_url, notes, nutritional_info, description, difficulty, rating (0-5), the
 // main photo as base64 in photo_data and further photos in photos[] ({name, filename, data}).
-import { EntryError } from './collection-errors.ts';
+import { CollectionFileError, EntryError } from './collection-errors.ts';
 import type { CollectionLimits, CollectionRecipe, PhotoRef } from './collection-types.ts';
 import { collectionRecipe, isObject, leftOutFields, text, unreadableRecipe, withCookTime } from './app-draft.ts';
-import { isGzip, MAX_TEXT_BYTES, textOf } from './photo-ref.ts';
+import { jsonOf } from './json-values.ts';
+import { isGzip, MAX_TEXT_BYTES } from './photo-ref.ts';
 import type { Budget } from './unpack-budget.ts';
 
 const FIELDS: Record<string, string | null> = {
@@ -43,7 +44,8 @@ const FIELDS: Record<string, string | null> = {
   rating: 'betyget',
 };
 
-/** One gzipped recipe (`entry` its name in the zip, '' when it is the file itself). */
+/** One gzipped recipe (`entry` its name in the zip, '' when it is the file itself: then a corrupt gzip is the
+ *  file's error, not the recipe's problem). */
 export function paprikaRecipe(
   index: number,
   entry: string,
@@ -55,8 +57,10 @@ export function paprikaRecipe(
   if (!isGzip(gzipped)) return unreadableRecipe(index, fallbackName, 'Receptet är trasigt (inte en gzip-fil).');
   let recipe: unknown;
   try {
-    recipe = JSON.parse(textOf(budget.gunzip(entry || fallbackName, gzipped, MAX_TEXT_BYTES)));
+    recipe = jsonOf(budget.gunzip(entry || fallbackName, gzipped, MAX_TEXT_BYTES), entry);
   } catch (error) {
+    if (error instanceof EntryError && entry === '')
+      throw new CollectionFileError('Filen är en trasig gzip-fil och kan inte läsas.');
     if (error instanceof EntryError)
       return unreadableRecipe(index, fallbackName, 'Receptet är trasigt (inte en läsbar gzip-fil).');
     if (error instanceof SyntaxError)

@@ -3,6 +3,7 @@
 // (Paprika). Bounded by photoMaxBytes before anything is decoded.
 import { CollectionFileError, EntryError, sizeText } from './collection-errors.ts';
 import type { CollectionLimits, PhotoRef } from './collection-types.ts';
+import { jsonOf } from './json-values.ts';
 import type { Budget } from './unpack-budget.ts';
 import { openZip, type ZipArchive } from './zip-archive.ts';
 
@@ -25,7 +26,7 @@ export async function readPhoto(
     const bytes = ref.entry === '' ? file : zip ? await zip.read(entryOf(zip, ref.entry), MAX_TEXT_BYTES) : null;
     if (!bytes) throw new CollectionFileError(MISSING);
     const json = isGzip(bytes) ? budget.gunzip(ref.entry, bytes, MAX_TEXT_BYTES) : bytes;
-    return base64Photo(fieldAt(parse(json), ref.field), limits.photoMaxBytes);
+    return base64Photo(fieldAt(parse(json, ref.entry), ref.field), limits.photoMaxBytes);
   }
   if (!zip) throw new CollectionFileError(MISSING);
   const entry = entryOf(zip, ref.entry);
@@ -53,10 +54,11 @@ function entryOf(zip: ZipArchive, name: string) {
   return entry;
 }
 
-function parse(bytes: Uint8Array): unknown {
+function parse(bytes: Uint8Array, name: string): unknown {
   try {
-    return JSON.parse(textOf(bytes));
-  } catch {
+    return jsonOf(bytes, name);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
     throw new EntryError('Receptet som bilden hör till är trasigt.');
   }
 }

@@ -1,7 +1,8 @@
 // What every zip format's scan needs: the recipe entries (within maxRecipes), an entry's JSON, a path's name.
 import { EntryError, tooManyRecipes } from './collection-errors.ts';
 import type { CollectionLimits, CollectionRecipe } from './collection-types.ts';
-import { MAX_TEXT_BYTES, textOf } from './photo-ref.ts';
+import { jsonOf } from './json-values.ts';
+import { MAX_TEXT_BYTES } from './photo-ref.ts';
 import type { Budget } from './unpack-budget.ts';
 import type { ZipArchive, ZipEntry } from './zip-archive.ts';
 
@@ -21,12 +22,14 @@ export function recipeEntries({ zip, limits }: ZipScan, pattern: RegExp): ZipEnt
   return entries;
 }
 
-/** An entry's JSON; EntryError when it is corrupt (that recipe's problem). */
+/** An entry's JSON; EntryError when it is corrupt (that recipe's problem), CollectionFileError beyond
+ *  MAX_JSON_VALUES (a file built to fill memory). */
 export async function entryJson(zip: ZipArchive, entry: ZipEntry): Promise<unknown> {
   const bytes = await zip.read(entry, MAX_TEXT_BYTES);
   try {
-    return JSON.parse(textOf(bytes));
-  } catch {
+    return jsonOf(bytes, entry.name);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
     throw new EntryError(`”${entry.name}” är inte läsbar JSON.`);
   }
 }

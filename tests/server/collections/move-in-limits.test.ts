@@ -1,7 +1,9 @@
 // Moving in is bounded by absolute figures (issue 52), through the API on a real server and database with the real
 // worker pool: a small upload whose inner zip is 600 MB is refused before it is inflated (the process's memory
-// measured while the preview runs); JSON nested 100,000 levels is a 422 with the unreadable file's sentence; at most
-// two previews or imports are in flight, a third refused with 503 before its body is read.
+// measured while the preview runs); 48 MB of JSON holding six million small objects is refused at once, counted
+// before it is parsed, instead of filling the worker's heap until the time limit; JSON nested 100,000 levels is a 422
+// with the unreadable file's sentence; at most two previews or imports are in flight, a third refused with 503
+// before its body is read.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -62,6 +64,26 @@ describe('move-in limits (pglite)', () => {
     // That recipe cannot be imported, and says why; the file itself is read.
     expect(answer.json().recipes).toMatchObject([{ name: '1', problem: '”1.zip” är större än 32 MB.' }]);
   }, 120_000);
+
+  it('refuses 48 MB of JSON holding six million small objects within seconds, before parsing them', async () => {
+    const file = Buffer.from(`[${'{"a":1},'.repeat(5_999_999)}{"a":1}]`);
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+    const started = performance.now();
+    const answer = await preview(file, 'recept.json').finally(() => clearInterval(sampler));
+    const seconds = (performance.now() - started) / 1000;
+    console.info(
+      `move-in: six million objects refused in ${seconds.toFixed(1)} s, peak +${Math.round((peak - before) / 1e6)} MB`,
+    );
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().fields.file).toBe(
+      'Filen har fler än 2\u00a0500\u00a0000 värden i JSON (objekt, listor och fält), långt fler än en export brukar ha, och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.',
+    );
+    // Parsed, they filled the worker's 256 MB heap and ran to the 120 s time limit.
+    expect(seconds).toBeLessThan(20);
+    expect(peak - before).toBeLessThan(250_000_000);
+  }, 60_000);
 
   it('answers JSON nested 100,000 levels with 422 and the unreadable file’s sentence, not a 500', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
