@@ -10,7 +10,8 @@ import { uniqueName } from './support/recipes.ts';
 
 // Issue 42: the book offline in Chromium (the network cut with Playwright's offline mode). What a visitor opened
 // (the list, a recipe) reads from the service worker's cache, search, categories and filters too, servings and
-// cook mode work, and a calm banner says so; 'Spara för offline' keeps a recipe never opened; signing out clears the copy;
+// cook mode work, and a calm banner says so; a recipe the server answers 404 for leaves the copy; 'Spara för offline'
+// keeps a recipe never opened; signing out clears the copy;
 // a new build's worker takes over at the next visit with one reload. The rest of the suite blocks the worker
 // (playwright.config.ts): its specs stub the API with page.route, which a worker would answer past.
 test.use({ serviceWorkers: 'allow' });
@@ -97,6 +98,46 @@ test('offline: the list, a recipe opened before, search, categories, servings, c
   // Back online: the banner goes by itself, and the page reads the network again.
   await context.setOffline(false);
   await expect(banner(page)).toHaveCount(0);
+});
+
+test('a recipe the server answers 404 for (moved to the trash) leaves the offline copy', async ({
+  page,
+  context,
+  recipes,
+}) => {
+  test.slow(); // the offline page's sign-in check giving up
+  const tag = uniqueName('Slängt');
+  const kept = await recipes.create({ name: `${tag} Kvar` });
+  const gone = await recipes.create({ name: `${tag} Borta` });
+  await page.goto('/');
+  await controlled(page);
+  // Through the worker: the list of both, and the recipe soon trashed opened (its page and its read kept).
+  await page.goto(`/?search=${encodeURIComponent(tag)}`);
+  await expect(recipeList(page)).toHaveText([gone.name, kept.name]);
+  await page.goto(`/${gone.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: gone.name })).toBeVisible();
+
+  // Moved to the trash from another device; this phone opens it online and the server says 404.
+  await recipes.trash(gone.id);
+  await page.goto(`/${gone.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Receptet hittades inte' })).toBeVisible();
+  const stored = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const entries = await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url)));
+    return entries.flat().map((url) => new URL(url).pathname);
+  });
+  expect(stored.filter((path) => path === `/${gone.id}` || path.endsWith(`/recipes/${gone.id}`))).toEqual([]);
+
+  // Offline: the list no longer has it, and its page has nothing of it to show.
+  await context.setOffline(true);
+  await page.goto(`/?search=${encodeURIComponent(tag)}`);
+  await expect(recipeList(page)).toHaveText([kept.name]);
+  await page.goto(`/${gone.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Receptet kunde inte hämtas' })).toBeVisible({
+    timeout: PROVIDER_TIMEOUT,
+  });
+  await expect(page.getByRole('heading', { level: 1, name: gone.name })).toHaveCount(0);
+  await context.setOffline(false);
 });
 
 test("'Spara för offline' keeps a recipe never opened; signing out clears the copy", async ({

@@ -117,3 +117,15 @@ export function servingsAsked(params: URLSearchParams): number | undefined {
 export function scaledRecipe<T extends StoredRecipe>(recipe: T, servings: number): T {
   return scaleRecipe(recipe, servings);
 }
+
+/** The recipe a 404 is about: GET …/recipes/{id} of the API, or the page /{id}; undefined for any other address. */
+export function goneRecipeId(url: URL): number | undefined {
+  const match = /(?:^|\/recipes)\/([1-9][0-9]{0,9})$/.exec(url.pathname);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** A stored list page without recipe `id`'s row; undefined when it has none (nothing to store again). */
+export function withoutRecipe<T extends { recipes?: StoredName[] }>(page: T, id: number): T | undefined {
+  if (!page.recipes?.some((row) => row.id === id)) return undefined;
+  return { ...page, recipes: page.recipes.filter((row) => row.id !== id) };
+}

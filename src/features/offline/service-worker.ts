@@ -13,11 +13,13 @@ import { filtersFromParams, hasFilters } from '../../lib/recipe-filters.ts';
 import { OFFLINE_CACHES, STAMP_URL } from '../../stores/offline.ts';
 import {
   API_READ,
+  goneRecipeId,
   namesPage,
   scaledRecipe,
   servingsAsked,
   type StoredName,
   type StoredRecipe,
+  withoutRecipe,
 } from './offline-answers.ts';
 import { readingShell, SKIP_WAITING } from './offline-urls.ts';
 
@@ -52,6 +54,19 @@ const stamp: WorkboxPlugin = {
   },
 };
 
+/**
+ * A recipe the server now answers 404 for (moved to the trash, or erased) leaves the offline copy when its page or
+ * its read says so: otherwise a phone would go on showing it offline as if it still were (issue 52). Awaited before
+ * the answer goes to the page, so what the page does next finds the copy without it.
+ */
+const dropGone: WorkboxPlugin = {
+  fetchDidSucceed: async ({ request, response }) => {
+    const id = response.status === 404 ? goneRecipeId(new URL(request.url)) : undefined;
+    if (id !== undefined) await forgetRecipe(id);
+    return response;
+  },
+};
+
 // The site's own files: this build's, from the precache; any other (a file added after the build) from the network.
 const SITE_FILE = /^\/(_astro\/.+|icons\/[\w.-]+\.png|favicon\.svg|manifest\.webmanifest)$/;
 registerRoute(
@@ -63,7 +78,7 @@ registerRoute(
 const pages = new NetworkFirst({
   cacheName: OFFLINE_CACHES.pages,
   networkTimeoutSeconds: NETWORK_TIMEOUT_S,
-  plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+  plugins: [onlyOk, dropGone, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
 });
 registerRoute(
   ({ request, url, sameOrigin }) =>
@@ -87,7 +102,7 @@ function isPublicRead(request: Request): boolean {
 const data = new NetworkFirst({
   cacheName: OFFLINE_CACHES.data,
   networkTimeoutSeconds: NETWORK_TIMEOUT_S,
-  plugins: [onlyOk, stamp, new ExpirationPlugin({ maxEntries: 5000, purgeOnQuotaError: true })],
+  plugins: [onlyOk, stamp, dropGone, new ExpirationPlugin({ maxEntries: 5000, purgeOnQuotaError: true })],
 });
 
 /** Every key typed into the search bar or a filter is a question of its own: these answers are many. */
@@ -168,4 +183,30 @@ async function offlineAnswer(url: URL): Promise<Response | undefined> {
     if (plain) return json(scaledRecipe((await plain.json()) as StoredRecipe, servings));
   }
   return undefined;
+}
+
+/** Forgets recipe `id`: its stored reads (at any servings), its page, and its row in every stored list page. */
+async function forgetRecipe(id: number): Promise<void> {
+  const own = (path: string) => path === `/${id}` || path.endsWith(`/recipes/${id}`);
+  await Promise.all(
+    [OFFLINE_CACHES.pages, OFFLINE_CACHES.data, OFFLINE_CACHES.searches].map(async (name) => {
+      const cache = await caches.open(name);
+      for (const key of await cache.keys()) {
+        const path = new URL(key.url).pathname;
+        if (own(path)) await cache.delete(key);
+        else if (path.endsWith('/recipes/names')) {
+          const stored = await cache.match(key);
+          const page = (await stored
+            ?.clone()
+            .json()
+            .catch(() => undefined)) as { recipes?: StoredName[] } | undefined;
+          const kept = page && withoutRecipe(page, id);
+          if (!stored || !kept) continue;
+          const headers = new Headers(stored.headers);
+          headers.delete('content-length');
+          await cache.put(key, new Response(JSON.stringify(kept), { headers }));
+        }
+      }
+    }),
+  );
 }
