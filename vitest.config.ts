@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 // (an S3Proxy for the run).
 export default defineConfig({
   test: {
+    // Two files at a time, also on 2 cores (Vitest's default there is one: the cores less one). A server test spends
+    // much of its time waiting on another process (PostgreSQL, S3Proxy, the CLIs and `npm start` it runs), so one
+    // worker left a core idle for most of the 10 minutes (docs/ci-budget.md).
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
@@ -16,6 +20,9 @@ export default defineConfig({
           environment: 'node',
           // S3Proxy first: it is launched without waiting, so its JVM starts while PostgreSQL's setup runs.
           globalSetup: ['tests/support/s3proxy-setup.ts', 'tests/support/global-setup.ts'],
+          // As `npm start` and the image run the server: V8 compiles PGlite's WebAssembly with its baseline compiler
+          // only, instead of optimising it again in every test file's new worker (docs/decisions/041).
+          execArgv: ['--liftoff-only'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

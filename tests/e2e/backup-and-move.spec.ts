@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { freePort } from '../../scripts/free-ports.ts';
 import { startTestPostgres, type TestPostgres } from '../../scripts/postgres-for-tests.ts';
-import { npmRun } from '../support/npm-cli.ts';
+import { npmRunThroughNpm as npmRun } from '../support/npm-cli.ts';
 import { cameraJpeg } from '../server/photos/photo-fixtures.ts';
 import { editorToken, killGroup, startNpm, type Started } from '../server/lifecycle/support.ts';
 

@@ -23,7 +23,6 @@ import { startNpm } from '../lifecycle/support.ts';
 // `npm run db:restore` into a new folder: everything committed before the backup is there, and no
 // transaction is there in half.
 const HOLDER = fileURLToPath(new URL('./backup-holder.ts', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'recipe-backup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -31,7 +30,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 async function startHolder(
   dataDir: string,
 ): Promise<{ child: ChildProcess; committed(): number; output(): string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [TSX, HOLDER, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--liftoff-only', HOLDER, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
   let output = '';
   let committed = 0;
   child.stdout.on('data', (chunk: Buffer) => {

@@ -5,14 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../../server/db/migrate.ts';
 import { SEED_RECIPES } from '../../../server/db/seed-recipes.ts';
 import { freshPgliteDir, freshPostgresUrl } from '../../support/database.ts';
+import { scriptFile } from '../../support/npm-cli.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TSX = `${ROOT}node_modules/tsx/dist/cli.mjs`;
 
-/** `npm run db:seed` as a real process (Node 24 from process.execPath), with its own environment. */
+/**
+ * `npm run db:seed` as a real process with its own environment: the file the script names, run by Node 24
+ * (process.execPath) without npm and tsx in front (tests/support/npm-cli.ts says why).
+ */
 function seedCli(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [TSX, 'server/cli/seed-command.ts', ...args], {
+    const child = spawn(process.execPath, ['--liftoff-only', scriptFile('db:seed'), ...args], {
       cwd: ROOT,
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/root', ...env },
     });

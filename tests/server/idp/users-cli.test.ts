@@ -7,6 +7,7 @@ import { verifyPassword } from '../../../server/idp/users/passwords.ts';
 import { findUserByUsername } from '../../../server/idp/users/user-repository.ts';
 import { users } from '../../../server/db/schema/user-tables.ts';
 import { closeTestDatabase, createTestDatabase, freshPgliteDir } from '../../support/database.ts';
+import { scriptFile } from '../../support/npm-cli.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -134,33 +135,23 @@ describe('npm run users (the real process)', () => {
 
   it('adds a user read from stdin and lists it', () => {
     const env = { ...process.env, DATA_DIR: folder.dir, DATABASE_URL: '', KEYCLOAK_URL: '' };
+    // The file `npm run users` names, run by Node itself (tests/support/npm-cli.ts says why).
+    const users = [process.execPath, '--liftoff-only', scriptFile('users')] as const;
     const add = spawnSync(
-      'npx',
-      [
-        'tsx',
-        'server/cli/users-command.ts',
-        'add',
-        'ada',
-        '--email',
-        'ada@example.se',
-        '--first',
-        'Ada',
-        '--last',
-        'L',
-        '--editor',
-      ],
+      users[0],
+      [...users.slice(1), 'add', 'ada', '--email', 'ada@example.se', '--first', 'Ada', '--last', 'L', '--editor'],
       { env, input: 'hemlighet1\n', encoding: 'utf8', timeout: 60_000 },
     );
     expect(add.stderr).not.toMatch(/users:/);
     expect(add.status).toBe(0);
     expect(add.stdout).toContain('Added ada (editor).');
-    const list = spawnSync('npx', ['tsx', 'server/cli/users-command.ts', 'list'], {
+    const list = spawnSync(users[0], [...users.slice(1), 'list'], {
       env,
       encoding: 'utf8',
       timeout: 60_000,
     });
     expect(list.stdout).toMatch(/ada\tada@example.se\tAda L\tyes/);
-    const bad = spawnSync('npx', ['tsx', 'server/cli/users-command.ts', 'nope'], {
+    const bad = spawnSync(users[0], [...users.slice(1), 'nope'], {
       env,
       encoding: 'utf8',
       timeout: 60_000,
