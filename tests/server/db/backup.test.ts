@@ -150,7 +150,7 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
     } finally {
       source.remove();
     }
-    // Five processes, each starting tsx and PGlite, one of them writing all along.
+    // Five processes, each starting Node and PGlite, one of them writing all along.
   }, 240_000);
 
   it('backs up a folder nobody runs on by opening it, and refuses what it cannot do with a clear message', async () => {

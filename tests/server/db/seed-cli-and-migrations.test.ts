@@ -67,7 +67,7 @@ describe('npm run db:seed', () => {
     } finally {
       folder.remove();
     }
-    // Four real processes, each starting tsx and PGlite: ~14 s on an idle machine, ~29 s at load 17
+    // Four real processes, each starting Node and PGlite (with tsx: ~14 s on an idle machine, ~29 s at load 17)
     // (measured), too close to the project's 30 s default.
   }, 90_000);
 });

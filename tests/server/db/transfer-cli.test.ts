@@ -130,7 +130,7 @@ describe('moving from the embedded database to PostgreSQL', () => {
       folder.remove();
       await postgres.drop();
     }
-    // Three real processes, each starting tsx and a database: seconds on an idle machine, much more under load.
+    // Three real processes, each starting Node and a database: seconds on an idle machine, much more under load.
   }, 120_000);
 });
 
