@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/index.ts';
+import { tryImportTurn, type Database } from '../../db/index.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
@@ -215,6 +215,9 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
     },
     async (request, reply) => {
       if (importing) throw retryLater(BUSY_IMPORTING);
+      // Across processes on PostgreSQL too: the database's lock, held until the import ends.
+      const turn = await tryImportTurn(db);
+      if (!turn) throw retryLater(BUSY_IMPORTING);
       importing = true;
       const upload = uploads.get(request);
       if (upload) upload.held = true;
@@ -259,6 +262,7 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
             feed.refreshSoon();
             out.end();
             importing = false;
+            void turn.release();
             void file.remove();
           });
         return (
@@ -272,6 +276,7 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
       } finally {
         if (!started) {
           importing = false;
+          void turn.release();
           if (upload) upload.held = false;
         }
       }
