@@ -168,7 +168,14 @@ export async function listRecipes(tokens: TokenSource, search?: string): Promise
 /** `thumbnail`: the main photo's square files, for a recipe with photos. */
 export type RecipeName = { id: number; name: string; thumbnail?: Thumbnail };
 /** `count`: how many recipes match in all, when filters (issue 40) were given. */
-export type NamePage = { recipes: RecipeName[]; next: string | null; previous: string | null; count?: number };
+/** `more`: the words filter counted its first 1,000 matches and found more (issue 52). */
+export type NamePage = {
+  recipes: RecipeName[];
+  next: string | null;
+  previous: string | null;
+  count?: number;
+  more?: boolean;
+};
 
 /**
  * One page of ids and names in Swedish order (GET /recipes/names): the list screen's light read. With `filters`

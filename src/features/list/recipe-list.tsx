@@ -267,7 +267,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   // The first page's count is the whole answer's (every page of one answer carries the same).
   const count = view.state === 'ready' && !view.narrowed ? first?.count : undefined;
   // The API's `more` (issue 52): the words matched more than it counts.
-  const more = first !== undefined && 'more' in first && first.more === true;
+  const more = first?.more === true;
 
   return (
     <>
