@@ -318,7 +318,8 @@ function toConfig(e: Env, terminal: boolean) {
       maxIngredients: e.COLLECTION_MAX_INGREDIENTS,
       /** Everything in the file unpacked together: four times the file, against zip bombs. This bounds the work;
        *  memory is bounded apart, by absolute figures: entries are read one at a time, each within its own limit
-       *  (64 MB of JSON text, 32 MB of a zip inside the zip, PHOTO_MAX_BYTES of a photo). */
+       *  (64 MB of JSON text of at most 2,500,000 values, 32 MB of a zip inside the zip, PHOTO_MAX_BYTES of a
+       *  photo), in one worker thread of a 256 MB heap (decision 054). */
       maxUnpackedBytes: 4 * e.COLLECTION_MAX_BYTES,
       /** One scan of the file, or one photo read from it, in a worker thread; then the worker is terminated. */
       readTimeoutMs: e.COLLECTION_READ_TIMEOUT_MS,

@@ -33,12 +33,38 @@ export type AppRecipe = {
 };
 
 const MAX_AUTHOR = 100;
+// No text of a recipe is kept longer than 10,000 characters (fit-draft.ts), but the web import's readers copy,
+// split and replace a text whole before they cut it: a 63 MB string crashed the worker's heap, and with it the
+// server (issue 52). An app's texts are cut first, far beyond anything kept (HTML's markup included).
+const MAX_TEXT = 100_000;
+const LONG_TEXT_CUT = 'Receptet har text längre än 100 000 tecken: slutet kom inte med.';
 
-export function collectionRecipe(index: number, app: AppRecipe, maxIngredients: number): CollectionRecipe {
-  const notes = app.leftOut.length > 0 ? [`Kom inte med: ${app.leftOut.join(', ')}.`] : [];
+/** `value` with every string longer than MAX_TEXT cut to it (a copy where one is cut; `cut.any` then set). */
+function cutLong<T>(value: T, cut: { any: boolean }): T {
+  if (typeof value === 'string' && value.length > MAX_TEXT) {
+    cut.any = true;
+    return value.slice(0, MAX_TEXT) as T;
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => cutLong(item, cut)) as T;
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutLong(item, cut)])) as T;
+  return value;
+}
+
+export function collectionRecipe(index: number, whole: AppRecipe, maxIngredients: number): CollectionRecipe {
+  const cut = { any: false };
+  const app = {
+    ...whole,
+    schema: cutLong(whole.schema, cut),
+    ...(whole.groups ? { groups: cutLong(whole.groups, cut) } : {}),
+  };
+  const notes = [
+    ...(app.leftOut.length > 0 ? [`Kom inte med: ${app.leftOut.join(', ')}.`] : []),
+    ...(cut.any ? [LONG_TEXT_CUT] : []),
+  ];
   const author = authorOf(app.author);
   const base = { index, photos: app.photos, notes, ...(author ? { author } : {}) };
-  const count = ingredientCount(app);
+  const count = ingredientCount(whole);
   if (count > maxIngredients) {
     const name = htmlText(typeof app.schema.name === 'string' ? app.schema.name : '') || (app.fallbackName ?? '');
     return {
@@ -72,7 +98,14 @@ function ingredientCount(app: AppRecipe): number {
   if (app.groups) return app.groups.reduce((n, group) => n + group.lines.length, 0);
   const value = app.schema.recipeIngredient;
   const items = Array.isArray(value) ? value : [value];
-  return items.reduce<number>((n, item) => n + (typeof item === 'string' ? item.split('\n').length : 0), 0);
+  return items.reduce<number>((n, item) => n + (typeof item === 'string' ? lineCount(item) : 0), 0);
+}
+
+// Lines counted without splitting them (a text of millions of lines is counted, not copied).
+function lineCount(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }
 
 /** Each section's first ingredient carries its heading; a line that is itself a heading ('Till såsen:') heads the next. */

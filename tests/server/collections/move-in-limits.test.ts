@@ -1,14 +1,15 @@
 // Moving in is bounded by absolute figures (issue 52), through the API on a real server and database with the real
 // worker pool: a small upload whose inner zip is 600 MB is refused before it is inflated (the process's memory
 // measured while the preview runs); 48 MB of JSON holding six million small objects is refused at once, counted
-// before it is parsed, instead of filling the worker's heap until the time limit; JSON nested 100,000 levels is a 422
-// with the unreadable file's sentence; at most two previews or imports are in flight, a third refused with 503
-// before its body is read.
+// before it is parsed, instead of filling the worker's heap until the time limit; a recipe of one 63 MB string is
+// read (its text cut) instead of ending the server; JSON nested 100,000 levels is a 422 with the unreadable file's
+// sentence; at most two previews or imports are in flight, a third refused with 503 before its body is read.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { bearer } from '../../support/recipes.ts';
@@ -83,6 +84,17 @@ describe('move-in limits (pglite)', () => {
     // Parsed, they filled the worker's 256 MB heap and ran to the 120 s time limit.
     expect(seconds).toBeLessThan(20);
     expect(peak - before).toBeLessThan(250_000_000);
+  }, 60_000);
+
+  it('reads a Paprika recipe of one 63 MB string, cut, without the worker’s heap (and the server) running out', async () => {
+    const file = gzipSync(`{"name":"Bulle","ingredients":"1 ägg","directions":"${'a'.repeat(63_000_000)}"}`);
+    expect(file.length).toBeLessThan(1_000_000);
+    const answer = await preview(file, 'Bulle.paprikarecipe');
+    // Read whole by the web import's readers, it ended the whole process ('Reached heap limit', from the worker).
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().recipes[0].notes).toContain(
+      'Receptet har text längre än 100 000 tecken: slutet kom inte med.',
+    );
   }, 60_000);
 
   it('answers JSON nested 100,000 levels with 422 and the unreadable file’s sentence, not a 500', async () => {
