@@ -78,6 +78,7 @@ export default defineConfig({
           PUBLIC_URL: baseURL,
           DATA_DIR: process.env.E2E_DATA_DIR ?? '',
           WRITE_RATE_LIMIT: '100000',
+          FILTER_READ_RATE_LIMIT: '100000',
           IDP_RATE_LIMIT: '100000',
           IDP_REGISTRATIONS_PER_HOUR: '100000',
           LOG_LEVEL: 'warn',

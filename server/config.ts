@@ -140,6 +140,7 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   BODY_LIMIT: intIn(1024, 10 * 1024 * 1024).default(256 * 1024),
   WRITE_RATE_LIMIT: intIn(1, 1_000_000).default(120),
+  FILTER_READ_RATE_LIMIT: intIn(1, 1_000_000).default(300),
   DB_CONNECT_TIMEOUT_MS: intIn(100, 60_000).default(1000),
   DB_REQUEST_TIMEOUT_MS: intIn(100, 600_000).default(1500),
   DB_STATEMENT_TIMEOUT_MS: intIn(100, 3_600_000).default(30_000),
@@ -275,6 +276,8 @@ function toConfig(e: Env, terminal: boolean) {
     logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     bodyLimit: e.BODY_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
+    /** Filtered reads of the list (GET /recipes/names with a filter) a client may make a minute (issue 52). */
+    filterReadRateLimit: e.FILTER_READ_RATE_LIMIT,
     /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses and ranges. */
     trustProxy: Array.isArray(trustProxy) ? Object.freeze(trustProxy) : trustProxy,
     /** The longest lifetime (exp - iat) of an access token the API accepts: the embedded provider's, or KEYCLOAK_ACCESS_TOKEN_MAX_SECONDS. */

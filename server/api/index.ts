@@ -94,7 +94,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
   });
   await instance.register(unitRoutes);
   await instance.register(healthRoutes, { db, gate });
-  await instance.register(recipeNameRoutes, { index: names, gate });
+  await instance.register(recipeNameRoutes, { index: names, gate, filterReadsPerMinute: config.filterReadRateLimit });
   await instance.register(categoryRoutes, { index: names, gate });
   // One allowance for every write an editor makes: recipes, photo uploads and web imports alike.
   const writeLimit = instance.rateLimit({ max: config.writeRateLimit, timeWindow: 60_000 });

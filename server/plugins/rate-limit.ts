@@ -20,21 +20,19 @@ export function apiRateLimitOptions(body: (message: string) => object): RateLimi
   };
 }
 
-/** How many filtered reads of the list (GET /recipes/names with ingredients, maxMinutes or words) a client may make
- * a minute: a first read of a filter is database work (issue 52), and a person typing makes a few a second at most. */
-export const FILTER_READS_PER_MINUTE = 300;
-
 /**
  * The route options of GET /recipes/names (server/api/routes/recipe-names.ts): its filtered reads count against
- * FILTER_READS_PER_MINUTE per client address, as writes count against theirs; a read without filters (the name
- * index alone, no database work) is not counted. `isFiltered` tells them apart from the raw query.
+ * `max` a minute per client address (config.filterReadRateLimit, FILTER_READ_RATE_LIMIT), as writes count against
+ * theirs: a first read of a filter is database work (issue 52), and a person typing makes a few a second at most. A
+ * read without filters (the name index alone, no database work) is not counted. `isFiltered` tells them apart.
  */
 export function filterReadRateLimit(
+  max: number,
   body: (message: string) => object,
   isFiltered: (query: Record<string, unknown>) => boolean,
 ): RateLimitPluginOptions {
   return {
-    max: FILTER_READS_PER_MINUTE,
+    max,
     timeWindow: 60_000,
     allowList: (request) => !isFiltered((request.query ?? {}) as Record<string, unknown>),
     errorResponseBuilder: (_request, context) => ({

@@ -19,6 +19,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     ALLOWED_ORIGINS: TEST_SITE_ORIGIN,
     LOG_LEVEL: 'silent',
     WRITE_RATE_LIMIT: '1000000',
+    FILTER_READ_RATE_LIMIT: '1000000',
     DATA_DIR: '/nonexistent',
     // API tests need no built site; the site's tests ask for it.
     SERVE_SITE: 'false',

@@ -127,10 +127,11 @@ function findOf(query: { ingredients?: string; maxMinutes?: number; words?: stri
   return { ingredientStems: stems, maxMinutes: query.maxMinutes, words };
 }
 
-export const recipeNameRoutes: FastifyPluginAsyncZod<{ index: NameIndex; gate: DatabaseGate }> = async (
-  api,
-  { index, gate },
-) => {
+export const recipeNameRoutes: FastifyPluginAsyncZod<{
+  index: NameIndex;
+  gate: DatabaseGate;
+  filterReadsPerMinute: number;
+}> = async (api, { index, gate, filterReadsPerMinute }) => {
   // Built at start-up, not by the first visitor (about a second at 100,000 recipes), once every plugin has
   // loaded (as the full list, routes/recipes.ts).
   api.addHook('onReady', async () => index.refreshSoon());
@@ -139,7 +140,7 @@ export const recipeNameRoutes: FastifyPluginAsyncZod<{ index: NameIndex; gate: D
     '/recipes/names',
     {
       // A filtered read may ask the database (issue 52): counted per client, as writes are.
-      config: { rateLimit: filterReadRateLimit((message) => errorBody(429, message), hasFilter) },
+      config: { rateLimit: filterReadRateLimit(filterReadsPerMinute, (message) => errorBody(429, message), hasFilter) },
       schema: {
         summary:
           'Recipe ids and names in Swedish alphabetical order, a page at a time; `search` keeps those whose name contains it (any case), `category` those in that category, and `ingredients`, `maxMinutes` and `words` those that pass each filter (all combine)',

@@ -19,6 +19,7 @@ export function serverEnv(port: number, dataDir: string, extra: Record<string, s
     SERVE_SITE: 'false',
     LOG_LEVEL: 'warn',
     WRITE_RATE_LIMIT: '1000000',
+    FILTER_READ_RATE_LIMIT: '1000000',
     IDP_RATE_LIMIT: '1000000',
     ...extra,
   };
