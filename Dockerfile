@@ -16,10 +16,12 @@ ENV ASTRO_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm_config_upd
 # Optional: certificates (PEM text) the registry's TLS is signed with beyond the public ones, e.g. a company
 # proxy's. Used by this build stage only; the runtime image never holds them.
 ARG EXTRA_CA_CERTS=""
+# The production dependencies only: the site's build needs none of the others (tests, linters, the `node` package),
+# and the runtime stage takes the server's packages from these.
 COPY package.json package-lock.json .npmrc ./
 RUN if [ -n "$EXTRA_CA_CERTS" ]; then printf '%s\n' "$EXTRA_CA_CERTS" > /tmp/extra-ca.pem; \
       export NODE_EXTRA_CA_CERTS=/tmp/extra-ca.pem; fi \
- && npm ci --no-audit --no-fund
+ && npm ci --omit=dev --no-audit --no-fund
 COPY . .
 # The site, then the packages the server runs with (scripts/container/runtime-modules.ts): the production
 # dependencies less those only the site's build uses (`npm start` builds the site on demand; the image has it
