@@ -43,13 +43,17 @@ function send(
   });
 }
 
-/** One sign-in through the login form from `from`: the form post's answer (302 to the site when signed in). */
+/**
+ * One sign-in through the login form from `from`: the form post's answer (302 to the site when signed in). `cookie`:
+ * what the browser already holds (the provider's recent sign-in cookie); `cookies`: what the post set.
+ */
 export async function signIn(
   base: string,
   from: string,
   username: string,
   password: string,
-): Promise<{ status: number; location: string; verifier: string }> {
+  cookie = '',
+): Promise<{ status: number; location: string; verifier: string; cookies: string[] }> {
   const verifier = randomBytes(32).toString('base64url');
   const query = new URLSearchParams({
     client_id: CLIENT_ID,
@@ -60,14 +64,16 @@ export async function signIn(
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
   });
-  const page = await send(base, from, 'GET', `${REALM}/protocol/openid-connect/auth?${query}`, '');
-  const cookie = ([page.headers['set-cookie'] ?? []].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
+  const page = await send(base, from, 'GET', `${REALM}/protocol/openid-connect/auth?${query}`, cookie);
+  const set = (answer: Answer) =>
+    ([answer.headers['set-cookie'] ?? []].flat() as string[]).map((c) => c.split(';')[0]!);
+  const cookies = [cookie, ...set(page)].filter(Boolean).join('; ');
   const action =
     /id="kc-form-login" method="post" action="([^"]+)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
   const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
   const form = new URLSearchParams({ csrf, username, password }).toString();
-  const answer = await send(base, from, 'POST', action.replace(base, ''), cookie, form);
-  return { status: answer.status, location: String(answer.headers.location ?? ''), verifier };
+  const answer = await send(base, from, 'POST', action.replace(base, ''), cookies, form);
+  return { status: answer.status, location: String(answer.headers.location ?? ''), verifier, cookies: set(answer) };
 }
 
 /** Signs in and exchanges the code for an access token, as the site's keycloak-js does. */
