@@ -12,6 +12,7 @@ import { errorBody, registerErrorHandlers } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerHttpCache } from './http-cache.ts';
 import { createChangeFeed } from '../db/change-feed.ts';
+import { keepVersionsPerRecipe } from '../db/recipe-history.ts';
 import { createListCache } from './list-cache.ts';
 import { createNameIndex } from './name-index.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -106,6 +107,8 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
     log: instance.log,
     unsaved: config.photos.unsaved,
   });
+  // Every save prunes its recipe's history to HISTORY_MAX_VERSIONS in its own transaction (issue 52), not only the sweep.
+  keepVersionsPerRecipe(config.keeping.history.versions);
   const { trashDays } = config.keeping;
   await instance.register(recipeRoutes, { db, gate, fullList, requireEditor, writeLimit, photos, trashDays });
   await instance.register(trashRoutes, {

@@ -2,9 +2,8 @@
 // recipe had kept 1,501 versions). Saves through the API on both databases with a limit of 3, the versions counted
 // after each; and a photo only pruned versions named is still released, by the next sweep, with its files.
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Recipe } from '../../../src/lib/recipe-schema.ts';
-import { keepVersionsPerRecipe } from '../../../server/db/recipe-history.ts';
 import { sweepStep } from '../../../server/db/recipe-trash.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
@@ -20,10 +19,8 @@ describe.each(DATABASE_KINDS)('the history limit at each save (%s)', (kind) => {
   beforeAll(async () => {
     // A generous deadline: what is measured is the count, and a loaded machine's first PGlite write can take seconds.
     h = await createApiHarness(kind, { HISTORY_MAX_VERSIONS: String(LIMIT), DB_REQUEST_TIMEOUT_MS: '20000' });
-    keepVersionsPerRecipe(h.config.keeping.history.versions);
     token = await editorToken(h.keys, 'redaktor');
   });
-  afterEach(() => keepVersionsPerRecipe(undefined));
   afterAll(() => h?.close());
 
   const versions = async (id: number) => {
@@ -44,7 +41,6 @@ describe.each(DATABASE_KINDS)('the history limit at each save (%s)', (kind) => {
   };
 
   it('never holds more than HISTORY_MAX_VERSIONS versions, the newest kept', async () => {
-    keepVersionsPerRecipe(h.config.keeping.history.versions);
     const made = await postRecipe(h.app, token, recipeBody({ name: 'Sparad ofta' }));
     for (let n = 1; n <= 12; n++) {
       const saved = await save(made.id, recipeBody({ name: 'Sparad ofta', servings: (n % 10) + 1 }));
@@ -56,7 +52,6 @@ describe.each(DATABASE_KINDS)('the history limit at each save (%s)', (kind) => {
   });
 
   it('a photo only pruned versions named is released by the next sweep', async () => {
-    keepVersionsPerRecipe(h.config.keeping.history.versions);
     const upload = await h.app.inject({
       method: 'POST',
       url: '/api/photos',
