@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTO_ERROR_KINDS } from '../../src/lib/photo-schema.ts';
-import { isDatabaseUnavailable } from '../db/index.ts';
+import { isDataDirLost, isDatabaseUnavailable } from '../db/index.ts';
 
 /** Seconds a client is asked to wait before retrying while the database cannot be reached. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -68,6 +68,10 @@ function fieldsOf(error: { validation: { instancePath: string; message?: string 
   return fields;
 }
 
+const LOST_MESSAGE =
+  'Databasen har tagits över av en annan server och den här servern stängs av; ändringen kanske inte sparades. ' +
+  'Försök igen om en stund.';
+
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     return reply
@@ -78,6 +82,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? 'body';
     return reply.code(400).send(errorBody(400, `Invalid ${where}`, { fields: fieldsOf(error, where) }));
+  }
+  if (isDataDirLost(error)) {
+    // The embedded database's folder was taken over by another server while this one was stopped (docker pause):
+    // this answers until the server has stopped (docs/decisions/060-api-pglite-folder-lock-after-a-freeze.md). A
+    // write may have committed just before: it is not acknowledged, as it may not be in the folder the other uses.
+    return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(errorBody(503, LOST_MESSAGE));
   }
   if (isDatabaseUnavailable(error)) {
     // Logged once per outage by the database gate, not per request.

@@ -1,14 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { HttpError, RETRY_AFTER_SECONDS } from '../api/errors.ts';
 import { isDataDirLost } from './availability.ts';
 import { DatabaseTimeoutError, isDatabaseUnavailable, unavailableReason } from './index.ts';
-
-// The embedded database's folder was taken over by another server while this one was stopped (docker pause): it
-// answers this until it has stopped (docs/decisions/060-api-pglite-folder-lock-after-a-freeze.md). A write may
-// have committed just before: it is not acknowledged, because it may not be in the folder the other server uses.
-const LOST_MESSAGE =
-  'Databasen har tagits över av en annan server och den här servern stängs av; ändringen kanske inte sparades. ' +
-  'Försök igen om en stund.';
 
 /**
  * Every database call a request makes goes through `run`: it gives up after DB_REQUEST_TIMEOUT_MS (the
@@ -68,8 +60,8 @@ export function createDatabaseGate(timeoutMs: number, log: FastifyBaseLogger): D
         up(kind);
         return result;
       } catch (error) {
-        if (isDataDirLost(error))
-          throw new HttpError(503, LOST_MESSAGE, {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+        // The folder taken over (decision 060) is no outage to log per kind: the API answers it (api/errors.ts).
+        if (isDataDirLost(error)) throw error;
         failed(kind, error);
         throw error;
       } finally {

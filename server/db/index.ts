@@ -15,5 +15,5 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 }
 
 export { DataDirInUseError } from './data-dir-lock.ts';
-export { DatabaseTimeoutError, isDatabaseUnavailable, unavailableReason } from './availability.ts';
+export { DatabaseTimeoutError, isDataDirLost, isDatabaseUnavailable, unavailableReason } from './availability.ts';
 export { tryImportTurn, type ImportTurn } from './import-lock.ts';

@@ -4,7 +4,11 @@
 // string) and refuses the text beyond MAX_JSON_VALUES, a figure real exports stay far below, before anything is built.
 // docs/decisions/054-app-collections.md
 import { CollectionFileError, printable } from './collection-errors.ts';
-import { textOf } from './photo-ref.ts';
+
+/** Bytes read as UTF-8 text (a JSON file or entry, a photo's reference). */
+export function textOf(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8').decode(bytes);
+}
 
 /** The most values (objects, arrays, members) of one JSON text: 10,000 recipes (the service's maxRecipes) at 250
  *  each; the fixtures' Mealie backup, the densest export, has 161 per recipe. The worst shape at this count (one

@@ -44,10 +44,6 @@ export function isGzip(bytes: Uint8Array): boolean {
 }
 
 /** UTF-8 text (a byte order mark dropped, as TextDecoder does). */
-export function textOf(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8').decode(bytes);
-}
-
 function entryOf(zip: ZipArchive, name: string) {
   const entry = zip.entries.find((e) => e.name === name);
   if (!entry) throw new CollectionFileError(MISSING);
