@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import type { Database } from './db/index.ts';
+import { stopSignals } from './stop-signals.ts';
 
 // `npm start` runs this file with Node's own type stripping (no run-time transpiler in between, see
 // docs/decisions/021-server-lifecycle.md), so a signal reaches this process and nothing kills it early.
@@ -8,25 +9,34 @@ import type { Database } from './db/index.ts';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 // One signal, one graceful stop. npm forwards SIGINT and SIGTERM to us, and a signal to the whole
-// process group (Ctrl-C, systemd's default stop) reaches us directly as well: the copies that follow
-// the first are expected and ignored. A stop that hangs ends after FORCE_EXIT_MS with exit code 1.
+// process group (Ctrl-C, systemd's default stop) reaches us directly as well: that relayed copy of the
+// first is part of the same stop and is ignored without a word (server/stop-signals.ts); any other
+// later signal is logged and ignored. A stop that hangs ends after FORCE_EXIT_MS with exit code 1.
 const FORCE_EXIT_MS = 10_000;
+const signals = stopSignals();
 const stopping: {
   /** The first signal; start-up checks it between its steps (stopIfAsked). */
-  signal: NodeJS.Signals | undefined;
+  readonly signal: NodeJS.Signals | undefined;
   /** The graceful shutdown, set once the server listens; before that a signal only sets `signal`. */
   shutdown: (() => void) | undefined;
   /** Where "already stopping" goes: the console, then the app's logger once there is one. */
   log: (message: string) => void;
-} = { signal: undefined, shutdown: undefined, log: (message) => console.log(message) };
+} = {
+  get signal() {
+    return signals.first;
+  },
+  shutdown: undefined,
+  log: (message) => console.log(message),
+};
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (stopping.signal) {
+    const verdict = signals.receive(signal);
+    if (verdict === 'copy') return;
+    if (verdict === 'again') {
       stopping.log(`${signal}: already stopping (after ${stopping.signal})`);
       return;
     }
-    stopping.signal = signal;
     const force = setTimeout(() => {
       console.error(`Stopping took longer than ${FORCE_EXIT_MS / 1000} s: exiting without finishing.`);
       process.exit(1);
