@@ -19,13 +19,15 @@ const RULES: Readonly<Record<string, Rule>> = {
   dl: rule(0.1, 0.1, 'quarters'),
   l: rule(0.1, 0.1, 'decimal'),
   ml: rule(1, 1, 'decimal'),
+  // Under 1 g one decimal (saffron: '0,5 g', scaled '0,1 g'), never mg: see weight().
   g: {
     steps: [
       { from: 99.5, step: 10 },
       { from: 9.5, step: 5 },
-      { from: 0, step: 1 },
+      { from: 0.95, step: 1 },
+      { from: 0, step: 0.1 },
     ],
-    least: 1,
+    least: 0.1,
     style: 'decimal',
   },
   kg: rule(0.1, 0.1, 'decimal'),
@@ -108,7 +110,10 @@ function volume(ml: number, written: string): Measured {
   return shown;
 }
 
-/** Grams: g below 1000 g (after rounding: 999,6 g is 1 kg), kg with one decimal from there. */
+/**
+ * Grams: g below 1000 g (after rounding: 999,6 g is 1 kg), kg with one decimal from there. mg are shown as g too:
+ * a Swedish recipe weighs saffron as '0,5 g', and '117 mg' is a figure no kitchen scale or packet shows.
+ */
 function weight(grams: number): Measured {
   const g = inUnit(grams, 'g');
   return g.value < 1000 ? g : inUnit(grams / 1000, 'kg');
@@ -131,6 +136,8 @@ function measured(value: number, unit: string, name: string): Measured {
       return weight(value);
     case 'kg':
       return weight(value * 1000);
+    case 'mg':
+      return weight(value / 1000);
     case 'st':
     case '':
       return isIndivisible(name)
@@ -201,10 +208,19 @@ export function kitchenAmount(value: number, unit: string, name = ''): KitchenAm
   return kitchenAmounts([{ name, quantity: { value, unit } }])[0];
 }
 
-/** '2 dl', '½ tsk', '3' (no unit), '' (nothing to measure): the text of a kitchen amount. */
+/**
+ * The unit as a list writes it: st is never written, a count stands before the name ('3 ägg', '2 gula lökar',
+ * '1 ½ buljongtärning', '4 port ris'), as Swedish recipes print it. The stored unit stays st.
+ */
+export function shownUnit(unit: string): string {
+  return unit === 'st' ? '' : unit;
+}
+
+/** '2 dl', '½ tsk', '3' (st or no unit), '' (nothing to measure): the text of a kitchen amount. */
 function amountLine(amount: KitchenAmount | undefined): string {
   if (!amount) return '';
-  return amount.unit ? `${amount.text} ${amount.unit}` : amount.text;
+  const unit = shownUnit(amount.unit);
+  return unit ? `${amount.text} ${unit}` : amount.text;
 }
 
 /** The amount text of each ingredient of one list (the details page, cook mode, print, the JSON-LD). */

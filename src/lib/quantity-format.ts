@@ -1,13 +1,15 @@
 // Quantity text for typing and editing (docs/quantities.md). Reading, the amount a cook measures, is
 // src/lib/kitchen-amount.ts's.
 //
-// Editing (the editor's rows and the 'Mängd' prefill): the page's way of writing the value ('2 ½') where that is
-// exactly the stored value in the stored unit, otherwise a text that reads back to exactly the stored value, so
-// opening and saving the dialog never changes an amount.
+// Editing: the editor's rows (an imported draft's too) show what the saved page will show, from the page's own
+// formatter over the whole list (formatEditorAmounts), so a draft never reads '4 ¾ dl' where the page reads
+// '4,8 dl'. The 'Mängd' prefill is the page's way of writing the value ('2 ½') where that is exactly the stored
+// value in the stored unit, otherwise a text that reads back to exactly the stored value, so opening and saving
+// the dialog never changes an amount.
 //
 // Reading quantity text ('1,5', '1/2', '½', '1 1/2'): parseAmount, shared by the form's quantity rule and
 // the web import's ingredient lines.
-import { decimalText, glyphText, writesFractions } from './kitchen-amount.ts';
+import { decimalText, formatIngredientAmounts, glyphText, writesFractions, type Amounted } from './kitchen-amount.ts';
 import { round6 } from './scaling.ts';
 
 /** The fraction glyphs read (the web import's set); the first five are also written. */
@@ -106,4 +108,14 @@ export function formatEditorQuantity(quantity: { value: number; unit?: string } 
   if (!quantity) return '';
   const unit = quantity.unit ?? '';
   return [quantityEditText(quantity.value, unit), unit].filter(Boolean).join(' ');
+}
+
+/**
+ * The amounts of the editor's rows, one list as the page shows it at the recipe's own servings ('3' for 3 st ägg,
+ * '4,8 dl' beside another dl that needs its decimal, '¼ tsk' for 0.333 tsk): the draft reads as the saved page.
+ * An amount the page does not show (zero, negative) is the stored one ('-2 dl'), so it can be found and corrected.
+ */
+export function formatEditorAmounts(items: ReadonlyArray<Amounted>): string[] {
+  const shown = formatIngredientAmounts(items);
+  return items.map((item, i) => shown[i] || formatEditorQuantity(item.quantity));
 }

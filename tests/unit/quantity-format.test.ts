@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatIngredientQuantity } from '../../src/lib/kitchen-amount.ts';
-import { formatEditorQuantity, parseAmount, quantityEditText } from '../../src/lib/quantity-format.ts';
+import {
+  formatEditorAmounts,
+  formatEditorQuantity,
+  parseAmount,
+  quantityEditText,
+} from '../../src/lib/quantity-format.ts';
 import { parseQuantityText } from '../../src/lib/recipe-schema.ts';
 
 // The kitchen rounding per unit is in quantity-kitchen.test.ts; this file covers the text around it.
@@ -101,7 +106,7 @@ describe('quantityEditText', () => {
   });
 });
 
-describe('formatEditorQuantity (a row of the editor’s list)', () => {
+describe('formatEditorQuantity (the stored value as text: history, and a row the page shows no amount for)', () => {
   it('shows the page’s text where it is exact, else the stored value', () => {
     expect(formatEditorQuantity({ value: 0.5, unit: 'tsk' })).toBe('½ tsk');
     expect(formatEditorQuantity({ value: 2.5, unit: 'st' })).toBe('2 ½ st');
@@ -110,5 +115,30 @@ describe('formatEditorQuantity (a row of the editor’s list)', () => {
     expect(formatEditorQuantity({ value: 0.45, unit: 'kg' })).toBe('0,45 kg');
     expect(formatEditorQuantity({ value: -2, unit: 'dl' })).toBe('-2 dl');
     expect(formatEditorQuantity(undefined)).toBe('');
+  });
+});
+
+// Issue 54, item 3: an imported draft showed '4 ¾ dl' and the saved page '4,8 dl' for the same amount.
+describe('formatEditorAmounts (the editor’s rows, an imported draft’s included)', () => {
+  it('shows each row as the saved page shows the whole list', () => {
+    const draft = [
+      { name: 'Mjölk', quantity: { value: 4.75, unit: 'dl' } },
+      { name: 'Sirap', quantity: { value: 1.3, unit: 'dl' } },
+      { name: 'Ägg', quantity: { value: 3, unit: 'st' } },
+      { name: 'Hönsbuljongtärning', quantity: { value: 1.5, unit: 'st' } },
+      { name: 'Salt', quantity: { value: 0.333, unit: 'tsk' } },
+      { name: 'Saffran', quantity: { value: 0.5, unit: 'g' } },
+      { name: 'Peppar' },
+    ];
+    expect(formatEditorAmounts(draft)).toEqual(['4,8 dl', '1,3 dl', '3', '1 ½', '¼ tsk', '0,5 g', '']);
+  });
+
+  it('shows an amount the page leaves out as stored, so it can be corrected', () => {
+    expect(
+      formatEditorAmounts([
+        { name: 'Mjölk', quantity: { value: -2, unit: 'dl' } },
+        { name: 'Salt', quantity: { value: 0, unit: 'tsk' } },
+      ]),
+    ).toEqual(['-2 dl', '0 tsk']);
   });
 });

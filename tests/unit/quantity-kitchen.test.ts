@@ -102,10 +102,15 @@ describe('the kitchen amount of each unit, at small, middle and large amounts', 
     [9.4, 'g', '9 g'],
     [97.6, 'g', '100 g'],
     [996, 'g', '1 kg'],
-    [0.0001, 'kg', '1 g'],
+    [0.0001, 'kg', '0,1 g'],
+    [0.5, 'g', '0,5 g'],
+    [0.01, 'g', '0,1 g'],
+    [500, 'mg', '0,5 g'],
+    [116.667, 'mg', '0,1 g'],
+    [2500, 'mg', '3 g'],
     [1.04, 'kg', '1 kg'],
-    [0.1, 'st', '½ st'],
-    [24, 'st', '24 st'],
+    [0.1, 'st', '½'],
+    [24, 'st', '24'],
     [0.1, '', '½'],
     [40.5, '', '40 ½'],
   ])('%s %s is shown as %s', (value, unit, text) => {
@@ -113,10 +118,10 @@ describe('the kitchen amount of each unit, at small, middle and large amounts', 
   });
 
   it('counts eggs and the listed things whole, by a whole word of the name', () => {
-    expect(shown(2.25, 'st', 'Ägg (pensling)')).toBe('2 st');
-    expect(shown(0.1, 'st', 'Ekologiska ägg')).toBe('1 st');
+    expect(shown(2.25, 'st', 'Ägg (pensling)')).toBe('2');
+    expect(shown(0.1, 'st', 'Ekologiska ägg')).toBe('1');
     expect(shown(3.5, '', 'Äggulor')).toBe('4');
-    expect(shown(1.5, 'st', 'Äggplanta')).toBe('1 ½ st');
+    expect(shown(1.5, 'st', 'Äggplanta')).toBe('1 ½');
     expect(isIndivisible('2 eggs')).toBe(true);
     expect(isIndivisible('Äggplanta')).toBe(false);
     // A count in another unit is not a piece: 2,25 dl of egg is measured as dl.
@@ -128,8 +133,21 @@ describe('the kitchen amount of each unit, at small, middle and large amounts', 
     expect(shown(0.001, 'kopp')).toBe('0,01 kopp');
   });
 
-  it('has a rule for every unit label', () => {
-    for (const unit of Object.values(UNIT_LABELS)) expect(shown(1, unit)).toBe(`1 ${unit}`);
+  it('has a rule for every unit label: st is not written, mg is shown as g', () => {
+    const as: Record<string, string> = { st: '1', mg: '0,1 g' };
+    for (const unit of Object.values(UNIT_LABELS)) expect(shown(1, unit)).toBe(as[unit] ?? `1 ${unit}`);
+  });
+
+  // Issue 54, item 3: '3 st Ägg', '1 ½ st hönsbuljongtärning', '4 st port ris' and '117 mg saffran' were shown.
+  it('writes pieces as Swedish recipes do, without st, and never shows mg', () => {
+    expect(formatIngredientAmounts([{ name: 'Ägg', quantity: { value: 3, unit: 'st' } }])).toEqual(['3']);
+    expect(shown(1.5, 'st', 'hönsbuljongtärning')).toBe('1 ½');
+    expect(shown(4, 'st', 'port ris')).toBe('4');
+    expect(shown(2, 'st', 'gula lökar')).toBe('2');
+    // Lussekatter for 30 with 500 mg saffron, at 7 portions.
+    const lussekatter = { servings: 30, ingredients: [{ name: 'Saffran', quantity: { value: 500, unit: 'mg' } }] };
+    expect(formatIngredientAmounts(scaleRecipe(lussekatter, 7).ingredients)).toEqual(['0,1 g']);
+    expect(formatIngredientAmounts(lussekatter.ingredients)).toEqual(['0,5 g']);
   });
 
   it('never shows 0, a negative amount, binary noise, or a decimal beside a fraction of the same unit', () => {
@@ -177,9 +195,9 @@ describe('the issue’s scaled recipe (Pannkakor, 4 portions)', () => {
 
   it('shows whole eggs, litres from 10 dl and dl one way', () => {
     // Unrounded: 1,875 dl, 0,375 tsk, 4,5 dl, 2,25 st and 1,5 msk; the 1,9 dl makes the list's dl decimal.
-    expect(at(3)).toEqual(['1,9 dl', '½ tsk', '4,5 dl', '2 st', '1 ½ msk']);
+    expect(at(3)).toEqual(['1,9 dl', '½ tsk', '4,5 dl', '2', '1 ½ msk']);
     // Unrounded: 4,375 dl, 0,875 tsk, 10,5 dl, 5,25 st, 3,5 msk.
-    expect(at(7)).toEqual(['4,4 dl', '1 tsk', '1,1 l', '5 st', '3 ½ msk']);
-    expect(at(4)).toEqual(['2 ½ dl', '½ tsk', '6 dl', '3 st', '2 msk']);
+    expect(at(7)).toEqual(['4,4 dl', '1 tsk', '1,1 l', '5', '3 ½ msk']);
+    expect(at(4)).toEqual(['2 ½ dl', '½ tsk', '6 dl', '3', '2 msk']);
   });
 });

@@ -9,7 +9,8 @@ import { CSS } from '@dnd-kit/utilities';
 import { useId } from 'react';
 import { dragInstructions } from './dnd-texts.ts';
 import { isHeadingRow, type HeadingRow, type IngredientRow } from './ingredient-sections.ts';
-import { quantitySummary, type EditorRow } from './recipe-form-values.ts';
+import { formatEditorAmounts } from '../../lib/quantity-format.ts';
+import { type EditorRow } from './recipe-form-values.ts';
 import { RowError, RowHandle, SortableList } from './sortable-parts.tsx';
 import { TEXT } from './texts.ts';
 
@@ -23,6 +24,10 @@ type Props = {
 
 export default function IngredientList({ rows, errorOf, onReorder, onEdit }: Props) {
   if (rows.length === 0) return <p className="notice editor-empty">{TEXT.noIngredients}</p>;
+  // One list, as the saved page will show it (a draft must not read '4 ¾ dl' where the page reads '4,8 dl').
+  const ingredients = rows.filter((row): row is IngredientRow => !isHeadingRow(row));
+  const shown = formatEditorAmounts(ingredients);
+  const amountOf = new Map(ingredients.map((row, i) => [row.key, shown[i] ?? '']));
 
   return (
     <SortableList
@@ -37,7 +42,13 @@ export default function IngredientList({ rows, errorOf, onReorder, onEdit }: Pro
           isHeadingRow(row) ? (
             <SortableHeading key={row.key} row={row} error={errorOf?.(index)} onEdit={() => onEdit(index)} />
           ) : (
-            <SortableRow key={row.key} row={row} error={errorOf?.(index)} onEdit={() => onEdit(index)} />
+            <SortableRow
+              key={row.key}
+              row={row}
+              amount={amountOf.get(row.key) ?? ''}
+              error={errorOf?.(index)}
+              onEdit={() => onEdit(index)}
+            />
           ),
         )}
       </ul>
@@ -50,11 +61,12 @@ function rowName(row: EditorRow): string {
   return isHeadingRow(row) ? TEXT.headingRowName(row.heading) : row.name;
 }
 
-function SortableRow({ row, error, onEdit }: { row: IngredientRow; error: string | undefined; onEdit(): void }) {
+type RowProps = { row: IngredientRow; amount: string; error: string | undefined; onEdit(): void };
+
+function SortableRow({ row, amount, error, onEdit }: RowProps) {
   const errorId = `${useId()}-error`;
   const sortable = useSortable({ id: row.key, attributes: { roleDescription: 'flyttbar ingrediens' } });
   const { setNodeRef, transform, transition, isDragging } = sortable;
-  const amount = quantitySummary(row);
   return (
     <li
       ref={setNodeRef}
