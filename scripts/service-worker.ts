@@ -11,18 +11,26 @@ import { PAGE_SHELLS } from '../src/features/offline/offline-urls.ts';
 
 const SOURCE = fileURLToPath(new URL('../src/features/offline/service-worker.ts', import.meta.url));
 
-/** What the worker keeps ahead of need: the reading pages' shells and every file they load. Nothing of dist/ else. */
+/**
+ * What the worker keeps ahead of need: the reading pages' shells, the offline page (the answer for every other page
+ * when the network is away) and every file they load. Nothing of dist/ else.
+ */
 const PRECACHED = [
   'index.html',
   'profile.html',
   PAGE_SHELLS.recipe.slice(1),
+  'offline.html',
   '_astro/**/*.{js,css,svg,woff2}',
   'icons/*.png',
   'favicon.svg',
   'manifest.webmanifest',
 ];
 /** A shell's URL in the precache: the address the server and every static host answer it at. */
-const URL_OF: Record<string, string> = { 'index.html': PAGE_SHELLS.list, 'profile.html': PAGE_SHELLS.profile };
+const URL_OF: Record<string, string> = {
+  'index.html': PAGE_SHELLS.list,
+  'profile.html': PAGE_SHELLS.profile,
+  'offline.html': PAGE_SHELLS.offline,
+};
 
 /** Writes dist/sw.js (and the recipe shell's copy it precaches) into the built site `dir`; returns its file count and size. */
 export async function writeServiceWorker(dir: string): Promise<{ count: number; size: number }> {

@@ -70,6 +70,68 @@ function skipThirdPartyCookieCheck(kc: Keycloak, providerUrl: string): void {
   });
 }
 
+/**
+ * The signed-in name kept on this device (issue 54). Offline the provider cannot be asked (its silent check is a
+ * frame of its own, which fails and times out), so the header lost the name. The last answer is kept here and shown
+ * while the browser knows it is offline; no token is kept, so nothing is sent in that name until the provider
+ * answers again. A 'signed out' answer and signing out forget it.
+ */
+const KEPT_SESSION = 'receptboken.signed-in';
+
+function keep(state: AuthState): AuthState {
+  try {
+    if (state.status === 'signed-in') localStorage.setItem(KEPT_SESSION, JSON.stringify(state));
+    else if (state.status === 'signed-out') localStorage.removeItem(KEPT_SESSION);
+  } catch {
+    // Storage refused (a private window's quota, say): the header then shows the name only online.
+  }
+  return state;
+}
+
+/** The kept signed-in state, when it is whole; anything else (another build's shape, an edit by hand) is none. */
+export function keptSession(text: string | null): AuthState | undefined {
+  if (!text) return undefined;
+  try {
+    const v = JSON.parse(text) as Partial<Extract<AuthState, { status: 'signed-in' }>>;
+    const p = v.profile;
+    if (v.status !== 'signed-in' || typeof v.username !== 'string' || v.username === '' || !p) return undefined;
+    const profile: Profile = {
+      username: str(p.username) || v.username,
+      firstName: str(p.firstName),
+      lastName: str(p.lastName),
+      email: str(p.email),
+    };
+    return { status: 'signed-in', username: v.username, profile, isEditor: v.isEditor === true };
+  } catch {
+    return undefined;
+  }
+}
+
+function readKept(): AuthState | undefined {
+  try {
+    return keptSession(localStorage.getItem(KEPT_SESSION));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Offline: the kept name, until the network is back and the provider is asked (once). */
+function startOffline(): void {
+  $auth.set(readKept() ?? { status: 'signed-out' });
+  window.addEventListener(
+    'online',
+    () => {
+      started = checkSession().catch(signedOutAfter);
+    },
+    { once: true },
+  );
+}
+
+function signedOutAfter(error: unknown): void {
+  console.error('Sign-in check failed; continuing signed out', error);
+  $auth.set({ status: 'signed-out' });
+}
+
 function timeout(ms: number): Promise<never> {
   return new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms));
 }
@@ -85,6 +147,12 @@ async function start(): Promise<void> {
   // hidden frames and messages (the third-party-cookie check, the silent check) then never compete with
   // hydration and the recipe's first paint; on a slow phone each frame is a long task.
   await afterIslandsHydrated();
+  if (!navigator.onLine) return startOffline();
+  await checkSession();
+}
+
+/** Asks the provider (check-sso) whether this browser has a session. */
+async function checkSession(): Promise<void> {
   const config = await loadRuntimeConfig();
   if (!config) {
     $auth.set({ status: 'signed-out' });
@@ -104,9 +172,9 @@ async function start(): Promise<void> {
   };
   kc.onAuthRefreshSuccess = () => {
     const now = $auth.get();
-    if (now.status === 'signed-in') $auth.set({ ...signedInState(kc, now.profile) });
+    if (now.status === 'signed-in') $auth.set(keep(signedInState(kc, now.profile)));
   };
-  kc.onAuthLogout = () => $auth.set({ status: 'signed-out' });
+  kc.onAuthLogout = () => $auth.set(keep({ status: 'signed-out' }));
   const init = kc.init({
     onLoad: 'check-sso',
     checkLoginIframe: false,
@@ -116,22 +184,21 @@ async function start(): Promise<void> {
   });
   try {
     const authenticated = await Promise.race([init, timeout(INIT_TIMEOUT_MS)]);
-    $auth.set(authenticated ? signedInState(kc) : { status: 'signed-out' });
+    $auth.set(keep(authenticated ? signedInState(kc) : { status: 'signed-out' }));
   } catch (error) {
+    // The network went away during the check: the kept name, as on a page opened offline.
+    if (!navigator.onLine && readKept()) return startOffline();
     console.error('Sign-in check failed; continuing signed out', error);
     $auth.set({ status: 'signed-out' });
     // A slow provider may still answer after the timeout: take the session then.
-    init.then((ok) => ok && $auth.set(signedInState(kc))).catch(() => undefined);
+    init.then((ok) => ok && $auth.set(keep(signedInState(kc)))).catch(() => undefined);
   }
 }
 
 /** Starts the session check once per page; every action waits for it. */
 export function startAuth(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
-  started ??= start().catch((error: unknown) => {
-    console.error('Sign-in check failed; continuing signed out', error);
-    $auth.set({ status: 'signed-out' });
-  });
+  started ??= start().catch(signedOutAfter);
   return started;
 }
 
@@ -152,6 +219,7 @@ export async function register(): Promise<void> {
 export async function logout(): Promise<void> {
   // What was read on this device goes with the session (issue 42); a failure to clear never keeps anyone signed in.
   await clearOfflineData().catch((error: unknown) => console.warn('Could not clear the offline copy', error));
+  keep({ status: 'signed-out' });
   await (await ready()).logout({ redirectUri: `${location.origin}/` });
 }
 
@@ -181,12 +249,14 @@ export async function loadProfile(): Promise<void> {
   try {
     const p = await kc.loadUserProfile();
     $auth.set(
-      signedInState(kc, {
-        username: str(p.username),
-        firstName: str(p.firstName),
-        lastName: str(p.lastName),
-        email: str(p.email),
-      }),
+      keep(
+        signedInState(kc, {
+          username: str(p.username),
+          firstName: str(p.firstName),
+          lastName: str(p.lastName),
+          email: str(p.email),
+        }),
+      ),
     );
   } catch (error) {
     // The token's claims already filled the profile; keep them.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.ts';
-import { EDITOR, PROVIDER_TIMEOUT } from './support/auth.ts';
+import { EDITOR, PROVIDER_TIMEOUT, VISITOR } from './support/auth.ts';
 import { expect, expectAccessible, Sessions, test } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
@@ -181,6 +181,51 @@ test("'Spara för offline' keeps a recipe never opened; signing out clears the c
   expect(kept.filter((url) => url.endsWith(`/${bread.id}`) || url.includes('category='))).toEqual([]);
   expect(kept.some((url) => url.includes('/offline-recipe.html'))).toBe(true); // the site's own files stay
 });
+
+// Issue 54: a page the worker does not keep (here the trash, an editor's page) answers offline with the site's own
+// offline page, not the browser's error page, linking to the list and the recipes kept; the header keeps the name.
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`${size.width} px`, () => {
+    test.use({ viewport: size });
+
+    test('offline, a page not kept shows the offline page; the header keeps the signed-in name', async ({
+      page,
+      context,
+      recipes,
+      sessions,
+    }) => {
+      test.slow(); // signing in, then pages offline
+      const tag = uniqueName('Ej sparat');
+      const kept = await recipes.create({ name: `${tag} Kanelbullar` });
+      await sessions.open(page, VISITOR, '/');
+      await controlled(page);
+      await page.goto(`/${kept.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: kept.name })).toBeVisible();
+      const account = page.getByRole('button', { name: VISITOR.username });
+      await expect(account).toBeVisible({ timeout: PROVIDER_TIMEOUT });
+
+      await context.setOffline(true);
+      await page.goto('/trash');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sidan är inte sparad offline' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Till receptlistan' })).toHaveAttribute('href', '/');
+      const saved = page.getByRole('list', { name: 'Sparade recept' });
+      await expect(saved.getByRole('link', { name: kept.name })).toHaveAttribute('href', `/${kept.id}`);
+      await expect(banner(page)).toBeVisible();
+      // At once: no wait for the provider's check to time out.
+      await expect(account).toBeVisible({ timeout: 5_000 });
+      await expectAccessible(page);
+
+      // The saved recipe opens from there, still offline, with the name in the header.
+      await saved.getByRole('link', { name: kept.name }).click();
+      await expect(page.getByRole('heading', { level: 1, name: kept.name })).toBeVisible();
+      await expect(account).toBeVisible({ timeout: 5_000 });
+      await context.setOffline(false);
+    });
+  });
+}
 
 test('Chromium finds the app installable', async ({ baseURL }) => {
   // A browser profile of its own: Chromium never offers to install from an incognito context (Playwright's usual).

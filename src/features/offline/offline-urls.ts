@@ -7,6 +7,8 @@ export const PAGE_SHELLS = {
   profile: '/profile',
   // recipe.html is served only through the /{id} rewrite; the build writes a copy under this name for the worker.
   recipe: '/offline-recipe.html',
+  // What a page the worker does not keep is answered with offline (src/pages/offline.astro): /offline on every host.
+  offline: '/offline',
 } as const;
 
 /** The page's message to a waiting service worker: take over now (./register-worker.ts). */

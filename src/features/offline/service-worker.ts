@@ -21,7 +21,7 @@ import {
   type StoredRecipe,
   withoutRecipe,
 } from './offline-answers.ts';
-import { readingShell, SKIP_WAITING } from './offline-urls.ts';
+import { PAGE_SHELLS, readingShell, SKIP_WAITING } from './offline-urls.ts';
 
 type WorkerScope = {
   location: Location;
@@ -89,6 +89,24 @@ registerRoute(
     } catch (error) {
       const shell = await matchPrecache(readingShell(new URL(options.request.url).pathname) ?? '');
       if (shell) return shell;
+      throw error;
+    }
+  },
+);
+
+// Every other page of this site (an editor page, the trash, the identity provider's), when the network is away: the
+// offline page (src/pages/offline.astro) in the site's look, not the browser's own error page (issue 54). Nothing
+// of these pages is stored: online they come from the network as without a worker. GET only: a form's POST (the
+// sign-in page) is never routed.
+registerRoute(
+  ({ request, url, sameOrigin }) =>
+    sameOrigin && request.mode === 'navigate' && readingShell(url.pathname) === undefined,
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const page = await matchPrecache(PAGE_SHELLS.offline);
+      if (page) return page;
       throw error;
     }
   },
