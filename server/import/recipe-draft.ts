@@ -30,7 +30,9 @@ import {
   isHeadingLine,
   type IngredientGroup,
 } from './readers/page-dom.ts';
+import { chooseRecipe, recipesIn } from './readers/json-ld-recipes.ts';
 import { pageSource, type PageSource } from './readers/page-source.ts';
+import { withoutSiteTail } from './readers/site-tail.ts';
 import { minutesFromText, pluginRecipe, type PluginRecipe } from './readers/recipe-plugins.ts';
 
 // The draft is src/lib's `importedRecipeSchema` (POST /recipe-imports answers it). `imageUrl`: the page's picture,
@@ -57,28 +59,41 @@ type PageExtras = {
 /** The page's recipe, read from every form it is written in, as a draft for the create form; null when it has none. */
 export function recipeFromHtml(html: string): ReadRecipe | null {
   const page = parsePage(html);
-  let jsonLd: JsonObject | undefined;
-  for (const script of jsonLdScripts(page)) {
-    jsonLd = findRecipe(parseLeniently(script), 0);
-    if (jsonLd) break;
-  }
+  const source = pageSource(page);
+  const chosen = chooseRecipe(recipesIn(jsonLdScripts(page).map(parseLeniently)), source.urls);
+  const jsonLd = chosen?.recipe;
   const microdata = microdataRecipe(page);
   const plugin = pluginRecipe(page);
   if (!jsonLd && !microdata && !plugin) return null;
   // Per field, JSON-LD first, then microdata/RDFa (a page may give a field in one form only).
   const structured = { ...microdata?.data, ...present(jsonLd ?? {}) };
-  return draftOf(structured, {
+  const draft = draftOf(structured, {
     ...(plugin ? { plugin } : {}),
     ...(microdata ? { ingredientElements: microdata.ingredientElements } : {}),
-    source: pageSource(page),
+    source,
     page,
   });
+  return chosen && chosen.others > 0 ? withOthersNotice(draft, chosen.others + 1) : draft;
 }
 
-/** The first Recipe in one parsed JSON-LD value (an object, an array, an `@graph`), as a draft; null when there is none. */
+/** The Recipe of one parsed JSON-LD value (an object, an array, an `@graph`, any container), as a draft; null when there is none. */
 export function recipeFromJsonLd(data: unknown): ReadRecipe | null {
-  const recipe = findRecipe(data, 0);
-  return recipe ? draftOf(recipe, {}) : null;
+  const chosen = chooseRecipe(recipesIn([data]), []);
+  if (!chosen) return null;
+  const draft = draftOf(chosen.recipe, {});
+  return chosen.others > 0 ? withOthersNotice(draft, chosen.others + 1) : draft;
+}
+
+/**
+ * A page of several recipes gives one draft: the editor is told there were more and which one this is (the API
+ * has no field of its own for it: `notices` is what the dialog shows beside the form).
+ */
+export function othersNotice(count: number, name: string): string {
+  return `Sidan innehåller ${count} recept. Utkastet är ${name ? `”${name}”` : 'det första'}.`;
+}
+
+function withOthersNotice(draft: ReadRecipe, count: number): ReadRecipe {
+  return { ...draft, notices: [...(draft.notices ?? []), othersNotice(count, draft.name)] };
 }
 
 function draftOf(recipe: JsonObject, extras: PageExtras): ReadRecipe {
@@ -89,7 +104,12 @@ function draftOf(recipe: JsonObject, extras: PageExtras): ReadRecipe {
   const totalTime = minutes(recipe.totalTime) ?? plugin?.totalTime;
   const source = sourceOf(recipe, extras.source);
   const steps = instructionLines(recipe.recipeInstructions, 0).filter((line) => !isStepHeading(line));
-  const name = oneLine(recipe.name) || oneLine(recipe.headline) || (plugin?.name ?? '');
+  const publisher = list(recipe.publisher).find(isObject);
+  // The recipe's name, not the page's title: without the site's part ("Kladdkaka | Receptbloggen").
+  const name = withoutSiteTail(oneLine(recipe.name) || oneLine(recipe.headline) || (plugin?.name ?? ''), {
+    names: [extras.source?.siteName, oneLine(publisher?.name)],
+    urls: [...(extras.source?.urls ?? []), ...list(recipe.url).map(oneLine)],
+  });
   return {
     ...(imageUrl ? { imageUrl } : {}),
     name,
@@ -215,7 +235,8 @@ export function withPageAddress(draft: ReadRecipe, address: string): ReadRecipe 
   if (!isWebAddress(address) || characterCount(address) > MAX_SOURCE_URL) return draft;
   const host = /^https?:\/\/(?:[^@/?#]*@)?([^/?#:]+)/iu.exec(address)?.[1]?.replace(/^www\./iu, '') ?? '';
   const name = draft.source?.name ?? sourceName(host);
-  return { ...draft, source: { url: address, ...(name ? { name } : {}) } };
+  const recipeName = withoutSiteTail(draft.name, { names: [name], urls: [address] });
+  return { ...draft, name: recipeName, source: { url: address, ...(name ? { name } : {}) } };
 }
 
 /**
@@ -296,26 +317,6 @@ function parseLeniently(text: string): unknown {
       return undefined;
     }
   }
-}
-
-function findRecipe(value: unknown, depth: number): JsonObject | undefined {
-  if (depth > MAX_DEPTH) return undefined;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const recipe = findRecipe(item, depth + 1);
-      if (recipe) return recipe;
-    }
-    return undefined;
-  }
-  if (!isObject(value)) return undefined;
-  if (isRecipe(value['@type'])) return value;
-  // WordPress puts everything in an @graph; some pages make the recipe a WebPage's mainEntity.
-  return findRecipe(value['@graph'], depth + 1) ?? findRecipe(value.mainEntity, depth + 1);
-}
-
-// "Recipe", ["Recipe", "NewsArticle"], "http://schema.org/Recipe", "https://schema.org/Recipe".
-function isRecipe(type: unknown): boolean {
-  return list(type).some((t) => typeof t === 'string' && t.replace(/^https?:\/\/schema\.org\//i, '') === 'Recipe');
 }
 
 // "4", 4, "4 portioner", "4-6 portioner" (4), "Serves 4", ["4", "4 servings"]; null when unusable or not 1..100.
