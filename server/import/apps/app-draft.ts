@@ -12,6 +12,7 @@ import { headingText, isHeadingLine } from '../readers/page-dom.ts';
 import { minutesFromText } from '../readers/recipe-plugins.ts';
 import { recipeFromJsonLd, type ImportedRecipe, type ReadRecipe } from '../recipe-draft.ts';
 import { printable } from './collection-errors.ts';
+import { tidyDraft } from './tidy-draft.ts';
 import type { CollectionRecipe, PhotoRef } from './collection-types.ts';
 
 /** A line of text, or an app's ingredient whose note it keeps apart ('finhackad'): the note stays a note. */
@@ -75,13 +76,20 @@ export function collectionRecipe(index: number, whole: AppRecipe, maxIngredients
   }
   // The web import's `imageUrl` (a page's picture to fetch) has no place here: photos come from the file.
   const { imageUrl: _, ...read }: ReadRecipe = recipeFromJsonLd({ ...app.schema, '@type': 'Recipe' }) ?? emptyDraft('');
-  const draft = fitDraft({
+  // The other app's habits undone (tidy-draft.ts) before the draft is fitted to the form's limits.
+  const tidied = tidyDraft({
     ...read,
     name: read.name || app.fallbackName || '',
     ...(app.groups ? { ingredients: groupIngredients(app.groups) } : {}),
   });
+  const draft = fitDraft(tidied.draft);
   if (draft.name.trim() === '') return { ...base, draft, problem: 'Receptet har inget namn.' };
-  return { ...base, draft, notes: [...notes, ...(draft.notices ?? [])] };
+  return {
+    ...base,
+    draft,
+    notes: [...notes, ...tidied.notes, ...(draft.notices ?? [])],
+    ...(tidied.review.length > 0 ? { review: tidied.review } : {}),
+  };
 }
 
 /** A recipe that cannot be read at all (its entry is corrupt): its name from the file, and why. */

@@ -18,6 +18,8 @@ export type CollectionRecipe = {
   author?: string;
   /** Swedish sentences: what could not be mapped. */
   notes: string[];
+  /** Swedish sentences: why a person should look at the recipe once it is in ('Granska'); absent when nothing. */
+  review?: string[];
   /** Swedish: set when this recipe cannot be imported at all. */
   problem?: string;
 };
