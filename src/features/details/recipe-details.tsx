@@ -104,8 +104,6 @@ export default function RecipeDetails() {
 
   const isEditor = auth.status === 'signed-in' && auth.isEditor;
   const recipe = view.state === 'ready' ? view.recipe : EMPTY;
-  const amounts = formatIngredientAmounts(recipe.ingredients);
-  const [main, ...gallery] = recipe.photos ?? [];
 
   return (
     <>
@@ -128,99 +126,153 @@ export default function RecipeDetails() {
       )}
       {view.state === 'unavailable' && <LoadFailure heading busy={busy} onRetry={() => void retry(view.servings)} />}
       {view.state === 'ready' && (
-        <article className="card recipe" aria-busy={busy}>
-          <script type="application/ld+json">{jsonLdText(recipeJsonLd(recipe, window.location.href, base))}</script>
-          {/* The first photo at the top, the others as a small gallery under it; an empty alt means the name. */}
-          {base && main && (
-            <RecipePhoto photo={main} alt={main.alt || recipe.name} sizes={MAIN_SIZES} apiBase={base} main />
-          )}
-          {base && gallery.length > 0 && (
-            <div className="photo-gallery">
-              {gallery.map((p) => (
-                <RecipePhoto key={p.id} photo={p} alt={p.alt || recipe.name} sizes={GALLERY_SIZES} apiBase={base} />
-              ))}
-            </div>
-          )}
-          <h1>{recipe.name}</h1>
-          <p className="author">Författare: {recipe.author}</p>
-          <RecipeFacts recipe={recipe} />
-          {/* On paper the selector is hidden; the chosen servings are said in words instead. */}
-          <p className="print-only">{recipe.servings} portioner</p>
-          <div className="cook-mode">
-            <button type="button" className="button" aria-pressed={cooking} onClick={() => setCooking(!cooking)}>
-              Matlagningsläge
-            </button>
-            {wakeLock === 'held' && <span className="notice">Skärmen hålls tänd</span>}
-            {wakeLock === 'unavailable' && (
-              <span className="notice">Skärmen kan inte hållas tänd i den här webbläsaren</span>
-            )}
-          </div>
-          <div className="field servings">
-            <label htmlFor="servings">Portioner</label>
-            <select
-              id="servings"
-              className="select"
-              value={recipe.servings}
-              disabled={busy}
-              onChange={(e) => void changeServings(Number(e.target.value))}
-            >
-              {servingChoices(own, recipe.servings).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </div>
-          {recipe.ingredients.length > 0 && (
-            <section className="ingredients-section" aria-labelledby="ingredients-heading">
-              <h2 id="ingredients-heading">Ingredienser</h2>
-              {ingredientGroups(recipe.ingredients).map((group) => (
-                <IngredientSection key={group.items[0]?.index} heading={group.heading}>
-                  <ul className={cooking ? 'ingredients cooking' : 'ingredients'}>
-                    {group.items.map(({ ingredient: ing, index: i }) => (
-                      <li key={`${i}-${ing.name}`}>
-                        {cooking ? (
-                          <label className="tick">
-                            <input type="checkbox" checked={ticked.has(`i${i}`)} onChange={() => tick(`i${i}`)} />
-                            <span className="amount">{amounts[i]}</span>
-                            <IngredientText ingredient={ing} />
-                          </label>
-                        ) : (
-                          <>
-                            <span className="amount">{amounts[i]}</span>
-                            <IngredientText ingredient={ing} />
-                          </>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </IngredientSection>
-              ))}
-            </section>
-          )}
-          {recipe.instructions.trim() !== '' && (
-            <section aria-labelledby="instructions-heading">
-              <h2 id="instructions-heading">Instruktioner</h2>
-              {/* Numbered on the page, in cook mode (where each step is also a tick) and on paper alike. */}
-              <ol className={cooking ? 'steps cooking' : 'steps'}>
-                {instructionSteps(recipe.instructions).map((step, i) => (
-                  <li key={`${i}-${step}`}>
+        <RecipeCard
+          recipe={recipe}
+          own={own}
+          base={base}
+          busy={busy}
+          cooking={cooking}
+          ticked={ticked}
+          onTick={tick}
+          onCooking={setCooking}
+          wakeLock={wakeLock}
+          onServings={(n) => void changeServings(n)}
+          jsonLd={jsonLdText(recipeJsonLd(recipe, window.location.href, base))}
+        />
+      )}
+    </>
+  );
+}
+
+export type RecipeCardProps = {
+  recipe: Recipe;
+  /** The servings the recipe was written for: kept on offer after scaling. */
+  own: number;
+  /** The API's base for the photos (none yet: no photos drawn). */
+  base: string | undefined;
+  busy: boolean;
+  cooking: boolean;
+  ticked: ReadonlySet<string>;
+  onTick(key: string): void;
+  onCooking(on: boolean): void;
+  wakeLock: ReturnType<typeof useWakeLock>;
+  onServings(servings: number): void;
+  /** The island's JSON-LD block (the server's first screen has its own in the head). */
+  jsonLd?: string;
+};
+
+/**
+ * The recipe's card, as the island draws it. The server writes the same markup as the page's first screen
+ * (server/site/recipe-first-screen.ts; tests/unit/site-first-screen.test.ts keeps the two equal), so the island's
+ * card takes the place of the server's without moving anything.
+ */
+export function RecipeCard({
+  recipe,
+  own,
+  base,
+  busy,
+  cooking,
+  ticked,
+  onTick,
+  onCooking,
+  wakeLock,
+  onServings,
+  jsonLd,
+}: RecipeCardProps) {
+  const amounts = formatIngredientAmounts(recipe.ingredients);
+  const [main, ...gallery] = recipe.photos ?? [];
+  return (
+    <article className="card recipe" aria-busy={busy}>
+      {jsonLd !== undefined && <script type="application/ld+json">{jsonLd}</script>}
+      {/* The first photo at the top, the others as a small gallery under it; an empty alt means the name. */}
+      {base && main && (
+        <RecipePhoto photo={main} alt={main.alt || recipe.name} sizes={MAIN_SIZES} apiBase={base} main />
+      )}
+      {base && gallery.length > 0 && (
+        <div className="photo-gallery">
+          {gallery.map((p) => (
+            <RecipePhoto key={p.id} photo={p} alt={p.alt || recipe.name} sizes={GALLERY_SIZES} apiBase={base} />
+          ))}
+        </div>
+      )}
+      <h1>{recipe.name}</h1>
+      <p className="author">Författare: {recipe.author}</p>
+      <RecipeFacts recipe={recipe} />
+      {/* On paper the selector is hidden; the chosen servings are said in words instead. */}
+      <p className="print-only">{recipe.servings} portioner</p>
+      <div className="cook-mode">
+        <button type="button" className="button" aria-pressed={cooking} onClick={() => onCooking(!cooking)}>
+          Matlagningsläge
+        </button>
+        {wakeLock === 'held' && <span className="notice">Skärmen hålls tänd</span>}
+        {wakeLock === 'unavailable' && (
+          <span className="notice">Skärmen kan inte hållas tänd i den här webbläsaren</span>
+        )}
+      </div>
+      <div className="field servings">
+        <label htmlFor="servings">Portioner</label>
+        <select
+          id="servings"
+          className="select"
+          value={recipe.servings}
+          disabled={busy}
+          onChange={(e) => onServings(Number(e.target.value))}
+        >
+          {servingChoices(own, recipe.servings).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      {recipe.ingredients.length > 0 && (
+        <section className="ingredients-section" aria-labelledby="ingredients-heading">
+          <h2 id="ingredients-heading">Ingredienser</h2>
+          {ingredientGroups(recipe.ingredients).map((group) => (
+            <IngredientSection key={group.items[0]?.index} heading={group.heading}>
+              <ul className={cooking ? 'ingredients cooking' : 'ingredients'}>
+                {group.items.map(({ ingredient: ing, index: i }) => (
+                  <li key={`${i}-${ing.name}`}>
                     {cooking ? (
                       <label className="tick">
-                        <input type="checkbox" checked={ticked.has(`s${i}`)} onChange={() => tick(`s${i}`)} />
-                        <StepText number={i + 1} step={step} />
+                        <input type="checkbox" checked={ticked.has(`i${i}`)} onChange={() => onTick(`i${i}`)} />
+                        <span className="amount">{amounts[i]}</span>
+                        <IngredientText ingredient={ing} />
                       </label>
                     ) : (
-                      <StepText number={i + 1} step={step} />
+                      <>
+                        <span className="amount">{amounts[i]}</span>
+                        <IngredientText ingredient={ing} />
+                      </>
                     )}
                   </li>
                 ))}
-              </ol>
-            </section>
-          )}
-        </article>
+              </ul>
+            </IngredientSection>
+          ))}
+        </section>
       )}
-    </>
+      {recipe.instructions.trim() !== '' && (
+        <section aria-labelledby="instructions-heading">
+          <h2 id="instructions-heading">Instruktioner</h2>
+          {/* Numbered on the page, in cook mode (where each step is also a tick) and on paper alike. */}
+          <ol className={cooking ? 'steps cooking' : 'steps'}>
+            {instructionSteps(recipe.instructions).map((step, i) => (
+              <li key={`${i}-${step}`}>
+                {cooking ? (
+                  <label className="tick">
+                    <input type="checkbox" checked={ticked.has(`s${i}`)} onChange={() => onTick(`s${i}`)} />
+                    <StepText number={i + 1} step={step} />
+                  </label>
+                ) : (
+                  <StepText number={i + 1} step={step} />
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </article>
   );
 }
 
