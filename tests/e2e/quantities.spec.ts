@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { EDITOR } from './support/auth.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, expectAccessible, test } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
 // Issue 22, items 5 and 6, and issue 39, item 2 (docs/quantities.md): the page, print, cook mode and the JSON-LD
@@ -32,12 +32,12 @@ test('scaled amounts are rounded to kitchen measures on the page, in print, in c
   });
   await page.goto(`/${recipe.id}`);
   const items = page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem');
-  await expect(items).toHaveText(['7 ½ dlMjölk', '1 ½ tskSalt', '9 stÄgg', '½ tskKanel', '450 gMjöl', '1 krmPeppar']);
+  await expect(items).toHaveText(['7 ½ dlMjölk', '1 ½ tskSalt', '9Ägg', '½ tskKanel', '450 gMjöl', '1 krmPeppar']);
 
   // Unrounded: 1,88 dl, 0,38 tsk, 2,25 st, 0,13 tsk (under ¼ tsk: krm), 0,1125 kg and 0,25 krm.
   await page.getByRole('combobox', { name: 'Portioner' }).selectOption('2');
-  const scaled = ['1,9 dl Mjölk', '½ tsk Salt', '2 st Ägg', '½ krm Kanel', '110 g Mjöl', '½ krm Peppar'];
-  const shown = ['1,9 dlMjölk', '½ tskSalt', '2 stÄgg', '½ krmKanel', '110 gMjöl', '½ krmPeppar'];
+  const scaled = ['1,9 dl Mjölk', '½ tsk Salt', '2 Ägg', '½ krm Kanel', '110 g Mjöl', '½ krm Peppar'];
+  const shown = ['1,9 dlMjölk', '½ tskSalt', '2Ägg', '½ krmKanel', '110 gMjöl', '½ krmPeppar'];
   await expect(items).toHaveText(shown);
   const jsonLd = page.locator('script[type="application/ld+json"]');
   await expect
@@ -79,7 +79,7 @@ test('the issue’s amounts: whole eggs, small volumes in spoons, l from 10 dl, 
   // As written, in the kitchen's terms: 0,4 dl and 0,2 dl in spoons, 0,5 krm as ½ krm.
   await expect(items).toHaveText([
     '6 dlMjölk',
-    '3 stÄgg',
+    '3Ägg',
     '2 ½ mskFlorsocker',
     '1 ½ mskKokos',
     '½ krmKardemumma',
@@ -90,7 +90,7 @@ test('the issue’s amounts: whole eggs, small volumes in spoons, l from 10 dl, 
   await servings.selectOption('3');
   await expect(items).toHaveText([
     '4,5 dlMjölk',
-    '2 stÄgg',
+    '2Ägg',
     '2 mskFlorsocker',
     '1 mskKokos',
     '½ krmKardemumma',
@@ -99,7 +99,7 @@ test('the issue’s amounts: whole eggs, small volumes in spoons, l from 10 dl, 
 
   // 7 portions (was '5 ½ st Ägg' and '10 ½ dl Mjölk'): the same on the page, in print, in cook mode and the JSON-LD.
   await servings.selectOption('7');
-  const lines = ['1,1 l Mjölk', '5 st Ägg', '0,7 dl Florsocker', '2 ½ msk Kokos', '1 krm Kardemumma', '1,3 dl Socker'];
+  const lines = ['1,1 l Mjölk', '5 Ägg', '0,7 dl Florsocker', '2 ½ msk Kokos', '1 krm Kardemumma', '1,3 dl Socker'];
   const shown = lines.map((line) => line.replace(/ (?=\S+$)/u, ''));
   await expect(items).toHaveText(shown);
   await expect.poll(jsonLd).toEqual(lines);
@@ -114,7 +114,7 @@ test('the issue’s amounts: whole eggs, small volumes in spoons, l from 10 dl, 
   expect(stored?.ingredients).toEqual(written);
 });
 
-test('Mängd reads 1/2, ½ and 1 1/2; the rows and the prefill show the page’s text, or exactly the stored value', async ({
+test('Mängd reads 1/2, ½ and 1 1/2; the rows show the page’s text, the prefill exactly the stored value', async ({
   page,
   recipes,
   sessions,
@@ -131,10 +131,10 @@ test('Mängd reads 1/2, ½ and 1 1/2; the rows and the prefill show the page’s
   });
   await sessions.open(page, EDITOR, `/${recipe.id}/edit`);
   await expect(page.getByRole('heading', { level: 1, name: 'Redigera recept' })).toBeVisible();
-  // Exact kitchen text where there is one; 0.333 tsk (shown as ¼ tsk on the page) stays 0,333.
+  // The rows read as the page (issue 54): ¼ tsk and whole eggs; the prefill keeps 0,333 and 2 ½.
   await expect(page.getByRole('button', { name: 'Socker ½ tsk', exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Ägg 2 ½ st', exact: true })).toBeVisible();
-  const salt = page.getByRole('button', { name: 'Salt 0,333 tsk', exact: true });
+  await expect(page.getByRole('button', { name: 'Ägg 3', exact: true })).toBeVisible();
+  const salt = page.getByRole('button', { name: 'Salt ¼ tsk', exact: true });
   await expect(salt).toBeVisible();
 
   // Opening and saving the dialog unchanged keeps the amount.
@@ -144,7 +144,7 @@ test('Mängd reads 1/2, ½ and 1 1/2; the rows and the prefill show the page’s
   await edit.getByRole('button', { name: 'Redigera' }).click();
   await expect(edit).toBeHidden();
   await expect(salt).toBeFocused();
-  await page.getByRole('button', { name: 'Ägg 2 ½ st', exact: true }).click();
+  await page.getByRole('button', { name: 'Ägg 3', exact: true }).click();
   await expect(edit.getByLabel('Mängd')).toHaveValue('2 ½');
   await edit.getByRole('button', { name: 'Avbryt' }).click();
 
@@ -154,7 +154,7 @@ test('Mängd reads 1/2, ½ and 1 1/2; the rows and the prefill show the page’s
   for (const [ingredient, text, unit, row] of [
     ['Mjölk', '1 1/2', 'dl', 'Mjölk 1 ½ dl'],
     ['Vanilj', '1/2', 'tsk', 'Vanilj ½ tsk'],
-    ['Kanel', '½', 'msk', 'Kanel ½ msk'],
+    ['Kanel', '½', 'msk', 'Kanel 1 ½ tsk'],
     ['Kardemumma', '1½', 'krm', 'Kardemumma 1 ½ krm'],
   ] as const) {
     await page.getByRole('button', { name: 'Lägg till ingrediens' }).click();
@@ -184,7 +184,7 @@ test('Mängd reads 1/2, ½ and 1 1/2; the rows and the prefill show the page’s
   await expect(items).toHaveText([
     '¼ tskSalt',
     '½ tskSocker',
-    '3 stÄgg',
+    '3Ägg',
     '1 ½ dlMjölk',
     '½ tskVanilj',
     '1 ½ tskKanel',
@@ -193,3 +193,96 @@ test('Mängd reads 1/2, ½ and 1 1/2; the rows and the prefill show the page’s
   const [stored] = await recipes.search(name);
   expect(stored?.ingredients.map((i) => i.quantity?.value)).toEqual([0.333, 0.5, 2.5, 1.5, 0.5, 0.5, 1.5]);
 });
+
+// Issue 54, item 3: '3 st Ägg', '1 ½ st hönsbuljongtärning', '4 st port ris' from a Swedish page, '117 mg saffran' in
+// Lussekatter at 7 portions, and an imported draft showing '4 ¾ dl' where the saved page showed '4,8 dl'.
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+for (const size of SIZES) {
+  test.describe(`${size.name} (${size.width} px)`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('an imported draft shows its amounts as the saved page does, pieces without st', async ({
+      page,
+      recipes,
+      sessions,
+    }) => {
+      const name = uniqueName('Kycklinggryta');
+      const text = [
+        name,
+        '4 portioner',
+        '',
+        'Ingredienser',
+        '4 ¾ dl mjölk',
+        '1,3 dl grädde',
+        '3 st ägg',
+        '1 ½ st hönsbuljongtärning',
+        '4 st port ris',
+        '0,5 g saffran',
+        '',
+        'Gör så här',
+        '1. Koka allt.',
+      ].join('\n');
+      await sessions.open(page, EDITOR, '/new-recipe');
+      await page.getByRole('button', { name: 'Importera recept' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Importera recept' });
+      await dialog.getByLabel('Adress eller HTML').fill(text);
+      await dialog.getByRole('button', { name: 'Importera' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByLabel('Namn')).toHaveValue(name);
+
+      const rows = ['mjölk 4,8 dl', 'grädde 1,3 dl', 'ägg 3', 'hönsbuljongtärning 1 ½', 'port ris 4', 'saffran 0,5 g'];
+      for (const row of rows) await expect(page.getByRole('button', { name: row, exact: true })).toBeVisible();
+      await expectAccessible(page);
+      // The dialog edits the stored amount: 4,75 dl is prefilled as written.
+      await page.getByRole('button', { name: 'mjölk 4,8 dl', exact: true }).click();
+      const edit = page.getByRole('dialog', { name: 'Redigera ingrediens' });
+      await expect(edit.getByLabel('Mängd')).toHaveValue('4 ¾');
+      await edit.getByRole('button', { name: 'Avbryt' }).click();
+
+      await page.getByRole('button', { name: 'Spara nytt recept' }).click();
+      await page.waitForURL(/\/\d+$/);
+      recipes.adopt(Number(new URL(page.url()).pathname.slice(1)));
+      const items = page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem');
+      await expect(items).toHaveText([
+        '4,8 dlmjölk',
+        '1,3 dlgrädde',
+        '3ägg',
+        '1 ½hönsbuljongtärning',
+        '4port ris',
+        '0,5 gsaffran',
+      ]);
+      await expectAccessible(page);
+      // Showing is not storing: st and 4,75 dl are kept.
+      const [stored] = await recipes.search(name);
+      expect(stored?.ingredients.map((i) => i.quantity)).toEqual([
+        { value: 4.75, unit: 'DECILITER' },
+        { value: 1.3, unit: 'DECILITER' },
+        { value: 3, unit: 'PIECES' },
+        { value: 1.5, unit: 'PIECES' },
+        { value: 4, unit: 'PIECES' },
+        { value: 0.5, unit: 'GRAM' },
+      ]);
+    });
+
+    test('saffron is weighed in tenths of a gram, never in mg', async ({ page, recipes }) => {
+      const recipe = await recipes.create({
+        name: uniqueName('Lussekatter'),
+        servings: 30,
+        ingredients: [
+          { name: 'Saffran', quantity: { value: 500, unit: 'MILLIGRAM' } },
+          { name: 'Ägg', quantity: { value: 1, unit: 'PIECES' } },
+        ],
+      });
+      await page.goto(`/${recipe.id}`);
+      const items = page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem');
+      await expect(items).toHaveText(['0,5 gSaffran', '1Ägg']);
+      await page.getByRole('combobox', { name: 'Portioner' }).selectOption('7');
+      await expect(items).toHaveText(['0,1 gSaffran', '1Ägg']);
+      await expectAccessible(page);
+    });
+  });
+}
