@@ -95,7 +95,8 @@ function withAuthor(
   return { source, note: source?.name === name ? undefined : INPUT_NOTES.authorLeftOut(name) };
 }
 
-export type CheckedInput = { kind: 'ok'; input: RecipeInput; notes: string[] } | { kind: 'invalid'; reason: string };
+export type CheckedInput =
+  { kind: 'ok'; input: RecipeInput; notes: string[]; review: string[] } | { kind: 'invalid'; reason: string };
 
 /**
  * The body of the recipe, without photos (they are uploaded after the check, so a recipe that cannot be saved
@@ -119,5 +120,5 @@ export function collectionInput(recipe: CollectionRecipe): CheckedInput {
   };
   const parsed = recipeInputSchema.safeParse(body);
   if (!parsed.success) return { kind: 'invalid', reason: reasonOf(parsed.error) };
-  return { kind: 'ok', input: parsed.data, notes: [...new Set(notes)] };
+  return { kind: 'ok', input: parsed.data, notes: [...new Set(notes)], review: recipe.review ?? [] };
 }

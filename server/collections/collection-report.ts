@@ -8,6 +8,11 @@ const FORMATS = Object.keys(APP_NAMES) as [AppFormat, ...AppFormat[]];
 const index = z.number().int().min(0).describe("The recipe's place in the file, from 0");
 const notes = z.array(z.string()).describe('What the person should know about this recipe, in Swedish');
 
+const review = z
+  .array(z.string())
+  .optional()
+  .describe("Why a person should look at the recipe once it is in ('Granska'), in Swedish; absent when nothing");
+
 export const previewSchema = z.object({
   format: z.enum(FORMATS),
   formatName: z.string().describe("The format's name for people ('Paprika')"),
@@ -19,6 +24,7 @@ export const previewSchema = z.object({
       alreadyHere: z.boolean().describe('A recipe with the same name and content is in the book: it is skipped'),
       problem: z.string().optional().describe('Why it cannot be imported, in Swedish; absent when it can'),
       notes,
+      review,
     }),
   ),
   count: z.object({
@@ -37,7 +43,7 @@ const progressSchema = z.object({
 });
 
 export const reportSchema = z.object({
-  imported: z.array(z.object({ index, name: z.string(), id: z.number().int(), notes })),
+  imported: z.array(z.object({ index, name: z.string(), id: z.number().int(), notes, review })),
   skipped: z.array(z.object({ index, name: z.string(), reason: z.string().describe('Why, in Swedish') })),
 });
 

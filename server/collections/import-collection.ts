@@ -106,7 +106,14 @@ export async function importCollection(options: ImportOptions): Promise<Collecti
     matcher.remember(id, checked.input);
     writtenNow.add(id);
     const notes = [...checked.notes, ...(same.kind === 'same-name' ? [SAME_NAME_NOTE] : []), ...photoNotes];
-    report.imported.push({ index: recipe.index, name: created.recipe.name, id, notes });
+    const { review } = checked;
+    report.imported.push({
+      index: recipe.index,
+      name: created.recipe.name,
+      id,
+      notes,
+      ...(review.length ? { review } : {}),
+    });
     onWrite?.();
   }
 }

@@ -8,7 +8,9 @@ export function reportLines(report: CollectionReport): string[] {
   const lines = [
     ...report.imported.map((r) => ({
       index: r.index,
-      text: `  imported ${which(r)} as id ${r.id}${r.notes.length ? `: ${r.notes.join(' ')}` : ''}`,
+      text:
+        `  imported ${which(r)} as id ${r.id}${r.notes.length ? `: ${r.notes.join(' ')}` : ''}` +
+        (r.review?.length ? `\n    Granska: ${r.review.join(' ')}` : ''),
     })),
     ...report.skipped.map((r) => ({ index: r.index, text: `  skipped ${which(r)}: ${r.reason}` })),
   ];
