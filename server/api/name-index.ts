@@ -263,18 +263,19 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     let more = false;
     let list: Entry[];
     if (find) {
-      // The database answers which recipes hold the words (ranked) and which ingredient names hold each stem;
+      // The database answers which recipes hold the words (ranked) and which ingredient names match each
+      // ingredient word (../db/recipe-find.ts, src/lib/recipe-filters.ts's nameHasIngredient);
       // the index's facts hold each recipe's names' ids and its time, so the rest is one pass in the index's order.
       const remember = finds.at(at);
-      const stems = [...new Set(find.ingredientStems ?? [])].sort();
+      const ingredientWords = [...new Set(find.ingredientStems ?? [])].sort();
       const [words, ...named] = await Promise.all([
         findWords(db.orm, find, remember),
-        ...stems.map((stem) => ingredientNameIds(db.orm, stem, remember)),
+        ...ingredientWords.map((word) => ingredientNameIds(db.orm, word, remember)),
       ]);
       ranked = words.everything !== true;
       more = words.more === true;
       const max = find.maxMinutes;
-      const key = JSON.stringify([categoryKeyOf ?? null, stems, max ?? null, find.words ?? []]);
+      const key = JSON.stringify([categoryKeyOf ?? null, ingredientWords, max ?? null, find.words ?? []]);
       list = filteredList(all, key, [words, ...named], () => {
         if (named.some((n) => n.ids.length === 0)) return [];
         const marks = named.map(({ ids }) => markTable(ids));

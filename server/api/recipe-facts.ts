@@ -98,8 +98,9 @@ export function withRecipes(last: RecipeFacts, changed: readonly SlotFacts[], em
 }
 
 /**
- * Whether the recipe at `slot` takes at most `max` minutes (when asked) and holds, for every stem's table of names
- * (`marks`, indexed by name id: 1 where the stem is in the name), one of those names. Plain loops over typed arrays.
+ * Whether the recipe at `slot` takes at most `max` minutes (when asked) and holds, for every ingredient word's table
+ * of names (`marks`, indexed by name id: 1 where the name matches the word), one of those names. Plain loops over
+ * typed arrays.
  */
 export function passes(
   facts: RecipeFacts,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { wholeWordOnly } from '../../src/lib/recipe-filters.ts';
+import { nameHasIngredient, wholeWordOnly } from '../../src/lib/recipe-filters.ts';
+import { swedishStem } from '../../src/lib/swedish-stem.ts';
 import type { AppDatabase } from './types.ts';
 
 // The list's filters beside the name search (issue 40, docs/decisions/055-find-recipes-by-content.md), the parts the
@@ -8,7 +9,10 @@ import type { AppDatabase } from './types.ts';
 // recipes hold words anywhere, ranked (full-text search).
 
 export type RecipeFind = {
-  /** Stems every one of which some ingredient's name contains (src/lib/recipe-filters.ts's ingredientStems). */
+  /**
+   * Words every one of which some ingredient's name matches (src/lib/recipe-filters.ts's ingredientStems and
+   * nameHasIngredient; named stems before the rule took the words as typed).
+   */
   ingredientStems?: readonly string[] | undefined;
   /** Total time, or preparation time where no total is set, at most this; recipes without either are left out. */
   maxMinutes?: number | undefined;
@@ -65,22 +69,38 @@ export function foundIds(ids: readonly number[], more = false): FoundIds {
 const askAgain: Remember = (_key, read) => read();
 
 /**
- * The ids of the ingredient names (migration 017's `ingredient_names`) that hold this stem as the filter matches
- * it: anywhere in the name (the trigram index), or, for a stem of one or two letters, as a whole word of it
- * (`wholeWordOnly`: as a part of words it matched nearly every name; migration 018's index of the names' words). The
- * name index knows each recipe's ingredient name ids (`recipe_ingredient_names`, read with its names), so it finds
- * the recipes holding any of them in its own order without asking the database again; a name no recipe holds any
- * longer is removed by the write that made it so (migration 018). Remembered per stem for the reader's change stamp.
+ * The ids of the ingredient names (migration 017's `ingredient_names`) that match this word of "Med …" by the one
+ * rule the site's offline copy applies too (src/lib/recipe-filters.ts's nameHasIngredient, decision 061): a word of
+ * one or two letters as a whole word of the name, one lookup in migration 018's GIN index of the names' words; a
+ * longer one as a name word's last part ("potatis" finds "Färskpotatis" and "Potatisar", not "Potatismjöl"). Such a
+ * name holds the word's Swedish stem, so the trigram index offers the names containing the stem (as the filter read
+ * them before: no scan of every name), and nameHasIngredient keeps those that match, here in JavaScript so that the
+ * server and the offline copy cannot stem differently (PostgreSQL 18's stemmer differs from 15's on "öst"). The name
+ * index knows each recipe's ingredient name ids (`recipe_ingredient_names`, read with its names), so it finds the
+ * recipes holding any of them in its own order without asking the database again; a name no recipe holds any longer
+ * is removed by the write that made it so (migration 018). Remembered per word for the reader's change stamp.
  */
-export function ingredientNameIds(db: AppDatabase, stem: string, remember: Remember = askAgain): Promise<FoundIds> {
-  return remember(`ingredient ${stem}`, async () => {
-    // A whole word is one lookup in migration 018's index of each name's words (a scan of every name before).
-    const matching = wholeWordOnly(stem)
-      ? sql`ingredient_name_words(name) @> ARRAY[${stem}::text]`
-      : sql`name ILIKE ${containing(stem)}`;
-    return foundIds(
-      await idsOf(db, sql`SELECT string_agg(id::text, ',' ORDER BY id) AS ids FROM ingredient_names WHERE ${matching}`),
+export function ingredientNameIds(db: AppDatabase, word: string, remember: Remember = askAgain): Promise<FoundIds> {
+  return remember(`ingredient ${word}`, async () => {
+    if (wholeWordOnly(word)) {
+      // A whole word is one lookup in migration 018's index of each name's words (a scan of every name before);
+      // nameWords splits a name as ingredient_name_words does, so these are exactly the names it matches.
+      return foundIds(
+        await idsOf(
+          db,
+          sql`SELECT string_agg(id::text, ',' ORDER BY id) AS ids
+              FROM ingredient_names WHERE ingredient_name_words(name) @> ARRAY[${word}::text]`,
+        ),
+      );
+    }
+    const result = await db.execute(
+      sql`SELECT coalesce(json_agg(json_build_array(id, name) ORDER BY id), '[]') AS names
+          FROM ingredient_names WHERE name ILIKE ${containing(swedishStem(word))}`,
     );
+    // node-postgres and PGlite both parse json; a driver that does not would give its text.
+    const value = (result as { rows: { names: unknown }[] }).rows[0]?.names ?? [];
+    const offered = (typeof value === 'string' ? JSON.parse(value) : value) as [number, string][];
+    return foundIds(offered.filter(([, name]) => nameHasIngredient(name, word)).map(([id]) => id));
   });
 }
 

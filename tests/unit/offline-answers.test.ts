@@ -11,6 +11,7 @@ import {
 } from '../../src/features/offline/offline-answers.ts';
 import { readingShell } from '../../src/features/offline/offline-urls.ts';
 import { scaleRecipe } from '../../src/lib/scaling.ts';
+import { ingredientCases } from '../support/ingredient-cases.ts';
 
 const recipe = (id: number, name: string, categories: string[] = []): StoredRecipe => ({
   id,
@@ -61,7 +62,7 @@ describe('offline answers', () => {
     const names = [{ id: 4, name: 'Pajdeg' }];
     const page = (query: string) => namesPage(new URLSearchParams(query), [pie, soup, cake], names);
     const shown = (query: string) => page(query).recipes.map((r) => r.name);
-    // Ingredients: the Swedish ending off, then anywhere in a name; one or two letters as a whole word.
+    // Ingredients: Snowball stems, a name word's last part (decision 062); one or two letters as a whole word.
     expect(shown('ingredients=äpplena')).toEqual(['Äppelpaj']);
     expect(shown('ingredients=ärtorna fläsk')).toEqual(['Ärtsoppa']);
     expect(shown('ingredients=TE')).toEqual(['Äppelpaj']);
@@ -69,7 +70,7 @@ describe('offline answers', () => {
     // Time: the total, or the preparation where no total is set; no time, left out.
     expect(shown('maxMinutes=30')).toEqual(['Ärtsoppa']);
     expect(shown('maxMinutes=60')).toEqual(['Äppelpaj', 'Ärtsoppa']);
-    // Words: each the beginning of a word anywhere, or without its ending ("kakorna" finds "Kakor", "kaka").
+    // Words: each word's stem the beginning of a stemmed word anywhere ("kakorna" finds "Kakor", "kaka").
     expect(shown('words=ugn')).toEqual(['Äppelpaj']);
     expect(shown('words=bakning skala')).toEqual(['Äppelpaj']);
     expect(shown('words=kakorna')).toEqual(['Kakor']);
@@ -80,6 +81,18 @@ describe('offline answers', () => {
     expect(page('search=paj')).not.toHaveProperty('count');
     expect(shown('search=paj')).toEqual(['Pajdeg', 'Äppelpaj']);
     expect(passesFilters(cake, { ingredients: '', words: '' })).toBe(true);
+  });
+
+  it("answers decision 062's table of ingredient cases (the API's own rule: tests/server/api/filters-agree.test.ts)", () => {
+    const cases = ingredientCases();
+    expect(cases.length).toBeGreaterThanOrEqual(20);
+    for (const { word, name, found } of cases) {
+      const stored: StoredRecipe = { ...recipe(1, 'Fall'), ingredients: [{ name }] };
+      expect(passesFilters(stored, { ingredients: word, words: '' }), `"${word}" in "${name}"`).toBe(found);
+    }
+    // "Med potatis" no longer finds a pie through its flour (issue 54 item 7).
+    const pie: StoredRecipe = { ...recipe(5, 'Mormors rabarberpaj'), ingredients: [{ name: 'Potatismjöl' }] };
+    expect(namesPage(new URLSearchParams('ingredients=potatis'), [pie], []).recipes).toEqual([]);
   });
 
   it('scales a stored recipe as the API does, for the servings the API takes', () => {

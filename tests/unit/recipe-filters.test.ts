@@ -3,79 +3,82 @@ import {
   filtersFromParams,
   filterWords,
   hasFilters,
-  ingredientStem,
   ingredientStems,
-  nameHasStem,
+  nameHasIngredient,
+  nameWords,
   NO_FILTERS,
   parseMinutes,
+  textWordHas,
   wholeWordOnly,
   writeFilterParams,
 } from '../../src/lib/recipe-filters.ts';
+import { swedishStem } from '../../src/lib/swedish-stem.ts';
+import { ingredientCases } from '../support/ingredient-cases.ts';
 
-describe("the ingredient filter's Swedish rule", () => {
-  it('takes one definite or plural ending off a word, keeping at least three letters', () => {
+// Decision 062: its table of cases is the ingredient rule's test, row by row.
+describe("the ingredient filter's Swedish rule (decision 062)", () => {
+  it("stems as PostgreSQL's 'swedish' configuration does (Snowball)", () => {
+    // The stems ts_lexize('swedish_stem', …) gives on PGlite and PostgreSQL 15.
     const stems = Object.fromEntries(
-      [
-        'ägg',
-        'äggen',
-        'ägget',
-        'lök',
-        'löken',
-        'lökar',
-        'tomaterna',
-        'kycklingen',
-        'bönorna',
-        'gurkan',
-        'osten',
-        'ost',
-        'ris',
-        'riset',
-        'smöret',
-        'äpplen',
-      ].map((w) => [w, ingredientStem(w)]),
+      ['äggen', 'ägget', 'löken', 'lökar', 'tomaterna', 'tomater', 'tomat', 'kakorna', 'potatisar', 'ost', 'te'].map(
+        (w) => [w, swedishStem(w)],
+      ),
     );
     expect(stems).toEqual({
-      ägg: 'ägg',
       äggen: 'ägg',
-      ägget: 'ägg',
-      lök: 'lök',
+      ägget: 'ägget', // Snowball has no "-et": "Med ägget" finds only "ägget" and compounds ending in it
       löken: 'lök',
       lökar: 'lök',
       tomaterna: 'tomat',
-      kycklingen: 'kyckling',
-      bönorna: 'bön',
-      gurkan: 'gurka',
-      osten: 'ost',
+      tomater: 'tomat',
+      tomat: 'tom',
+      kakorna: 'kak',
+      potatisar: 'potatis',
       ost: 'ost',
-      ris: 'ris',
-      riset: 'ris',
-      smöret: 'smör',
-      äpplen: 'äppl',
+      te: 'te',
     });
   });
 
+  const cases = ingredientCases();
+  it("has the decision's table to test", () => expect(cases.length).toBeGreaterThanOrEqual(20));
+  it.each(cases)('"$word" in "$name": $found', ({ word, name, found }) => {
+    const [asked] = ingredientStems(word);
+    expect(nameHasIngredient(name, asked as string)).toBe(found);
+  });
+
   it('folds Swedish capitals and keeps å, ä, ö as letters (no accents taken off)', () => {
-    expect(ingredientStems('ÄGGEN, Kokosmjölk  Löken')).toEqual(['ägg', 'kokosmjölk', 'lök']);
-    expect(ingredientStem('ÅL')).toBe('ål');
-    expect(ingredientStems('ägg äggen ÄGG')).toEqual(['ägg']);
+    expect(ingredientStems('ÄGGEN, Kokosmjölk  Löken')).toEqual(['äggen', 'kokosmjölk', 'löken']);
+    expect(ingredientStems('ägg ÄGG')).toEqual(['ägg']);
+    expect(nameHasIngredient('RÖDLÖK', 'löken')).toBe(true);
+    expect(nameHasIngredient('Ål', 'al')).toBe(false);
   });
 
-  it('matches one- and two-letter words only as whole words of a name, longer stems anywhere in it', () => {
+  it('matches one- and two-letter words only as whole words of a name, split as migration 018 splits it', () => {
     expect(ingredientStems('te P ål').map(wholeWordOnly)).toEqual([true, true, true]);
-    // "äggen" is cut to three letters: still found inside "Äggula".
     expect(ingredientStems('äggen pot').map(wholeWordOnly)).toEqual([false, false]);
+    expect(nameWords('Salt,te  (Grönt)/Mynta-blad;x.y:z')).toEqual([
+      'salt',
+      'te',
+      'grönt',
+      'mynta',
+      'blad',
+      'x',
+      'y',
+      'z',
+    ]);
+    for (const name of ['Grönt te', 'Te (grönt)', 'Salt,te', 'Mynta/te', 'TE'])
+      expect(nameHasIngredient(name, 'te'), name).toBe(true);
+    expect(nameHasIngredient('Tomater', 'to')).toBe(false);
   });
 
-  it("finds a stem in an ingredient's name as the API's SQL does (the offline answers use the same rule)", () => {
-    expect(nameHasStem('Kycklingfilé', 'kyckling')).toBe(true);
-    expect(nameHasStem('RÖDLÖK', 'lök')).toBe(true);
-    expect(nameHasStem('Äggula', 'ägg')).toBe(true);
-    expect(nameHasStem('Tomater', 'to')).toBe(false);
-    for (const name of ['Grönt te', 'Te (grönt)', 'Salt,te', 'Mynta/te', 'TE'])
-      expect(nameHasStem(name, 'te'), name).toBe(true);
-    expect(nameHasStem('Tepåse', 'te')).toBe(false);
-    expect(nameHasStem('Ål', 'ål')).toBe(true);
-    expect(nameHasStem('Ål', 'al')).toBe(false);
+  it("finds a words filter's word as PostgreSQL's prefix search does: a text word's stem beginning with its stem", () => {
+    const has = (text: string, word: string) => textWordHas(swedishStem(text), text, word);
+    expect(has('kaka', 'kakorna')).toBe(true);
+    expect(has('kardemumma', 'karde')).toBe(true);
+    expect(has('tomater', 'tomat')).toBe(true);
+    expect(has('te', 'te')).toBe(true);
+    expect(has('tomater', 'to')).toBe(false);
+    expect(has('vetemjöl', 'mjöl')).toBe(false);
   });
 
   it('reads words as letters and digits only, at most eight of them', () => {
