@@ -1,35 +1,104 @@
-// "Med …", "Högst 15 / 30 / 60 min" and words anywhere (issue 40): the filters beside the search bar. Plain labelled
-// fields and toggle buttons, so a keyboard alone reaches and works every one; they wrap to one column on a phone.
-// The list island owns their values (the address holds them: filter-address.ts).
+// "Med …", "Högst 15 / 30 / 60 min" and words anywhere (issue 40), behind one 'Filter' control (issue 54): on a phone
+// the fields, the time choices and the category chips pushed the first recipe below the screen. The control says
+// how many filters are set; the panel it opens lies over the list, so opening or closing it moves nothing. Plain
+// labelled fields and toggle buttons inside, so a keyboard alone reaches and works every one; Escape, Enter or 'Visa
+// recepten' closes the panel and puts focus back on the control. The list island owns their values (the address
+// holds them: filter-address.ts).
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { MINUTES_CHOICES, type RecipeFilters } from '../../lib/recipe-filters.ts';
+import { activeFilterCount, noMatchesText, SUMMARY_TEXTS, type Removable } from './filter-summary.ts';
 
 export const FILTER_TEXTS = {
-  ingredients: 'Med',
+  toggle: 'Filter',
+  ingredients: SUMMARY_TEXTS.ingredients,
   ingredientsHint: 'till exempel kyckling kokosmjölk',
   time: 'Tid',
   anyTime: 'Alla tider',
-  atMost: (minutes: number) => `Högst ${minutes} min`,
-  words: 'Ord i receptet',
+  atMost: SUMMARY_TEXTS.atMost,
+  words: SUMMARY_TEXTS.words,
   wordsHint: 'namn, ingredienser, instruktioner',
-  withoutTime: 'Recept utan angiven tid visas inte.',
-  // `more`: the words matched more recipes than the API lists and counts (issue 52: at most 1 000).
-  matches: (count: number, more = false) =>
-    more
-      ? count >= 1000
-        ? 'Fler än 1 000 recept matchar'
-        : `Minst ${count} recept matchar`
-      : count === 1
-        ? '1 recept matchar'
-        : `${count} recept matchar`,
-  noMatches: 'Inga recept matchar alla filter. Ta bort ett av dem:',
-  remove: (what: string) => `Ta bort ${what}`,
+  close: 'Visa recepten',
 } as const;
+
+const PANEL_ID = 'list-filters';
 
 type Props = { filters: RecipeFilters; onChange: (filters: RecipeFilters, push: boolean) => void };
 
-export default function ListFilters({ filters, onChange }: Props) {
+/**
+ * The 'Filter' control with the number of filters set, its panel next in the page's order (so Tab goes from the
+ * control into it, not through the chips first), and the row beside it (`children`: the category chips, one row that
+ * scrolls sideways). `open` is the list's, so the control and the panel agree.
+ */
+export function FilterBar({
+  filters,
+  open,
+  onToggle,
+  toggleRef,
+  panel,
+  children,
+}: {
+  filters: RecipeFilters;
+  open: boolean;
+  onToggle: () => void;
+  toggleRef: RefObject<HTMLButtonElement | null>;
+  panel: ReactNode;
+  children?: ReactNode;
+}) {
+  const active = activeFilterCount(filters);
   return (
-    <form className="list-filters" aria-label="Filter" role="search" onSubmit={(e) => e.preventDefault()}>
+    <div className="filter-bar">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="button filter-toggle"
+        aria-expanded={open}
+        aria-controls={PANEL_ID}
+        onClick={onToggle}
+      >
+        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <path d="M2 4h12M4.5 8h7M7 12h2" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        {FILTER_TEXTS.toggle}
+        {/* The number is seen as a badge and heard as "(2 aktiva)": part of the control's name either way. */}
+        {active > 0 && (
+          <span className="filter-count">
+            <span aria-hidden="true">{active}</span>
+            <span className="visually-hidden">({SUMMARY_TEXTS.active(active)})</span>
+          </span>
+        )}
+      </button>
+      {panel}
+      {children}
+    </div>
+  );
+}
+
+/** The panel of filters, over the list while open; hidden (not only out of sight) while closed. */
+export default function ListFilters({
+  filters,
+  onChange,
+  open,
+  onClose,
+}: Props & { open: boolean; onClose: () => void }) {
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    onClose();
+  };
+  return (
+    <form
+      id={PANEL_ID}
+      className="list-filters"
+      aria-label={FILTER_TEXTS.toggle}
+      role="search"
+      hidden={!open}
+      onKeyDown={onKeyDown}
+      onSubmit={(e) => {
+        // 'Visa recepten' or Enter in a field: the list already shows the answer, so this only closes the panel.
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <div className="list-filter">
         <label htmlFor="filter-ingredients">{FILTER_TEXTS.ingredients}</label>
         <input
@@ -71,33 +140,36 @@ export default function ListFilters({ filters, onChange }: Props) {
           ))}
         </ul>
       </fieldset>
+      <div className="list-filters-end">
+        {/* The form's submit button: Enter in a field closes the panel too. */}
+        <button type="submit" className="button button-primary">
+          {FILTER_TEXTS.close}
+        </button>
+      </div>
     </form>
   );
 }
 
-/** The filters in use, each as a button that removes it: what an empty result offers to loosen. */
-export function LoosenFilters({ filters, onChange }: Props) {
-  const shown: { what: string; without: RecipeFilters }[] = [];
-  if (filters.ingredients.trim())
-    shown.push({
-      what: `”${FILTER_TEXTS.ingredients} ${filters.ingredients.trim()}”`,
-      without: { ...filters, ingredients: '' },
-    });
-  if (filters.maxMinutes !== undefined)
-    shown.push({
-      what: `”${FILTER_TEXTS.atMost(filters.maxMinutes)}”`,
-      without: { ...filters, maxMinutes: undefined },
-    });
-  if (filters.words.trim())
-    shown.push({ what: `”${FILTER_TEXTS.words}: ${filters.words.trim()}”`, without: { ...filters, words: '' } });
+/**
+ * The filters in use, each as a button that removes it (the chosen category among them): what an empty result offers
+ * to loosen. "Ta bort ett av dem" only when there is more than one.
+ */
+export function LoosenFilters({
+  removable,
+  onRemove,
+}: {
+  removable: readonly Removable[];
+  onRemove: (removed: Removable) => void;
+}) {
+  if (removable.length === 0) return null;
   return (
     <div className="notice">
-      <p>{FILTER_TEXTS.noMatches}</p>
+      <p>{noMatchesText(removable.length)}</p>
       <ul className="category-chips">
-        {shown.map(({ what, without }) => (
-          <li key={what}>
-            <button type="button" className="category-toggle" onClick={() => onChange(without, true)}>
-              {FILTER_TEXTS.remove(what)}
+        {removable.map((r) => (
+          <li key={r.label}>
+            <button type="button" className="category-toggle" onClick={() => onRemove(r)}>
+              {r.label}
             </button>
           </li>
         ))}

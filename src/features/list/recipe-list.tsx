@@ -10,7 +10,8 @@
 // (/?category=Bakning), a chip pressed is a new history entry, and the live search works within it.
 // The filters beside the search (issue 40: ingredients, time, words anywhere) are in the address too
 // (filter-address.ts) and combine with both; with any of them the number of matches is said, and an empty result
-// offers each filter to remove.
+// offers each filter to remove. On a phone the recipes come first (issue 54): the filters wait behind one 'Filter'
+// control beside the chips, which are one row that scrolls sideways.
 import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../../stores/auth.ts';
@@ -19,7 +20,8 @@ import { listCategories, listRecipeNames, type NamePage, type RecipeName } from 
 import { categoryKey } from '../../lib/organise.ts';
 import { matchesName } from '../../lib/recipe-search.ts';
 import { hasFilters, NO_FILTERS, sameFilters, type RecipeFilters } from '../../lib/recipe-filters.ts';
-import ListFilters, { FILTER_TEXTS, LoosenFilters } from './list-filters.tsx';
+import ListFilters, { FilterBar, LoosenFilters } from './list-filters.tsx';
+import { countSentences, removableFilters, type Removable } from './filter-summary.ts';
 import { filtersFromAddress, showFiltersInAddress } from './filter-address.ts';
 import Spinner from '../../components/spinner.tsx';
 import FlashStatus from '../../components/flash-status.tsx';
@@ -77,6 +79,22 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   const changeFilters = (next: RecipeFilters, push: boolean) => {
     setFilters(next);
     showFiltersInAddress(next, push);
+  };
+  // The filter panel, closed on arrival (the recipes first); closing it puts focus back on its control.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filterToggle = useRef<HTMLButtonElement>(null);
+  const closeFilters = () => {
+    setFiltersOpen(false);
+    filterToggle.current?.focus();
+  };
+  // A chip's new address has the search and the category; the filters stay in it.
+  const chooseWithFilters = (name: string) => {
+    chooseCategory(name);
+    showFiltersInAddress(filters ?? NO_FILTERS, false);
+  };
+  const remove = (removed: Removable) => {
+    if (removed.category !== (named ?? '')) chooseWithFilters(removed.category);
+    else changeFilters(removed.filters, true);
   };
   // Every category in use, the most used first; undefined until read, and the list waits for them, so the chips
   // never push it down (they come with it: `listShown`). null: they could not be read (no chips, and no word on
@@ -271,7 +289,6 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
 
   return (
     <>
-      <ListFilters filters={filters ?? NO_FILTERS} onChange={changeFilters} />
       <FlashStatus undo={(id, busy) => <UndoDelete id={id} busy={busy} />} />
       <div className="toolbar">
         {children}
@@ -285,27 +302,36 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
           </a>
         )}
       </div>
-      {chips && listShown && (
-        <CategoryChips
-          names={chips}
-          chosen={categories ? (named ?? '') : ''}
-          // The chip's new address has the search and the category; the filters stay in it.
-          onChoose={(name) => {
-            chooseCategory(name);
-            showFiltersInAddress(filters ?? NO_FILTERS, false);
-          }}
-        />
-      )}
+      <div className="list-controls">
+        <FilterBar
+          filters={filters ?? NO_FILTERS}
+          open={filtersOpen}
+          onToggle={() => setFiltersOpen((open) => !open)}
+          toggleRef={filterToggle}
+          panel={
+            <ListFilters
+              filters={filters ?? NO_FILTERS}
+              onChange={changeFilters}
+              open={filtersOpen}
+              onClose={closeFilters}
+            />
+          }
+        >
+          {chips && listShown && (
+            <CategoryChips names={chips} chosen={categories ? (named ?? '') : ''} onChoose={chooseWithFilters} />
+          )}
+        </FilterBar>
+      </div>
       {/* Said politely each time a filtered answer arrives; empty (and silent) without filters. */}
       <p className="list-count" role="status">
-        {filtered && count !== undefined && FILTER_TEXTS.matches(count, more)}
-        {filtered && count !== undefined && view.state === 'ready' && view.filters.maxMinutes !== undefined && (
-          <> {FILTER_TEXTS.withoutTime}</>
-        )}
+        {filtered &&
+          count !== undefined &&
+          view.state === 'ready' &&
+          countSentences(count, more, view.filters.maxMinutes !== undefined)}
       </p>
       {view.state === 'loading' && <Spinner label="Laddar recept…" />}
       {view.state === 'ready' && recipes.length === 0 && filtered && named !== undefined && (
-        <LoosenFilters filters={view.filters} onChange={changeFilters} />
+        <LoosenFilters removable={removableFilters(view.filters, view.category && (named ?? ''))} onRemove={remove} />
       )}
       {view.state === 'ready' && !filtered && recipes.length === 0 && shownQuery === '' && view.category === '' && (
         <p className="notice">Det finns inga recept ännu.</p>
