@@ -226,3 +226,58 @@ test('a visitor has no Flytta in recept in the menu, and the screen says why a f
   );
   await expectAccessible(page);
 });
+
+// Issue 54, item 2: the result lists the moved-in recipes worth a look ('Granska') with why, and the recipe itself
+// comes tidied (the app's step numbers gone, its source in 'Källa' without the newsletter's tracking).
+for (const width of [390, 1280]) {
+  test(`at ${width} px: the result lists the recipes to review with why, and the recipe comes tidied`, async ({
+    page,
+    recipes,
+    sessions,
+  }) => {
+    test.slow(); // an import through the real server on a busy machine, and axe
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const chili = uniqueName('Ölchili');
+    const plain = uniqueName('Pannkakor');
+    const file = {
+      name: 'Mina recept.paprikarecipes',
+      mimeType: 'application/zip',
+      buffer: paprikaExport([
+        {
+          ...sample(chili),
+          ingredients: [{ lines: ['500 g nötfärs', '1 flaska öl', 'Type of fire: Direct'] }],
+          steps: [
+            '1. 1. Bryn färsen.',
+            '2. 2. Häll i ölet och låt sjuda i 1 timme.',
+            'Source',
+            'https://chili.exempel.se/?utm_source=brev&email=anna%40exempel.se',
+          ],
+          prepMinutes: 2,
+          totalMinutes: 2,
+        },
+        sample(plain),
+      ]),
+    };
+    await sessions.open(page, EDITOR, '/move-in');
+    await chooseFile(page, file);
+    await page.getByRole('button', { name: 'Läs in 2 recept' }).click({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Resultat' })).toBeFocused({ timeout: 90_000 });
+    await expect(page.getByText('2 recept lästes in. 1 recept bör granskas.')).toBeVisible();
+    const review = page.getByRole('region', { name: 'Granska' });
+    await expect(review.getByRole('listitem').filter({ has: page.getByRole('link') })).toHaveCount(1);
+    await expect(review.getByRole('link', { name: chili, exact: true })).toBeVisible();
+    await expect(review).toContainText('Den totala tiden är 2 min, men stegen nämner minst 1 tim.');
+    await expect(review).toContainText('Rader som inte var ingredienser står nu först i instruktionerna.');
+    await expect(review.getByText(plain)).toHaveCount(0);
+    await adoptLinked(page, recipes, 'Inlästa recept');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectAccessible(page);
+
+    await review.getByRole('link', { name: chili, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: chili })).toBeVisible();
+    await expect(page.getByText('Bryn färsen.', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^1\. Bryn/)).toHaveCount(0);
+    await expect(page.locator('main')).not.toContainText('anna');
+    await expect(page.locator('main a[href="https://chili.exempel.se/"]')).toHaveCount(1);
+  });
+}

@@ -5,6 +5,9 @@ import type { CollectionReport } from '../../client/api.ts';
 import { recipeHref } from '../../lib/routes.ts';
 import { MOVE_IN_TEXT as TEXT } from './move-in-texts.ts';
 
+// The server adds `review` to an imported recipe worth a look (issue 54); src/client/api.ts passes the line on whole.
+type Imported = CollectionReport['imported'][number] & { review?: string[] };
+
 export default function MoveInReport({
   report,
   headingRef,
@@ -13,6 +16,7 @@ export default function MoveInReport({
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const id = useId();
+  const toReview = (report.imported as Imported[]).filter((recipe) => (recipe.review ?? []).length > 0);
   return (
     <section className="move-in-report" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
@@ -21,7 +25,28 @@ export default function MoveInReport({
       <p>
         {TEXT.importedCount(report.imported.length)}
         {report.skipped.length > 0 ? ` ${TEXT.skippedCount(report.skipped.length)}` : null}
+        {toReview.length > 0 ? ` ${TEXT.reviewCount(toReview.length)}` : null}
       </p>
+      {toReview.length > 0 ? (
+        <>
+          <h3 id={`${id}-review`}>{TEXT.reviewHeading}</h3>
+          <p className="move-in-review-intro">{TEXT.reviewIntro}</p>
+          <div className="move-in-scroll" role="region" aria-labelledby={`${id}-review`} tabIndex={0}>
+            <ul className="move-in-recipes">
+              {toReview.map((recipe) => (
+                <li key={recipe.index} className="move-in-recipe">
+                  <a href={recipeHref(recipe.id)}>{recipe.name}</a>
+                  <ul className="move-in-review">
+                    {(recipe.review ?? []).map((why) => (
+                      <li key={why}>{why}</li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </>
+      ) : null}
       {report.imported.length > 0 ? (
         <>
           <h3 id={`${id}-imported`}>{TEXT.importedHeading}</h3>

@@ -46,6 +46,10 @@ export const MOVE_IN_TEXT = {
   resultHeading: 'Resultat',
   importedCount: (n: number) => (n === 0 ? 'Inga recept lästes in.' : `${recipes(n)} lästes in.`),
   skippedCount: (n: number) => `${recipes(n)} lästes inte in.`,
+  reviewCount: (n: number) => `${recipes(n)} bör granskas.`,
+  reviewHeading: 'Granska',
+  reviewIntro:
+    'De här recepten lästes in, men något i dem kan behöva ändras. Öppna receptet och kontrollera det som står under namnet.',
   importedHeading: 'Inlästa recept',
   skippedHeading: 'Lästes inte in',
   importAnother: 'Läs in en annan fil',
