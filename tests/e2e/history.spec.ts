@@ -46,9 +46,9 @@ test('an editor sees what changed since an older version and restores it', async
   await dialog.getByRole('button', { name: 'Visa version 1' }).click();
   const version = page.getByRole('dialog', { name: 'Version 1' });
   const changes = version.getByRole('region', { name: 'Ändrat sedan den här versionen' });
-  await expect(changes).toContainText(`Namn: ${first.name} → ${first.name} (ny)`);
+  await expect(changes).toContainText(`Namn: ${first.name} [tillagt: (ny)]`);
   await expect(changes).toContainText('Portioner: 4 → 6');
-  await expect(changes).toContainText('Instruktioner: Knåda degen. → Knåda degen länge.');
+  await expect(changes).toContainText('Instruktioner: Knåda degen [tillagt: länge].');
   await expect(changes).toContainText('Ändrad ingrediens: 5 dl Vetemjöl → 6 dl Vetemjöl');
   await expect(changes).toContainText('Borttagen ingrediens: 1 tsk Kardemumma');
   await expect(changes).toContainText('Ny ingrediens: 2 tsk Kanel');
@@ -80,3 +80,60 @@ test('a visitor has no history on the edit page', async ({ page, recipes, sessio
   await expect(page.getByRole('note')).toBeVisible(); // the role notice: saving needs the editor role
   await expect(page.getByRole('button', { name: 'Historik' })).toHaveCount(0);
 });
+
+// Issue 54 item 6: a changed text shows the words removed and added in place (struck through, underlined, and named
+// for screen readers), not the whole text twice; the fields carry the form's labels ('Förberedelser').
+for (const size of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`changed words are shown in place, with the form's labels (${size.name})`, async ({
+    page,
+    recipes,
+    sessions,
+  }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const first = await recipes.create({
+      name: uniqueName('Kanelbullar'),
+      servings: 4,
+      prepTime: 20,
+      instructions: 'Värm mjölken.\nKnåda degen.',
+      ingredients: [{ name: 'Vetemjöl', quantity: { value: 5, unit: 'DECILITER' } }],
+    });
+    await recipes.update(first, {
+      name: first.name,
+      servings: 4,
+      prepTime: 30,
+      instructions: 'Värm mjölken till 37 grader.\nKnåda bulldegen länge.',
+      ingredients: [{ name: 'Vetemjöl', quantity: { value: 5, unit: 'DECILITER' } }],
+    });
+
+    await sessions.open(page, EDITOR, `/${first.id}/edit`);
+    await page.getByRole('button', { name: 'Historik' }).click();
+    await page.getByRole('dialog', { name: 'Historik' }).getByRole('button', { name: 'Visa version 1' }).click();
+    const changes = page
+      .getByRole('dialog', { name: 'Version 1' })
+      .getByRole('region', { name: 'Ändrat sedan den här versionen' });
+    await expect(changes).toContainText('Förberedelser: 20 min → 30 min');
+    await expect(changes).not.toContainText('Tid att förbereda');
+    const instructions = changes.getByRole('listitem').filter({ hasText: 'Instruktioner' });
+    // The old text is not repeated whole: the unchanged words appear once.
+    await expect(instructions).toHaveText(
+      'Instruktioner: Värm mjölken [tillagt: till 37 grader].\nKnåda [borttaget: degen][tillagt: bulldegen länge].',
+    );
+    const removed = instructions.locator('del');
+    await expect(removed).toHaveText('[borttaget: degen]');
+    await expect(instructions.locator('ins')).toHaveText(['[tillagt: till 37 grader]', '[tillagt: bulldegen länge]']);
+    // Not by colour alone: struck through and underlined; the bracketed names are for screen readers only.
+    expect(await removed.evaluate((e) => getComputedStyle(e).textDecorationLine)).toBe('line-through');
+    expect(
+      await instructions
+        .locator('ins')
+        .first()
+        .evaluate((e) => getComputedStyle(e).textDecorationLine),
+    ).toBe('underline');
+    await expect(removed.getByText('[borttaget:')).toHaveClass('visually-hidden');
+    await expect(removed).toBeVisible();
+    await expectAccessible(page);
+  });
+}

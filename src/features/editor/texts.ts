@@ -1,6 +1,7 @@
 // Swedish strings the editor shows beyond the field rules (those live in src/lib/recipe-schema.ts).
 // Spec strings are copied verbatim; {product} is 'recept'.
 import { MAX_PHOTOS } from '../../lib/photo-schema.ts';
+import { RECIPE_LABELS as LABEL } from '../../lib/recipe-labels.ts';
 
 export const TEXT = {
   newHeading: 'Nytt recept',
@@ -8,10 +9,10 @@ export const TEXT = {
   saveNew: 'Spara nytt recept',
   save: 'Spara',
   deleteRecipe: 'Ta bort recept',
-  name: 'Namn',
-  servings: 'Portioner',
-  instructions: 'Instruktioner',
-  ingredients: 'Ingredienser',
+  name: LABEL.name,
+  servings: LABEL.servings,
+  instructions: LABEL.instructions,
+  ingredients: LABEL.ingredients,
   addIngredient: 'Lägg till ingrediens',
   noIngredients: 'Inga ingredienser än.',
   saving: 'Sparar receptet…',
@@ -61,16 +62,16 @@ export const TEXT = {
   importTooComplex: 'Sidan är för stor eller för invecklad för att läsas. Prova att klistra in en mindre del av den.',
   importBusy: 'Många sidor importeras just nu. Försök igen om en stund.',
   // Categories, times and source (issue 25)
-  categories: 'Kategorier',
+  categories: LABEL.categories,
   chosenCategories: 'Valda kategorier',
   addCategory: 'Lägg till kategori',
   categoriesHint: 'Tryck Enter eller komma för att lägga till en kategori.',
   removeCategory: (name: string) => `Ta bort kategorin ${name}`,
-  prepTime: 'Förberedelser',
-  totalTime: 'Total tid',
+  prepTime: LABEL.prepTime,
+  totalTime: LABEL.totalTime,
   minutes: 'min',
   minutesLong: 'minuter',
-  source: 'Källa',
+  source: LABEL.source,
   sourceUrl: 'Webbadress',
   sourceName: 'Titel eller upphov',
   // Ingredient sections and don't-scale (issue 25)
@@ -85,7 +86,7 @@ export const TEXT = {
   // Drag handle and list
   dragHandle: (name: string) => `Flytta ${name}`,
   // Photos (issue 23)
-  photos: 'Bilder',
+  photos: LABEL.photos,
   photosHint: `Högst ${MAX_PHOTOS} bilder. Den första är huvudbild. Du kan också klistra in en bild.`,
   choosePhotos: 'Välj bilder',
   dropPhotos: 'Släpp bilderna här',

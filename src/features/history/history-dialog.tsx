@@ -3,12 +3,19 @@
 // and 'Återställ den här versionen' saves it as the newest version (If-Match: a save by someone else since the list
 // was read answers 409 and the list is read again). Unsaved edits in the form are named before they are replaced.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { logApiError, userMessage, type Recipe } from '../../client/api.ts';
 import { getVersion, listVersions, restoreVersion, type VersionSummary } from '../../client/keeping-api.ts';
 import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import Spinner from '../../components/spinner.tsx';
-import { changeText, ingredientText, NOTHING, recipeChanges } from '../../lib/recipe-changes.ts';
+import {
+  changeText,
+  ingredientText,
+  NOTHING,
+  PART_MARK,
+  recipeChanges,
+  type RecipeChange,
+} from '../../lib/recipe-changes.ts';
 import { apiTokens } from '../../stores/auth.ts';
 import { HISTORY_TEXT as TEXT } from './history-texts.ts';
 import './history.css';
@@ -176,6 +183,32 @@ function Failure({ message, onRetry }: { message: string; onRetry(): void }) {
   );
 }
 
+/**
+ * A changed text with its removed words struck through and its added words underlined, in place. Neither colour nor
+ * the lines are read out, so each change also says what it is in words only screen readers get ('[borttaget: …]');
+ * the element's text is changeText's sentence.
+ */
+function TextChange({ change }: { change: Extract<RecipeChange, { kind: 'text' }> }) {
+  return (
+    <>
+      {change.field}:{' '}
+      <span className="history-text">
+        {change.parts.map((part, index) => {
+          if (part.kind === 'same') return <Fragment key={index}>{part.text}</Fragment>;
+          const Mark = part.kind === 'removed' ? 'del' : 'ins';
+          return (
+            <Mark key={index}>
+              <span className="visually-hidden">[{PART_MARK[part.kind]}: </span>
+              {part.text}
+              <span className="visually-hidden">]</span>
+            </Mark>
+          );
+        })}
+      </span>
+    </>
+  );
+}
+
 const minutes = (m: number | undefined) => (m === undefined ? NOTHING : `${m} min`);
 
 /** One version read-only: what has changed since, then the recipe as it was. */
@@ -199,7 +232,7 @@ function VersionView({ recipe, current }: { recipe: Recipe; current: Recipe }) {
         ) : (
           <ul className="history-changes">
             {changes.map((change, index) => (
-              <li key={index}>{changeText(change)}</li>
+              <li key={index}>{change.kind === 'text' ? <TextChange change={change} /> : changeText(change)}</li>
             ))}
           </ul>
         )}

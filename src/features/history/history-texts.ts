@@ -1,6 +1,7 @@
 // The Swedish strings of 'Historik' (issue 41): a recipe's saved versions on its edit page.
 
 import { dateTimeText as when } from '../../lib/date-text.ts';
+import { RECIPE_LABELS as LABEL } from '../../lib/recipe-labels.ts';
 
 export const HISTORY_TEXT = {
   open: 'Historik',
@@ -21,14 +22,15 @@ export const HISTORY_TEXT = {
   changesHeading: 'Ändrat sedan den här versionen',
   noChanges: 'Den här versionen är likadan som den nuvarande.',
   contentHeading: 'Så här såg receptet ut',
-  servings: 'Portioner',
-  prepTime: 'Tid att förbereda',
-  totalTime: 'Total tid',
-  categories: 'Kategorier',
-  source: 'Källa',
-  photos: 'Bilder',
-  ingredients: 'Ingredienser',
-  instructions: 'Instruktioner',
+  // The fields are named as the form names them.
+  servings: LABEL.servings,
+  prepTime: LABEL.prepTime,
+  totalTime: LABEL.totalTime,
+  categories: LABEL.categories,
+  source: LABEL.source,
+  photos: LABEL.photos,
+  ingredients: LABEL.ingredients,
+  instructions: LABEL.instructions,
   restore: 'Återställ den här versionen',
   unsaved: 'Du har ändringar här som inte är sparade. De försvinner om du återställer en version.',
   restoring: 'Återställer…',
