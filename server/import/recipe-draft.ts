@@ -33,6 +33,7 @@ import {
 import { chooseRecipe, recipesIn } from './readers/json-ld-recipes.ts';
 import { pageSource, type PageSource } from './readers/page-source.ts';
 import { withoutSiteTail } from './readers/site-tail.ts';
+import { htmlRecipe, type HtmlRecipe } from './readers/page-html.ts';
 import { minutesFromText, pluginRecipe, type PluginRecipe } from './readers/recipe-plugins.ts';
 
 // The draft is src/lib's `importedRecipeSchema` (POST /recipe-imports answers it). `imageUrl`: the page's picture,
@@ -64,16 +65,60 @@ export function recipeFromHtml(html: string): ReadRecipe | null {
   const jsonLd = chosen?.recipe;
   const microdata = microdataRecipe(page);
   const plugin = pluginRecipe(page);
-  if (!jsonLd && !microdata && !plugin) return null;
   // Per field, JSON-LD first, then microdata/RDFa (a page may give a field in one form only).
   const structured = { ...microdata?.data, ...present(jsonLd ?? {}) };
-  const draft = draftOf(structured, {
-    ...(plugin ? { plugin } : {}),
-    ...(microdata ? { ingredientElements: microdata.ingredientElements } : {}),
+  // The page as people see it (readers/page-html.ts): the recipe of a page without structured data or a card,
+  // and the fields its structured data leaves out or gets wrong (issue 55 item 3, decision 061).
+  const hasStructured = jsonLd !== undefined || microdata !== undefined;
+  const shown = plugin ? undefined : htmlRecipeWhereNeeded(page, hasStructured ? structured : undefined);
+  if (!hasStructured && !plugin && !shown) return null;
+  let fields = shown?.ingredientsFromHtml ? withoutIngredients(structured) : structured;
+  if (shown?.stepsFromHtml) fields = { ...fields, recipeInstructions: shown.recipe.steps };
+  // The page's list stands in for a card only where its lines are the draft's: else its groups could be
+  // another list's and name the structured lines wrongly.
+  const fromHtml: PluginRecipe | undefined =
+    plugin ??
+    (shown && (!hasStructured || shown.ingredientsFromHtml) ? { plugin: 'page', ...shown.recipe } : undefined);
+  const draft = draftOf(fields, {
+    ...(fromHtml ? { plugin: fromHtml } : {}),
+    ...(microdata && !shown?.ingredientsFromHtml ? { ingredientElements: microdata.ingredientElements } : {}),
     source,
     page,
   });
   return chosen && chosen.others > 0 ? withOthersNotice(draft, chosen.others + 1) : draft;
+}
+
+/**
+ * The page's HTML recipe when the draft needs it: the whole recipe when there is no structured one; else only when
+ * the structured data has no steps, or gives the ingredients as one line where the page lists three or more (a
+ * merged list). Which source wins per field is decided here, by those rules; everything else stays structured.
+ */
+function htmlRecipeWhereNeeded(
+  page: PageDocument,
+  structured: JsonObject | undefined,
+): { recipe: HtmlRecipe; ingredientsFromHtml: boolean; stepsFromHtml: boolean } | undefined {
+  if (!structured) {
+    const recipe = htmlRecipe(page);
+    return recipe && { recipe, ingredientsFromHtml: false, stepsFromHtml: false };
+  }
+  const steps = instructionLines(structured.recipeInstructions, 0).filter((line) => !isStepHeading(line));
+  const lines = list(structured.recipeIngredient ?? structured.ingredients).flatMap((item) =>
+    typeof item === 'string' ? htmlLines(item) : [],
+  );
+  if (steps.length > 0 && lines.length > 1) return undefined;
+  const recipe = htmlRecipe(page);
+  if (!recipe) return undefined;
+  const shownLines = recipe.groups.reduce((count, group) => count + group.lines.length, 0);
+  return {
+    recipe,
+    ingredientsFromHtml: lines.length <= 1 && shownLines >= 3,
+    stepsFromHtml: steps.length === 0 && recipe.steps.length > 0,
+  };
+}
+
+function withoutIngredients(recipe: JsonObject): JsonObject {
+  const { recipeIngredient: _lines, ingredients: _old, ...rest } = recipe;
+  return rest;
 }
 
 /** The Recipe of one parsed JSON-LD value (an object, an array, an `@graph`, any container), as a draft; null when there is none. */

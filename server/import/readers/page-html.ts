@@ -1,0 +1,295 @@
+// A recipe read from the page as people see it, for pages whose structured data holds none (issue 55): no code
+// per site, only what every recipe page shows. The title (the first <h1>, else og:title, else <title>; the site's
+// part is dropped by the caller); the ingredient list (the list whose items read as ingredient lines to
+// ingredient-line.ts, with the lists beside it as its groups); the steps (the list, or the paragraphs, under a
+// heading such as 'Gör så här', 'Instructions', 'Zubereitung', else the first list of sentences after the
+// ingredients); the servings and times from short lines of text ("4 portioner", "Serves 4", "Tid: 30 min").
+// Bounded: at most MAX_LISTS lists and MAX_ITEMS items are weighed, whatever the page holds.
+import { DomUtils } from 'htmlparser2';
+import { nodeText, type PageDocument, type PageElement, type PageNode } from '../html-text.ts';
+import { parseIngredientLine } from '../ingredient-line.ts';
+import { commonAncestor, groupsIn, isElement, looksLikeHeading, type IngredientGroup } from './page-dom.ts';
+import { minutesFromText } from './recipe-plugins.ts';
+
+export type HtmlRecipe = {
+  name: string;
+  groups: IngredientGroup[];
+  steps: string[];
+  servingsText?: string;
+  prepTime?: number;
+  totalTime?: number;
+  imageUrl?: string;
+};
+
+const MAX_LISTS = 400;
+const MAX_ITEMS = 4000;
+const MAX_LINE = 200;
+const MAX_STEPS = 200;
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const TITLE_TAGS = new Set(['p', 'strong', 'b', 'span', 'div', 'dt', 'label']);
+
+// The titles of a recipe's steps, in the languages of the unit table and the corpus.
+const STEPS_TITLE =
+  /^(?:gör så här|så här gör du|gör så|instruktioner|tillagning|tillvägagångssätt|beskrivning|instructions?|directions?|method|preparation|steps|how to make(?: it)?|zubereitung|anleitung|préparation|étapes|bereiding(?:swijze)?|werkwijze|preparación|elaboración|preparazione|procedimento|modo de preparo|fremgangsmåde|fremgangsmåte|slik gjør du|valmistus(?:ohje)?)\b.{0,30}$/iu;
+// "Steg 1", "Step 2:", "1." — a step's own label, not its text.
+const STEP_LABEL = /^(?:(?:step|steg|schritt|étape|stap|paso|passo|trin|vaihe)\s*\d{1,3}|\d{1,3})\s*[.:)]?$/iu;
+
+// A title of the steps, not a label with a value ("Preparation time: 10 min").
+function isStepsTitle(text: string): boolean {
+  return !/\d/u.test(text) && STEPS_TITLE.test(text.replace(/[:：]$/u, ''));
+}
+
+/** The recipe the page shows, or undefined when it shows no ingredient list with steps or a title. */
+export function htmlRecipe(page: PageDocument): HtmlRecipe | undefined {
+  const ingredients = ingredientLists(page);
+  if (!ingredients) return undefined;
+  const steps = stepsOf(page, ingredients.lists);
+  const name = titleOf(page);
+  // A list of amounts alone is no recipe (a price list, a table of contents): it needs steps, or a title.
+  if (steps.length === 0 && name === '') return undefined;
+  // The ingredient lines are not the recipe's labels ("4 portioner ris" is an ingredient).
+  const shownLines = new Set(ingredients.groups.flatMap((group) => group.lines));
+  const lines = textLines(page).filter((line) => !shownLines.has(line));
+  const servingsText = servingsOf(lines);
+  const prepTime = timeOf(lines, PREP_LABEL);
+  const totalTime = timeOf(lines, TOTAL_LABEL);
+  const imageUrl = meta(page, 'og:image');
+  return {
+    name,
+    groups: ingredients.groups,
+    steps,
+    ...(servingsText ? { servingsText } : {}),
+    ...(prepTime === undefined ? {} : { prepTime }),
+    ...(totalTime === undefined ? {} : { totalTime }),
+    ...(imageUrl ? { imageUrl } : {}),
+  };
+}
+
+/** Whether a line reads as an ingredient: the ingredient-line reader finds an amount in it. */
+export function readsAsIngredient(line: string): boolean {
+  return line.length <= MAX_LINE && parseIngredientLine(line).quantity !== undefined;
+}
+
+// The leaf items of a list (an item holding a list of its own is that list's heading, not a line).
+function itemsOf(list: PageElement): PageElement[] {
+  return DomUtils.findAll(
+    (e) => e.name === 'li' && !DomUtils.findOne((c) => c.name === 'li', e.children),
+    list.children,
+  ).slice(0, MAX_ITEMS);
+}
+
+type Scored = { list: PageElement; items: PageElement[]; amounts: number };
+
+/**
+ * The ingredient list: the list with the most items that read as ingredient lines, at least two and half of its
+ * items; with it, the lists near it that read so too (a recipe's groups), and the headings between them.
+ */
+function ingredientLists(page: PageDocument): { lists: PageElement[]; groups: IngredientGroup[] } | undefined {
+  const lists = DomUtils.findAll((e) => e.name === 'ul' || e.name === 'ol', page.children).slice(0, MAX_LISTS);
+  let budget = MAX_ITEMS;
+  const scored: Scored[] = [];
+  for (const list of lists) {
+    if (budget <= 0) break;
+    // Only the innermost lists are weighed: an outer list's items are its inner lists.
+    if (DomUtils.findOne((e) => e.name === 'ul' || e.name === 'ol', list.children)) continue;
+    const items = itemsOf(list);
+    budget -= items.length;
+    const amounts = items.filter((item) => readsAsIngredient(nodeText(item))).length;
+    if (items.length > 0 && amounts >= 1 && amounts * 2 >= items.length) scored.push({ list, items, amounts });
+  }
+  const best = scored.reduce<Scored | undefined>((top, s) => (!top || s.amounts > top.amounts ? s : top), undefined);
+  if (!best || best.amounts < 2) return undefined;
+  // The groups: lists that read as ingredients within a few levels of the best one (its siblings, their cousins).
+  const near = scored.filter((s) => s === best || isNear(s.list, best.list));
+  const items = new Set(near.flatMap((s) => s.items));
+  const container = commonAncestor(near.map((s) => s.list));
+  const groups = container
+    ? groupsIn(container, (e) => items.has(e), looksLikeHeading, true)
+    : [{ lines: best.items.map((item) => nodeText(item)) }];
+  const lines = groups.flatMap((group) => group.lines);
+  return lines.length >= 2 ? { lists: near.map((s) => s.list), groups } : undefined;
+}
+
+// Within three levels of each other's parent: the lists of one ingredient block, not a list elsewhere on the page.
+function isNear(a: PageElement, b: PageElement): boolean {
+  const shared = commonAncestor([a, b]);
+  const depth = (from: PageElement) => {
+    let n = 0;
+    for (let node: PageNode | null = from; node && node !== shared; node = node.parent) n++;
+    return n;
+  };
+  return shared !== undefined && depth(a) <= 3 && depth(b) <= 3;
+}
+
+/**
+ * The steps: under a heading that names them, the list (or lists) after it, else its paragraphs, up to the next
+ * heading; without such a heading, the first list after the ingredients whose items are sentences.
+ */
+function stepsOf(page: PageDocument, ingredientLists: PageElement[]): string[] {
+  const all = DomUtils.findAll(() => true, page.children);
+  const lastList = ingredientLists.at(-1)!;
+  const listAt = all.indexOf(lastList);
+  // Cheap questions first: a title is a heading, or a small block of few children (a page's every <div> asked
+  // for its text would be quadratic in the page's depth).
+  const titles = all.filter(
+    (e) =>
+      (HEADING_TAGS.has(e.name) || (TITLE_TAGS.has(e.name) && e.children.length <= 3)) &&
+      isStepsTitle(nodeText(e)) &&
+      (HEADING_TAGS.has(e.name) || looksLikeHeading(e)),
+  );
+  // The heading after the ingredients first; a page may name its steps above its ingredients too.
+  const ordered = [...titles.filter((t) => all.indexOf(t) > listAt), ...titles.filter((t) => all.indexOf(t) < listAt)];
+  const skip = new Set(ingredientLists);
+  for (const title of ordered) {
+    const steps = linesAfter(all, all.indexOf(title), skip);
+    if (steps.length > 0) return steps.slice(0, MAX_STEPS);
+  }
+  // No title: the first list of sentences after the ingredient list.
+  for (const element of all.slice(listAt + 1)) {
+    if ((element.name !== 'ol' && element.name !== 'ul') || skip.has(element)) continue;
+    const lines = itemsOf(element).map((item) => nodeText(item));
+    const sentences = lines.filter((line) => line.split(/\s+/u).length >= 5 && !readsAsIngredient(line));
+    if (lines.length > 0 && sentences.length * 2 > lines.length) return lines.slice(0, MAX_STEPS);
+  }
+  return [];
+}
+
+// The lines after the element at `from` (not inside it): its lists' items, else its paragraphs, to the next heading.
+function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): string[] {
+  const title = all[from]!;
+  const lines: string[] = [];
+  let mode: 'any' | 'lists' | 'paragraphs' = 'any';
+  const inside = (e: PageElement, ancestor: PageElement) => {
+    for (let node: PageNode | null = e.parent; node; node = node.parent) if (node === ancestor) return true;
+    return false;
+  };
+  let consumed: PageElement | undefined;
+  for (const element of all.slice(from + 1)) {
+    if (lines.length >= MAX_STEPS) break;
+    if (inside(element, title) || (consumed && inside(element, consumed))) continue;
+    const text = (): string => nodeText(element);
+    if (HEADING_TAGS.has(element.name)) {
+      const heading = text();
+      if (STEP_LABEL.test(heading) || heading === '') continue; // "Steg 1" heads its step
+      break;
+    }
+    if (element.name === 'ul' || element.name === 'ol') {
+      consumed = element;
+      if (skip.has(element) || mode === 'paragraphs') {
+        if (lines.length > 0) break;
+        continue;
+      }
+      lines.push(
+        ...itemsOf(element)
+          .map((item) => nodeText(item))
+          .filter((line) => !STEP_LABEL.test(line)),
+      );
+      mode = 'lists';
+      continue;
+    }
+    if (element.name === 'p' && mode !== 'lists') {
+      consumed = element;
+      const line = text();
+      if (line !== '' && !STEP_LABEL.test(line)) {
+        lines.push(line);
+        mode = 'paragraphs';
+      }
+    }
+  }
+  return lines.filter((line) => line !== '');
+}
+
+/** The recipe's title: the first <h1>, else og:title, else <title>. */
+function titleOf(page: PageDocument): string {
+  const h1 = DomUtils.findOne((e) => e.name === 'h1', page.children);
+  const title = h1 ? nodeText(h1) : '';
+  if (title !== '') return title;
+  const og = meta(page, 'og:title');
+  if (og) return og;
+  const head = DomUtils.findOne((e) => e.name === 'title', page.children);
+  return head ? nodeText(head) : '';
+}
+
+function meta(page: PageDocument, name: string): string | undefined {
+  const content = DomUtils.findOne(
+    (e) => e.name === 'meta' && (e.attribs.property ?? e.attribs.name ?? '').toLowerCase() === name,
+    page.children,
+  )?.attribs.content;
+  return content?.trim() || undefined;
+}
+
+// The page's short lines (labels and their values), where servings and times are written: at most 5,000.
+function textLines(page: PageDocument): string[] {
+  const body = DomUtils.findOne((e) => e.name === 'body', page.children);
+  const lines: string[] = [];
+  const walk = (node: PageNode): void => {
+    if (lines.length >= 5000 || !isElement(node)) return;
+    const blocks = node.children.filter(isElement);
+    // A leaf block (or one of inline elements only): one line.
+    if (blocks.every((c) => !BLOCK_TAGS.has(c.name))) {
+      const line = nodeText(node);
+      if (line !== '' && line.length <= 80) lines.push(line);
+      return;
+    }
+    for (const child of node.children) walk(child);
+  };
+  for (const child of (body ?? page).children) walk(child);
+  return lines;
+}
+
+const BLOCK_TAGS = new Set([
+  'div',
+  'p',
+  'li',
+  'ul',
+  'ol',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'table',
+  'tr',
+  'td',
+  'dl',
+  'dt',
+  'dd',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+]);
+
+// "4 portioner", "4 personer", "Serves 4", "Portioner: 4", "4 servings", "Für 4 Personen", "Pour 4 personnes".
+const SERVINGS = [
+  /(?:^|\s)\d{1,3}(?:\s*[-–]\s*\d{1,3})?\s*(?:portioner|portion|port\.|personer|pers\.?|servings?|people|persons|portionen|personen|personnes|porties|porsjoner|annosta|porzioni|raciones)(?!\p{L})/iu,
+  /^(?:serves|servings|yield|makes|portioner|antal portioner|portionen|für|pour|porties|porsjoner)\s*:?\s*\d{1,3}(?!\d)/iu,
+];
+// "Tid: 30 min", "Total time 1 hour", "Tillagningstid: 45 min"; "Förberedelse: 10 min", "Prep time: 15 mins".
+const TOTAL_LABEL =
+  /^(?:total\s*tid|tid|tillagningstid|total time|total|time|ready in|gesamtzeit|zeit|temps total|totale tijd|tiempo total|tempo totale|samlet tid|tid i alt)\s*:?\s*(.{1,40})$/iu;
+const PREP_LABEL =
+  /^(?:förberedelse(?:tid)?|arbetstid|prep(?:aration)?\s*time|prep|vorbereitung(?:szeit)?|arbeitszeit|temps de préparation|préparation|voorbereidingstijd|bereidingstijd|tiempo de preparación)\s*:?\s*(.{1,40})$/iu;
+
+// The words that say the servings, alone: a facts row reads "Tid: 30 min 4 portioner" as one line.
+function servingsOf(lines: string[]): string | undefined {
+  for (const line of lines) {
+    for (const pattern of SERVINGS) {
+      const match = pattern.exec(line);
+      if (match) return match[0].trim();
+    }
+  }
+  return undefined;
+}
+
+function timeOf(lines: string[], label: RegExp): number | undefined {
+  for (const line of lines) {
+    const match = label.exec(line);
+    const minutes = match ? minutesFromText(match[1]) : undefined;
+    if (minutes !== undefined) return minutes;
+  }
+  return undefined;
+}
