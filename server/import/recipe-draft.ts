@@ -68,7 +68,7 @@ export function recipeFromHtml(html: string): ReadRecipe | null {
   // Per field, JSON-LD first, then microdata/RDFa (a page may give a field in one form only).
   const structured = { ...microdata?.data, ...present(jsonLd ?? {}) };
   // The page as people see it (readers/page-html.ts): the recipe of a page without structured data or a card,
-  // and the fields its structured data leaves out or gets wrong (issue 55 item 3, decision 061).
+  // and the fields its structured data leaves out or gets wrong (issue 55 item 3, decision 064).
   const hasStructured = jsonLd !== undefined || microdata !== undefined;
   const shown = plugin ? undefined : htmlRecipeWhereNeeded(page, hasStructured ? structured : undefined);
   if (!hasStructured && !plugin && !shown) return null;
