@@ -1,9 +1,11 @@
-// /{id}'s first screen, written by the server into the page's body: the recipe's card with its main photo, the
-// gallery, the name and the author, in the very markup the island renders (src/features/details/recipe-details.tsx,
-// src/features/photos/photo.tsx). The browser paints the name and the photo from the first response, before any
-// JavaScript has run (issue 42: on a throttled phone the island's JavaScript and two reads took 4 s). The island
-// removes this card as its own takes the place; nothing above the rest of the recipe moves. Every text is escaped,
-// no style attribute is written (the CSP refuses them), and the photo's URLs are the preload's (./recipe-head.ts).
+// /{id}'s first screen, written by the server into the page's body: the whole recipe's card (photos, name, author,
+// categories, times, source, the servings selector at the recipe's own servings, the ingredients under their
+// sections, the steps) in the very markup the island renders (RecipeCard in src/features/details/recipe-details.tsx,
+// src/features/photos/photo.tsx; tests/unit/site-first-screen.test.ts keeps them equal). The browser paints the
+// recipe from the first response, before any JavaScript has run (issue 42: the name and the photo; issue 54: the
+// ingredients and steps too, which came 1.9 s later on a throttled phone). The island removes this card in the same
+// task as its own identical card takes the place, so nothing moves. Every text is escaped, no style attribute is
+// written (the CSP refuses them), and the photo's URLs are the preload's (./recipe-head.ts).
 // docs/decisions/040-site-recipe-head-on-the-server.md
 import { escapeHtml } from '../http/escape-html.ts';
 import { photoUrl } from '../../src/lib/photo-files.ts';
@@ -17,6 +19,13 @@ import {
   placeholderUrl,
 } from '../../src/lib/photo-srcset.ts';
 import type { Recipe } from '../../src/lib/recipe-schema.ts';
+import { formatIngredientAmounts } from '../../src/lib/kitchen-amount.ts';
+import { ingredientGroups } from '../../src/lib/ingredient-groups.ts';
+import { formatMinutes, isWebAddress } from '../../src/lib/organise.ts';
+import { instructionSteps } from '../../src/lib/recipe-jsonld.ts';
+import { categoryHref } from '../../src/lib/routes.ts';
+import { servingChoices } from '../../src/lib/serving-choices.ts';
+import { isUnitKey, unitLabel } from '../../src/lib/units.ts';
 
 // A ThumbHash drawn as a PNG costs about 0.25 ms and never changes: the last ones drawn are kept (about 5 KB each),
 // so a page read again does not draw its photos again.
@@ -71,9 +80,106 @@ export function photoHtml(photo: Photo, alt: string, sizes: string, apiBase: str
   ].join('');
 }
 
+type Ingredient = Recipe['ingredients'][number];
+
+/** The units as the page shows them ('dl', not 'DECILITER'), as the island's client converts them (src/client/api.ts). */
+function withUnitLabels(ingredients: Recipe['ingredients']): Ingredient[] {
+  return ingredients.map((ing) => {
+    const unit = ing.quantity?.unit;
+    return ing.quantity && isUnitKey(unit)
+      ? { ...ing, quantity: { ...ing.quantity, unit: unitLabel(unit) as typeof unit } }
+      : ing;
+  });
+}
+
+/** Categories, times and source, each only when the recipe has it (RecipeFacts). */
+function factsHtml(recipe: Recipe): string {
+  const { categories = [], prepTime, totalTime, source } = recipe;
+  const parts: string[] = [];
+  if (categories.length > 0) {
+    const items = categories.map(
+      (c) => `<li><a class="category-link" href="${escapeHtml(categoryHref(c))}">${escapeHtml(c)}</a></li>`,
+    );
+    parts.push(`<ul class="category-chips recipe-categories" aria-label="Kategorier">${items.join('')}</ul>`);
+  }
+  if (prepTime !== undefined || totalTime !== undefined || source) {
+    const rows: string[] = [];
+    if (prepTime !== undefined)
+      rows.push(`<div><dt>Förberedelser</dt> <dd>${escapeHtml(formatMinutes(prepTime))}</dd></div>`);
+    if (totalTime !== undefined)
+      rows.push(`<div><dt>Total tid</dt> <dd>${escapeHtml(formatMinutes(totalTime))}</dd></div>`);
+    if (source) {
+      const url = source.url !== undefined && isWebAddress(source.url) ? source.url : undefined;
+      const text = url
+        ? `<a href="${escapeHtml(url)}" rel="nofollow noopener">${escapeHtml(source.name ?? url)}</a>`
+        : escapeHtml(source.name ?? source.url);
+      rows.push(`<div><dt>Källa</dt> <dd>${text}</dd></div>`);
+    }
+    parts.push(`<dl class="recipe-facts">${rows.join('')}</dl>`);
+  }
+  return parts.join('');
+}
+
+/** The ingredients under their section headings, at the recipe's own servings (no cook mode before JavaScript). */
+function ingredientsHtml(ingredients: Ingredient[]): string {
+  if (ingredients.length === 0) return '';
+  const amounts = formatIngredientAmounts(ingredients);
+  const groups = ingredientGroups(ingredients).map((group) => {
+    const items = group.items.map(({ ingredient, index }) => {
+      const note = ingredient.note?.trim()
+        ? `<span class="ingredient-note">, ${escapeHtml(ingredient.note)}</span>`
+        : '';
+      return [
+        `<li><span class="amount">${escapeHtml(amounts[index])}</span>`,
+        `<span class="ingredient-text"><span class="ingredient-name">${escapeHtml(ingredient.name)}</span>${note}</span></li>`,
+      ].join('');
+    });
+    const list = `<ul class="ingredients">${items.join('')}</ul>`;
+    return group.heading === undefined
+      ? list
+      : `<div class="ingredient-group"><h3 class="ingredient-group-heading">${escapeHtml(group.heading)}</h3>${list}</div>`;
+  });
+  return [
+    '<section class="ingredients-section" aria-labelledby="ingredients-heading">',
+    '<h2 id="ingredients-heading">Ingredienser</h2>',
+    ...groups,
+    '</section>',
+  ].join('');
+}
+
+function stepsHtml(instructions: string): string {
+  if (instructions.trim() === '') return '';
+  const steps = instructionSteps(instructions).map(
+    (step, i) =>
+      `<li><span class="step-number">${i + 1}.</span> <span class="step-text">${escapeHtml(step)}</span></li>`,
+  );
+  return [
+    '<section aria-labelledby="instructions-heading">',
+    '<h2 id="instructions-heading">Instruktioner</h2>',
+    `<ol class="steps">${steps.join('')}</ol>`,
+    '</section>',
+  ].join('');
+}
+
 /**
- * The card: `aria-busy` (the rest of the recipe is on its way), the photos where the page shows them (an empty alt
- * means the name, as on the page), the name and the author. `apiBase` is the page's own (/config.json's API_URL).
+ * The selector at the recipe's own servings, disabled: a choice made before the island takes over would be lost
+ * with the server's card (and Playwright, like a person, waits for the island's enabled one).
+ */
+function servingsHtml(servings: number): string {
+  const options = servingChoices(servings, servings).map(
+    (n) => `<option value="${n}"${n === servings ? ' selected=""' : ''}>${n}</option>`,
+  );
+  return [
+    '<div class="field servings"><label for="servings">Portioner</label>',
+    `<select id="servings" class="select" disabled="">${options.join('')}</select></div>`,
+  ].join('');
+}
+
+/**
+ * The card, as the island's RecipeCard draws it at the recipe's own servings, cook mode off. `aria-busy` marks it
+ * as the server's copy (the island's card says false); its two controls are disabled until the island's come. The photos are drawn where the page shows them (an empty alt
+ * means the name). `apiBase` is the page's own (/config.json's API_URL). The island's own JSON-LD block is left out:
+ * the head has the server's.
  */
 export function recipeFirstScreen(recipe: Recipe, apiBase: string): string {
   const [main, ...gallery] = recipe.photos ?? [];
@@ -84,6 +190,13 @@ export function recipeFirstScreen(recipe: Recipe, apiBase: string): string {
     galleryHtml.length > 0 ? `<div class="photo-gallery">${galleryHtml.join('')}</div>` : '',
     `<h1>${escapeHtml(recipe.name)}</h1>`,
     `<p class="author">Författare: ${escapeHtml(recipe.author)}</p>`,
+    factsHtml(recipe),
+    `<p class="print-only">${recipe.servings} portioner</p>`,
+    // Disabled like the selector until the island's own button takes its place.
+    '<div class="cook-mode"><button type="button" class="button" aria-pressed="false" disabled="">Matlagningsläge</button></div>',
+    servingsHtml(recipe.servings),
+    ingredientsHtml(withUnitLabels(recipe.ingredients)),
+    stepsHtml(recipe.instructions),
     '</article>',
   ].join('');
 }

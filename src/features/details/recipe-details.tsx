@@ -18,15 +18,11 @@ import { categoryHref, editRecipeHref, recipeIdFromPath } from '../../lib/routes
 import { ingredientGroups } from '../../lib/ingredient-groups.ts';
 import { formatMinutes, isWebAddress } from '../../lib/organise.ts';
 import { instructionSteps, jsonLdText, RECIPE_JSONLD_ID, recipeJsonLd } from '../../lib/recipe-jsonld.ts';
+import { servingChoices } from '../../lib/serving-choices.ts';
 import { useCookMode, useWakeLock } from './cook-mode.ts';
 
 const EMPTY: Recipe = { name: '', author: '', instructions: '', servings: 0, ingredients: [] };
 const TITLE = 'recipes-frontend';
-
-function servingChoices(...counts: number[]): number[] {
-  const extra = counts.filter((n) => Number.isInteger(n) && n > 10);
-  return [...new Set([...Array.from({ length: 10 }, (_, i) => i + 1), ...extra])].sort((a, b) => a - b);
-}
 
 // 'missing': no such recipe (404, not a recipe id). 'unavailable': the API or its database did not answer
 // (503, time-out, network): the recipe may well exist, so the page offers to read it again.

@@ -179,7 +179,7 @@ describe('/{id} for clients that run no JavaScript', () => {
     expect(preloads[0]).toContain(` imagesrcset="${avifSource?.srcSet}" imagesizes="${MAIN_SIZES}"`);
     expect(res.headers.link).toBeUndefined();
     // The rest of the shell as it was: its inline script (hashed by the CSP) and body, with the first screen in
-    // the marker's place: the card, the main photo (the preload's very srcset), the name and the author.
+    // the marker's place: the card, the main photo (the preload's very srcset), the name, the author and the rest.
     expect(html).toContain('<script>window.__early={};</script></head><body><main><p>skal</p><article ');
     expect(html).not.toContain('<!--recipe-first-screen-->');
     const card = /<article [^>]*>.*<\/article>/.exec(html)?.[0] ?? '';
@@ -193,8 +193,15 @@ describe('/{id} for clients that run no JavaScript', () => {
     expect(card).toContain(
       `<img src="/api/photos/${jpeg}" alt="Pannkakor på ett fat" width="2400" height="1600" loading="eager" fetchpriority="high" decoding="auto">`,
     );
+    expect(card).toContain('</picture></div><h1>Pannkakor</h1><p class="author">Författare: redaktor</p>');
+    // Issue 54: the whole recipe, at its own servings, in the island's markup (tests/unit/site-first-screen.test.ts).
+    expect(card).toContain('<select id="servings" class="select" disabled="">'); // until the island's
+    expect(card).toContain('<option value="4" selected="">4</option>');
+    expect(card).toContain(
+      '<h2 id="ingredients-heading">Ingredienser</h2><ul class="ingredients"><li><span class="amount">2 ½ dl</span>',
+    );
     expect(card).toMatch(
-      /<\/picture><\/div><h1>Pannkakor<\/h1><p class="author">Författare: redaktor<\/p><\/article>$/,
+      /<span class="step-text">Stek tunna pannkakor i smör\.[^<]*<\/span><\/li><\/ol><\/section><\/article>$/,
     );
     expect(html).toContain('</article></main></body></html>');
     expect(html).not.toContain('photo-gallery'); // one photo: no gallery
