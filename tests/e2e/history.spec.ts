@@ -92,6 +92,7 @@ for (const size of [
     recipes,
     sessions,
   }) => {
+    test.slow(); // two saves, a sign-in and axe
     await page.setViewportSize({ width: size.width, height: size.height });
     const first = await recipes.create({
       name: uniqueName('Kanelbullar'),

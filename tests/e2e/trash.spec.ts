@@ -47,12 +47,43 @@ test('an editor restores a deleted recipe and erases another for good', async ({
   expect((await page.request.get(`/${gone.id}`)).status()).toBe(404);
 });
 
-test('a visitor has no trash: no menu item, and the page says why', async ({ page, sessions }) => {
-  await sessions.open(page, VISITOR, '/');
-  await page.getByRole('button', { name: VISITOR.username }).click();
-  await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Papperskorg' })).toHaveCount(0);
-  await page.goto('/trash');
-  await expect(page.getByRole('alert')).toBeVisible();
-  await expectAccessible(page);
-});
+// Issue 54 item 8: the trash is no screen of the specification, so a visitor is told in Swedish that it is for
+// editors, with a link to the profile and nothing to retry; a session that ended is offered 'Logga in'.
+for (const size of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`a visitor has no trash: no menu item, and the page says in Swedish why (${size.name})`, async ({
+    page,
+    sessions,
+  }) => {
+    test.slow(); // a sign-in and axe
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await sessions.open(page, VISITOR, '/');
+    await page.getByRole('button', { name: VISITOR.username }).click();
+    await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Papperskorg' })).toHaveCount(0);
+    await page.goto('/trash');
+    await expect(page.getByText('Papperskorgen är bara för redaktörer.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'din profil' })).toHaveAttribute('href', '/profile');
+    await expect(page.getByText('You lack the privileges')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Försök igen' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test(`a session that ended on the way is offered 'Logga in', not 'Försök igen' (${size.name})`, async ({
+    page,
+    sessions,
+  }) => {
+    test.slow(); // a sign-in and axe
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.route(/\/api\/trash$/, (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthorized"}' }),
+    );
+    await sessions.open(page, EDITOR, '/trash');
+    await expect(page.getByText('Du är inte inloggad.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logga in' }).last()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Försök igen' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+}

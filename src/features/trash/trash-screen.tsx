@@ -1,16 +1,17 @@
-// /trash: 'Papperskorg' (issue 41). Protected like /move-in (a signed-out visitor is sent to login and back; a signed-in
-// visitor who is not an editor sees the API's 403 in Swedish). Each deleted recipe with who deleted it and when, and
+// /trash: 'Papperskorg' (issue 41). Protected like /move-in (a signed-out visitor is sent to login and back); a
+// signed-in visitor who is not an editor is told in Swedish that the trash is for editors, with no retry (issue 54),
+// and so is one the API refuses (403); a session that ended on the way (401) is offered 'Logga in'. Each deleted recipe with who deleted it and when, and
 // when it goes for good; 'Återställ' brings it back under its address, 'Radera permanent' asks first. What happened
 // is said in a polite live region; a failure is said where it happened and changes nothing.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { logApiError, userMessage } from '../../client/api.ts';
+import { ApiError, logApiError, userMessage } from '../../client/api.ts';
 import { eraseTrashed, listTrash, restoreTrashed, type TrashedRecipe } from '../../client/keeping-api.ts';
 import BackButton from '../../components/back-button.tsx';
 import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import Spinner from '../../components/spinner.tsx';
 import { recipeHref } from '../../lib/routes.ts';
-import { apiTokens, ensureSignedIn } from '../../stores/auth.ts';
+import { $auth, apiTokens, ensureSignedIn, login } from '../../stores/auth.ts';
 import { TRASH_TEXT as TEXT } from './trash-texts.ts';
 import './trash.css';
 
@@ -18,6 +19,7 @@ type State =
   | { kind: 'checking' }
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
+  | { kind: 'refused'; why: 'not-editor' | 'signed-out' }
   | { kind: 'ready'; recipes: TrashedRecipe[] };
 type Done = { text: string; href?: string };
 
@@ -34,13 +36,22 @@ export default function TrashScreen({ children }: { children?: ReactNode }) {
       setState({ kind: 'ready', recipes: await listTrash(apiTokens) });
     } catch (error) {
       logApiError(error);
-      setState({ kind: 'failed', message: userMessage(error) });
+      const status = error instanceof ApiError ? error.status : 0;
+      if (status === 403 || status === 401)
+        setState({ kind: 'refused', why: status === 403 ? 'not-editor' : 'signed-out' });
+      else setState({ kind: 'failed', message: userMessage(error) });
     }
   };
 
   useEffect(() => {
     ensureSignedIn().then(
-      (signedIn) => signedIn && void load(), // else on the way to the login page
+      (signedIn) => {
+        if (!signedIn) return; // on the way to the login page
+        const auth = $auth.get();
+        // The token already says the role: no request that can only be refused.
+        if (auth.status === 'signed-in' && !auth.isEditor) setState({ kind: 'refused', why: 'not-editor' });
+        else void load();
+      },
       (e: unknown) => setState({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
     );
   }, []);
@@ -99,6 +110,7 @@ export default function TrashScreen({ children }: { children?: ReactNode }) {
           </button>
         </div>
       ) : null}
+      {state.kind === 'refused' ? <Refused why={state.why} /> : null}
       {state.kind === 'ready' && state.recipes.length === 0 ? <p className="notice">{TEXT.empty}</p> : null}
       {state.kind === 'ready' && state.recipes.length > 0 ? (
         <section aria-labelledby="trash-count">
@@ -133,6 +145,24 @@ export default function TrashScreen({ children }: { children?: ReactNode }) {
         </section>
       ) : null}
     </>
+  );
+}
+
+/** Why the trash is not shown, and the one thing that can help: the profile (its rights) or signing in. */
+function Refused({ why }: { why: 'not-editor' | 'signed-out' }) {
+  if (why === 'signed-out')
+    return (
+      <div className="trash-failure">
+        <p className="notice">{TEXT.signedOut}</p>
+        <button type="button" className="button button-primary" onClick={() => void login()}>
+          {TEXT.signIn}
+        </button>
+      </div>
+    );
+  return (
+    <p className="notice">
+      {TEXT.notEditor} {TEXT.notEditorProfile} <a href="/profile">{TEXT.notEditorProfileLink}</a>.
+    </p>
   );
 }
 

@@ -25,4 +25,12 @@ export const TRASH_TEXT = {
   erased: (name: string) => `${name} är raderat för gott.`,
   loadFailed: 'Papperskorgen kunde inte hämtas just nu.',
   tryAgain: 'Försök igen',
+  // Not an editor (issue 54 item 8): the trash is no screen of the specification, so its English 403 sentence is
+  // not owed here; trying again would get the same answer, so there is nothing to retry.
+  notEditor:
+    'Papperskorgen är bara för redaktörer. Ditt konto har inte rollen editor, så här finns inget för dig att se.',
+  notEditorProfile: 'Dina behörigheter står på',
+  notEditorProfileLink: 'din profil',
+  signedOut: 'Du är inte inloggad. Papperskorgen är bara för redaktörer: logga in med ett konto som har rollen editor.',
+  signIn: 'Logga in',
 } as const;
