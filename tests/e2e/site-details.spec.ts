@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test';
 import { test, expect, expectAccessible } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
@@ -239,3 +240,90 @@ test('cook mode says so when the browser cannot keep the screen awake', async ({
   await expect(page.getByText('Skärmen kan inte hållas tänd i den här webbläsaren')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Rör.' })).toBeVisible();
 });
+
+// Issue 54: the recipe reads before its JavaScript. The server's first response carries the whole recipe (name,
+// author, servings, ingredients under their sections, steps) in the island's markup; the island's card then takes
+// its place with nothing moved and nothing drawn twice.
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`first screen at ${size.width} px`, () => {
+    test.use({ viewport: size });
+
+    const firstScreenRecipe = {
+      servings: 6,
+      instructions: 'Vispa smeten.\nStek tunna pannkakor.',
+      ingredients: [
+        { name: 'Mjölk', quantity: { value: 6, unit: 'DECILITER' as const } },
+        { name: 'Vetemjöl', quantity: { value: 3, unit: 'DECILITER' as const }, heading: 'Smeten', note: 'siktat' },
+        { name: 'Smör', heading: 'Till stekning' },
+      ],
+    };
+
+    test('without JavaScript, the first response shows the whole recipe', async ({ browser, baseURL, recipes }) => {
+      const recipe = await recipes.create({ name: uniqueName('Förstasida'), ...firstScreenRecipe });
+      const context = await browser.newContext({ baseURL, viewport: size, javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        await page.goto(`/${recipe.id}`);
+        await expect(page.getByRole('heading', { level: 1, name: recipe.name })).toBeVisible();
+        await expect(page.getByText('Författare: redaktor')).toBeVisible();
+        await expect(page.getByRole('combobox', { name: 'Portioner' })).toHaveValue('6');
+        const ingredients = page.getByRole('region', { name: 'Ingredienser' });
+        await expect(ingredients.getByRole('listitem')).toHaveText(['6 dlMjölk', '3 dlVetemjöl, siktat', 'Smör']);
+        await expect(ingredients.getByRole('heading', { level: 3 })).toHaveText(['Smeten', 'Till stekning']);
+        await expect(ingredients.getByRole('listitem').first()).toBeInViewport();
+        await expect(page.getByRole('region', { name: 'Instruktioner' }).getByRole('listitem')).toHaveText([
+          '1. Vispa smeten.',
+          '2. Stek tunna pannkakor.',
+        ]);
+        // axe needs JavaScript: the same card is checked with it below.
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('the island takes the card over without a shift, drawn once', async ({ page, recipes }) => {
+      const recipe = await recipes.create({ name: uniqueName('Övertag'), ...firstScreenRecipe });
+      // The island's read of the recipe is held: the page as the server's first response drew it.
+      const held: Route[] = [];
+      let open = false;
+      await page.route(new RegExp(`/recipes/${recipe.id}(\\?[^/]*)?$`), (route) =>
+        open ? route.fallback() : held.push(route),
+      );
+      await page.goto(`/${recipe.id}`);
+      const first = page.getByRole('region', { name: 'Ingredienser' }).getByRole('listitem').first();
+      await expect(page.locator('#recipe-first-screen')).toHaveAttribute('aria-busy', 'true');
+      await expect(first).toHaveText('6 dlMjölk');
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      const before = await first.boundingBox();
+      const released = await page.evaluate(() => performance.now());
+      open = true;
+      await Promise.all(held.map((r) => r.fallback()));
+      await expect(page.locator('#recipe-first-screen')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page.getByRole('region', { name: 'Ingredienser' })).toHaveCount(1);
+      expect(await first.boundingBox()).toEqual(before);
+      const shifts = await page.evaluate(
+        (from) =>
+          new Promise<number[]>((done) => {
+            new PerformanceObserver((list) => {
+              done(
+                (list.getEntries() as Array<PerformanceEntry & { value: number }>)
+                  .filter((e) => e.startTime >= from)
+                  .map((e) => e.value),
+              );
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => done([]), 500);
+          }),
+        released,
+      );
+      expect(shifts).toEqual([]);
+      // The island's controls work: other servings.
+      await page.getByRole('combobox', { name: 'Portioner' }).selectOption('3');
+      await expect(first).toHaveText('3 dlMjölk');
+      await expectAccessible(page);
+    });
+  });
+}
