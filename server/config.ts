@@ -193,6 +193,8 @@ const EnvSchema = z.object({
   // Photos (docs/photos.md): the largest upload, the time one may take to process, and where the files are kept.
   PHOTO_MAX_BYTES: intIn(1024, 100 * 1024 * 1024).default(15 * 1024 * 1024),
   PHOTO_TIMEOUT_MS: intIn(1000, 300_000).default(30_000),
+  // Reading photos of a paper recipe (issue 56): the whole scan, every page, in its own process; then it is killed.
+  SCAN_TIMEOUT_MS: intIn(1000, 600_000).default(60_000),
   // An editor's uploads not yet saved with a recipe (swept after a day): at most this many, and this many bytes stored.
   PHOTO_UNSAVED_MAX_COUNT: intIn(1, 10_000).default(30),
   PHOTO_UNSAVED_MAX_BYTES: intIn(100 * 1024, 100 * 1024 * 1024 * 1024).default(200 * 1024 * 1024),
@@ -311,6 +313,8 @@ function toConfig(e: Env, terminal: boolean) {
       maxBytes: e.IMPORT_MAX_BYTES,
       /** Reading a page (fetched or pasted) in a worker thread, waiting for a free one included; then the worker is terminated. */
       readTimeoutMs: e.IMPORT_READ_TIMEOUT_MS,
+      /** Reading photos of a recipe's pages (all of them) in a scan process; then the process is killed (422). */
+      scanTimeoutMs: e.SCAN_TIMEOUT_MS,
     }),
     collections: Object.freeze({
       /** The largest export file taken (413 beyond, refused while it streams in: it is never held in memory). */

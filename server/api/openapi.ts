@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Config } from '../config.ts';
+import { describeScanBodies } from './routes/recipe-imports.ts';
 
 type Document = OpenAPIV3_1.Document;
 type Responses = OpenAPIV3_1.ResponsesObject;
@@ -96,7 +97,7 @@ export async function registerOpenApi(api: FastifyInstance, config: Config): Pro
     },
     transform: jsonSchemaTransform,
     transformObject: (document) =>
-      describeHeaders(('openapiObject' in document ? document.openapiObject : {}) as Document),
+      describeScanBodies(describeHeaders(('openapiObject' in document ? document.openapiObject : {}) as Document)),
   });
   // The page's asset links are absolute when its address has no trailing slash (/api/docs): swagger-ui builds
   // them from routePrefix alone, so indexPrefix adds the API's prefix (api.prefix, where this plugin runs).

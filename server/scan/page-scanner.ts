@@ -9,6 +9,8 @@ import { countJpegScans, MAX_JPEG_SCANS } from '../photos/jpeg-scans.ts';
 import { PhotoError } from '../photos/photo-errors.ts';
 import { sniffFormat } from '../photos/sniff-format.ts';
 import { WorkerPoolError } from '../worker-pool.ts';
+import { MAX_INPUT_PIXELS } from '../photos/photo-sizes.ts';
+import { headerPixels } from './header-size.ts';
 import { createScanChildren } from './scan-children.ts';
 
 /** Pages of one recipe: a recipe over more is rare, and each page costs seconds. */
@@ -33,6 +35,9 @@ export type PageScanner = {
 export function checkBeforeDecoding(bytes: Uint8Array, maxScans = MAX_JPEG_SCANS): void {
   const format = sniffFormat(bytes);
   if (!format) throw new PhotoError('not-a-picture', 'Scan refused: not JPEG, PNG, WebP, AVIF or HEIF by its bytes');
+  const pixels = headerPixels(bytes);
+  if (pixels !== null && pixels > MAX_INPUT_PIXELS)
+    throw new PhotoError('too-large-pixels', `Scan refused (too-large-pixels): ${pixels} pixels by its header`);
   if (format !== 'jpeg') return;
   if (countJpegScans(bytes, maxScans + 1) > maxScans)
     throw new PhotoError('unreadable', `Scan refused (unreadable): a JPEG of more than ${maxScans} scans`);

@@ -1,8 +1,9 @@
-// POST /recipe-imports: reads the schema.org Recipe of a page (fetched from its address, or pasted as HTML), or a
-// recipe pasted as plain text, and answers it as a draft for the create form. Nothing is stored; the editor saves
-// with POST /recipes.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// POST /recipe-imports: reads the schema.org Recipe of a page (fetched from its address, or pasted as HTML), a
+// recipe pasted as plain text, or photos of a paper recipe's pages (an image body, or several as multipart/form-data:
+// server/scan/), and answers it as a draft for the create form. Nothing is stored; the editor saves with POST /recipes.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { characterCount, importedRecipeSchema } from '../../../src/lib/recipe-schema.ts';
 import type { Config } from '../../config.ts';
@@ -12,10 +13,13 @@ import { fetchImage, fetchPage, PageFetchError, type FetchedPage, type FetchOpti
 import { createPageReader, PageReadError, type PageText } from '../../import/page-reader.ts';
 import { withPageAddress, type ReadRecipe } from '../../import/recipe-draft.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
+import { PhotoError } from '../../photos/photo-errors.ts';
+import { createPageScanner, MAX_SCAN_PAGES } from '../../scan/page-scanner.ts';
 
 type Photo = Awaited<ReturnType<PhotoLibrary['upload']>>;
 import { editorOf } from '../access.ts';
-import { authErrors, bodyErrors, errorBodySchema, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
+import { authErrors, bodyErrors, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
+import { photoErrorMessages, type PhotoErrorKind } from '../../../src/lib/photo-schema.ts';
 
 type Options = {
   config: Config;
@@ -68,6 +72,77 @@ const body = z.union(
   { error: 'Send exactly one of url, html and text' },
 );
 
+/** Photos of a recipe's pages, in order, as the image and multipart parsers below give them to the handler. */
+export class ScannedPages {
+  readonly pages: Buffer[];
+  constructor(pages: Buffer[]) {
+    this.pages = pages;
+  }
+}
+
+/** The image types a scan takes as its body (any image/* is read; what it is comes from its bytes). */
+const SCAN_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'image/avif'];
+
+/**
+ * The photo bodies in the OpenAPI document (the route's zod schema states the JSON ones): one image, or pages as
+ * multipart/form-data. Called on the generated document (server/api/openapi.ts).
+ */
+export function describeScanBodies(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  const body = document.paths?.['/recipe-imports']?.post?.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+  if (!body) return document;
+  const image: OpenAPIV3_1.SchemaObject = {
+    type: 'string',
+    format: 'binary',
+    description:
+      `A photo of a recipe's page (JPEG, PNG, WebP; HEIC/HEIF/AVIF where the server's libvips reads it), at most ` +
+      'PHOTO_MAX_BYTES and 40 megapixels',
+  };
+  for (const type of SCAN_TYPES) body.content[type] = { schema: image };
+  body.content['multipart/form-data'] = {
+    schema: {
+      type: 'object',
+      required: ['pages'],
+      additionalProperties: false,
+      properties: {
+        pages: {
+          type: 'array',
+          minItems: 1,
+          maxItems: MAX_SCAN_PAGES,
+          items: image,
+          description: `The pages in order, one file part each (any part name; parts must be files), at most ${MAX_SCAN_PAGES}`,
+        },
+      },
+    },
+    encoding: { pages: { contentType: SCAN_TYPES.join(', ') } },
+  };
+  return document;
+}
+
+/** The draft of a scan: a page's draft, and the text read from the photos (so each field can be checked). */
+export const scannedRecipeSchema = importedRecipeSchema.extend({
+  scannedText: z
+    .string()
+    .optional()
+    .describe('Only for photos: the text read from them, pages in order, as the draft was made from it'),
+});
+
+// The Swedish sentences of a scan's refusals (the site shows the message as it is). A photo refused for what it is
+// answers as POST /photos does: the same status and `photoError`.
+export const SCAN_NO_RECIPE =
+  'Inget recept kunde läsas i bilden. Fotografera sidan rakt ovanifrån i gott ljus, eller skriv in receptet.';
+const SCAN_STATUS: Record<Exclude<PhotoErrorKind, 'too-many-unsaved'>, number> = {
+  'too-large-bytes': 413,
+  'not-a-picture': 415,
+  unsupported: 415,
+  'too-large-pixels': 422,
+  unreadable: 422,
+  timeout: 422,
+  busy: 503,
+};
+const SCAN_TIMEOUT_MESSAGE = 'Bilderna tog för lång tid att läsa. Försök med färre sidor eller en mindre bild.';
+const SCAN_BUSY_MESSAGE = 'Många bilder läses just nu. Försök igen om en stund.';
+const pagesNote = (page: number, count: number) => (count > 1 ? ` (sida ${page + 1})` : '');
+
 // JSON writes a quote, a backslash or a line break of a pasted page as two bytes: the body may be up to twice the
 // page (a page of more escapes than text is no recipe). What is pasted is then measured against IMPORT_MAX_BYTES.
 const JSON_ESCAPE_ROOM = 2;
@@ -90,7 +165,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
   api,
   { config, photos, requireEditor, writeLimit },
 ) => {
-  const { allowedAddresses, timeoutMs, maxBytes, readTimeoutMs } = config.recipeImport;
+  const { allowedAddresses, timeoutMs, maxBytes, readTimeoutMs, scanTimeoutMs } = config.recipeImport;
+  const photoMaxBytes = config.photos.maxBytes;
   const fetchOptions = {
     policy: createAddressPolicy(allowedAddresses),
     // One for the server: it caps how many name lookups run at once (server/import/bounded-lookup.ts).
@@ -105,19 +181,77 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
   const arrived = new WeakMap<FastifyRequest, number>();
   const markArrival = async (request: FastifyRequest) => void arrived.set(request, performance.now());
   api.addHook('onClose', () => reader.close());
+  const scanner = createPageScanner({ timeoutMs: scanTimeoutMs });
+  api.addHook('onClose', () => scanner.close());
+
+  // Photos come as bytes: one image (any image/* type: what it is comes from its content, as for POST /photos), or
+  // several as multipart/form-data, in order. Each page up to PHOTO_MAX_BYTES, at most MAX_SCAN_PAGES of them.
+  const tooLarge = () =>
+    new HttpError(413, photoErrorMessages['too-large-bytes'], {
+      photoError: 'too-large-bytes',
+      fields: { pages: `Larger than ${megabytes(photoMaxBytes)}` },
+    });
+  api.addContentTypeParser(/^image\//u, { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
+    if (body.length > photoMaxBytes) return done(tooLarge());
+    done(null, new ScannedPages([body]));
+  });
+  api.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer' },
+    async (request: FastifyRequest, body: Buffer) => {
+      // The platform's own multipart reader (undici's, as fetch uses): the whole body is already bounded by bodyLimit.
+      let form: FormData;
+      try {
+        form = await new Response(Uint8Array.from(body), {
+          headers: { 'content-type': String(request.headers['content-type']) },
+        }).formData();
+      } catch {
+        throw new HttpError(400, 'The multipart body cannot be read', {
+          fields: { pages: 'Not valid multipart/form-data' },
+        });
+      }
+      const files = [...form.values()].filter((value): value is File => typeof value !== 'string');
+      if (files.length === 0 || files.length !== [...form.keys()].length)
+        throw new HttpError(400, 'Send the photos as files, one part a page', { fields: { pages: 'Files only' } });
+      if (files.length > MAX_SCAN_PAGES)
+        throw new HttpError(400, `At most ${MAX_SCAN_PAGES} pages at once`, {
+          fields: { pages: `At most ${MAX_SCAN_PAGES} pages` },
+        });
+      if (files.some((file) => file.size > photoMaxBytes)) throw tooLarge();
+      return new ScannedPages(await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer()))));
+    },
+  );
+  // A photo too large stops while it streams in (the route's limit is that of all pages): the same 413 as a page.
+  api.setErrorHandler((error: FastifyError, request, reply) => {
+    if (
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' &&
+      /^(image\/|multipart\/)/iu.test(request.headers['content-type'] ?? '')
+    )
+      return handleError(tooLarge() as unknown as FastifyError, request, reply);
+    return handleError(error, request, reply);
+  });
 
   api.post(
     '/recipe-imports',
     {
       // Counted and authorized like every write: it makes this server fetch from the internet.
       onRequest: [markArrival, writeLimit, requireEditor],
-      // Pasted pages are larger than recipes: this route alone takes pages up to IMPORT_MAX_BYTES (and their JSON escapes).
-      bodyLimit: maxBytes * JSON_ESCAPE_ROOM + 64 * 1024,
+      // Pasted pages are larger than recipes: this route alone takes pages up to IMPORT_MAX_BYTES (and their JSON
+      // escapes), or MAX_SCAN_PAGES photos of PHOTO_MAX_BYTES (each page is checked against that by its parser).
+      bodyLimit: Math.max(maxBytes * JSON_ESCAPE_ROOM, MAX_SCAN_PAGES * photoMaxBytes) + 64 * 1024,
+      // Photos are no JSON: the body schema is checked in the handler for everything else (the same 400).
+      attachValidation: true,
       schema: {
         summary:
           'Read the schema.org Recipe (JSON-LD) of a page, fetched from `url` or pasted as `html`, or a recipe pasted as plain ' +
           '`text` (editor). Nothing is saved: the answer is a draft for POST /recipes; its `notices` say what the editor should ' +
-          "know (the page's picture could not be fetched). 413: a pasted page or text larger than IMPORT_MAX_BYTES (`fields` " +
+          "know (the page's picture could not be fetched). Photos of a paper recipe: an image body, or up to 4 pages as " +
+          'multipart/form-data in order; read with Tesseract (Swedish) in a process of its own within SCAN_TIMEOUT_MS; the ' +
+          'draft then has `scannedText`. Their refusals carry `photoError` and a Swedish `message`: 413 a page over ' +
+          'PHOTO_MAX_BYTES, 415 no JPEG/PNG/WebP/HEIF by its bytes or an unreadable HEIC, 422 over 40 megapixels, more JPEG ' +
+          'scans than a camera writes, unreadable, not read within SCAN_TIMEOUT_MS, or no recipe read (`fields.pages`), ' +
+          '503 two scans already running, 400 a multipart body of no files or more than 4. 413: a pasted page or text larger ' +
+          'than IMPORT_MAX_BYTES (`fields` ' +
           'names the field and the limit in MB). 400: an address that is malformed or may not be fetched (private, loopback, ' +
           'link-local, metadata, also after a redirect; the message does not say why, the server log does); 422: the page holds ' +
           'no Recipe, or could not be read within the reading time limit (too large or too deeply nested); 503: too many pages ' +
@@ -128,7 +262,7 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
         security: [{ bearer: [] }],
         body,
         response: {
-          200: importedRecipeSchema,
+          200: scannedRecipeSchema,
           400: errorBodySchema,
           ...authErrors,
           ...bodyErrors,
@@ -140,6 +274,9 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request) => {
+      if ((request.body as unknown) instanceof ScannedPages)
+        return scan((request.body as unknown as ScannedPages).pages, request);
+      if (request.validationError) throw request.validationError;
       const input = request.body;
       // IMPORT_TIMEOUT_MS is one deadline for everything this import fetches: the page, then its picture in
       // what time is left (reading the page has its own limit, IMPORT_READ_TIMEOUT_MS).
@@ -161,6 +298,34 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
       return { ...recipe, photos: [photo.photo] };
     },
   );
+
+  /** Photos of a recipe's pages -> its draft and the text read, or a refusal in Swedish (server/scan/). */
+  async function scan(pages: Buffer[], request: FastifyRequest) {
+    let read;
+    try {
+      read = await scanner.scan(pages);
+    } catch (error) {
+      if (!(error instanceof PhotoError)) throw error;
+      const kind = error.kind as keyof typeof SCAN_STATUS;
+      const page = 'page' in error && typeof error.page === 'number' ? error.page : undefined;
+      request.log.info({ kind, page, detail: error.message }, 'scan refused');
+      const message =
+        kind === 'busy'
+          ? SCAN_BUSY_MESSAGE
+          : kind === 'timeout'
+            ? SCAN_TIMEOUT_MESSAGE
+            : error.swedish + (page === undefined ? '' : pagesNote(page, pages.length));
+      const headers: Record<string, string> = kind === 'busy' ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
+      throw new HttpError(SCAN_STATUS[kind], message, { photoError: kind }, headers);
+    }
+    // A recipe has ingredients: a photo of anything else (or of nothing legible) is no draft to check.
+    if (!read.recipe || read.recipe.ingredients.length === 0) {
+      request.log.info({ characters: read.text.length }, 'scan read no recipe');
+      throw new HttpError(422, SCAN_NO_RECIPE, { fields: { pages: 'No recipe read' } });
+    }
+    const { imageUrl: _unused, ...recipe } = read.recipe;
+    return { ...recipe, scannedText: read.text };
+  }
 
   /**
    * A pasted page or text, refused (413, the field and the limit named) beyond IMPORT_MAX_BYTES. As its UTF-8 bytes:
