@@ -45,7 +45,7 @@ describe('scanning a paper recipe', () => {
     }
   });
 
-  const scan = (body: Buffer, type = 'image/jpeg', headers = bearer(token)) =>
+  const scan = (body: Buffer, type = 'image/jpeg', headers: Record<string, string> = bearer(token)) =>
     h.app.inject({
       method: 'POST',
       url: '/api/recipe-imports',
