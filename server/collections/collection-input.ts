@@ -96,7 +96,7 @@ function withAuthor(
 }
 
 export type CheckedInput =
-  { kind: 'ok'; input: RecipeInput; notes: string[]; review: string[] } | { kind: 'invalid'; reason: string };
+  { kind: 'ok'; input: RecipeInput; notes: string[]; review?: string[] } | { kind: 'invalid'; reason: string };
 
 /**
  * The body of the recipe, without photos (they are uploaded after the check, so a recipe that cannot be saved
@@ -120,5 +120,6 @@ export function collectionInput(recipe: CollectionRecipe): CheckedInput {
   };
   const parsed = recipeInputSchema.safeParse(body);
   if (!parsed.success) return { kind: 'invalid', reason: reasonOf(parsed.error) };
-  return { kind: 'ok', input: parsed.data, notes: [...new Set(notes)], review: recipe.review ?? [] };
+  const review: { review?: string[] } = recipe.review?.length ? { review: recipe.review } : {};
+  return { kind: 'ok', input: parsed.data, notes: [...new Set(notes)], ...review };
 }

@@ -112,7 +112,7 @@ export async function importCollection(options: ImportOptions): Promise<Collecti
       name: created.recipe.name,
       id,
       notes,
-      ...(review.length ? { review } : {}),
+      ...(review?.length ? { review } : {}),
     });
     onWrite?.();
   }

@@ -28,7 +28,7 @@ export async function previewCollection(scan: CollectionScan, matcher: RecipeMat
       alreadyHere,
       ...(problem ? { problem } : {}),
       notes,
-      ...(checked?.kind === 'ok' && checked.review.length > 0 ? { review: checked.review } : {}),
+      ...(checked?.kind === 'ok' && checked.review?.length ? { review: checked.review } : {}),
     });
   }
   return {
