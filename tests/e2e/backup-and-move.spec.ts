@@ -58,6 +58,7 @@ async function recipePage(page: Page, baseUrl: string, id: number): Promise<stri
   await page.goto(`${baseUrl}/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Flyttkaka');
   // The island's card, not the server's first screen (which it replaces): a photo measured mid-swap has no box.
+  await expect(page.locator('#recipe-first-screen')).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Portioner' })).toBeVisible();
   const photo = page.getByRole('img', { name: 'Kakan på fatet' });
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -121,7 +122,7 @@ test('a backed-up, exported, imported and restored book reads the same in the br
     'Flyttkaka',
     '6',
     '3 ½ dl vetemjöl',
-    '2 st ägg',
+    '2 ägg',
     'salt',
   ]);
 

@@ -154,7 +154,8 @@ async function openRecipe(page: Page, recipes: RecipeApi, size: { width: number;
   await expect(page.getByRole('heading', { level: 1, name: RECIPE.name })).toBeVisible({ timeout: PROVIDER_TIMEOUT });
   // The header has settled: the sign-in check answered.
   await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible({ timeout: PROVIDER_TIMEOUT });
-  // The island's card has taken the place of the server's first screen (which has the name, not the rest).
+  // The island's card has taken the place of the server's first screen (the same card, its controls disabled).
+  await expect(page.locator('#recipe-first-screen')).toHaveCount(0);
   await expect(servings(page)).toBeVisible();
   return recipe;
 }

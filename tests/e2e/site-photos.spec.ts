@@ -247,7 +247,9 @@ test('on paper the main photo is small and the gallery is left out', async ({
     2,
   );
   await page.goto(`/${recipe.id}`);
-  await expect(page.getByRole('combobox', { name: 'Portioner' })).toBeAttached(); // the island's card, not the first screen
+  // The island's card, not the server's first screen (which has a 'Portioner' of its own, disabled).
+  await expect(page.locator('#recipe-first-screen')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Portioner' })).toBeAttached();
   await expect(page.getByRole('img', { name: 'Sylt' })).toBeAttached();
   await page.emulateMedia({ media: 'print' });
   const photo = page.getByRole('img', { name: 'Plättar' });
