@@ -74,7 +74,7 @@ export function wholeWordOnly(stem: string): boolean {
 export const WORD_BREAKS = ',.;:()/-';
 
 /**
- * Whether an ingredient's name holds a stem as the API matches it (server/db/recipe-find.ts, in SQL): anywhere in
+ * Whether an ingredient's name holds a stem as the API matches it (server/db/repositories/recipe-find-repository.ts, in SQL): anywhere in
  * the name, or, for a stem of one or two letters, as a whole word of it.
  */
 export function nameHasStem(name: string, stem: string): boolean {

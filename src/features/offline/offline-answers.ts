@@ -44,7 +44,7 @@ function thumbnailOf(recipe: StoredRecipe): Thumbnail | undefined {
 }
 
 /**
- * Whether a stored recipe passes the filters as the API would pass it (server/db/recipe-find.ts), as near as a page
+ * Whether a stored recipe passes the filters as the API would pass it (server/db/repositories/recipe-find-repository.ts), as near as a page
  * without the database can: the ingredients and the time by the same rules; each word of the words filter as the
  * beginning of a word in the name, the ingredients, the instructions or the categories, itself or without its
  * Swedish ending (ingredientStem: "kakorna" finds "kaka"), and a word of one or two letters as a whole word. The
