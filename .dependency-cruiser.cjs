@@ -41,6 +41,30 @@ module.exports = {
       '^server/(api|idp|site|cli|plugins|import|collections|http)/|^server/(app|start|server-options)\\.ts$',
     ),
     forbid(
+      'db-data-folder-holds-no-recipes',
+      '^server/db/data-folder/',
+      '^server/db/(repositories|transfer|schema)/',
+      "server/db/data-folder (the embedded database's lock, heartbeat, privacy, backups and restore) handles files and processes, never recipes.",
+    ),
+    forbid(
+      'db-connection-below-the-rooms',
+      '^server/db/[^/]+\\.ts$',
+      '^server/db/(repositories|transfer)/',
+      'The connection (index, drivers, migrations, the gate) opens the database; the repositories and the transfer file use it, never the reverse.',
+    ),
+    forbid(
+      'db-repositories-below-the-transfer',
+      '^server/db/repositories/',
+      '^server/db/(transfer|data-folder)/',
+      'server/db/repositories read and write one domain each; the transfer file and the seed use them, and the data folder is not theirs.',
+    ),
+    forbid(
+      'db-transfer-not-the-folder',
+      '^server/db/transfer/',
+      '^server/db/data-folder/',
+      "The transfer file moves recipes between any two databases: it knows nothing of the embedded database's folder.",
+    ),
+    forbid(
       'http-below-the-parts',
       '^server/http/',
       { path: '^(server|src)/', pathNot: '^server/http/' },
@@ -93,6 +117,12 @@ module.exports = {
       { path: '^server/', pathNot: '^server/plugins/' },
       '^node_modules/@fastify/(helmet|compress|cors|rate-limit)/',
       'helmet, compress, CORS and rate limits are configured in server/plugins/ only, so each rule is written once.',
+    ),
+    forbid(
+      'api-read-models-below-the-routes',
+      '^server/api/read-models/',
+      '^server/api/(routes/|index\\.ts$)',
+      "server/api/read-models keep the API's reads in memory for the routes: they know no route and not the plugin.",
     ),
     forbid('api-not-idp-or-site', '^server/api/', '^server/(idp|site|cli)/'),
     forbid('idp-not-api-or-site', '^server/idp/', '^server/(api|site|cli)/'),

@@ -79,7 +79,7 @@ function spread(ms: number[]): { p50: number; p95: number; max: number } {
 
 /**
  * A filtered first page asked 200 times one after another (after 5 not counted): p50, p95 and its count; `first`
- * is the very first of them, when the server had no answer of that filter remembered (server/api/find-cache.ts).
+ * is the very first of them, when the server had no answer of that filter remembered (server/api/read-models/find-cache.ts).
  */
 async function filterTimes(
   base: string,
@@ -117,7 +117,7 @@ async function typedTimes(base: string): Promise<{ p50: number; p95: number; max
 /**
  * Realistic questions, each typed key by key (every prefix is a question of its own, as the list asks while typing):
  * the bench's ingredients, and words of its names and instructions. Each is asked once, right after a write, so the
- * server has no answer of it remembered (server/api/find-cache.ts forgets at every change stamp): the "first read"
+ * server has no answer of it remembered (server/api/read-models/find-cache.ts forgets at every change stamp): the "first read"
  * a person waits for, the figure issue 40's target (p95 <= 50 ms at 100,000 recipes) counts.
  */
 const FIRST_READS: { name: 'ingredients' | 'words'; texts: string[] }[] = [

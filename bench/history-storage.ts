@@ -7,9 +7,9 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/index.ts';
-import { getRecipe, updateRecipe } from '../server/db/recipe-repository.ts';
-import { inputOfVersion } from '../server/db/recipe-history.ts';
-import { sweepStep } from '../server/db/recipe-trash.ts';
+import { getRecipe, updateRecipe } from '../server/db/repositories/recipe-repository.ts';
+import { inputOfVersion } from '../server/db/repositories/recipe-history-repository.ts';
+import { sweepStep } from '../server/db/repositories/recipe-trash-repository.ts';
 import { startTestPostgres } from '../scripts/postgres-for-tests.ts';
 import { insertBenchRecipes } from './bulk-seed.ts';
 import { machineLoad, percentile } from './report.ts';

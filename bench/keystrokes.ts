@@ -162,7 +162,7 @@ async function measureBoth(url: string, prefix = ''): Promise<void> {
 /**
  * Seeds each size into one fresh PGlite folder (the API bench's bulk seeding), starts the product as `npm start`
  * runs it (dist/ from `npm run build`), and measures both keystroke benches and the server's memory at rest, after
- * start and after the typing (the filters' answers then remembered, server/api/find-cache.ts).
+ * start and after the typing (the filters' answers then remembered, server/api/read-models/find-cache.ts).
  */
 async function measureSizes(sizes: number[]): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));

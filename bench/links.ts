@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
-import { recipesByIds } from '../server/db/recipe-repository.ts';
+import { recipesByIds } from '../server/db/repositories/recipe-repository.ts';
 import { recipeHead } from '../server/site/recipe-head.ts';
 import { siteAddresses } from '../server/site/recipe-page.ts';
 import { splitShell, withHead } from '../server/site/shell.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChangeFeed } from '../db/change-feed.ts';
+import type { ChangeFeed } from '../db/repositories/change-feed.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
 import { bodilessNotModified, varyOnEncoding } from '../http/read-answer.ts';
 

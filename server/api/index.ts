@@ -11,10 +11,10 @@ import { createDatabaseGate } from '../db/database-gate.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerHttpCache } from './http-cache.ts';
-import { createChangeFeed } from '../db/change-feed.ts';
-import { keepVersionsPerRecipe } from '../db/recipe-history.ts';
-import { createListCache } from './list-cache.ts';
-import { createNameIndex } from './name-index.ts';
+import { createChangeFeed } from '../db/repositories/change-feed.ts';
+import { keepVersionsPerRecipe } from '../db/repositories/recipe-history-repository.ts';
+import { createListCache } from './read-models/list-cache.ts';
+import { createNameIndex } from './read-models/name-index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { unitRoutes } from './routes/unit-keys.ts';
 import { recipeRoutes } from './routes/recipes.ts';
@@ -23,6 +23,7 @@ import { categoryRoutes } from './routes/categories.ts';
 import { recipeImportRoutes } from './routes/recipe-imports.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { recipeCollectionRoutes } from './routes/recipe-collections.ts';
+import { trashSweep } from './trash-sweep.ts';
 import { trashRoutes } from './routes/trash.ts';
 import { recipeVersionRoutes } from './routes/recipe-versions.ts';
 import { createCollectionReader } from '../import/apps/collection-reader.ts';
@@ -119,6 +120,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
     writeLimit,
     keeping: config.keeping,
   });
+  await instance.register(trashSweep, { db, gate, library: photos, keeping: config.keeping });
   await instance.register(recipeVersionRoutes, { db, gate, library: photos, requireEditor, writeLimit });
   await instance.register(photoRoutes, {
     library: photos,

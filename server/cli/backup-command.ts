@@ -1,11 +1,11 @@
 // `npm run db:backup -- FILE`: a consistent copy of the embedded database (PGlite in DATA_DIR) as a gzipped
 // tarball, without stopping anything: when a server holds the folder, it is asked to write the copy
-// (server/db/backup.ts); when nobody does, this process opens the folder and writes it. PostgreSQL: pg_dump.
+// (server/db/data-folder/backup.ts); when nobody does, this process opens the folder and writes it. PostgreSQL: pg_dump.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
-import { requestBackup } from '../db/backup-request.ts';
-import { writeBackup } from '../db/backup.ts';
+import { requestBackup } from '../db/data-folder/backup-request.ts';
+import { writeBackup } from '../db/data-folder/backup.ts';
 import { DataDirInUseError, openDatabase, unavailableReason } from '../db/index.ts';
 import { fileArgument } from './file-argument.ts';
 

@@ -1,12 +1,12 @@
 // `npm run db:export -- FILE`: writes every recipe of the configured database (PGlite in DATA_DIR, or
-// PostgreSQL with DATABASE_URL) to FILE as one JSON document (server/db/transfer-export.ts). The file is
+// PostgreSQL with DATABASE_URL) to FILE as one JSON document (server/db/transfer/transfer-export.ts). The file is
 // written beside its final name and renamed into place, so an interrupted export never leaves half a file.
 // `--with-trash-and-history` adds the trash and every recipe's saved versions (format recipe-book/5, issue 41).
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config.ts';
 // unavailableReason: the driver's code and message, not drizzle's "Failed query: <SQL> params: <recipe text>".
 import { openDatabase, unavailableReason } from '../db/index.ts';
-import { exportTransfer, serialiseDocument } from '../db/transfer-export.ts';
+import { exportTransfer, serialiseDocument } from '../db/transfer/transfer-export.ts';
 import { openPhotoStore } from '../photos/photo-stores.ts';
 import { fileArgument } from './file-argument.ts';
 

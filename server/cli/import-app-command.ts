@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, unavailableReason } from '../db/index.ts';
 import { createDatabaseGate } from '../db/database-gate.ts';
-import { SEED_AUTHOR } from '../db/seed.ts';
+import { SEED_AUTHOR } from '../db/transfer/seed.ts';
 import { createPhotoLibrary } from '../photos/photo-library.ts';
 import { createPhotoProcessor } from '../photos/photo-processor.ts';
 import { openPhotoStore } from '../photos/photo-stores.ts';

@@ -1,4 +1,4 @@
-// `npm run db:import -- FILE`: reads an export (server/db/transfer-import.ts) into the configured database
+// `npm run db:import -- FILE`: reads an export (server/db/transfer/transfer-import.ts) into the configured database
 // in one transaction and reports each recipe that was renumbered, skipped or refused (and, for a file with the trash
 // and the history, what of them came in).
 // Exit status: 0 all imported or skipped, 3 committed but some recipes refused, 1 nothing imported, 2 usage.
@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config.ts';
 // unavailableReason: the driver's code and message, not drizzle's "Failed query: <SQL> params: <recipe text>".
 import { openDatabase, unavailableReason } from '../db/index.ts';
-import { importTransfer, TransferFormatError, type TransferOutcome } from '../db/transfer-import.ts';
+import { importTransfer, TransferFormatError, type TransferOutcome } from '../db/transfer/transfer-import.ts';
 import { openPhotoStore } from '../photos/photo-stores.ts';
 import { fileArgument } from './file-argument.ts';
 

@@ -1,11 +1,11 @@
 // `npm run db:restore -- FILE [--force] [--new-keys]`: makes DATA_DIR from a backup written by `npm run db:backup`
-// (server/db/restore.ts). DATA_DIR must be empty or absent; --force replaces a data folder no server runs
+// (server/db/data-folder/restore.ts). DATA_DIR must be empty or absent; --force replaces a data folder no server runs
 // on, keeping the old one beside it. --new-keys gives the embedded provider new signing keys and ends every
 // session, so whoever made or copied the backup cannot sign tokens or continue a session on this install.
 // PostgreSQL: pg_restore or psql (see the README).
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirInUseError, type Database } from '../db/index.ts';
-import { restoreBackup, RestoreRefusedError } from '../db/restore.ts';
+import { restoreBackup, RestoreRefusedError } from '../db/data-folder/restore.ts';
 import { writeNewKeys } from '../idp/protocol/keys.ts';
 import { endAllSessions } from '../idp/protocol/sessions.ts';
 import { fileArgument } from './file-argument.ts';

@@ -3,8 +3,8 @@
 // adds the demo recipes whose names are not present yet, without touching anything else.
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
-import { seedRecipes } from '../db/seed.ts';
-import { SEED_RECIPES } from '../db/seed-recipes.ts';
+import { seedRecipes } from '../db/transfer/seed.ts';
+import { SEED_RECIPES } from '../db/transfer/seed-recipes.ts';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== '--missing');

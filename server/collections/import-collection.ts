@@ -7,7 +7,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database } from '../db/index.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
 import { isDatabaseUnavailable } from '../db/index.ts';
-import { createRecipeOnce } from '../db/recipe-repository.ts';
+import { createRecipeOnce } from '../db/repositories/recipe-repository.ts';
 import { PhotoStoreError, type PhotoLibrary } from '../photos/photo-library.ts';
 import type { CollectionReader, CollectionScan } from '../import/apps/collection-reader.ts';
 import { collectionInput } from './collection-input.ts';

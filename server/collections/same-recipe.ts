@@ -5,7 +5,7 @@
 import type { Ingredient, Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 import type { Database } from '../db/index.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
-import { recipeKeys, recipesByIds } from '../db/recipe-repository.ts';
+import { recipeKeys, recipesByIds } from '../db/repositories/recipe-repository.ts';
 
 /** Text as compared: NFC, lower case, every run of white space one space, no space at either end. */
 export function normalText(text: string | undefined): string {

@@ -1,6 +1,6 @@
 // Which failures mean "the database cannot be reached right now" (answered 503 with Retry-After, logged
 // once per outage) rather than a bug (500). Only the database module knows the drivers' errors.
-import { DataDirLostError } from './data-dir-lock.ts';
+import { DataDirLostError } from './data-folder/data-dir-lock.ts';
 
 /** A request's wait for the database ran out (DB_REQUEST_TIMEOUT_MS). */
 export class DatabaseTimeoutError extends Error {

@@ -14,6 +14,6 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   return openPglite(opts.dataDir);
 }
 
-export { DataDirInUseError } from './data-dir-lock.ts';
+export { DataDirInUseError } from './data-folder/data-dir-lock.ts';
 export { DatabaseTimeoutError, isDataDirLost, isDatabaseUnavailable, unavailableReason } from './availability.ts';
 export { tryImportTurn, type ImportTurn } from './import-lock.ts';

@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
 import { extract } from 'tar-stream';
-import { cleanTarball } from './backup-tarball.ts';
-import { acquireDataDirLock } from './data-dir-lock.ts';
+import { cleanTarball } from './data-folder/backup-tarball.ts';
+import { acquireDataDirLock } from './data-folder/data-dir-lock.ts';
 import { applyMigrations } from './migrate.ts';
-import { restrictFolderContents } from './private-folder.ts';
+import { restrictFolderContents } from './data-folder/private-folder.ts';
 import * as schema from './schema/index.ts';
 import type { AppDatabase, Database } from './types.ts';
 

@@ -3,7 +3,7 @@
 // (folder-store.ts), which its backups and restores carry, written off the event loop (docs/photos.md, decision 046).
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/index.ts';
-import { compactPhotoFiles, photoFileFolder, reclaimPhotoFileSpace } from '../db/photo-repository.ts';
+import { compactPhotoFiles, photoFileFolder, reclaimPhotoFileSpace } from '../db/repositories/photo-repository.ts';
 import { photoFiles } from '../db/schema/photo-tables.ts';
 import { createFolderPhotoStore } from './folder-store.ts';
 import type { PhotoStore } from './photo-store.ts';

@@ -2,7 +2,7 @@
 // beside the database rather than in it. PGlite runs PostgreSQL on the event loop, so a multi-megabyte file written
 // into a table held every other request for a third of a second (issue 35); a file here is written and read on
 // libuv's threads. Deleting one gives its space back at once (PGlite runs no autovacuum), and a backup of the
-// folder (server/db/backup.ts) holds the files that exist, never a deleted photo's bytes (docs/decisions/046).
+// folder (server/db/data-folder/backup.ts) holds the files that exist, never a deleted photo's bytes (docs/decisions/046).
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -5,7 +5,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONTENT_TYPES, photoFileName, type Photo, type PhotoFile } from '../../src/lib/photo-schema.ts';
 import type { Database } from '../db/index.ts';
-import { deleteUnsavedUploads, insertUpload, unreferencedFiles, unsavedUploadTotals } from '../db/photo-repository.ts';
+import {
+  deleteUnsavedUploads,
+  insertUpload,
+  unreferencedFiles,
+  unsavedUploadTotals,
+} from '../db/repositories/photo-repository.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
 import type { PhotoProcessor, PhotoVariant } from './photo-processor.ts';
 import type { PhotoFileBytes, PhotoStore } from './photo-store.ts';

@@ -1,7 +1,7 @@
 // Where a photo's files live: in the database (the default: backups, restores and the move to PostgreSQL carry
 // them, every API instance sees them) or in an S3-compatible object store (large installations). Files are named
 // by their content (`<sha256>.<ext>`, src/lib/photo-schema.ts), so a put is idempotent and a file never changes.
-// Which photo uses which file is the database's business (server/db/photo-repository.ts); a store only keeps bytes.
+// Which photo uses which file is the database's business (server/db/repositories/photo-repository.ts); a store only keeps bytes.
 
 export type PhotoFileBytes = { file: string; contentType: string; bytes: Uint8Array };
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
-import { createChangeFeed } from '../db/change-feed.ts';
+import { createChangeFeed } from '../db/repositories/change-feed.ts';
 import { createDatabaseGate } from '../db/database-gate.ts';
 import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import { parseRecipeId } from '../../src/lib/routes.ts';

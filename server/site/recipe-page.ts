@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
-import { getRecipe } from '../db/recipe-repository.ts';
+import { getRecipe } from '../db/repositories/recipe-repository.ts';
 import { recipeFirstScreen } from './recipe-first-screen.ts';
 import { recipeHead, type Addresses } from './recipe-head.ts';
 import { splitShell, withHead } from './shell.ts';

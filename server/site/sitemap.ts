@@ -3,9 +3,9 @@
 // request reads the change stamp, and only when it moved are the recipes written since read (at 100,000 recipes
 // no request reads them all). The copy is made at the first request, not at start-up.
 import { randomBytes } from 'node:crypto';
-import { follow, type ChangeFeed, type Changes, type Follower } from '../db/change-feed.ts';
+import { follow, type ChangeFeed, type Changes, type Follower } from '../db/repositories/change-feed.ts';
 import type { Database } from '../db/index.ts';
-import { recipeUpdateTimes } from '../db/recipe-repository.ts';
+import { recipeUpdateTimes } from '../db/repositories/recipe-repository.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 
 /** sitemaps.org: at most 50,000 URLs (and 50 MB) in one sitemap file. */

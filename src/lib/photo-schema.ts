@@ -33,7 +33,7 @@ export const photoRefSchema = z.object({
 
 /**
  * A recipe's photo list in a body: at most MAX_PHOTOS, the first the main photo. Each photo once is the server's
- * check (server/db/photo-repository.ts), as is whether an id may be used: JSON Schema cannot say either.
+ * check (server/db/repositories/photo-repository.ts), as is whether an id may be used: JSON Schema cannot say either.
  */
 export const photoListSchema = z
   .array(photoRefSchema, { error: MESSAGES.notAList })

@@ -86,7 +86,7 @@ function endsWithPart(form: string, part: string): boolean {
  * more. A Swedish compound puts the kind last: "potatis" finds "Färskpotatis" and "Potatisar", not "Potatismjöl"
  * (a flour); "mjöl" finds "Vetemjöl" and "Potatismjöl". A word of one or two letters finds only itself as a whole
  * word ("te" finds "Grönt te", not "Tepåse"). The API applies this same function to the names its index offers
- * (server/db/recipe-find.ts), and the offline copy to the stored recipes.
+ * (server/db/repositories/recipe-find-repository.ts), and the offline copy to the stored recipes.
  */
 export function nameHasIngredient(name: string, word: string): boolean {
   const words = nameWords(name);
@@ -111,7 +111,7 @@ export function ingredientStems(text: string): string[] {
 
 /**
  * Whether a word of a recipe's text holds a word of the words filter as PostgreSQL's 'swedish' full-text search
- * finds it (server/db/recipe-find.ts's findWords): the text word's stem begins with the filter word's stem
+ * finds it (server/db/repositories/recipe-find-repository.ts's findWords): the text word's stem begins with the filter word's stem
  * ("kakorna" finds "kaka", "karde" finds "kardemumma" while it is typed); a word of one or two letters only as the
  * same whole word. The offline copy's words filter; PostgreSQL also leaves out its stop words ("och").
  */

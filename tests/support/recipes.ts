@@ -1,7 +1,7 @@
 // Test-data builders for recipe bodies, a shortcut to store recipes through the API, and one to store them
 // straight through the repository (the API's own write path, without HTTP).
 import type { FastifyInstance } from 'fastify';
-import { createRecipeOnce } from '../../server/db/recipe-repository.ts';
+import { createRecipeOnce } from '../../server/db/repositories/recipe-repository.ts';
 import type { AppDatabase } from '../../server/db/index.ts';
 import type { Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dataFolderProblem, folderFacts, type FolderFacts } from '../../server/db/private-folder.ts';
+import { dataFolderProblem, folderFacts, type FolderFacts } from '../../server/db/data-folder/private-folder.ts';
 
 const mine: FolderFacts = { path: '/data', exists: true, isDirectory: true, owner: 1000, notWritable: undefined };
 

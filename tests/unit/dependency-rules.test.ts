@@ -94,6 +94,49 @@ describe('the dependency rules', () => {
       },
     ],
     [
+      "the data folder's code reading recipes",
+      'db-data-folder-holds-no-recipes',
+      {
+        'server/db/repositories/recipe-repository.ts': 'export const r = 1;\n',
+        'server/db/data-folder/backup.ts':
+          "import { r } from '../repositories/recipe-repository.ts';\nexport const b = r;\n",
+      },
+    ],
+    [
+      'the connection importing a repository',
+      'db-connection-below-the-rooms',
+      {
+        'server/db/repositories/recipe-repository.ts': 'export const r = 1;\n',
+        'server/db/index.ts': "import { r } from './repositories/recipe-repository.ts';\nexport const db = r;\n",
+      },
+    ],
+    [
+      'a repository importing the transfer file',
+      'db-repositories-below-the-transfer',
+      {
+        'server/db/transfer/transfer-format.ts': 'export const f = 1;\n',
+        'server/db/repositories/recipe-repository.ts':
+          "import { f } from '../transfer/transfer-format.ts';\nexport const r = f;\n",
+      },
+    ],
+    [
+      "the transfer file importing the data folder's lock",
+      'db-transfer-not-the-folder',
+      {
+        'server/db/data-folder/data-dir-lock.ts': 'export const l = 1;\n',
+        'server/db/transfer/transfer-import.ts':
+          "import { l } from '../data-folder/data-dir-lock.ts';\nexport const t = l;\n",
+      },
+    ],
+    [
+      'an API read model importing a route',
+      'api-read-models-below-the-routes',
+      {
+        'server/api/routes/recipes.ts': 'export const r = 1;\n',
+        'server/api/read-models/name-index.ts': "import { r } from '../routes/recipes.ts';\nexport const n = r;\n",
+      },
+    ],
+    [
       'server/plugins importing the API',
       'plugins-below-the-parts',
       {

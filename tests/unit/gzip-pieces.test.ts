@@ -10,9 +10,9 @@ import {
   gzipParts,
   inflatePiece,
   type Piece,
-} from '../../server/api/gzip-pieces.ts';
+} from '../../server/api/read-models/gzip-pieces.ts';
 
-// server/api/gzip-pieces.ts on its own: the gzip body it lays together from pieces deflated apart must be one
+// server/api/read-models/gzip-pieces.ts on its own: the gzip body it lays together from pieces deflated apart must be one
 // valid gzip member, to zlib (what the tests and Node clients use) and to gzip(1) (another decoder, which also
 // checks the trailer's CRC and length).
 const GZIP = '/usr/bin/gzip';

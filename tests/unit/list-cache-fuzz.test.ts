@@ -1,10 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it, vi } from 'vitest';
-import type { ChangeFeed, Changes } from '../../server/db/change-feed.ts';
+import type { ChangeFeed, Changes } from '../../server/db/repositories/change-feed.ts';
 import type { Database } from '../../server/db/index.ts';
 
-// server/api/list-cache.ts against a book in memory (the repository mocked) and a change feed of its own, through
+// server/api/read-models/list-cache.ts against a book in memory (the repository mocked) and a change feed of its own, through
 // thousands of random writes: renames, deletions, a deletion and a new recipe under the same id, writes landing
 // while a segment is being read, reads that fail (the database away) and segments that cannot be inflated. After
 // every read with nothing happening, the body equals a fresh sorted read; every body is valid JSON and its text
@@ -28,7 +28,7 @@ function write(id: number, recipe: Stored | undefined): void {
   book.log.push({ stamp: book.stamp, id, removed: !recipe });
 }
 
-vi.mock('../../server/db/recipe-repository.ts', () => ({
+vi.mock('../../server/db/repositories/recipe-repository.ts', () => ({
   recipeKeys: async () => [...book.recipes.values()].map(({ id, name }) => ({ id, name })),
   recipesByIds: async (_db: unknown, ids: readonly number[]) => {
     if (book.random() < book.readFails) throw new Error('database away');
@@ -41,8 +41,8 @@ vi.mock('../../server/db/recipe-repository.ts', () => ({
     });
   },
 }));
-vi.mock('../../server/api/gzip-pieces.ts', async (original) => {
-  const real = await original<typeof import('../../server/api/gzip-pieces.ts')>();
+vi.mock('../../server/api/read-models/gzip-pieces.ts', async (original) => {
+  const real = await original<typeof import('../../server/api/read-models/gzip-pieces.ts')>();
   return {
     ...real,
     inflatePiece: async (piece: Parameters<typeof real.inflatePiece>[0]) => {
@@ -51,7 +51,7 @@ vi.mock('../../server/api/gzip-pieces.ts', async (original) => {
     },
   };
 });
-const { createListCache } = await import('../../server/api/list-cache.ts');
+const { createListCache } = await import('../../server/api/read-models/list-cache.ts');
 const { compareRecipes } = await import('../../src/lib/recipe-search.ts');
 
 /** The change feed of the book in memory: more than 3 recipes changed means everything is read again. */

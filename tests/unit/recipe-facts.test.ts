@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { factsOf, passes, withRecipes, type RecipeFacts } from '../../server/api/recipe-facts.ts';
+import { factsOf, passes, withRecipes, type RecipeFacts } from '../../server/api/read-models/recipe-facts.ts';
 
 // The name index's facts for "Med …" and "Högst … min" (issue 40): by the entry's slot, one version per index version.
 const mark = (...ids: number[]) => {

@@ -11,7 +11,7 @@ import {
   recipeInputSchema,
 } from '../../src/lib/recipe-schema.ts';
 import { isWebAddress } from '../../src/lib/organise.ts';
-import { SEED_RECIPES } from '../../server/db/seed-recipes.ts';
+import { SEED_RECIPES } from '../../server/db/transfer/seed-recipes.ts';
 import { toKeys } from '../../src/client/api.ts';
 import { valuesToRecipe } from '../../src/features/editor/recipe-form-values.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEED_RECIPES } from '../../server/db/seed-recipes.ts';
+import { SEED_RECIPES } from '../../server/db/transfer/seed-recipes.ts';
 import { recipeInputSchema } from '../../src/lib/recipe-schema.ts';
 import { ingredientGroups } from '../../src/lib/ingredient-groups.ts';
 import { OFFERED_UNIT_KEYS } from '../../src/lib/units.ts';

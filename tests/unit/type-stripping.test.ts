@@ -21,7 +21,7 @@ describe('server code runs under Node type stripping', () => {
 
   it('finds the server files', () => {
     expect(files).toContain('server/start.ts');
-    expect(files).toContain('server/db/data-dir-lock.ts');
+    expect(files).toContain('server/db/data-folder/data-dir-lock.ts');
   });
 
   it.each(files)('%s uses only erasable TypeScript syntax', (file) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseGate } from '../../db/database-gate.ts';
 import { errorBodySchema } from '../errors.ts';
-import type { NameIndex } from '../name-index.ts';
+import type { NameIndex } from '../read-models/name-index.ts';
 
 // GET /categories: the categories recipes are in, for the list screen's chips and the editor's suggestions. Counted
 // from the name index (every recipe's categories are in it already), so the read costs no query and follows every

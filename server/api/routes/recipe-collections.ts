@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tryImportTurn, type Database } from '../../db/index.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
-import type { ChangeFeed } from '../../db/change-feed.ts';
+import type { ChangeFeed } from '../../db/repositories/change-feed.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
 import { WorkerPoolError } from '../../worker-pool.ts';
 import {

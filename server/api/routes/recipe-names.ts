@@ -10,11 +10,11 @@ import {
   MAX_FILTER_WORDS,
   parseMinutes,
 } from '../../../src/lib/recipe-filters.ts';
-import { WORDS_LIMIT, type RecipeFind } from '../../db/recipe-find.ts';
+import { WORDS_LIMIT, type RecipeFind } from '../../db/repositories/recipe-find-repository.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
 import { filterReadRateLimit } from '../../plugins/rate-limit.ts';
 import { errorBody, errorBodySchema, HttpError } from '../errors.ts';
-import type { NamedRecipe, NameIndex } from '../name-index.ts';
+import type { NamedRecipe, NameIndex } from '../read-models/name-index.ts';
 
 // GET /recipes/names: the list screen's light, paged read (ids and names only). The full list
 // (GET /recipes) stays the contract; this is what a screen showing a few dozen names at a time needs.

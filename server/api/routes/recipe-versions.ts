@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { MAX_VERSION, recipeSchema } from '../../../src/lib/recipe-schema.ts';
 import type { Database } from '../../db/index.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
-import { inputOfVersion, listVersions, readVersion, sameContent } from '../../db/recipe-history.ts';
-import { getRecipe, updateRecipe } from '../../db/recipe-repository.ts';
+import { listVersions, readVersion } from '../../db/repositories/recipe-history-repository.ts';
+import { restoreVersion } from '../../db/repositories/recipe-repository.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
 import { editorOf } from '../access.ts';
 import { authErrors, errorBodySchema, HttpError } from '../errors.ts';
@@ -104,15 +104,10 @@ export const recipeVersionRoutes: FastifyPluginAsyncZod<Options> = async (
       const { id, version } = request.params;
       const expected = expectedVersion(undefined, request.headers['if-match']);
       const caller = editorOf(request).username;
-      const result = await gate.run(async (deadline) => {
-        const saved = await readVersion(db.orm, id, version);
-        if (!saved) return { kind: 'no-version' as const };
-        // Restoring what the recipe already is (a retry, a second click) saves nothing new.
-        const current = await getRecipe(db.orm, id);
-        if (current && sameContent(current, saved.recipe) && (expected === undefined || expected === current.version))
-          return { kind: 'updated' as const, recipe: current, droppedFiles: [] };
-        return updateRecipe(db.orm, id, inputOfVersion(saved.recipe), expected, deadline, caller);
-      }, 'write');
+      const result = await gate.run(
+        (deadline) => restoreVersion(db.orm, id, version, caller, expected, deadline),
+        'write',
+      );
       if (result.kind === 'no-version') throw noVersion(id, version);
       if (result.kind === 'not-found') throw notFound(id);
       if (result.kind === 'conflict') throw conflict(id, 'read', expected, result.currentVersion);

@@ -7,15 +7,15 @@ import { scaleRecipe } from '../../../src/lib/scaling.ts';
 import { canonicalJson } from '../../../src/lib/canonical-json.ts';
 import { MAX_RECIPE_ID, parseRecipeId } from '../../../src/lib/routes.ts';
 import { ORGANISE_MESSAGES } from '../../../src/lib/organise.ts';
-import * as repo from '../../db/recipe-repository.ts';
-import { trashRecipe, type TrashResult } from '../../db/recipe-trash.ts';
+import * as repo from '../../db/repositories/recipe-repository.ts';
+import { deleteOrTrash } from '../../db/repositories/recipe-trash-repository.ts';
 import type { Database } from '../../db/index.ts';
 import { authErrors, bodyErrors, errorBodySchema, HttpError } from '../errors.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
 import { editorOf } from '../access.ts';
-import type { ListCache } from '../list-cache.ts';
+import type { ListCache } from '../read-models/list-cache.ts';
 import { expectedVersion } from '../expected-version.ts';
-import { PhotoRefError } from '../../db/photo-repository.ts';
+import { PhotoRefError } from '../../db/repositories/photo-repository.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
 
 type Options = {
@@ -265,11 +265,8 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request, reply) => {
       const { id } = request.params;
       const version = expectedVersion(undefined, request.headers['if-match']);
-      const result = await gate.run<repo.DeleteResult | TrashResult>(
-        (deadline) =>
-          trashDays > 0
-            ? trashRecipe(db.orm, id, editorOf(request).username, version, deadline)
-            : repo.deleteRecipe(db.orm, id, version, deadline),
+      const result = await gate.run(
+        (deadline) => deleteOrTrash(db.orm, id, editorOf(request).username, trashDays, version, deadline),
         'write',
       );
       if (result.kind === 'not-found') throw notFound(id);

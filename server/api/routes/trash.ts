@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { recipeSchema } from '../../../src/lib/recipe-schema.ts';
 import type { Database } from '../../db/index.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
-import { eraseFromTrash, listTrash, restoreFromTrash, sweepStep, type SweepLimits } from '../../db/recipe-trash.ts';
+import {
+  eraseFromTrash,
+  listTrash,
+  restoreFromTrash,
+  type SweepLimits,
+} from '../../db/repositories/recipe-trash-repository.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
 import { editorOf } from '../access.ts';
 import { authErrors, errorBodySchema, HttpError } from '../errors.ts';
@@ -20,10 +25,6 @@ type Options = {
   writeLimit: ReturnType<FastifyInstance['rateLimit']>;
   keeping: SweepLimits;
 };
-
-/** The sweep runs after start and every hour, on whichever instance takes its lock; each step is one short transaction. */
-const FIRST_SWEEP_MS = 60 * 1000;
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 const trashedSchema = z.object({
   id: z.number().int().positive(),
@@ -41,32 +42,6 @@ export const trashRoutes: FastifyPluginAsyncZod<Options> = async (
   { db, gate, library, requireEditor, writeLimit, keeping },
 ) => {
   const { trashDays } = keeping;
-  let timer: NodeJS.Timeout | undefined;
-  let closing = false;
-  // Erases what stayed in the trash past TRASH_DAYS and prunes histories, a batch at a time, yielding between
-  // batches so requests go first; a restart simply sweeps again (nothing is remembered between runs).
-  const sweep = async () => {
-    for (let step = await gate.run(() => sweepStep(db.orm, keeping, new Date()), 'write'); ;) {
-      library.releaseLater(step.files);
-      if (step.erased || step.pruned)
-        api.log.info({ erased: step.erased, pruned: step.pruned }, 'trash and history swept');
-      if (step.done || closing) return;
-      await new Promise((resolve) => setImmediate(resolve));
-      step = await gate.run(() => sweepStep(db.orm, keeping, new Date()), 'write');
-    }
-  };
-  const run = () => void sweep().catch((error: unknown) => api.log.warn({ err: error }, 'trash sweep failed'));
-  // The first sweep a minute after start (not during the start's own database work), then every hour.
-  let first: NodeJS.Timeout | undefined;
-  api.addHook('onReady', async () => {
-    first = setTimeout(run, FIRST_SWEEP_MS).unref();
-    timer = setInterval(run, SWEEP_EVERY_MS).unref();
-  });
-  api.addHook('onClose', async () => {
-    closing = true;
-    clearTimeout(first);
-    clearInterval(timer);
-  });
   const read = { onRequest: [requireEditor] };
   const write = { onRequest: [writeLimit, requireEditor] };
 
@@ -81,12 +56,8 @@ export const trashRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (_request, reply) => {
-      const list = await gate.run(() => listTrash(db.orm));
-      const erasedAfter = (deletedAt: string) =>
-        new Date(new Date(deletedAt).getTime() + trashDays * 86_400_000).toISOString();
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ recipes: list.map((r) => ({ ...r, erasedAfter: erasedAfter(r.deletedAt) })) });
+      const recipes = await gate.run(() => listTrash(db.orm, trashDays));
+      return reply.header('cache-control', 'no-store').send({ recipes });
     },
   );
 

@@ -34,4 +34,4 @@ ALTER TABLE photos ADD COLUMN kept_for integer;
 CREATE INDEX photos_kept_for ON photos (kept_for) WHERE kept_for IS NOT NULL;
 
 -- Recipes saved before this migration get their current content as their first version when first saved or deleted
--- (server/db/recipe-history.ts): nothing is copied here, so the migration is instant at any size.
+-- (server/db/repositories/recipe-history-repository.ts): nothing is copied here, so the migration is instant at any size.

@@ -44,7 +44,7 @@ function thumbnailOf(recipe: StoredRecipe): Thumbnail | undefined {
 }
 
 /**
- * Whether a stored recipe passes the filters as the API would pass it (server/db/recipe-find.ts): the ingredients
+ * Whether a stored recipe passes the filters as the API would pass it (server/db/repositories/recipe-find-repository.ts): the ingredients
  * by the same function (nameHasIngredient), the time by the same rule, and each word of the words filter as the
  * API's Swedish full-text search finds it (textWordHas: the Snowball stem of a word in the name, the ingredients,
  * the instructions or the categories begins with the word's stem; one or two letters as a whole word).

@@ -1,13 +1,18 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../server/db/index.ts';
-import { deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
+import { deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/repositories/recipe-repository.ts';
 import { addRecipe } from '../../support/recipes.ts';
-import { createChangeFeed, follow, type Changes, type ChangeFeed } from '../../../server/db/change-feed.ts';
-import { createListCache } from '../../../server/api/list-cache.ts';
+import {
+  createChangeFeed,
+  follow,
+  type Changes,
+  type ChangeFeed,
+} from '../../../server/db/repositories/change-feed.ts';
+import { createListCache } from '../../../server/api/read-models/list-cache.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS, emptyRecipes } from '../../support/database.ts';
 
-// server/db/change-feed.ts on its own: the stamp, the changes since a stamp and the "too many: read everything"
+// server/db/repositories/change-feed.ts on its own: the stamp, the changes since a stamp and the "too many: read everything"
 // rule; and the machinery its users share (one update for all readers; a reader waits until the copy is at least
 // as new as the stamp it read). The users' own behaviour is in list-cache.test.ts and name-index.test.ts.
 const recipe = (name: string) => ({ name, instructions: '', servings: 1, ingredients: [{ name: 'Salt' }] });

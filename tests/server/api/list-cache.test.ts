@@ -3,8 +3,13 @@ import { text } from 'node:stream/consumers';
 import { addRecipe, bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/index.ts';
-import { deleteRecipe, listRecipes, recipeListStamp, updateRecipe } from '../../../server/db/recipe-repository.ts';
-import { createListCache } from '../../../server/api/list-cache.ts';
+import {
+  deleteRecipe,
+  listRecipes,
+  recipeListStamp,
+  updateRecipe,
+} from '../../../server/db/repositories/recipe-repository.ts';
+import { createListCache } from '../../../server/api/read-models/list-cache.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
 import { useTwoApiProcesses } from '../../support/two-api-processes.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/index.ts';
-import { deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
-import { createChangeFeed, type Changes } from '../../../server/db/change-feed.ts';
-import { createNameIndex } from '../../../server/api/name-index.ts';
+import { deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/repositories/recipe-repository.ts';
+import { createChangeFeed, type Changes } from '../../../server/db/repositories/change-feed.ts';
+import { createNameIndex } from '../../../server/api/read-models/name-index.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
 import { useTwoApiProcesses } from '../../support/two-api-processes.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_FILE_NAME, photoErrorMessages, type Photo } from '../../../src/lib/photo-schema.ts';
-import { deleteUnsavedUploads, unreferencedFiles } from '../../../server/db/photo-repository.ts';
+import { deleteUnsavedUploads, unreferencedFiles } from '../../../server/db/repositories/photo-repository.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 import { bearer, recipeBody } from '../../support/recipes.ts';

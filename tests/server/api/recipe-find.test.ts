@@ -1,9 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFindCache } from '../../../server/api/find-cache.ts';
-import { foundIds } from '../../../server/db/recipe-find.ts';
-import { importTransfer } from '../../../server/db/transfer-import.ts';
-import { MAX_IMPORTED_NUMBER, TRANSFER_FORMAT } from '../../../server/db/transfer-format.ts';
+import { createFindCache } from '../../../server/api/read-models/find-cache.ts';
+import { foundIds } from '../../../server/db/repositories/recipe-find-repository.ts';
+import { importTransfer } from '../../../server/db/transfer/transfer-import.ts';
+import { MAX_IMPORTED_NUMBER, TRANSFER_FORMAT } from '../../../server/db/transfer/transfer-format.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 import { editorToken } from '../../support/tokens.ts';

@@ -3,7 +3,7 @@ import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 import { editorToken } from '../../support/tokens.ts';
 import { bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
-import { listRecipes } from '../../../server/db/recipe-repository.ts';
+import { listRecipes } from '../../../server/db/repositories/recipe-repository.ts';
 
 type Page = { recipes: { id: number; name: string }[]; next: string | null; previous: string | null };
 

@@ -3,7 +3,7 @@ import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 import { editorToken } from '../../support/tokens.ts';
 import { bearer, postRecipe, recipeBody } from '../../support/recipes.ts';
-import { countRecipes } from '../../../server/db/recipe-repository.ts';
+import { countRecipes } from '../../../server/db/repositories/recipe-repository.ts';
 
 describe.each(DATABASE_KINDS)('writing recipes (%s)', (kind) => {
   let h: ApiHarness;

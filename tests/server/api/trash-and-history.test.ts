@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Recipe } from '../../../src/lib/recipe-schema.ts';
-import { sweepStep } from '../../../server/db/recipe-trash.ts';
+import { sweepStep } from '../../../server/db/repositories/recipe-trash-repository.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 import { cameraJpeg } from '../photos/photo-fixtures.ts';

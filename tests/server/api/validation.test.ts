@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRecipes } from '../../../server/db/recipe-repository.ts';
+import { countRecipes } from '../../../server/db/repositories/recipe-repository.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 import { editorToken } from '../../support/tokens.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORDS_LIMIT } from '../../../server/db/recipe-find.ts';
+import { WORDS_LIMIT } from '../../../server/db/repositories/recipe-find-repository.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';
 

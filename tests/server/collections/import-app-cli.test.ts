@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/index.ts';
-import { listRecipes } from '../../../server/db/recipe-repository.ts';
+import { listRecipes } from '../../../server/db/repositories/recipe-repository.ts';
 import { freshPgliteDir } from '../../support/database.ts';
 import { npmRun } from '../../support/npm-cli.ts';
 import { collectionFile } from './collection-files.ts';

@@ -1,11 +1,11 @@
 import { addRecipe } from '../../support/recipes.ts';
 // Run as a separate process by backup.test.ts: holds a PGlite folder as `npm start` does (seeded, the demo
-// users, the provider's keys), answers backup requests (server/db/backup.ts) and meanwhile stores recipes of
+// users, the provider's keys), answers backup requests (server/db/data-folder/backup.ts) and meanwhile stores recipes of
 // three ingredients in a loop, printing each committed id, until stdin closes.
 import { openDatabase } from '../../../server/db/index.ts';
-import { answerBackupRequests } from '../../../server/db/backup.ts';
+import { answerBackupRequests } from '../../../server/db/data-folder/backup.ts';
 
-import { seedRecipesIfEmpty } from '../../../server/db/seed.ts';
+import { seedRecipesIfEmpty } from '../../../server/db/transfer/seed.ts';
 import { ensureDemoUsers } from '../../../server/idp/users/demo-users.ts';
 import { loadOrCreateKeys } from '../../../server/idp/protocol/keys.ts';
 

@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requestBackup } from '../../../server/db/backup-request.ts';
-import { REQUESTS_FOLDER } from '../../../server/db/backup.ts';
-import { LOCK_FILE } from '../../../server/db/data-dir-lock.ts';
+import { requestBackup } from '../../../server/db/data-folder/backup-request.ts';
+import { REQUESTS_FOLDER } from '../../../server/db/data-folder/backup.ts';
+import { LOCK_FILE } from '../../../server/db/data-folder/data-dir-lock.ts';
 import { openDatabase } from '../../../server/db/index.ts';
-import { listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
-import { listVersions } from '../../../server/db/recipe-history.ts';
-import { listTrash, trashRecipe } from '../../../server/db/recipe-trash.ts';
-import { SEED_RECIPES } from '../../../server/db/seed-recipes.ts';
+import { listRecipes, updateRecipe } from '../../../server/db/repositories/recipe-repository.ts';
+import { listVersions } from '../../../server/db/repositories/recipe-history-repository.ts';
+import { listTrash, trashRecipe } from '../../../server/db/repositories/recipe-trash-repository.ts';
+import { SEED_RECIPES } from '../../../server/db/transfer/seed-recipes.ts';
 import { listUsers } from '../../../server/idp/users/user-repository.ts';
 import { freshPgliteDir } from '../../support/database.ts';
 import { npmRun } from '../../support/npm-cli.ts';
@@ -179,7 +179,7 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
       const restored = await openDatabase({ dataDir: empty });
       try {
         expect((await listVersions(restored.orm, kept.id)).map((v) => v.version)).toEqual([2, 1]);
-        expect((await listTrash(restored.orm)).map((t) => t.name)).toEqual(['Slängd']);
+        expect((await listTrash(restored.orm, 30)).map((t) => t.name)).toEqual(['Slängd']);
       } finally {
         await restored.close();
       }

@@ -6,7 +6,7 @@ import {
   recipeChangesSince,
   recipeListStamp,
   updateRecipe,
-} from '../../../server/db/recipe-repository.ts';
+} from '../../../server/db/repositories/recipe-repository.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
 
 // Migration 007: which recipes changed after a list stamp, the list cache's and name index's way of

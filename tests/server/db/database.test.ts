@@ -3,9 +3,14 @@ import { addRecipe } from '../../support/recipes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/index.ts';
 import { readMigrations } from '../../../server/db/migrate.ts';
-import { countRecipes, getRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
-import { seedRecipes, seedRecipesIfEmpty, SEED_AUTHOR } from '../../../server/db/seed.ts';
-import { SEED_RECIPES } from '../../../server/db/seed-recipes.ts';
+import {
+  countRecipes,
+  getRecipe,
+  listRecipes,
+  updateRecipe,
+} from '../../../server/db/repositories/recipe-repository.ts';
+import { seedRecipes, seedRecipesIfEmpty, SEED_AUTHOR } from '../../../server/db/transfer/seed.ts';
+import { SEED_RECIPES } from '../../../server/db/transfer/seed-recipes.ts';
 import { OFFERED_UNIT_KEYS } from '../../../src/lib/units.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS, freshPostgresUrl } from '../../support/database.ts';
 

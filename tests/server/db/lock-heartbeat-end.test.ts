@@ -15,7 +15,7 @@ const canUnshare =
   spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
 
 const HOLD = `
-const { acquireDataDirLock } = await import(${JSON.stringify(join(ROOT, 'server/db/data-dir-lock.ts'))});
+const { acquireDataDirLock } = await import(${JSON.stringify(join(ROOT, 'server/db/data-folder/data-dir-lock.ts'))});
 acquireDataDirLock(process.argv[1]);
 setInterval(() => undefined, 1 << 30);
 `;

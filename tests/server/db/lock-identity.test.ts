@@ -11,7 +11,7 @@ import {
   DataDirInUseError,
   HEARTBEAT_STALE_MS,
   LOCK_FILE,
-} from '../../../server/db/data-dir-lock.ts';
+} from '../../../server/db/data-folder/data-dir-lock.ts';
 
 /** What /proc says of a process: its start time (field 22 of stat). */
 function startTime(pid: number | 'self'): string {

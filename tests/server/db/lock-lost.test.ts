@@ -3,7 +3,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCK_FILE, whenDataDirLost, type DataDirLostError } from '../../../server/db/data-dir-lock.ts';
+import { LOCK_FILE, whenDataDirLost, type DataDirLostError } from '../../../server/db/data-folder/data-dir-lock.ts';
 import { openDatabase } from '../../../server/db/index.ts';
 import { buildApiApp, testConfig } from '../../support/api-app.ts';
 import { freshPgliteDir } from '../../support/database.ts';

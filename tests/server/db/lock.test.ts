@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirInUseError, openDatabase } from '../../../server/db/index.ts';
-import { LOCK_FILE } from '../../../server/db/data-dir-lock.ts';
+import { LOCK_FILE } from '../../../server/db/data-folder/data-dir-lock.ts';
 import { freshPgliteDir } from '../../support/database.ts';
 
 const HOLDER = fileURLToPath(new URL('./lock-holder.ts', import.meta.url));

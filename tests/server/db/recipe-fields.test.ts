@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { exportTransfer } from '../../../server/db/transfer-export.ts';
-import { contentKey, TRANSFER_FORMAT } from '../../../server/db/transfer-format.ts';
-import { importTransfer } from '../../../server/db/transfer-import.ts';
+import { exportTransfer } from '../../../server/db/transfer/transfer-export.ts';
+import { contentKey, TRANSFER_FORMAT } from '../../../server/db/transfer/transfer-format.ts';
+import { importTransfer } from '../../../server/db/transfer/transfer-import.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { JSONLD_INGREDIENT_LEFT_OUT, JSONLD_LEFT_OUT, recipeJsonLd } from '../../../src/lib/recipe-jsonld.ts';
 import { ingredientSchema, recipeSchema, type Ingredient, type Recipe } from '../../../src/lib/recipe-schema.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addRecipe } from '../../support/recipes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase, Database } from '../../../server/db/index.ts';
-import { listRecipes } from '../../../server/db/recipe-repository.ts';
+import { listRecipes } from '../../../server/db/repositories/recipe-repository.ts';
 import { insertBenchRecipes } from '../../../bench/bulk-seed.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
 

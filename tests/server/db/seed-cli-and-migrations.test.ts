@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../../server/db/migrate.ts';
-import { SEED_RECIPES } from '../../../server/db/seed-recipes.ts';
+import { SEED_RECIPES } from '../../../server/db/transfer/seed-recipes.ts';
 import { freshPgliteDir, freshPostgresUrl } from '../../support/database.ts';
 import { scriptFile } from '../../support/npm-cli.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../../server/db/index.ts';
-import { deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/recipe-repository.ts';
+import { deleteRecipe, listRecipes, updateRecipe } from '../../../server/db/repositories/recipe-repository.ts';
 import { freshPgliteDir, freshPostgresUrl } from '../../support/database.ts';
 import { npmRun } from '../../support/npm-cli.ts';
 

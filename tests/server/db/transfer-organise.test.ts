@@ -2,9 +2,9 @@
 // both databases: carried both ways, checked with the shared rules, and compared as stored by the import's "same
 // recipe".
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { exportTransfer } from '../../../server/db/transfer-export.ts';
-import { importTransfer } from '../../../server/db/transfer-import.ts';
-import { TRANSFER_FORMAT, type ExportedRecipe } from '../../../server/db/transfer-format.ts';
+import { exportTransfer } from '../../../server/db/transfer/transfer-export.ts';
+import { importTransfer } from '../../../server/db/transfer/transfer-import.ts';
+import { TRANSFER_FORMAT, type ExportedRecipe } from '../../../server/db/transfer/transfer-format.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { addRecipe, recipeBody } from '../../support/recipes.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS, emptyRecipes } from '../../support/database.ts';

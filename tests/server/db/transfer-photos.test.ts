@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportTransfer, readAllRecipes } from '../../../server/db/transfer-export.ts';
-import { importTransfer } from '../../../server/db/transfer-import.ts';
+import { exportTransfer, readAllRecipes } from '../../../server/db/transfer/transfer-export.ts';
+import { importTransfer } from '../../../server/db/transfer/transfer-import.ts';
 import { eq } from 'drizzle-orm';
-import { listVersions, readVersion } from '../../../server/db/recipe-history.ts';
-import { listTrash, restoreFromTrash } from '../../../server/db/recipe-trash.ts';
+import { listVersions, readVersion } from '../../../server/db/repositories/recipe-history-repository.ts';
+import { listTrash, restoreFromTrash } from '../../../server/db/repositories/recipe-trash-repository.ts';
 import { photos } from '../../../server/db/schema/photo-tables.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { createDatabasePhotoStore } from '../../../server/photos/database-store.ts';
@@ -153,7 +153,7 @@ describe('photos in the transfer file', () => {
     expect((await readVersion(target.orm, keptHere, 1))?.recipe.photos?.[0]?.id).toBe(photo.id);
     const [row] = await target.orm.select().from(photos).where(eq(photos.id, photo.id));
     expect(row).toMatchObject({ recipeId: null, keptFor: keptHere });
-    expect((await listTrash(target.orm)).map((t) => t.name)).toContain('Slängd kaka, ny');
+    expect((await listTrash(target.orm, 30)).map((t) => t.name)).toContain('Slängd kaka, ny');
 
     // Once only: the same file again adds nothing; then the trashed recipe comes back as it was deleted.
     const again = await importTransfer(target.orm, document);

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importTransfer } from '../../../server/db/transfer-import.ts';
-import { MAX_IMPORTED_NUMBER, TRANSFER_FORMAT, type ExportedRecipe } from '../../../server/db/transfer-format.ts';
+import { importTransfer } from '../../../server/db/transfer/transfer-import.ts';
+import {
+  MAX_IMPORTED_NUMBER,
+  TRANSFER_FORMAT,
+  type ExportedRecipe,
+} from '../../../server/db/transfer/transfer-format.ts';
 import { MAX_DATABASE_INTEGER } from '../../../src/lib/limits.ts';
 import { createApiHarness, type ApiHarness } from '../../support/api-app.ts';
 import { DATABASE_KINDS } from '../../support/database.ts';

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { addRecipe, recipeBody } from '../../support/recipes.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { updateRecipe } from '../../../server/db/recipe-repository.ts';
-import { exportTransfer, readAllRecipes } from '../../../server/db/transfer-export.ts';
-import { importTransfer, TransferFormatError } from '../../../server/db/transfer-import.ts';
-import { restoreFromTrash, trashRecipe } from '../../../server/db/recipe-trash.ts';
-import { timestampMicros, TRANSFER_FORMAT, type ExportedRecipe } from '../../../server/db/transfer-format.ts';
+import { updateRecipe } from '../../../server/db/repositories/recipe-repository.ts';
+import { exportTransfer, readAllRecipes } from '../../../server/db/transfer/transfer-export.ts';
+import { importTransfer, TransferFormatError } from '../../../server/db/transfer/transfer-import.ts';
+import { restoreFromTrash, trashRecipe } from '../../../server/db/repositories/recipe-trash-repository.ts';
+import { timestampMicros, TRANSFER_FORMAT, type ExportedRecipe } from '../../../server/db/transfer/transfer-format.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS, emptyRecipes } from '../../support/database.ts';
 

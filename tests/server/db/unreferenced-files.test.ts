@@ -1,7 +1,7 @@
 // Which stored photo files no photo lists any more (the photo store removes those), asked for many files in one
 // statement, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUpload, unreferencedFiles } from '../../../server/db/photo-repository.ts';
+import { insertUpload, unreferencedFiles } from '../../../server/db/repositories/photo-repository.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { closeTestDatabase, createTestDatabase, DATABASE_KINDS } from '../../support/database.ts';
 

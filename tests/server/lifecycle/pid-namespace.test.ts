@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/free-ports.ts';
-import { HEARTBEAT_STALE_MS, LOCK_FILE } from '../../../server/db/data-dir-lock.ts';
+import { HEARTBEAT_STALE_MS, LOCK_FILE } from '../../../server/db/data-folder/data-dir-lock.ts';
 import { freshPgliteDir } from '../../support/database.ts';
 import { BANNER, editorToken, ROOT, serverEnv } from './support.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/free-ports.ts';
-import { LOCK_FILE } from '../../../server/db/data-dir-lock.ts';
+import { LOCK_FILE } from '../../../server/db/data-folder/data-dir-lock.ts';
 import { openDatabase } from '../../../server/db/index.ts';
 import { recipes } from '../../../server/db/schema/index.ts';
 import { freshPgliteDir } from '../../support/database.ts';

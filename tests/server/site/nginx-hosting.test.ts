@@ -131,7 +131,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'nginx-hosting-'));
   dist = join(work, 'dist');
   // PORT: the ambient one must not count; PUBLIC_URL names the site's origin. umask 022 as a deployer
-  // builds: the test process has the private 077 of server/db/private-folder.ts, and nginx's workers run as nobody.
+  // builds: the test process has the private 077 of server/db/data-folder/private-folder.ts, and nginx's workers run as nobody.
   const astro = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
   await run('/bin/sh', ['-c', 'umask 022 && exec "$0" "$@"', process.execPath, astro, 'build', '--outDir', dist], {
     ...DEPLOYMENT,

@@ -1,4 +1,4 @@
-import { beatHere, HEARTBEAT_MS, startHeartbeat, watchHeartbeat } from './lock-heartbeat.ts';
+import { beatHere, HEARTBEAT_MS, sleepSync, startHeartbeat, watchHeartbeat } from './lock-heartbeat.ts';
 import { makePrivateFolder } from './private-folder.ts';
 import { randomBytes } from 'node:crypto';
 import {
@@ -228,8 +228,6 @@ function removeIfUnchanged(path: string, content: string): void {
   }
 }
 
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
 /** What a lock file's holder is judged to be: by its pid where that means something here, else by its heartbeat. */
 function judgeLock(path: string, text: string | undefined, me: Holder): Verdict | 'changed' {
   const holder = text === undefined ? undefined : parseHolder(text);
@@ -335,7 +333,7 @@ export function acquireLockFile(
     }
     if (verdict !== 'held' || late) return { heldBy: (text && parseHolder(text)?.pid) || 0 };
     // A live holder may be on its way out (killed and exiting, or stopping gracefully): wait a little.
-    sleep(POLL_MS);
+    sleepSync(POLL_MS);
   }
 }
 

@@ -2,9 +2,9 @@
 // recipes write it in (`key`: src/lib/organise.ts's categoryKey), the first spelling kept; `recipe_categories` the
 // recipe's list in order. Written inside the recipe's own transaction, like its ingredients and photos.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { categoryKey, normaliseCategories } from '../../src/lib/organise.ts';
-import { categories, recipeCategories } from './schema/category-tables.ts';
-import type { Transaction as Tx } from './types.ts';
+import { categoryKey, normaliseCategories } from '../../../src/lib/organise.ts';
+import { categories, recipeCategories } from '../schema/category-tables.ts';
+import type { Transaction as Tx } from '../types.ts';
 
 /** The recipe's categories as stored (the categories' spellings), in its order. */
 export async function recipeCategoryNames(tx: Tx, recipeId: number): Promise<string[]> {

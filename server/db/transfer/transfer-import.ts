@@ -9,18 +9,18 @@
 //              refused    it breaks the rules (first problem reported).
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { CONTENT_TYPES, PHOTO_FILE_NAME, type Photo } from '../../src/lib/photo-schema.ts';
-import { createDatabasePhotoStore } from '../photos/database-store.ts';
-import type { PhotoFileBytes, PhotoStore } from '../photos/photo-store.ts';
-import { sniffFormat } from '../photos/sniff-format.ts';
-import { photos } from './schema/photo-tables.ts';
-import { recipes } from './schema/recipe-tables.ts';
-import { recipeTrash } from './schema/history-tables.ts';
+import { CONTENT_TYPES, PHOTO_FILE_NAME, type Photo } from '../../../src/lib/photo-schema.ts';
+import { createDatabasePhotoStore } from '../../photos/database-store.ts';
+import type { PhotoFileBytes, PhotoStore } from '../../photos/photo-store.ts';
+import { sniffFormat } from '../../photos/sniff-format.ts';
+import { photos } from '../schema/photo-tables.ts';
+import { recipes } from '../schema/recipe-tables.ts';
+import { recipeTrash } from '../schema/history-tables.ts';
 import { readAllRecipes } from './transfer-export.ts';
-import { insertIngredients } from './recipe-repository.ts';
-import { insertRecipeCategories, setRecipeCategories } from './category-repository.ts';
-import { contentColumns, ingredientRows } from './recipe-rows.ts';
-import { existingPhotoIds } from './photo-repository.ts';
+import { insertIngredients } from '../repositories/recipe-repository.ts';
+import { insertRecipeCategories, setRecipeCategories } from '../repositories/category-repository.ts';
+import { contentColumns, ingredientRows } from '../repositories/recipe-rows.ts';
+import { existingPhotoIds } from '../repositories/photo-repository.ts';
 import { checkKeeping, importKeeping, type KeepingReport } from './transfer-keeping.ts';
 import {
   contentKey,
@@ -30,8 +30,8 @@ import {
   transferRecipeSchema,
   type TransferRecipe,
 } from './transfer-format.ts';
-import type { AppDatabase } from './index.ts';
-import type { Transaction as Tx } from './types.ts';
+import type { AppDatabase } from '../index.ts';
+import type { Transaction as Tx } from '../types.ts';
 
 export type TransferOutcome = { index: number; name: string } & (
   | { kind: 'added'; id: number }

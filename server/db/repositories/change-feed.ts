@@ -1,10 +1,10 @@
-import type { Database } from './index.ts';
+import type { Database } from '../index.ts';
 import { recipeChangesSince, recipeListStamp } from './recipe-repository.ts';
 
 // The database's change feed, read in one place: the change stamp (migration 003: it moves with every write,
 // through the API or past it, on any instance) and which recipes were written or deleted after a stamp
 // (migration 007: an index read). Its users are the in-memory copies labelled with a stamp (the full list,
-// api/list-cache.ts; the name index, api/name-index.ts; the sitemap, site/sitemap.ts) and the ETags of recipe
+// api/read-models/list-cache.ts; the name index, api/read-models/name-index.ts; the sitemap, site/sitemap.ts) and the ETags of recipe
 // reads (api/http-cache.ts). It lives in db/ (with database-gate.ts) so that both api/ and site/ can use it.
 // docs/decisions/036-api-list-cache-read-after-write.md ("a change log", "a read includes every write acknowledged before it").
 

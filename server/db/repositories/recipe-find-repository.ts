@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { nameHasIngredient, wholeWordOnly } from '../../src/lib/recipe-filters.ts';
-import { swedishStem } from '../../src/lib/swedish-stem.ts';
-import type { AppDatabase } from './types.ts';
+import { nameHasIngredient, wholeWordOnly } from '../../../src/lib/recipe-filters.ts';
+import { swedishStem } from '../../../src/lib/swedish-stem.ts';
+import type { AppDatabase } from '../types.ts';
 
 // The list's filters beside the name search (issue 40, docs/decisions/055-find-recipes-by-content.md), the parts the
 // database's indexes answer (migrations 014 and 017) on PGlite and PostgreSQL alike: which ingredient names hold a
@@ -39,7 +39,7 @@ async function idsOf(db: AppDatabase, statement: SQL): Promise<number[]> {
 }
 
 /**
- * Where a filter's answer may come from instead of the database (server/api/find-cache.ts: the answers of the
+ * Where a filter's answer may come from instead of the database (server/api/read-models/find-cache.ts: the answers of the
  * database's current change stamp). `key` names the question exactly; `read` asks the database.
  */
 export type Remember = <T extends FoundIds>(key: string, read: () => Promise<T>) => Promise<T>;

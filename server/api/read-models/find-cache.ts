@@ -1,6 +1,6 @@
-import type { FoundIds, Remember } from '../db/recipe-find.ts';
+import type { FoundIds, Remember } from '../../db/repositories/recipe-find-repository.ts';
 
-// The filters' database answers (../db/recipe-find.ts: the ingredient names matching each word, the words' ranked
+// The filters' database answers (../db/repositories/recipe-find-repository.ts: the ingredient names matching each word, the words' ranked
 // recipes) remembered for the database's change stamp they were read at (decision 055): paging through a filtered
 // list, the count, and typing a second word then read no id again. The name index passes
 // the stamp its own copy is labelled with (./name-index.ts), so a read after a write sees it exactly as before: an

@@ -1,19 +1,20 @@
 import { and, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Thumbnail } from '../../src/lib/photo-schema.ts';
-import type { Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
-import { compareRecipes } from '../../src/lib/recipe-search.ts';
+import type { Thumbnail } from '../../../src/lib/photo-schema.ts';
+import type { Recipe, RecipeInput } from '../../../src/lib/recipe-schema.ts';
+import { compareRecipes } from '../../../src/lib/recipe-search.ts';
 import {
   idempotencyKeys,
   ingredients,
   recipeDeletions,
   recipeListStamp as stampTable,
   recipes,
-} from './schema/recipe-tables.ts';
-import { photos } from './schema/photo-tables.ts';
-import { categories, recipeCategories } from './schema/category-tables.ts';
-import type { AppDatabase } from './index.ts';
-import type { Transaction as Tx } from './types.ts';
+} from '../schema/recipe-tables.ts';
+import { photos } from '../schema/photo-tables.ts';
+import { categories, recipeCategories } from '../schema/category-tables.ts';
+import type { AppDatabase } from '../index.ts';
+import type { Transaction as Tx } from '../types.ts';
 import {
+  isoTime,
   contentColumns,
   ingredientRows,
   recipeColumns,
@@ -24,7 +25,14 @@ import {
 } from './recipe-rows.ts';
 import { recipePhotoFiles, recipePhotos, setRecipePhotos } from './photo-repository.ts';
 import { setRecipeCategories } from './category-repository.ts';
-import { forgetHistory, keepCurrentVersion, recordVersion } from './recipe-history.ts';
+import {
+  forgetHistory,
+  inputOfVersion,
+  keepCurrentVersion,
+  readVersion,
+  recordVersion,
+  sameContent,
+} from './recipe-history-repository.ts';
 
 // Reads and writes of recipes. Returns null for "not found"; the routes turn that into 404.
 // Sorting is done in JS with src/lib's compareRecipes (the site's rule too): PGlite's ICU has no
@@ -110,7 +118,7 @@ export async function recipeUpdateTimes(
     .select({ id: recipes.id, updatedAt: recipes.updatedAt })
     .from(recipes)
     .where(ids ? inArray(recipes.id, [...ids]) : undefined);
-  return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updatedAt).toISOString() }));
+  return rows.map((r) => ({ id: r.id, updatedAt: isoTime(r.updatedAt) }));
 }
 
 /**
@@ -197,14 +205,37 @@ export async function createRecipeOnce(
   });
 }
 
-async function insertRecipe(tx: Tx, input: RecipeInput, author: string): Promise<Recipe> {
-  const [row] = await tx
-    .insert(recipes)
-    .values({ ...contentColumns(input), author })
-    .returning();
+/** A recipe coming back from the trash: its id, creation time and the version it had. */
+export type RestoredRow = { id: number; createdAt: Date; version: number };
+
+/**
+ * Writes a recipe's rows: a new recipe (a new id, its author's photo uploads), or one restored from the trash under
+ * its own id and creation time as its next version (`restored`; photos it already had, owned by nobody's upload).
+ */
+export async function insertRecipe(
+  tx: Tx,
+  input: RecipeInput,
+  author: string,
+  restored?: RestoredRow,
+): Promise<Recipe> {
+  const insert = tx.insert(recipes);
+  const [row] = await (
+    restored
+      ? insert.overridingSystemValue().values({
+          ...restored,
+          version: restored.version + 1,
+          author,
+          prepMinutes: null,
+          totalMinutes: null,
+          sourceUrl: null,
+          sourceName: null,
+          ...contentColumns(input),
+        })
+      : insert.values({ ...contentColumns(input), author })
+  ).returning();
   if (!row) throw new Error('INSERT returned no row');
   await insertIngredients(tx, ingredientRows(row.id, input.ingredients));
-  await setRecipePhotos(tx, row.id, input.photos ?? [], author);
+  await setRecipePhotos(tx, row.id, input.photos ?? [], restored ? null : author);
   const categoryList = await setRecipeCategories(tx, row.id, input.categories, { isNew: true });
   // No version is written for a new recipe: it is its own first version until it changes (recipe-history.ts).
   return recipeFromRow(row, input.ingredients.map(storedIngredient), {
@@ -282,6 +313,30 @@ export async function updateRecipe(
  * A recipe erased for good (the trash off, TRASH_DAYS=0; else DELETE moves it to the trash, recipe-trash.ts): its
  * ingredients and photos go with it (ON DELETE CASCADE), and its history; `droppedFiles` are the photos' files.
  */
+/**
+ * POST /recipes/{id}/versions/{version}/restore: the recipe becomes what it was at `version`, as a new version saved
+ * by `restoredBy`. Restoring what it already is (a retry, a second click) saves nothing new and answers it as it is.
+ */
+export async function restoreVersion(
+  db: AppDatabase,
+  id: number,
+  version: number,
+  restoredBy: string,
+  expectedVersion?: number,
+  deadline?: number,
+): Promise<UpdateResult | { kind: 'no-version' }> {
+  const saved = await readVersion(db, id, version);
+  if (!saved) return { kind: 'no-version' };
+  const current = await getRecipe(db, id);
+  if (
+    current &&
+    sameContent(current, saved.recipe) &&
+    (expectedVersion === undefined || expectedVersion === current.version)
+  )
+    return { kind: 'updated', recipe: current, droppedFiles: [] };
+  return updateRecipe(db, id, inputOfVersion(saved.recipe), expectedVersion, deadline, restoredBy);
+}
+
 export type DeleteResult =
   { kind: 'deleted'; droppedFiles: string[] } | { kind: 'not-found' } | { kind: 'conflict'; currentVersion: number };
 

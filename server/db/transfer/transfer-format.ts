@@ -2,7 +2,7 @@
 // for one recipe in it (the shared recipe rules of src/lib plus what only an export carries: id, author,
 // version and the two timestamps) and timestamps compared to the microsecond, as PostgreSQL stores them.
 import { z } from 'zod';
-import { MAX_DATABASE_INTEGER } from '../../src/lib/limits.ts';
+import { MAX_DATABASE_INTEGER } from '../../../src/lib/limits.ts';
 import {
   MAX_PHOTOS,
   PHOTO_FILE_NAME,
@@ -12,15 +12,15 @@ import {
   photoFileSchema,
   photoSchema,
   type Photo,
-} from '../../src/lib/photo-schema.ts';
-import { categoryKey } from '../../src/lib/organise.ts';
+} from '../../../src/lib/photo-schema.ts';
+import { categoryKey } from '../../../src/lib/organise.ts';
 import {
   characterCount,
   ingredientExtras,
   recipeInputSchema,
   type Ingredient,
   type Recipe,
-} from '../../src/lib/recipe-schema.ts';
+} from '../../../src/lib/recipe-schema.ts';
 
 /**
  * Version 2 carries photos: each recipe's `photos` as the API answers them, and the document's `files`, every file

@@ -1,10 +1,15 @@
-import type { Thumbnail } from '../../src/lib/photo-schema.ts';
-import type { Database } from '../db/index.ts';
-import { recipeNames, type RecipeName } from '../db/recipe-repository.ts';
-import { categoryKey } from '../../src/lib/organise.ts';
-import { compareRecipes, fold, insertByName } from '../../src/lib/recipe-search.ts';
-import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/change-feed.ts';
-import { findWords, ingredientNameIds, type FoundIds, type RecipeFind } from '../db/recipe-find.ts';
+import type { Thumbnail } from '../../../src/lib/photo-schema.ts';
+import type { Database } from '../../db/index.ts';
+import { recipeNames, type RecipeName } from '../../db/repositories/recipe-repository.ts';
+import { categoryKey } from '../../../src/lib/organise.ts';
+import { compareRecipes, fold, insertByName } from '../../../src/lib/recipe-search.ts';
+import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../../db/repositories/change-feed.ts';
+import {
+  findWords,
+  ingredientNameIds,
+  type FoundIds,
+  type RecipeFind,
+} from '../../db/repositories/recipe-find-repository.ts';
 import { createFindCache } from './find-cache.ts';
 import { factsOf, passes, withRecipes, type RecipeFacts, type SlotFacts } from './recipe-facts.ts';
 
@@ -12,7 +17,7 @@ import { factsOf, passes, withRecipes, type RecipeFacts, type SlotFacts } from '
 // the same order as GET /recipes), kept in memory (a few MB at 100,000 recipes) and labelled with
 // the database's change stamp. A page or a search is then a binary search plus a short scan, no
 // query and no sort per keystroke. After a write only the recipes written or deleted since the index's
-// stamp are refetched (the change feed, ../db/change-feed.ts); a page read waits for that, a few milliseconds,
+// stamp are refetched (the change feed, ../db/repositories/change-feed.ts); a page read waits for that, a few milliseconds,
 // so an editor always finds the recipe just saved. Each entry also holds its recipe's categories; the first read
 // that names a category groups the index by category in one pass (a few milliseconds at 100,000 recipes), kept
 // until the next change: a page within a category is then the same binary search and short scan over that
@@ -247,7 +252,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     before?: NamedRecipe;
     search?: string;
     category?: string;
-    /** The filters of issue 40: only the recipes the database finds (../db/recipe-find.ts), counted. */
+    /** The filters of issue 40: only the recipes the database finds (../db/repositories/recipe-find-repository.ts), counted. */
     find?: RecipeFind;
     limit: number;
   }): Promise<Page> {
@@ -264,7 +269,7 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     let list: Entry[];
     if (find) {
       // The database answers which recipes hold the words (ranked) and which ingredient names match each
-      // ingredient word (../db/recipe-find.ts, src/lib/recipe-filters.ts's nameHasIngredient);
+      // ingredient word (../db/repositories/recipe-find-repository.ts, src/lib/recipe-filters.ts's nameHasIngredient);
       // the index's facts hold each recipe's names' ids and its time, so the rest is one pass in the index's order.
       const remember = finds.at(at);
       const ingredientWords = [...new Set(find.ingredientStems ?? [])].sort();

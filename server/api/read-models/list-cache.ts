@@ -2,20 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/index.ts';
-import { recipeKeys, recipesByIds, type RecipeKey } from '../db/recipe-repository.ts';
-import { compareRecipes, insertByName } from '../../src/lib/recipe-search.ts';
-import { matchesEtag } from './http-cache.ts';
-import { varyOnEncoding } from '../http/read-answer.ts';
-import type { DatabaseGate } from '../db/database-gate.ts';
+import type { Database } from '../../db/index.ts';
+import { recipeKeys, recipesByIds, type RecipeKey } from '../../db/repositories/recipe-repository.ts';
+import { compareRecipes, insertByName } from '../../../src/lib/recipe-search.ts';
+import { matchesEtag } from '../http-cache.ts';
+import { varyOnEncoding } from '../../http/read-answer.ts';
+import type { DatabaseGate } from '../../db/database-gate.ts';
 import { deflatePiece, deflatePieceSync, gzipParts, inflatePiece, type Piece } from './gzip-pieces.ts';
-import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../db/change-feed.ts';
+import { createChangeFeed, follow, type ChangeFeed, type Changes } from '../../db/repositories/change-feed.ts';
 
 // The full list (GET /recipes, the contract) is what the seed's clients load, and it changes rarely.
 // It is kept gzip-compressed, labelled with the database's change stamp. A reader gets a body at least as new as
 // the stamp it read when it began, so it always sees the writes acknowledged before it; when the stamp moved,
 // it waits for ONE rebuild that all readers share (docs/decisions/036-api-list-cache-read-after-write.md; the waiting and sharing
-// are ../db/change-feed.ts's). A rebuild asks the change feed which recipes were written or deleted since the
+// are ../db/repositories/change-feed.ts's). A rebuild asks the change feed which recipes were written or deleted since the
 // stamp of the data it holds (an index read, migration 007). The list is held in segments of a few hundred
 // recipes in the list's order, each deflated on its own (./gzip-pieces.ts): a write recompresses one segment, not
 // 60 MB, so at 100,000 recipes it shows in the list within a second. A segment keeps its recipes' ids, names

@@ -10,9 +10,10 @@
 // recipe is neither among the file's recipes nor in its trash. Photos only versions name are kept for the same id.
 import { and, asc, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { photos } from './schema/photo-tables.ts';
-import { existingPhotoIds } from './photo-repository.ts';
-import { recipeTrash, recipeVersions } from './schema/history-tables.ts';
+import { photos } from '../schema/photo-tables.ts';
+import { existingPhotoIds } from '../repositories/photo-repository.ts';
+import { isoTime } from '../repositories/recipe-rows.ts';
+import { recipeTrash, recipeVersions } from '../schema/history-tables.ts';
 import {
   firstProblem,
   keptPhotoSchema,
@@ -22,10 +23,8 @@ import {
   type ExportedTrashEntry,
   type ExportedVersion,
 } from './transfer-format.ts';
-import type { AppDatabase } from './index.ts';
-import type { Transaction as Tx } from './types.ts';
-
-const iso = (d: Date | string) => new Date(d).toISOString();
+import type { AppDatabase } from '../index.ts';
+import type { Transaction as Tx } from '../types.ts';
 
 export type Keeping = { trash: ExportedTrashEntry[]; history: ExportedVersion[]; keptPhotos: ExportedKeptPhoto[] };
 
@@ -46,15 +45,15 @@ export async function readKeeping(db: AppDatabase | Tx): Promise<Keeping> {
       id: t.recipeId,
       name: t.name,
       author: t.author,
-      createdAt: iso(t.createdAt),
+      createdAt: isoTime(t.createdAt),
       version: t.version,
-      deletedAt: iso(t.deletedAt),
+      deletedAt: isoTime(t.deletedAt),
       deletedBy: t.deletedBy,
     })),
     history: history.map((v) => ({
       recipeId: v.recipeId,
       version: v.version,
-      savedAt: iso(v.savedAt),
+      savedAt: isoTime(v.savedAt),
       savedBy: v.savedBy,
       recipe: v.content,
     })),

@@ -1,4 +1,4 @@
-// `npm run db:restore`: makes a data folder from a backup of the embedded database (server/db/backup.ts).
+// `npm run db:restore`: makes a data folder from a backup of the embedded database (server/db/data-folder/backup.ts).
 // The backup is unpacked and opened in a new folder beside DATA_DIR, and only a folder that opened and
 // migrated is renamed into place: an interrupted or failed restore never leaves half a DATA_DIR behind.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { escapingEntry } from './backup-tarball.ts';
 import { acquireDataDirLock, LOCK_FILE } from './data-dir-lock.ts';
 import { REQUESTS_FOLDER } from './backup.ts';
-import { openDatabase, type Database } from './index.ts';
+import { openDatabase, type Database } from '../index.ts';
 
 export class RestoreRefusedError extends Error {}
 

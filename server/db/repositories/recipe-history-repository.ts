@@ -5,21 +5,19 @@
 // book of recipes nobody edits keeps no history. Nothing is ever rewritten; the history is the rows newest first,
 // with the recipe as it is on top when it is not a row yet.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Recipe, RecipeInput } from '../../src/lib/recipe-schema.ts';
-import { canonicalJson } from '../../src/lib/canonical-json.ts';
-import { recipeVersions } from './schema/history-tables.ts';
-import { recipes } from './schema/recipe-tables.ts';
-import { recipeColumns, recipeFromStored, type StoredRecipe } from './recipe-rows.ts';
+import type { Recipe, RecipeInput } from '../../../src/lib/recipe-schema.ts';
+import { canonicalJson } from '../../../src/lib/canonical-json.ts';
+import { recipeVersions } from '../schema/history-tables.ts';
+import { recipes } from '../schema/recipe-tables.ts';
+import { isoTime, recipeColumns, recipeFromStored, type StoredRecipe } from './recipe-rows.ts';
 import { releaseKeptPhotos } from './photo-repository.ts';
-import type { AppDatabase } from './index.ts';
-import type { Transaction as Tx } from './types.ts';
+import type { AppDatabase } from '../index.ts';
+import type { Transaction as Tx } from '../types.ts';
 
 export type VersionSummary = { version: number; savedAt: string; savedBy: string | null };
 export type SavedVersion = VersionSummary & { recipe: Recipe };
 /** How much history is kept per recipe: the newest `versions`, and none older than `days` (the current one always). */
 export type HistoryLimits = { versions: number; days: number };
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 // HISTORY_MAX_VERSIONS as this process runs with it (keepVersionsPerRecipe, at start). Each write that records a
 // version prunes the recipe's history to it in the same transaction, so no number of saves between two sweeps makes a
@@ -97,7 +95,7 @@ export async function listVersions(db: AppDatabase, id: number): Promise<Version
       .from(recipeVersions)
       .where(eq(recipeVersions.recipeId, id))
       .orderBy(desc(recipeVersions.version));
-    const list = rows.map((r) => ({ version: r.version, savedAt: iso(r.savedAt), savedBy: r.savedBy }));
+    const list = rows.map((r) => ({ version: r.version, savedAt: isoTime(r.savedAt), savedBy: r.savedBy }));
     const current = await currentRecipe(tx, id);
     if (current && list[0]?.version !== current.version) {
       const { recipe: _recipe, ...summary } = currentAsVersion(current);
@@ -112,7 +110,7 @@ export async function readVersion(db: AppDatabase | Tx, id: number, version: num
     .select()
     .from(recipeVersions)
     .where(and(eq(recipeVersions.recipeId, id), eq(recipeVersions.version, version)));
-  if (row) return { version: row.version, savedAt: iso(row.savedAt), savedBy: row.savedBy, recipe: row.content };
+  if (row) return { version: row.version, savedAt: isoTime(row.savedAt), savedBy: row.savedBy, recipe: row.content };
   const current = await currentRecipe(db as Tx, id);
   return current?.version === version ? currentAsVersion(current) : null;
 }

@@ -93,7 +93,8 @@ function look(path: string): { text: string; mtimeMs: number } | undefined {
   }
 }
 
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** Blocks this thread for `ms` (the lock's waits happen before the server serves anything). */
+export const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /**
  * Watches a lock file holding `text` whose holder cannot be judged from here: 'held' as soon as its time moves,
@@ -106,7 +107,7 @@ export function watchHeartbeat(path: string, text: string): 'held' | 'stale' | '
   if (!first || first.text !== text) return 'changed';
   const until = Date.now() + HEARTBEAT_STALE_MS;
   while (Date.now() < until) {
-    sleep(WATCH_POLL_MS);
+    sleepSync(WATCH_POLL_MS);
     const now = look(path);
     if (!now || now.text !== text) return 'changed';
     if (now.mtimeMs !== first.mtimeMs) return 'held';

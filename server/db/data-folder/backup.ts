@@ -6,7 +6,7 @@
 import { watch } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import type { Database } from './index.ts';
+import type { Database } from '../index.ts';
 
 /** Requests (`<id>.request.json`: `{ "file": "/abs/path" }`) and answers (`<id>.result.json`) meet here. */
 export const REQUESTS_FOLDER = 'backup-requests';

@@ -1,4 +1,4 @@
-// The asking side of server/db/backup.ts: `npm run db:backup` on a data folder that a running server holds
+// The asking side of server/db/data-folder/backup.ts: `npm run db:backup` on a data folder that a running server holds
 // puts a request into the folder and waits for the server's answer.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';

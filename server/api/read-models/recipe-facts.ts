@@ -1,4 +1,4 @@
-import type { RecipeName } from '../db/recipe-repository.ts';
+import type { RecipeName } from '../../db/repositories/recipe-repository.ts';
 
 // What "Med …" and "Högst … min" (issue 40) ask of each recipe, its ingredient names' ids and its time, held in
 // typed arrays by the recipe's slot: a small number the name index gives each of its entries and gives again once

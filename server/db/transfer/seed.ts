@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { countRecipes, createRecipeOnce, listRecipes } from './recipe-repository.ts';
+import { countRecipes, createRecipeOnce, listRecipes } from '../repositories/recipe-repository.ts';
 import { SEED_RECIPES } from './seed-recipes.ts';
-import type { AppDatabase, Database } from './index.ts';
+import type { AppDatabase, Database } from '../index.ts';
 
 export const SEED_AUTHOR = 'redaktor';
 // Two processes starting on one empty PostgreSQL must not both seed: they serialise on this lock

@@ -3,15 +3,15 @@
 // One SELECT reads everything, so the export is one consistent snapshot on PGlite and PostgreSQL alike,
 // even while the API keeps writing.
 import { asc } from 'drizzle-orm';
-import type { Recipe } from '../../src/lib/recipe-schema.ts';
-import { exactRecipeColumns, recipeFromStored, type StoredRecipe } from './recipe-rows.ts';
-import { recipes } from './schema/recipe-tables.ts';
+import type { Recipe } from '../../../src/lib/recipe-schema.ts';
+import { exactRecipeColumns, recipeFromStored, type StoredRecipe } from '../repositories/recipe-rows.ts';
+import { recipes } from '../schema/recipe-tables.ts';
 import { KEEPING_FORMAT, TRANSFER_FORMAT, type TransferDocument } from './transfer-format.ts';
 import { readKeeping } from './transfer-keeping.ts';
-import type { AppDatabase } from './index.ts';
-import type { Transaction as Tx } from './types.ts';
-import { createDatabasePhotoStore } from '../photos/database-store.ts';
-import type { PhotoStore } from '../photos/photo-store.ts';
+import type { AppDatabase } from '../index.ts';
+import type { Transaction as Tx } from '../types.ts';
+import { createDatabasePhotoStore } from '../../photos/database-store.ts';
+import type { PhotoStore } from '../../photos/photo-store.ts';
 
 /** Every recipe by id, as stored (the same query serves the import's look at what is already there). */
 export async function readAllRecipes(db: AppDatabase | Tx): Promise<Recipe[]> {

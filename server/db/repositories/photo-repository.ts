@@ -3,11 +3,11 @@
 // the photo store's (server/photos/photo-store.ts).
 import { and, asc, count, eq, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
 import { join } from 'node:path';
-import type { Photo, PhotoFile, PhotoRef } from '../../src/lib/photo-schema.ts';
-import { PHOTO_MESSAGES } from '../../src/lib/photo-schema.ts';
-import { photos, type PhotoRow } from './schema/photo-tables.ts';
-import type { AppDatabase } from './index.ts';
-import type { Transaction as Tx } from './types.ts';
+import type { Photo, PhotoFile, PhotoRef } from '../../../src/lib/photo-schema.ts';
+import { PHOTO_MESSAGES } from '../../../src/lib/photo-schema.ts';
+import { photos, type PhotoRow } from '../schema/photo-tables.ts';
+import type { AppDatabase } from '../index.ts';
+import type { Transaction as Tx } from '../types.ts';
 
 /** A recipe body names a photo it may not have: not uploaded, someone else's unsaved upload, another recipe's. */
 export class PhotoRefError extends Error {

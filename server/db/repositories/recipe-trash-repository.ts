@@ -3,12 +3,11 @@
 // own), a trash row says who deleted it and when, and its versions and photos stay. Restoring writes it back under
 // the same id from its last version; erasing (or the sweep, after TRASH_DAYS) forgets it and its history for good.
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Recipe } from '../../src/lib/recipe-schema.ts';
-import { recipeTrash } from './schema/history-tables.ts';
-import { recipes } from './schema/recipe-tables.ts';
-import { contentColumns, ingredientRows, recipeFromRow, storedIngredient } from './recipe-rows.ts';
-import { keepRecipePhotos, recipePhotos, setRecipePhotos } from './photo-repository.ts';
-import { setRecipeCategories } from './category-repository.ts';
+import type { Recipe } from '../../../src/lib/recipe-schema.ts';
+import { recipeTrash } from '../schema/history-tables.ts';
+import { recipes } from '../schema/recipe-tables.ts';
+import { isoTime } from './recipe-rows.ts';
+import { keepRecipePhotos } from './photo-repository.ts';
 import {
   currentRecipe,
   forgetHistory,
@@ -18,14 +17,43 @@ import {
   readVersion,
   recordVersion,
   type HistoryLimits,
-} from './recipe-history.ts';
-import { insertIngredients, withDeadline } from './recipe-repository.ts';
-import type { AppDatabase } from './index.ts';
-import type { Transaction as Tx } from './types.ts';
+} from './recipe-history-repository.ts';
+import { deleteRecipe, insertRecipe, withDeadline, type DeleteResult } from './recipe-repository.ts';
+import type { AppDatabase } from '../index.ts';
 
-export type TrashedRecipe = { id: number; name: string; author: string; deletedAt: string; deletedBy: string | null };
+export type TrashedRecipe = {
+  id: number;
+  name: string;
+  author: string;
+  deletedAt: string;
+  deletedBy: string | null;
+  /** When the sweep erases it for good: TRASH_DAYS after it was deleted. */
+  erasedAfter: string;
+};
+
+// The one rule of how long the trash keeps a recipe: the list says when, the sweep erases what is past it.
+const DAY_MS = 86_400_000;
+const erasedAt = (deletedAt: Date, trashDays: number) => new Date(deletedAt.getTime() + trashDays * DAY_MS);
+const deletedBefore = (now: Date, trashDays: number) => new Date(now.getTime() - trashDays * DAY_MS);
 
 export type TrashResult = { kind: 'trashed' } | { kind: 'not-found' } | { kind: 'conflict'; currentVersion: number };
+
+/**
+ * DELETE /recipes/{id}: to the trash while it is on (`trashDays` > 0), else deleted for good with its history, the
+ * files it held returned for the photo store.
+ */
+export function deleteOrTrash(
+  db: AppDatabase,
+  id: number,
+  deletedBy: string,
+  trashDays: number,
+  expectedVersion?: number,
+  deadline?: number,
+): Promise<DeleteResult | TrashResult> {
+  return trashDays > 0
+    ? trashRecipe(db, id, deletedBy, expectedVersion, deadline)
+    : deleteRecipe(db, id, expectedVersion, deadline);
+}
 
 /** DELETE /recipes/{id} with the trash on: with `expectedVersion`, only while the recipe still has that version. */
 export async function trashRecipe(
@@ -53,15 +81,16 @@ export async function trashRecipe(
   });
 }
 
-/** The trash, most recently deleted first. */
-export async function listTrash(db: AppDatabase): Promise<TrashedRecipe[]> {
+/** The trash, most recently deleted first, each with the day the sweep erases it (`trashDays` after its deletion). */
+export async function listTrash(db: AppDatabase, trashDays: number): Promise<TrashedRecipe[]> {
   const rows = await db.select().from(recipeTrash).orderBy(desc(recipeTrash.deletedAt), desc(recipeTrash.recipeId));
   return rows.map((r) => ({
     id: r.recipeId,
     name: r.name,
     author: r.author,
-    deletedAt: new Date(r.deletedAt).toISOString(),
+    deletedAt: isoTime(r.deletedAt),
     deletedBy: r.deletedBy,
+    erasedAfter: isoTime(erasedAt(new Date(r.deletedAt), trashDays)),
   }));
 }
 
@@ -86,29 +115,10 @@ export async function restoreFromTrash(
     }
     const saved = await readVersion(tx, id, trashed.version);
     if (!saved) throw new Error(`recipe ${id} is in the trash without its version ${trashed.version}`);
-    const input = inputOfVersion(saved.recipe);
-    const [row] = await tx
-      .insert(recipes)
-      .overridingSystemValue()
-      .values({
-        id,
-        author: trashed.author,
-        createdAt: trashed.createdAt,
-        version: trashed.version + 1,
-        prepMinutes: null,
-        totalMinutes: null,
-        sourceUrl: null,
-        sourceName: null,
-        ...contentColumns(input),
-      })
-      .returning();
-    if (!row) throw new Error('INSERT returned no row');
-    await insertIngredients(tx, ingredientRows(id, input.ingredients));
-    await setRecipePhotos(tx, id, input.photos, null);
-    const categoryList = await setRecipeCategories(tx, id, input.categories, { isNew: true });
-    const recipe = recipeFromRow(row, input.ingredients.map(storedIngredient), {
-      photos: await recipePhotos(tx, id),
-      categories: categoryList,
+    const recipe = await insertRecipe(tx, inputOfVersion(saved.recipe), trashed.author, {
+      id,
+      createdAt: trashed.createdAt,
+      version: trashed.version,
     });
     await recordVersion(tx, recipe, restoredBy);
     await tx.delete(recipeTrash).where(eq(recipeTrash.recipeId, id));
@@ -127,11 +137,6 @@ export async function eraseFromTrash(db: AppDatabase, id: number, deadline?: num
     if (gone.length === 0) return null;
     return forgetHistory(tx, id);
   });
-}
-
-/** Forgets a recipe's history when it is deleted for good (the trash off: TRASH_DAYS=0). */
-export async function forgetErasedRecipe(tx: Tx, id: number): Promise<string[]> {
-  return forgetHistory(tx, id);
 }
 
 /** Any one API instance sweeps at a time (several on one PostgreSQL): a transaction-scoped advisory lock. */
@@ -158,7 +163,7 @@ export async function sweepStep(
     const files: string[] = [];
     let erased = 0;
     if (limits.trashDays > 0) {
-      const before = new Date(now.getTime() - limits.trashDays * 86_400_000);
+      const before = deletedBefore(now, limits.trashDays);
       const due = await tx
         .select({ id: recipeTrash.recipeId })
         .from(recipeTrash)

@@ -2,12 +2,12 @@
 // repository (the API's reads and writes) and the transfer file's export and import all use it. A new recipe
 // field goes here after its migration (docs/architecture.md, "Adding a field to a recipe").
 import { getTableColumns, sql } from 'drizzle-orm';
-import type { Photo } from '../../src/lib/photo-schema.ts';
-import { ingredientExtras, type Ingredient, type Recipe, type RecipeContent } from '../../src/lib/recipe-schema.ts';
-import type { UnitKey } from '../../src/lib/units.ts';
-import { categories, recipeCategories } from './schema/category-tables.ts';
-import { photos } from './schema/photo-tables.ts';
-import { ingredients, recipes, type RecipeRow } from './schema/recipe-tables.ts';
+import type { Photo } from '../../../src/lib/photo-schema.ts';
+import { ingredientExtras, type Ingredient, type Recipe, type RecipeContent } from '../../../src/lib/recipe-schema.ts';
+import type { UnitKey } from '../../../src/lib/units.ts';
+import { categories, recipeCategories } from '../schema/category-tables.ts';
+import { photos } from '../schema/photo-tables.ts';
+import { ingredients, recipes, type RecipeRow } from '../schema/recipe-tables.ts';
 
 /** An ingredient as the queries below aggregate it: both quantity columns null, or both set. */
 type StoredIngredient = {
@@ -91,6 +91,9 @@ export const storedIngredient = (i: Ingredient): Ingredient =>
     heading: i.heading ?? null,
     doNotScale: i.doNotScale === true,
   });
+
+/** A database time (a Date, or the text a driver gave) as ISO 8601 in milliseconds: how every answer writes one. */
+export const isoTime = (d: Date | string): string => new Date(d).toISOString();
 
 // A Date (the API's reads) is written as ISO 8601 in milliseconds; text (the export's read) is already exact.
 const timestamp = (t: Date | string) => (typeof t === 'string' ? t : new Date(t).toISOString());

@@ -1,5 +1,5 @@
-import type { Ingredient, RecipeInput } from '../../src/lib/recipe-schema.ts';
-import type { UnitKey } from '../../src/lib/units.ts';
+import type { Ingredient, RecipeInput } from '../../../src/lib/recipe-schema.ts';
+import type { UnitKey } from '../../../src/lib/units.ts';
 
 // Fifteen classic Swedish recipes with real amounts, showing what the book can do: categories to browse by,
 // preparation and total times, a source where the recipe has one, ingredient sections where a cook works in parts
