@@ -15,7 +15,8 @@
 import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../../stores/auth.ts';
-import { $category, $query, categoryFromAddress, chooseCategory } from '../../stores/query.ts';
+import { $category, $query, categoryFromAddress, chooseCategory, currentSearch, setQuery } from '../../stores/query.ts';
+import { showSearchInAddress } from './search-address.ts';
 import { listCategories, listRecipeNames, type NamePage, type RecipeName } from '../../client/api.ts';
 import { categoryKey } from '../../lib/organise.ts';
 import { matchesName } from '../../lib/recipe-search.ts';
@@ -155,12 +156,21 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     [],
   );
 
-  // Back and Forward between the list's own entries (a chip pressed is one): the address's category again, and
-  // the pages that entry showed when they answer it.
+  // The search text in the address as it is typed (issue 54), here rather than in the search bar: the bar is on
+  // every page, and only the list filters live (the recipe page is at its size budget).
+  useEffect(() => {
+    const write = (q: string | null) => q !== null && showSearchInAddress(q);
+    write($query.get());
+    return $query.listen(write);
+  }, []);
+
+  // Back and Forward between the list's own entries (a chip pressed is one): the address's search text and
+  // category again, and the pages that entry showed when they answer it.
   const popped = useRef<ListPosition | undefined>(undefined);
   useEffect(() => {
     const onPop = (event: PopStateEvent) => {
       popped.current = readListPosition(event.state);
+      setQuery(currentSearch());
       categoryFromAddress();
       const fromAddress = filtersFromAddress();
       setFilters((now) => (now && sameFilters(now, fromAddress) ? now : fromAddress));

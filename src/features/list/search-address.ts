@@ -1,8 +1,7 @@
 // The list's search text in the address as it is typed (issue 54): a shared address shows what the sender sees, and
 // Back returns the box to the text its entry had. Each keystroke replaces the history entry (typing is not a step
-// to go Back through). Only on the list: elsewhere the search bar does not filter live (the specification), so its
-// text means nothing until submitted. Its own small module, without the filters' rules: the search bar is on every
-// page, and the recipe page is at its size budget.
+// to go Back through). Only on the list (its island calls it): elsewhere the search bar does not filter live (the
+// specification), so its text means nothing until submitted.
 
 /**
  * The address with `text` as its ?search= (none when the text is only spaces), the rest of it kept. Spaces stay

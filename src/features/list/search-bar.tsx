@@ -1,13 +1,11 @@
 // The search bar island, placed once by each page that has one (not re-mounted inside other islands).
 // Every keystroke goes to the shared $query store, which the list page's island filters by; submitting
 // goes to /?search=q (an empty search to / without the parameter) on every page, within the list's category.
-// On the list, the text typed also goes into the address as it is typed (issue 54: search-address.ts), and Back or
-// Forward between the list's entries puts the entry's text back into the box.
+// On the list, the list's island writes the text into the address as it is typed (issue 54: search-address.ts).
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $category, $query, currentSearch, setQuery, startQuery } from '../../stores/query.ts';
+import { $category, $query, setQuery, startQuery } from '../../stores/query.ts';
 import { searchHref } from '../../lib/routes.ts';
-import { showSearchInAddress } from './search-address.ts';
 
 export default function SearchBar() {
   const query = useStore($query) ?? '';
@@ -16,13 +14,6 @@ export default function SearchBar() {
   // null until now, so the first render shows ''). Text typed into the prerendered field before the
   // island hydrated lives only in the DOM: keep it.
   useEffect(() => startQuery(input.current?.value ?? ''), []);
-  // The list's entries differ in their text now that it is in the address: Back shows the entry's own.
-  useEffect(() => {
-    if (window.location.pathname !== '/') return;
-    const onPop = () => setQuery(currentSearch());
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -53,10 +44,7 @@ export default function SearchBar() {
         value={query}
         placeholder="Sök recept"
         autoComplete="off"
-        onChange={(e) => {
-          setQuery(e.target.value);
-          showSearchInAddress(e.target.value);
-        }}
+        onChange={(e) => setQuery(e.target.value)}
       />
       <button type="submit" className="button button-primary">
         Sök
