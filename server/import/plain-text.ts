@@ -14,11 +14,15 @@ const INGREDIENTS_HEADING =
 const STEPS_HEADING =
   /^(?:gör så här|så här gör du|gör så|instruktioner|tillagning|tillvägagångssätt|beskrivning|instructions|method|directions|preparation|steps|how to make it|zubereitung|anleitung|bereiding|préparation|procedimento)\b[^.!?]{0,20}:?$/iu;
 
-// A bullet (•, -, *, –, ▪ …) or a step number ("1.", "1)", "Steg 1:", "Step 1 -") in front of a line.
-const BULLET = /^[•·▪◦‣∙●○*–—-]\s*/u;
+// A bullet (•, -, *, –, ▪ …) or a step number ("1.", "1)", "Steg 1:", "Step 1 -") in front of a line. A bullet
+// glyph is one with or without a space after it; a dash is one only before a space or a letter ("- salt", "-salt"),
+// never before a digit: "-5 cups flour" is a negative amount, which the kitchen-range rule keeps as the page wrote
+// it (ingredient-line.ts keptAsWritten, issue 52), not "5 cups" with its sign lost.
+const BULLET = /^(?:[•·▪◦‣∙●○*]\s*|[–—-](?:\s+|(?=\p{L})))/u;
 const STEP_NUMBER = /^(?:(?:steg|step|schritt)\s*\d{1,2}\s*[:.)–-]?|\d{1,2}\s*[.)](?!\d))\s*/iu;
 // An amount first: "2 dl", "½ tsk", "1-2", "ca 3", "about 1" (a step number "1." is not one, see STEP_NUMBER).
-const AMOUNT_FIRST = /^(?:(?:ca\.?|cirka|about|approx\.?)\s)?[\d½¼¾⅓⅔⅛]/iu;
+// A sign before the number ("-5 cups") still makes a line that starts with an amount.
+const AMOUNT_FIRST = /^(?:(?:ca\.?|cirka|about|approx\.?)\s)?[-−]?[\d½¼¾⅓⅔⅛]/iu;
 
 // "4 portioner", "4 port.", "För 4 personer", "Serves 4", "Makes 12", "Portioner: 4", "Yield: 4 servings".
 const SERVINGS = [
@@ -93,12 +97,19 @@ export function recipeFromText(text: string): ReadRecipe | null {
 /**
  * Lines as pasted, tidied: CRLF and CR as LF, no-break and other odd spaces as spaces, invisible characters gone,
  * a word hyphenated across a line break ("ingre-\ndienser") joined. Blank lines are kept ('').
+ *
+ * The hyphen rule: a lower-case letter, a hyphen at the line's end and a lower-case letter first on the next line is
+ * one word split by the line ("potatis-\nmjöl" -> "potatismjöl"), unless the next line starts with the word "och",
+ * "eller" or "samt". Then the hyphen is Swedish's shared compound part ("salt- och pepparblandning", "fisk- eller
+ * skaldjursfond", "mat- samt dessertvin"): the lines are joined with the hyphen kept and a space after it
+ * ("salt- och peppar"), never "saltoch peppar".
  */
 function normalisedLines(text: string): string[] {
   return text
     .replace(/\r\n?/gu, '\n')
     .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/gu, '')
     .replace(/[\t\u00A0\u2000-\u200A\u202F\u205F\u3000]/gu, ' ')
+    .replace(/(\p{Ll})-\n[ ]*(?=(?:och|eller|samt)(?!\p{L}))/gu, '$1- ')
     .replace(/(\p{Ll})-\n[ ]*(\p{Ll})/gu, '$1$2')
     .split('\n')
     .map((line) => line.replace(/ {2,}/gu, ' ').trim());

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseIngredientLine, type ImportedIngredient } from '../../server/import/ingredient-line.ts';
 import { inKitchenRange } from '../../server/import/measures.ts';
+import { recipeFromText } from '../../server/import/plain-text.ts';
 import { ingredientSchema } from '../../src/lib/recipe-schema.ts';
 
 // Issue 52, item 2: an amount no kitchen measures (negative, in exponent notation, over 100 kg or 100 l, over 10,000
@@ -25,6 +26,18 @@ describe('amounts outside a kitchen’s range', () => {
     const read = parseIngredientLine(line);
     expect(read).toEqual(expected);
     expect(ingredientSchema.safeParse(read).success).toBe(true);
+  });
+
+  // Issue 52, item 4: pasted as text, a line's leading "-" before a digit is the amount's sign, not a list dash.
+  it.each<[string, ImportedIngredient]>([
+    ['-5 cups flour', { name: 'flour', note: '-5 cups' }],
+    ['-2 eggs', { name: 'eggs', note: '-2' }],
+    ['- -5 dl mjölk', { name: 'mjölk', note: '-5 dl' }],
+    ['• -3 msk smör', { name: 'smör', note: '-3 msk' }],
+  ])('%s pasted as text stays as written', (line, expected) => {
+    const read = recipeFromText(`Recept\n\nIngredienser\n${line}\n\nGör så här\nBlanda.`)!.ingredients;
+    expect(read).toEqual([expected]);
+    expect(ingredientSchema.safeParse(read[0]).success).toBe(true);
   });
 
   it('an amount of hundreds of digits is kept in a note that fits the form', () => {

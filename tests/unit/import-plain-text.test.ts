@@ -200,6 +200,52 @@ describe('a recipe pasted as plain text', () => {
     expect(recipeFromText(' \r\n\n ')).toBeNull();
   });
 
+  // Issue 52, item 4: a list dash is a dash before a space (or a letter); "-5" is a negative amount, not "5".
+  it('reads a dash before a digit as a sign, not as a list dash', () => {
+    const text = 'Pannkakor\n\n-5 cups flour\n- 2 eggs\n-salt\n• 1 dl mjölk\n\nBlanda.';
+    expect(recipeFromText(text)!.ingredients).toEqual([
+      { name: 'flour', note: '-5 cups' },
+      parseIngredientLine('2 eggs'),
+      parseIngredientLine('salt'),
+      parseIngredientLine('1 dl mjölk'),
+    ]);
+    // Without a heading or a list around it, a signed amount still opens the list.
+    expect(recipeFromText('Soppa\n-2 dl grädde\nKoka upp.')!.ingredients).toEqual([{ name: 'grädde', note: '-2 dl' }]);
+  });
+
+  it('keeps a hyphen before "och", "eller", "samt" on the next line (a shared compound part), joins a split word', () => {
+    const text = [
+      'Potatismos',
+      '',
+      'Ingredienser',
+      '1 tsk salt-',
+      'och pepparblandning',
+      '2 dl fisk-',
+      'eller skaldjursfond',
+      '1 dl mat-',
+      'samt dessertvin',
+      '2 msk potatis-',
+      'mjöl',
+      '',
+      'Gör så här',
+      'Koka potatisen och mosa den med salt-',
+      'och pepparblandningen.',
+    ].join('\n');
+    const draft = recipeFromText(text)!;
+    expect(draft.ingredients).toEqual(
+      [
+        '1 tsk salt- och pepparblandning',
+        '2 dl fisk- eller skaldjursfond',
+        '1 dl mat- samt dessertvin',
+        '2 msk potatismjöl',
+      ].map(parseIngredientLine),
+    );
+    expect(draft.ingredients[0]!.name).toBe('salt- och pepparblandning');
+    expect(draft.instructions).toBe('Koka potatisen och mosa den med salt- och pepparblandningen.');
+    // A word that only starts like one ("ochra", "samtliga") is a split word as before.
+    expect(names('Sås\n\nIngredienser\n1 msk senaps-\nochrapulver')).toEqual(['senapsochrapulver']);
+  });
+
   it('is what the reading worker runs for kind text', () => {
     expect(readRecipe({ kind: 'text', text: MESSAGE })).toEqual(recipeFromText(MESSAGE));
   });
