@@ -2,13 +2,19 @@
 // server reads it; the draft goes to the form (onImported) and nothing is saved. A failure keeps the dialog open
 // with the text as typed and says in Swedish what went wrong; what the server says about a draft that did come
 // (its `notices`: the page's picture could not be fetched) stays beside the button, above the form it filled.
+// Photos of a paper recipe (issue 56) take the same way: read by the server into a draft for the form, and the text
+// read stays beside the button ('Läst text', folded) so each field can be checked against it.
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, importRecipe, logApiError, userMessage, type ImportedRecipe } from '../../client/api.ts';
+import { ApiError, importRecipe, logApiError, scanRecipe, userMessage, type ImportedRecipe } from '../../client/api.ts';
 import { apiTokens } from '../../stores/auth.ts';
 import Spinner from '../../components/spinner.tsx';
 import { TEXT } from '../editor/texts.ts';
+import PhotoPages, { type ChosenPage } from './photo-pages.tsx';
+import { scanMessage } from './scan-message.ts';
+import { SCAN_TEXT } from './scan-texts.ts';
+import './import.css';
 
 type Props = { onImported(draft: ImportedRecipe): void };
 type Source = { url: string } | { html: string } | { text: string };
@@ -57,6 +63,10 @@ export default function ImportDialog({ onImported }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [notices, setNotices] = useState<string[]>([]);
+  const [pages, setPages] = useState<ChosenPage[]>([]);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const [reading, setReading] = useState(0); // pages being read, for 'Läser bilden …'
+  const [scannedText, setScannedText] = useState<string | undefined>();
   const id = useId();
   // The text in the field now: an answer that comes after the text was changed is about text no longer there.
   const current = useRef('');
@@ -82,6 +92,7 @@ export default function ImportDialog({ onImported }: Props) {
       setOpen(false);
       edit('');
       setNotices(draft.notices ?? []);
+      setScannedText(undefined);
       onImported(draft);
     } catch (e) {
       logApiError(e);
@@ -92,6 +103,31 @@ export default function ImportDialog({ onImported }: Props) {
     }
   };
 
+  // The pages cannot change while read (their controls are disabled), so the answer is always about them.
+  const read = async () => {
+    setBusy(true);
+    setError(undefined);
+    setPhotoError(undefined);
+    setReading(pages.length);
+    try {
+      const draft = await scanRecipe(
+        apiTokens,
+        pages.map((page) => page.file),
+      );
+      setOpen(false);
+      setPages([]);
+      setNotices(draft.notices ?? []);
+      setScannedText(draft.scannedText);
+      onImported(draft);
+    } catch (e) {
+      logApiError(e);
+      setPhotoError(scanMessage(e));
+    } finally {
+      setBusy(false);
+      setReading(0);
+    }
+  };
+
   return (
     <>
       <Dialog.Root
@@ -99,7 +135,10 @@ export default function ImportDialog({ onImported }: Props) {
         onOpenChange={(next) => {
           if (busy) return; // an import in flight finishes or fails before the dialog goes
           setOpen(next);
-          if (next) setError(undefined);
+          if (next) {
+            setError(undefined);
+            setPhotoError(undefined);
+          }
         }}
       >
         <Dialog.Trigger className="button editor-import">{TEXT.importRecipe}</Dialog.Trigger>
@@ -130,7 +169,24 @@ export default function ImportDialog({ onImported }: Props) {
                   </p>
                 ) : null}
               </div>
-              {busy ? <Spinner label={TEXT.importing} /> : null}
+              <PhotoPages
+                pages={pages}
+                busy={busy}
+                error={photoError}
+                onChange={(next, problem) => {
+                  setPages(next);
+                  setPhotoError(problem);
+                }}
+                onRead={() => void read()}
+              />
+              {busy && reading === 0 ? <Spinner label={TEXT.importing} /> : null}
+              {reading > 0 ? (
+                <div className="import-reading">
+                  <Spinner label={SCAN_TEXT.reading(reading)} />
+                  {/* Seen as well as heard: reading takes seconds a page. The spinner's status says it once. */}
+                  <p aria-hidden="true">{SCAN_TEXT.reading(reading)}</p>
+                </div>
+              ) : null}
               <div className="editor-dialog-actions">
                 <Dialog.Close className="button" disabled={busy}>
                   {TEXT.cancel}
@@ -151,6 +207,13 @@ export default function ImportDialog({ onImported }: Props) {
             ))}
           </ul>
         </div>
+      ) : null}
+      {scannedText ? (
+        <details className="import-scanned">
+          <summary>{SCAN_TEXT.scannedText}</summary>
+          <p>{SCAN_TEXT.scannedTextHint}</p>
+          <pre>{scannedText}</pre>
+        </details>
       ) : null}
     </>
   );
