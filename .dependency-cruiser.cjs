@@ -89,6 +89,12 @@ module.exports = {
       'server/photos processes and stores pictures for the API, the transfer files and the CLI: server/db, the Config and the worker pool sizing, nothing above.',
     ),
     forbid(
+      'scan-below-the-parts',
+      '^server/scan/',
+      '^server/(api|idp|site|cli|plugins|collections|db|http)/|^server/(app|start|server-options)\\.ts$',
+      "server/scan reads a photographed page into a draft for the import route: the photo checks, the plain-text reader and the worker pool's sizing below it; no database, no part that answers HTTP.",
+    ),
+    forbid(
       'collections-below-the-parts',
       '^server/collections/',
       '^server/(api|idp|site|cli|plugins|http)/|^server/(app|start|server-options)\\.ts$',

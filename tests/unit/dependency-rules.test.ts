@@ -137,6 +137,14 @@ describe('the dependency rules', () => {
       },
     ],
     [
+      'the scanner importing the database',
+      'scan-below-the-parts',
+      {
+        'server/db/index.ts': 'export const db = 1;\n',
+        'server/scan/read-pages.ts': "import { db } from '../db/index.ts';\nexport const r = db;\n",
+      },
+    ],
+    [
       'server/plugins importing the API',
       'plugins-below-the-parts',
       {

@@ -72,12 +72,13 @@ describe('the import address policy', () => {
 });
 
 describe('the import settings', () => {
-  it('default to nothing private, 10 s, 10 MB and 5 s to read a page', () => {
+  it('default to nothing private, 10 s, 10 MB, 5 s to read a page and 60 s to scan a photographed one', () => {
     expect(loadConfig({}).recipeImport).toEqual({
       allowedAddresses: [],
       timeoutMs: 10_000,
       maxBytes: 10 * 1024 * 1024,
       readTimeoutMs: 5000,
+      scanTimeoutMs: 60_000,
     });
   });
 
