@@ -7,7 +7,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, importRecipe, logApiError, scanRecipe, userMessage, type ImportedRecipe } from '../../client/api.ts';
+import { ApiError, importRecipe, logApiError, userMessage, type ImportedRecipe } from '../../client/api.ts';
+import { scanRecipe } from '../../client/recipe-scan.ts';
 import { apiTokens } from '../../stores/auth.ts';
 import Spinner from '../../components/spinner.tsx';
 import { TEXT } from '../editor/texts.ts';
