@@ -3,7 +3,11 @@
 // validated against /api/openapi.json with a JSON Schema 2020-12 validator (ajv). A status the document
 // does not list, a body that does not match its schema, a documented header that is missing, a request
 // the document calls valid that the server refused as invalid (or the reverse, a request it calls
-// invalid that succeeded) fails the test file that made it.
+// invalid that succeeded) fails the test file that made it. A request body is checked by the entry of its own
+// media type (Content-Type): JSON against the JSON schema; a binary body (a photo) by its type being one the document
+// lists; a multipart/form-data body by its parts' names, whether each is a file, their types and counts, as the
+// entry's schema and encoding describe them.
+import { Transform } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
@@ -16,17 +20,23 @@ export type Exchange = {
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
   bodyParsed: boolean;
+  // A multipart/form-data request's parts as sent (null: the body is no readable multipart); undefined for others.
+  parts?: Part[] | null;
   status: number;
   responseHeaders: Record<string, unknown>;
   responseBody: string;
 };
 
+/** One part of a multipart body: its name, and for a file its type. */
+export type Part = { name: string; file: boolean; type?: string };
+
 type Schema = Record<string, unknown>;
+type MediaType = { schema?: Schema; encoding?: Record<string, { contentType?: string }> };
 type Parameter = { in: string; name: string; required?: boolean; schema: Schema };
 type Response = { headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> };
 type Operation = {
   parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
+  requestBody?: { content: Record<string, MediaType> };
   responses: Record<string, Response>;
 };
 type Document = { servers?: { url: string }[]; paths: Record<string, Record<string, Operation>> };
@@ -50,11 +60,53 @@ function text(payload: unknown, encoding: unknown): string {
   return ''; // a stream (Swagger UI's files): not part of the JSON contract
 }
 
+/** The media type of a Content-Type header, lower case and without parameters; undefined when there is none. */
+function mediaTypeOf(header: unknown): string | undefined {
+  const type = (typeof header === 'string' ? header : '').split(';')[0]!.trim().toLowerCase();
+  return type === '' ? undefined : type;
+}
+
+const isMultipart = (headers: Record<string, unknown>) =>
+  mediaTypeOf(headers['content-type']) === 'multipart/form-data';
+
+/** The parts of a multipart body, read by the platform's reader (as the server's); null when it cannot be read. */
+async function partsOf(body: Buffer, contentType: string): Promise<Part[] | null> {
+  try {
+    const form = await new globalThis.Response(Uint8Array.from(body), {
+      headers: { 'content-type': contentType },
+    }).formData();
+    return [...form.entries()].map(([name, value]) =>
+      typeof value === 'string' ? { name, file: false } : { name, file: true, type: mediaTypeOf(value.type) ?? '' },
+    );
+  } catch {
+    return null;
+  }
+}
+
 /** Records every exchange of `app` (call before its plugins are registered). */
 export function recordExchanges(app: FastifyInstance): void {
   const exchanges: Exchange[] = [];
   recordings.set(app, exchanges);
   const raw = new WeakMap<object, { params: Record<string, string>; body: unknown; bodyParsed: boolean }>();
+  // A multipart body's bytes as they pass to the parser, whether it reads them or refuses them: a parsed body no
+  // longer says which parts were files, or of what type.
+  const multipart = new WeakMap<object, Buffer[]>();
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!isMultipart(request.headers)) return payload;
+    const chunks: Buffer[] = [];
+    multipart.set(request, chunks);
+    const copy = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done(null, chunk);
+      },
+    });
+    payload.on('error', (error) => copy.destroy(error));
+    // Fastify measures the body limit on the stream's encoded length when the hook replaces the stream.
+    return Object.assign(payload.pipe(copy), {
+      receivedEncodedLength: (payload as { receivedEncodedLength?: number }).receivedEncodedLength,
+    });
+  });
   // Before validation replaces them with the parsed values (defaults filled in, numbers from text).
   app.addHook('preValidation', async (request) => {
     raw.set(request, {
@@ -72,6 +124,8 @@ export function recordExchanges(app: FastifyInstance): void {
   });
   app.addHook('onResponse', async (request, reply) => {
     const before = raw.get(request);
+    const chunks = multipart.get(request);
+    const parts = chunks && (await partsOf(Buffer.concat(chunks), String(request.headers['content-type'])));
     exchanges.push({
       method: request.method,
       route: request.routeOptions.url ?? '',
@@ -80,6 +134,7 @@ export function recordExchanges(app: FastifyInstance): void {
       headers: request.headers,
       body: before?.body,
       bodyParsed: before?.bodyParsed ?? false,
+      ...(parts === undefined ? {} : { parts }),
       status: reply.statusCode,
       responseHeaders: reply.getHeaders(),
       responseBody: reply.statusCode === 304 ? '' : (sent.get(request) ?? ''),
@@ -95,6 +150,21 @@ export function recordedExchanges(app: FastifyInstance): Exchange[] {
 function parameterValue(value: string, schema: Schema): unknown {
   if (schema.type === 'integer' && /^-?(?:0|[1-9][0-9]*)$/.test(value)) return Number(value);
   return value;
+}
+
+/** Whether a media type matches a media range of the document ("image/jpeg", a range "image/" + "*", or any type). */
+function mediaTypeMatches(range: string, type: string): boolean {
+  if (range === '*/*' || range === type) return true;
+  return range.endsWith('/*') && type.startsWith(range.slice(0, -1));
+}
+
+/** A request body's entry in the document: its exact media type first, then the narrowest range that matches it. */
+function entryFor(content: Record<string, MediaType>, type: string): MediaType | undefined {
+  const listed = Object.keys(content).map((key) => [key, mediaTypeOf(key) ?? ''] as const);
+  const exact = listed.find(([, range]) => range === type);
+  const range =
+    exact ?? listed.find(([, r]) => r !== '*/*' && mediaTypeMatches(r, type)) ?? listed.find(([, r]) => r === '*/*');
+  return range && content[range[0]];
 }
 
 export function createContract(document: Document) {
@@ -137,12 +207,62 @@ export function createContract(document: Document) {
       const error = validate(p.schema, typeof value === 'string' ? parameterValue(value, p.schema) : value);
       if (error) problems.push(`${p.in} ${p.name}: ${error}`);
     }
-    if (op.requestBody && e.bodyParsed) {
-      const schema = op.requestBody.content['application/json']?.schema;
-      const error = schema && (e.body === undefined ? 'no body' : validate(schema, e.body));
+    if (op.requestBody) {
+      const error = bodyProblem(e, op.requestBody.content);
       if (error) problems.push(`body: ${error}`);
     }
     return problems.length ? problems.join('; ') : undefined;
+  }
+
+  /**
+   * Why the body breaks the entry of its media type. No Content-Type or a JSON one: the JSON schema, as the server
+   * parses JSON by default. Any other: its type must be listed (exactly, or by a range such as image/*); a
+   * multipart body's parts are then checked against that entry; other bodies (binary) have nothing more to check.
+   */
+  function bodyProblem(e: Exchange, content: Record<string, MediaType>): string | undefined {
+    const type = mediaTypeOf(e.headers['content-type']);
+    if (type === undefined || type === 'application/json' || type.endsWith('+json')) {
+      if (!e.bodyParsed) return undefined;
+      const schema = content[type ?? 'application/json']?.schema ?? content['application/json']?.schema;
+      return schema && (e.body === undefined ? 'no body' : validate(schema, e.body));
+    }
+    const entry = entryFor(content, type);
+    if (!entry) return `content type ${type} is not one the document lists (${Object.keys(content).join(', ')})`;
+    if (type === 'multipart/form-data') return partsProblem(e.parts, entry);
+    return undefined;
+  }
+
+  /** The parts against a multipart entry: known names, files where the schema says binary, types, counts. */
+  function partsProblem(parts: Part[] | null | undefined, entry: MediaType): string | undefined {
+    if (parts === null) return 'not readable multipart/form-data';
+    const schema = entry.schema;
+    if (parts === undefined || !schema || schema.type !== 'object') return undefined;
+    const properties = (schema.properties ?? {}) as Record<string, Schema>;
+    const problems: string[] = [];
+    for (const name of (schema.required ?? []) as string[])
+      if (!parts.some((part) => part.name === name)) problems.push(`part ${name} is required`);
+    for (const [name, property] of Object.entries(properties)) {
+      const given = parts.filter((part) => part.name === name);
+      if (given.length === 0) continue;
+      const array = property.type === 'array';
+      const item = (array ? (property.items ?? {}) : property) as Schema;
+      if (array && typeof property.minItems === 'number' && given.length < property.minItems)
+        problems.push(`part ${name}: fewer than ${property.minItems}`);
+      if (array && typeof property.maxItems === 'number' && given.length > property.maxItems)
+        problems.push(`part ${name}: more than ${property.maxItems}`);
+      if (!array && given.length > 1) problems.push(`part ${name} given more than once`);
+      const binary = item.type === 'string' && item.format === 'binary';
+      const allowed = entry.encoding?.[name]?.contentType?.split(',').map((t) => t.trim().toLowerCase());
+      for (const part of given) {
+        if (binary && !part.file) problems.push(`part ${name} is not a file`);
+        if (part.file && allowed && !allowed.some((range) => mediaTypeMatches(range, part.type ?? '')))
+          problems.push(`part ${name}: type ${part.type || 'none'} is not one of ${allowed.join(', ')}`);
+      }
+    }
+    if (schema.additionalProperties === false)
+      for (const part of parts)
+        if (!(part.name in properties)) problems.push(`part ${part.name} is not in the document`);
+    return problems.length ? problems.join(', ') : undefined;
   }
 
   function check(e: Exchange): string[] {
