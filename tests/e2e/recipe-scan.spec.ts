@@ -56,7 +56,9 @@ test('on a phone, by keyboard: a photo of a recipe card becomes a draft, checked
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Läs bilden' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByText('Läser bilden …')).toBeVisible();
+  // Seen (the line) and heard once (the spinner's status).
+  await expect(dialog.locator('p', { hasText: 'Läser bilden …' })).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText('Läser bilden …');
   await expect(dialog).toBeHidden({ timeout: READ_TIMEOUT });
 
   await expect(page.getByLabel('Namn')).toHaveValue('Kanelbullar');
@@ -98,7 +100,8 @@ test('on a desktop: a recipe over two pages is read in order; a page chosen by m
 
   const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/recipe-imports'));
   await dialog.getByRole('button', { name: 'Läs bilderna' }).click();
-  await expect(dialog.getByText('Läser bilderna …')).toBeVisible();
+  await expect(dialog.locator('p', { hasText: 'Läser bilderna …' })).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText('Läser bilderna …');
   expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
   await expect(dialog).toBeHidden({ timeout: READ_TIMEOUT });
   await expect(page.getByLabel('Namn')).toHaveValue('Pannkakor');
