@@ -69,6 +69,10 @@ test('on a phone, by keyboard: a photo of a recipe card becomes a draft, checked
   await page.keyboard.press('Enter');
   await expect(page.locator('.import-scanned pre')).toContainText('Ingredienser');
   await expect(page.locator('.import-scanned pre')).toContainText('Kanelbullar');
+  // The photo it was read from, beside it (the editor's own file, shown from the browser's memory).
+  const shown = page.getByRole('img', { name: 'Foto av sida 1' });
+  await expect(shown).toBeVisible();
+  expect(await shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Spara nytt recept' }).focus();

@@ -14,6 +14,7 @@ import Spinner from '../../components/spinner.tsx';
 import { TEXT } from '../editor/texts.ts';
 import PhotoPages, { type ChosenPage } from './photo-pages.tsx';
 import { scanMessage } from './scan-message.ts';
+import ScannedText from './scanned-text.tsx';
 import { SCAN_TEXT } from './scan-texts.ts';
 import './import.css';
 
@@ -67,7 +68,7 @@ export default function ImportDialog({ onImported }: Props) {
   const [pages, setPages] = useState<ChosenPage[]>([]);
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [reading, setReading] = useState(0); // pages being read, for 'Läser bilden …'
-  const [scannedText, setScannedText] = useState<string | undefined>();
+  const [scanned, setScanned] = useState<{ text: string; pages: File[] } | undefined>();
   const id = useId();
   // The text in the field now: an answer that comes after the text was changed is about text no longer there.
   const current = useRef('');
@@ -93,7 +94,7 @@ export default function ImportDialog({ onImported }: Props) {
       setOpen(false);
       edit('');
       setNotices(draft.notices ?? []);
-      setScannedText(undefined);
+      setScanned(undefined);
       onImported(draft);
     } catch (e) {
       logApiError(e);
@@ -118,7 +119,7 @@ export default function ImportDialog({ onImported }: Props) {
       setOpen(false);
       setPages([]);
       setNotices(draft.notices ?? []);
-      setScannedText(draft.scannedText);
+      setScanned(draft.scannedText ? { text: draft.scannedText, pages: pages.map((page) => page.file) } : undefined);
       onImported(draft);
     } catch (e) {
       logApiError(e);
@@ -209,13 +210,7 @@ export default function ImportDialog({ onImported }: Props) {
           </ul>
         </div>
       ) : null}
-      {scannedText ? (
-        <details className="import-scanned">
-          <summary>{SCAN_TEXT.scannedText}</summary>
-          <p>{SCAN_TEXT.scannedTextHint}</p>
-          <pre>{scannedText}</pre>
-        </details>
-      ) : null}
+      {scanned ? <ScannedText text={scanned.text} pages={scanned.pages} /> : null}
     </>
   );
 }

@@ -18,5 +18,6 @@ export const SCAN_TEXT = {
   notAPicture: (name: string) => `${name} är ingen bild. Välj foton (JPEG, PNG, WebP eller HEIC).`,
   noAnswer: 'Bilderna kunde inte läsas just nu. Kontrollera anslutningen och försök igen.',
   scannedText: 'Läst text',
-  scannedTextHint: 'Texten som lästes ur bilderna. Jämför den med fälten innan du sparar.',
+  scannedTextHint: 'Texten som lästes ur bilderna, bredvid bilderna. Jämför den med fälten innan du sparar.',
+  photoOfPage: (n: number) => `Foto av sida ${n}`,
 } as const;
