@@ -257,12 +257,14 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
               request.log.warn({ reason: error.message }, 'collection import stopped');
             else request.log.error({ err: error }, 'collection import failed');
           })
-          .finally(() => {
+          .finally(async () => {
             running.delete(stop);
             feed.refreshSoon();
-            out.end();
             importing = false;
-            void turn.release();
+            // The turn is free before the answer ends: an editor (or a test) who starts the next import as soon as
+            // this one's last line arrives is not told another import is running (PostgreSQL unlocks on a round trip).
+            await turn.release();
+            out.end();
             void file.remove();
           });
         return (
@@ -276,7 +278,7 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
       } finally {
         if (!started) {
           importing = false;
-          void turn.release();
+          await turn.release();
           if (upload) upload.held = false;
         }
       }
