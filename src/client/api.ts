@@ -279,6 +279,8 @@ export type CollectionRecipePreview = {
   alreadyHere: boolean;
   problem?: string;
   notes: string[];
+  /** Why the recipe is worth a look once moved in ('Granska': a setting among the ingredients, an odd time). */
+  review?: string[];
 };
 /** What a file holds (POST /recipe-collections/preview); nothing is saved. */
 export type CollectionPreview = {
@@ -291,7 +293,7 @@ export type CollectionPreview = {
 export type CollectionProgress = { done: number; total: number };
 /** The import's last line: what was saved (with its id) and what was skipped and why. */
 export type CollectionReport = {
-  imported: { index: number; name: string; id: number; notes: string[] }[];
+  imported: { index: number; name: string; id: number; notes: string[]; review?: string[] }[];
   skipped: { index: number; name: string; reason: string }[];
 };
 

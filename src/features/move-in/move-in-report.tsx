@@ -5,9 +5,6 @@ import type { CollectionReport } from '../../client/api.ts';
 import { recipeHref } from '../../lib/routes.ts';
 import { MOVE_IN_TEXT as TEXT } from './move-in-texts.ts';
 
-// The server adds `review` to an imported recipe worth a look (issue 54); src/client/api.ts passes the line on whole.
-type Imported = CollectionReport['imported'][number] & { review?: string[] };
-
 export default function MoveInReport({
   report,
   headingRef,
@@ -16,7 +13,7 @@ export default function MoveInReport({
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const id = useId();
-  const toReview = (report.imported as Imported[]).filter((recipe) => (recipe.review ?? []).length > 0);
+  const toReview = report.imported.filter((recipe) => (recipe.review ?? []).length > 0);
   return (
     <section className="move-in-report" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
