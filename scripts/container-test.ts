@@ -421,7 +421,9 @@ async function main(): Promise<void> {
     buildProjectImage(engine, root, join(cacheRoot(process.env), 'containers'), IMAGE);
     const size = Number(engine.docker(['image', 'inspect', '--format', '{{.Size}}', IMAGE]).stdout.trim());
     console.log(`image ${IMAGE}: ${mb(size)} uncompressed, built in ${seconds(build)} s`);
-    check(size <= 350e6, `the image is ${mb(size)}, more than 350 MB`);
+    // 400 MB since issue 56: the OCR engine (tesseract.js-core's WebAssembly builds, 44 MB) and the Swedish model
+    // (4 MB) put the image at 353 MB; it was 297 MB before them.
+    check(size <= 400e6, `the image is ${mb(size)}, more than 400 MB`);
 
     // CONTAINER_TEST_ONLY=embedded|production runs one part (when working on it); CI runs both.
     const only = process.env.CONTAINER_TEST_ONLY;
