@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { EDITOR } from './support/auth.ts';
-import { expect, expectAccessible, test } from './support/fixtures.ts';
+import { expect, expectAccessible, islandCardShown, test } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
 
 // Issue 37 in Chromium: an ingredient's note ('siktat'). An editor writes it in the ingredient dialog's 'Anteckning'
@@ -136,6 +136,7 @@ test('a long note stays readable on a phone: it wraps inside the card', async ({
   });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/${recipe.id}`);
+  await islandCardShown(page);
   const item = recipePage(page).getByRole('listitem');
   await expect(item).toHaveText(`1 dlbladpersilja, ${long}`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

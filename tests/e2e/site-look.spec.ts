@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { EDITOR, PROVIDER_TIMEOUT, VISITOR } from './support/auth.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, islandCardShown, test } from './support/fixtures.ts';
 import { uniqueName, type RecipeApi } from './support/recipes.ts';
 
 // Issue 22, items 7, 8 and 10: one product name, the recipe page's two columns, dialogs and buttons that keep
@@ -95,6 +95,7 @@ test('a recipe shows its ingredients beside the instructions on a desktop, above
 
   await page.setViewportSize(DESKTOP);
   await page.goto(`/${recipe.id}`);
+  await islandCardShown(page);
   await expect(instructions).toBeVisible();
   const [ing, ins] = [await boxOf(ingredients), await boxOf(instructions)];
   expect(ing.x + ing.width, 'ingredients end before the instructions begin').toBeLessThanOrEqual(ins.x);

@@ -175,3 +175,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function expectAccessible(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);
 }
+
+/**
+ * Waits until the recipe page's island has taken the place of the server's first screen
+ * (server/site/recipe-first-screen.ts). Both draw the same card, so a test that measures it (a box, a computed style)
+ * must wait: an element measured in the server's copy may be gone by the time its box is read, which Playwright
+ * reports as "not visible" (null).
+ */
+export async function islandCardShown(page: Page): Promise<void> {
+  await expect(page.locator('#recipe-first-screen')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('article.recipe')).toBeVisible();
+}
