@@ -11,6 +11,7 @@ import {
   MAX_SOURCE_URL,
   ORGANISE_MESSAGES,
 } from '../../src/lib/organise.ts';
+import { RECIPE_LABELS } from '../../src/lib/recipe-labels.ts';
 import type { CollectionRecipe } from '../import/apps/collection-reader.ts';
 
 /** Servings when the app kept none: what most recipes are written for. */
@@ -23,17 +24,9 @@ export const INPUT_NOTES = {
     `Författaren (${author}) kom inte med: receptboken sparar bara vem som lade in receptet.`,
 } as const;
 
-// The form's words for each field (src/features/editor/texts.ts), so a reason points where the editor would look.
-const FIELD_NAMES: Record<string, string> = {
-  name: 'Namn',
-  instructions: 'Instruktioner',
-  servings: 'Portioner',
-  ingredients: 'Ingredienser',
-  categories: 'Kategorier',
-  prepTime: 'Förberedelser',
-  totalTime: 'Total tid',
-  source: 'Källa',
-};
+// The form's words for each field (src/lib/recipe-labels.ts, the labels the form and 'Historik' use), so a reason
+// points where the editor would look.
+const FIELD_NAMES: Record<string, string> = RECIPE_LABELS;
 const INGREDIENT_FIELDS: Record<string, string> = {
   name: 'namn',
   quantity: 'mängd',
