@@ -1,16 +1,9 @@
 // The trash and each recipe's history (issue 41): editors' requests, apart from src/client/api.ts so that the pages
 // every visitor loads do not carry them (the recipe page is at its size budget). The same request rules as api.ts.
 import { request, toLabels, type Recipe, type TokenSource } from './api.ts';
+import type { TrashedRecipe, VersionSummary } from '../lib/recipe-keeping.ts';
 
-/** A recipe in the trash: who deleted it and when, and when it is erased for good. */
-export type TrashedRecipe = {
-  id: number;
-  name: string;
-  author: string;
-  deletedAt: string;
-  deletedBy: string | null;
-  erasedAfter: string;
-};
+export type { TrashedRecipe, VersionSummary };
 
 export async function listTrash(tokens: TokenSource): Promise<TrashedRecipe[]> {
   return (await request<{ recipes: TrashedRecipe[] }>(tokens, 'GET', '/trash')).recipes;
@@ -25,8 +18,6 @@ export async function restoreTrashed(tokens: TokenSource, id: number): Promise<R
 export async function eraseTrashed(tokens: TokenSource, id: number): Promise<void> {
   await request<unknown>(tokens, 'DELETE', `/trash/${id}`);
 }
-
-export type VersionSummary = { version: number; savedAt: string; savedBy: string | null };
 
 export async function listVersions(tokens: TokenSource, id: number): Promise<VersionSummary[]> {
   return (await request<{ versions: VersionSummary[] }>(tokens, 'GET', `/recipes/${id}/versions`)).versions;

@@ -13,8 +13,9 @@ import { isoTime, recipeColumns, recipeFromStored, type StoredRecipe } from './r
 import { releaseKeptPhotos } from './photo-repository.ts';
 import type { AppDatabase } from '../index.ts';
 import type { Transaction as Tx } from '../types.ts';
+import type { VersionSummary } from '../../../src/lib/recipe-keeping.ts';
 
-export type VersionSummary = { version: number; savedAt: string; savedBy: string | null };
+export type { VersionSummary };
 export type SavedVersion = VersionSummary & { recipe: Recipe };
 /** How much history is kept per recipe: the newest `versions`, and none older than `days` (the current one always). */
 export type HistoryLimits = { versions: number; days: number };

@@ -20,16 +20,9 @@ import {
 } from './recipe-history-repository.ts';
 import { deleteRecipe, insertRecipe, withDeadline, type DeleteResult } from './recipe-repository.ts';
 import type { AppDatabase } from '../index.ts';
+import type { TrashedRecipe } from '../../../src/lib/recipe-keeping.ts';
 
-export type TrashedRecipe = {
-  id: number;
-  name: string;
-  author: string;
-  deletedAt: string;
-  deletedBy: string | null;
-  /** When the sweep erases it for good: TRASH_DAYS after it was deleted. */
-  erasedAfter: string;
-};
+export type { TrashedRecipe };
 
 // The one rule of how long the trash keeps a recipe: the list says when, the sweep erases what is past it.
 const DAY_MS = 86_400_000;
