@@ -4,30 +4,15 @@
 // to the note, and is cut at a word boundary only when even that is not enough: words move, they are not lost. Linear scans only: this
 // runs on whatever a page holds.
 import { MAX_INGREDIENT_NAME, MAX_INGREDIENT_NOTE } from '../../src/lib/recipe-schema.ts';
-import { ALLOWED_CHARACTERS } from '../../src/lib/text-rules.ts';
+import { ALLOWED_CHARACTERS, characterCount } from '../../src/lib/text-rules.ts';
+import { FRACTIONS } from '../../src/lib/quantity-format.ts';
 
 // Characters the form refuses, as text it accepts. The fraction glyphs other than ½ become '1/4' (after a digit,
 // '1¼' is '1 1/4'); marks of trade are dropped, not spelt out ('Oreo™' is 'Oreo').
 /** The fraction glyphs the form refuses (all but ½) as the digits they stand for ('1¼' is written '1 1/4'). */
-export const FRACTION_TEXT: Readonly<Record<string, string>> = {
-  '¼': '1/4',
-  '¾': '3/4',
-  '⅓': '1/3',
-  '⅔': '2/3',
-  '⅕': '1/5',
-  '⅖': '2/5',
-  '⅗': '3/5',
-  '⅘': '4/5',
-  '⅙': '1/6',
-  '⅚': '5/6',
-  '⅛': '1/8',
-  '⅜': '3/8',
-  '⅝': '5/8',
-  '⅞': '7/8',
-  '⅐': '1/7',
-  '⅑': '1/9',
-  '⅒': '1/10',
-};
+export const FRACTION_TEXT: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(FRACTIONS).flatMap(([glyph, [n, d]]) => (glyph === '½' ? [] : [[glyph, `${n}/${d}`]])),
+);
 
 const REPLACEMENTS: Readonly<Record<string, string>> = {
   ...FRACTION_TEXT,
@@ -87,16 +72,6 @@ export function inFormCharacters(input: string): string {
   return text.replace(/\s+/gu, ' ').replace(/\( /gu, '(').replace(/ \)/gu, ')').trim();
 }
 
-/** Code points, as the form counts them (a UTF-16 length within the limit is within it). */
-function length(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0xdc00 || code > 0xdfff) n++; // a low surrogate ends a character already counted
-  }
-  return n;
-}
-
 /** The first `count` characters (code points) and the rest. */
 function splitAt(text: string, count: number): [string, string] {
   let i = 0;
@@ -112,14 +87,14 @@ export function fitName(name: string, notes: readonly string[] = []): { name: st
   const outside = takeBrackets(main, moved);
   if (outside !== '') main = outside;
   else moved.length = 0;
-  if (length(main) > MAX_INGREDIENT_NAME) {
+  if (characterCount(main) > MAX_INGREDIENT_NAME) {
     const at = firstSeparator(main);
     if (at > 0) {
       moved.push(main.slice(at + 1));
       main = tidy(main.slice(0, at));
     }
   }
-  if (length(main) > MAX_INGREDIENT_NAME) {
+  if (characterCount(main) > MAX_INGREDIENT_NAME) {
     // "pure vanilla extract or vanilla bean paste": an alternative or a use is where a name ends.
     const at = lastBreak(main);
     if (at > 0) {
@@ -127,7 +102,7 @@ export function fitName(name: string, notes: readonly string[] = []): { name: st
       main = tidy(main.slice(0, at));
     }
   }
-  if (length(main) > MAX_INGREDIENT_NAME) {
+  if (characterCount(main) > MAX_INGREDIENT_NAME) {
     const [within] = splitAt(main, MAX_INGREDIENT_NAME + 1);
     const space = within.lastIndexOf(' ');
     const [kept, rest] = space > 0 ? [main.slice(0, space), main.slice(space)] : splitAt(main, MAX_INGREDIENT_NAME);
@@ -206,7 +181,7 @@ const DANGLING = new Set([' ', ',', ';', ':', '-', '–']);
 
 /** A note over 100 characters ends at a word boundary with '...': all a note can hold. */
 function shortNote(text: string): string {
-  if (length(text) <= MAX_INGREDIENT_NOTE) return text;
+  if (characterCount(text) <= MAX_INGREDIENT_NOTE) return text;
   const [within] = splitAt(text, MAX_INGREDIENT_NOTE - 3);
   const space = within.lastIndexOf(' ');
   return `${tidy(space > 0 ? within.slice(0, space) : within)}...`;

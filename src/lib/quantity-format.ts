@@ -12,24 +12,36 @@
 import { decimalText, formatIngredientAmounts, glyphText, writesFractions, type Amounted } from './kitchen-amount.ts';
 import { round6 } from './scaling.ts';
 
-/** The fraction glyphs read (the web import's set); the first five are also written. */
-export const FRACTION_GLYPHS: Readonly<Record<string, number>> = {
-  '¼': 1 / 4,
-  '½': 1 / 2,
-  '¾': 3 / 4,
-  '⅓': 1 / 3,
-  '⅔': 2 / 3,
-  '⅕': 1 / 5,
-  '⅖': 2 / 5,
-  '⅗': 3 / 5,
-  '⅘': 4 / 5,
-  '⅙': 1 / 6,
-  '⅚': 5 / 6,
-  '⅛': 1 / 8,
-  '⅜': 3 / 8,
-  '⅝': 5 / 8,
-  '⅞': 7 / 8,
+/**
+ * The one table of fraction glyphs, as numerator and denominator: what the form and the web import read
+ * (FRACTION_GLYPHS) and what the import writes out as digits where the form refuses the glyph ('1¼' is '1 1/4',
+ * server/import/ingredient-name.ts). The first five are also written (kitchen-amount.ts).
+ */
+export const FRACTIONS: Readonly<Record<string, readonly [number, number]>> = {
+  '¼': [1, 4],
+  '½': [1, 2],
+  '¾': [3, 4],
+  '⅓': [1, 3],
+  '⅔': [2, 3],
+  '⅕': [1, 5],
+  '⅖': [2, 5],
+  '⅗': [3, 5],
+  '⅘': [4, 5],
+  '⅙': [1, 6],
+  '⅚': [5, 6],
+  '⅛': [1, 8],
+  '⅜': [3, 8],
+  '⅝': [5, 8],
+  '⅞': [7, 8],
+  '⅐': [1, 7],
+  '⅑': [1, 9],
+  '⅒': [1, 10],
 };
+
+/** The fraction glyphs read, with their values: all but sevenths, ninths and tenths, which no kitchen writes. */
+export const FRACTION_GLYPHS: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.entries(FRACTIONS).flatMap(([glyph, [n, d]]) => (d === 7 || d >= 9 ? [] : [[glyph, n / d]])),
+);
 
 const GLYPHS = `[${Object.keys(FRACTION_GLYPHS).join('')}]`;
 /** An unsigned amount: "1½", "1 ½", "1 1/2", "1/2", "½", "1,5", "0.5", "3" (the longer forms first). */
