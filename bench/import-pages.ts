@@ -12,17 +12,29 @@
 //   npm run bench:import-pages -- --full <path>     recipe-scrapers' whole test data: <path> is a git copy (clone or
 //                                                   bare mirror) of hhursev/recipe-scrapers, or a folder of
 //                                                   <site>/<page>.testhtml + .json (IMPORT_CORPUS=<path> also works)
+//   npm run bench:import-pages -- --compare recipe-scrapers [--compare-source <path>]
+//                                                   also runs recipe-scrapers (from its source: <path>, else
+//                                                   RECIPE_SCRAPERS_SOURCE, else the --full copy) on the same pages,
+//                                                   scored by the same judge, its figures beside the product's:
+//                                                   with its per-site scrapers, and schema.org only (no code per site).
+//                                                   Needs a Python with bs4, extruct, isodate; skipped with a message
+//                                                   when something is missing (bench/import-pages-peer.ts)
 // docs/import-corpus.md says how each field is judged. Figures only: it always exits 0 when the pages could be read.
 import { availableParallelism } from 'node:os';
 import { createPageReader } from '../server/import/page-reader.ts';
 import readRecipe from '../server/import/read-recipe.ts';
 import { loadCorpus } from './import-pages-corpus.ts';
-import { FIELDS, judge, saveProblems, type Draft } from './import-pages-judge.ts';
+import { FIELDS, judge, saveProblems, type Draft, type Field } from './import-pages-judge.ts';
+import { peerPython, peerSource, runPeer, type PeerMode } from './import-pages-peer.ts';
 import { percentile } from './report.ts';
 
 const args = process.argv.slice(2);
 const full = args.includes('--full');
-const path = full ? (args.find((a) => !a.startsWith('--')) ?? process.env.IMPORT_CORPUS) : undefined;
+// The --full path: the argument that is no option and no option's value.
+const VALUED = new Set(['--part', '--compare', '--compare-source']);
+const path = full
+  ? (args.find((a, i) => !a.startsWith('--') && !VALUED.has(args[i - 1] ?? '')) ?? process.env.IMPORT_CORPUS)
+  : undefined;
 if (full && !path) {
   console.error('--full needs a path: a copy of hhursev/recipe-scrapers (a clone or a bare mirror) or its test_data');
   process.exit(2);
@@ -32,6 +44,14 @@ if (partArg !== undefined && partArg !== 'tune' && partArg !== 'held-out') {
   console.error("--part needs 'tune' or 'held-out'");
   process.exit(2);
 }
+const compareArg = args.includes('--compare') ? args[args.indexOf('--compare') + 1] : undefined;
+if (args.includes('--compare') && compareArg !== 'recipe-scrapers') {
+  console.error("--compare needs 'recipe-scrapers' (the only peer library the bench knows)");
+  process.exit(2);
+}
+const compareSource = args.includes('--compare-source')
+  ? args[args.indexOf('--compare-source') + 1]
+  : (process.env.RECIPE_SCRAPERS_SOURCE ?? (full ? path : undefined));
 const pages = loadCorpus(path).filter((page) => partArg === undefined || partOf(page.id) === partArg);
 console.log(
   `\n${pages.length} pages (${full ? path : 'tests/fixtures/import-corpus'}${partArg ? `, the ${partArg} part` : ''}), ${availableParallelism()} cores`,
@@ -67,17 +87,24 @@ for (const page of pages) {
 }
 
 // ---- Judging ----
-const tallies = new Map(FIELDS.map((f) => [f, { right: 0, of: 0, misses: [] as string[] }]));
+type Tally = { right: number; of: number; misses: string[] };
+function tally(draftOf: (index: number) => Draft | null): Map<Field, Tally> {
+  const out = new Map(FIELDS.map((f) => [f, { right: 0, of: 0, misses: [] as string[] }]));
+  pages.forEach((page, index) => {
+    for (const { field, right, weight } of judge(page.expected, draftOf(index))) {
+      const t = out.get(field)!;
+      t.of += weight;
+      if (right) t.right += weight;
+      else if (t.misses.at(-1) !== page.id) t.misses.push(page.id);
+    }
+  });
+  return out;
+}
+const tallies = tally((index) => drafts[index] ?? null);
 const failures = new Map<string, number>(); // why drafts would not save: drafts with each reason
 const byTag = new Map<string, { pages: number; read: number; saves: number }>();
 pages.forEach((page, index) => {
   const draft = drafts[index] ?? null;
-  for (const { field, right, weight } of judge(page.expected, draft)) {
-    const tally = tallies.get(field)!;
-    tally.of += weight;
-    if (right) tally.right += weight;
-    else if (tally.misses.at(-1) !== page.id) tally.misses.push(page.id);
-  }
   const problems = draft ? saveProblems(draft) : [];
   for (const problem of problems) failures.set(problem, (failures.get(problem) ?? 0) + 1);
   for (const tag of page.tags) {
@@ -113,12 +140,47 @@ try {
   await reader.close();
 }
 
+// ---- The peers' library on the same pages (issue 55 item 4): figures only, skipped with a reason ----
+const peers: { label: string; tallies: Map<Field, Tally> }[] = [];
+if (compareArg) {
+  const python = peerPython();
+  const source = peerSource(compareSource);
+  if (typeof python === 'string' || typeof source === 'string') {
+    console.log(`\n--compare recipe-scrapers skipped: ${typeof python === 'string' ? python : (source as string)}`);
+  } else {
+    for (const mode of ['sites', 'generic'] as PeerMode[]) {
+      try {
+        const run = await runPeer(python.python, source, pages, mode);
+        peers.push({
+          label: mode === 'sites' ? 'r-s, per site' : 'r-s, schema.org',
+          tallies: tally((index) => run.drafts.get(pages[index]!.id) ?? null),
+        });
+      } catch (error) {
+        console.log(`\n--compare recipe-scrapers (${mode}) failed: ${(error as Error).message}`);
+      }
+    }
+    if (peers.length > 0)
+      console.log(
+        `\nrecipe-scrapers ${source.version} (${python.python}): 'per site' with its scrapers written for each site` +
+          " (its own test pages' answers are its output: near 100 % by construction), 'schema.org' as for a site" +
+          ' it has no scraper for. "saves without an edit" is the product\'s form: not judged for it.',
+      );
+  }
+}
+
 // ---- Report ----
 const share = (right: number, of: number) => (of === 0 ? '-' : `${((100 * right) / of).toFixed(1)} %`);
-console.log('\nfield (* counted per line or group, else per page)   right /   of   share');
+const PEER_FIELDS = new Set<Field>(FIELDS.filter((f) => !f.startsWith('saves without an edit')));
+console.log(
+  `\nfield (* counted per line or group, else per page)   right /   of   share${peers.map((p) => p.label.padStart(17)).join('')}`,
+);
 for (const [label, { right, of, misses }] of tallies) {
+  const beside = peers.map(({ tallies: t }) => {
+    const peer = t.get(label)!;
+    return (PEER_FIELDS.has(label) ? share(peer.right, peer.of) : '-').padStart(17);
+  });
   console.log(
-    `${label.padEnd(48)} ${String(right).padStart(7)} / ${String(of).padEnd(5)} ${share(right, of).padStart(7)}`,
+    `${label.padEnd(48)} ${String(right).padStart(7)} / ${String(of).padEnd(5)} ${share(right, of).padStart(7)}${beside.join('')}`,
   );
   if (args.includes('--misses') && misses.length > 0) console.log(`    missed: ${misses.join(' ')}`);
 }
