@@ -116,6 +116,40 @@ test('on a desktop: a recipe over two pages is read in order; a page chosen by m
   await expect(page.getByRole('region', { name: 'Ingredienser' })).toContainText('vetemjöl');
 });
 
+test("a scanned card kept as the recipe's photo: uploaded as a photo, in the form, and on the saved recipe", async ({
+  page,
+  recipes,
+  sessions,
+}) => {
+  const photo = await photoOf(KANELBULLAR);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await sessions.open(page, EDITOR, '/new-recipe');
+  const dialog = await openDialog(page);
+  await dialog.getByLabel('Fotografera eller välj bilder').setInputFiles([jpeg('kort.jpg', photo)]);
+  const keep = dialog.getByRole('checkbox', { name: 'Spara fotot med receptet' });
+  // Not kept unless asked (decision 061): a kept photo would be the recipe's main photo.
+  await expect(keep).not.toBeChecked();
+  await keep.check();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // After the reading (seconds, minutes on a busy machine): longer than Playwright's own 30 s.
+  const uploaded = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/photos'), {
+    timeout: READ_TIMEOUT,
+  });
+  await dialog.getByRole('button', { name: 'Läs bilden' }).click();
+  expect((await uploaded).status()).toBe(201);
+  await expect(dialog).toBeHidden({ timeout: READ_TIMEOUT });
+  await expect(page.getByLabel('Namn')).toHaveValue('Kanelbullar');
+  // In the form's photo field with a text alternative saying what it shows.
+  await expect(page.getByLabel('Bildtext')).toHaveValue('Receptet på papper');
+
+  await saveAndOpen(page, recipes);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kanelbullar' })).toBeVisible();
+  const shown = page.getByRole('img', { name: 'Receptet på papper' }).first();
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
 test('a photo of no recipe, a file that is no picture and a fifth page are refused in Swedish in the dialog', async ({
   page,
   sessions,

@@ -3,15 +3,19 @@
 // with the text as typed and says in Swedish what went wrong; what the server says about a draft that did come
 // (its `notices`: the page's picture could not be fetched) stays beside the button, above the form it filled.
 // Photos of a paper recipe (issue 56) take the same way: read by the server into a draft for the form, and the text
-// read stays beside the button ('Läst text', folded) so each field can be checked against it.
+// read stays beside the button ('Läst text', folded) so each field can be checked against it. Asked to, the dialog
+// also keeps the photos as the recipe's photos ('Spara fotot med receptet'): uploaded as the photo field uploads.
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, importRecipe, logApiError, userMessage, type ImportedRecipe } from '../../client/api.ts';
+import { uploadPhoto } from '../../client/photo-upload.ts';
 import { scanRecipe } from '../../client/recipe-scan.ts';
+import type { Photo } from '../../lib/photo-schema.ts';
 import { apiTokens } from '../../stores/auth.ts';
 import Spinner from '../../components/spinner.tsx';
 import { TEXT } from '../editor/texts.ts';
+import { uploadErrorMessage } from '../photos/photo-items.ts';
 import PhotoPages, { type ChosenPage } from './photo-pages.tsx';
 import { scanMessage } from './scan-message.ts';
 import ScannedText from './scanned-text.tsx';
@@ -68,6 +72,11 @@ export default function ImportDialog({ onImported }: Props) {
   const [pages, setPages] = useState<ChosenPage[]>([]);
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [reading, setReading] = useState(0); // pages being read, for 'Läser bilden …'
+  // Not kept unless asked: a kept photo becomes the recipe's main photo (its picture in the list) when it has no
+  // other, and a photo of a printed page is seldom what a recipe should be shown by; a handwritten card is worth
+  // one tick. The draft's photos can still be removed in the form before anything is saved.
+  const [keep, setKeep] = useState(false);
+  const [keeping, setKeeping] = useState(0); // pages being uploaded as the recipe's photos, for 'Sparar fotot …'
   const [scanned, setScanned] = useState<{ text: string; pages: File[] } | undefined>();
   const id = useId();
   // The text in the field now: an answer that comes after the text was changed is about text no longer there.
@@ -116,18 +125,40 @@ export default function ImportDialog({ onImported }: Props) {
         apiTokens,
         pages.map((page) => page.file),
       );
+      // Only a page that was read is kept: a refused scan leaves the photos chosen, to be read again or removed.
+      const kept = keep ? await keepPages(pages.map((page) => page.file)) : { photos: [], notices: [] };
       setOpen(false);
       setPages([]);
-      setNotices(draft.notices ?? []);
+      setNotices([...(draft.notices ?? []), ...kept.notices]);
       setScanned(draft.scannedText ? { text: draft.scannedText, pages: pages.map((page) => page.file) } : undefined);
-      onImported(draft);
+      onImported(kept.photos.length > 0 ? { ...draft, photos: [...(draft.photos ?? []), ...kept.photos] } : draft);
     } catch (e) {
       logApiError(e);
       setPhotoError(scanMessage(e));
     } finally {
       setBusy(false);
       setReading(0);
+      setKeeping(0);
     }
+  };
+
+  // The pages as the recipe's photos, through POST /photos as the photo field sends them, one at a time and in order
+  // (the server's photo pool is small). One that is refused is named beside the form; the draft comes all the same.
+  const keepPages = async (files: File[]) => {
+    setReading(0);
+    setKeeping(files.length);
+    const photos: Photo[] = [];
+    const problems: string[] = [];
+    for (const [i, file] of files.entries()) {
+      try {
+        const photo = await uploadPhoto(apiTokens, file);
+        photos.push({ ...photo, alt: SCAN_TEXT.keptAlt(i + 1, files.length) });
+      } catch (e) {
+        logApiError(e);
+        problems.push(SCAN_TEXT.notKept(file.name, uploadErrorMessage(e)));
+      }
+    }
+    return { photos, notices: problems };
   };
 
   return (
@@ -175,18 +206,26 @@ export default function ImportDialog({ onImported }: Props) {
                 pages={pages}
                 busy={busy}
                 error={photoError}
+                keep={keep}
+                onKeep={setKeep}
                 onChange={(next, problem) => {
                   setPages(next);
                   setPhotoError(problem);
                 }}
                 onRead={() => void read()}
               />
-              {busy && reading === 0 ? <Spinner label={TEXT.importing} /> : null}
+              {busy && reading === 0 && keeping === 0 ? <Spinner label={TEXT.importing} /> : null}
               {reading > 0 ? (
                 <div className="import-reading">
                   <Spinner label={SCAN_TEXT.reading(reading)} />
                   {/* Seen as well as heard: reading takes seconds a page. The spinner's status says it once. */}
                   <p aria-hidden="true">{SCAN_TEXT.reading(reading)}</p>
+                </div>
+              ) : null}
+              {keeping > 0 ? (
+                <div className="import-reading">
+                  <Spinner label={SCAN_TEXT.keeping(keeping)} />
+                  <p aria-hidden="true">{SCAN_TEXT.keeping(keeping)}</p>
                 </div>
               ) : null}
               <div className="editor-dialog-actions">

@@ -11,6 +11,9 @@ type Props = {
   pages: ChosenPage[];
   busy: boolean;
   error?: string;
+  /** Whether the photos are kept as the recipe's photos after they are read ('Spara fotot med receptet'). */
+  keep: boolean;
+  onKeep(keep: boolean): void;
   onChange(pages: ChosenPage[], error?: string): void;
   onRead(): void;
 };
@@ -26,7 +29,7 @@ export function addPages(pages: ChosenPage[], files: File[]): { pages: ChosenPag
   return { pages: [...pages, ...files.map((file) => ({ id: nextId++, file }))] };
 }
 
-export default function PhotoPages({ pages, busy, error, onChange, onRead }: Props) {
+export default function PhotoPages({ pages, busy, error, keep, onKeep, onChange, onRead }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const described = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -83,6 +86,20 @@ export default function PhotoPages({ pages, busy, error, onChange, onRead }: Pro
               </li>
             ))}
           </ol>
+          <div className="field editor-field editor-checkbox import-keep">
+            <input
+              id={`${id}-keep`}
+              type="checkbox"
+              checked={keep}
+              disabled={busy}
+              aria-describedby={`${id}-keep-hint`}
+              onChange={(e) => onKeep(e.target.checked)}
+            />
+            <label htmlFor={`${id}-keep`}>{SCAN_TEXT.keep(pages.length)}</label>
+            <p className="import-photos-hint" id={`${id}-keep-hint`}>
+              {SCAN_TEXT.keepHint}
+            </p>
+          </div>
           <button type="button" className="button button-primary import-read" disabled={busy} onClick={onRead}>
             {SCAN_TEXT.read(pages.length)}
           </button>

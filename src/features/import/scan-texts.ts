@@ -20,4 +20,10 @@ export const SCAN_TEXT = {
   scannedText: 'Läst text',
   scannedTextHint: 'Texten som lästes ur bilderna, bredvid bilderna. Jämför den med fälten innan du sparar.',
   photoOfPage: (n: number) => `Foto av sida ${n}`,
+  keep: (count: number) => (count > 1 ? 'Spara fotona med receptet' : 'Spara fotot med receptet'),
+  keepHint: 'Till exempel ett kort med handskrivet recept: fotot blir ett av receptets foton.',
+  keeping: (count: number) => (count > 1 ? 'Sparar fotona …' : 'Sparar fotot …'),
+  /** The kept photo's text alternative: what it shows, since the recipe's name alone would say a dish. */
+  keptAlt: (n: number, count: number) => (count > 1 ? `Receptet på papper, sida ${n}` : 'Receptet på papper'),
+  notKept: (name: string, why: string) => `${name} kunde inte sparas med receptet: ${why}`,
 } as const;
