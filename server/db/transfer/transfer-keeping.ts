@@ -177,7 +177,7 @@ export async function importKeeping(
       version: entry.version,
       deletedAt: sql`${entry.deletedAt}::timestamptz`,
       deletedBy: entry.deletedBy,
-    } as never);
+    });
   }
 
   const rows = [];
