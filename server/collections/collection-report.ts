@@ -32,6 +32,7 @@ export const previewSchema = z.object({
     withPhotos: z.number().int(),
     alreadyHere: z.number().int(),
     cannotImport: z.number().int(),
+    toReview: z.number().int().describe("Recipes that will come in with something to check ('Granska')"),
   }),
   notes: z.array(z.string()).describe('What the person should know about the whole file, in Swedish'),
 });

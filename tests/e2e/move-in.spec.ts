@@ -227,10 +227,10 @@ test('a visitor has no Flytta in recept in the menu, and the screen says why a f
   await expectAccessible(page);
 });
 
-// Issue 54, item 2: the result lists the moved-in recipes worth a look ('Granska') with why, and the recipe itself
-// comes tidied (the app's step numbers gone, its source in 'Källa' without the newsletter's tracking).
+// Issue 54, item 2: the preview and then the result list the moved-in recipes worth a look ('Granska') with why, and
+// the recipe itself comes tidied (the app's step numbers gone, its source in 'Källa' without the newsletter's tracking).
 for (const width of [390, 1280]) {
-  test(`at ${width} px: the result lists the recipes to review with why, and the recipe comes tidied`, async ({
+  test(`at ${width} px: the preview and the result list the recipes to review with why; the recipe comes tidied`, async ({
     page,
     recipes,
     sessions,
@@ -260,6 +260,20 @@ for (const width of [390, 1280]) {
     };
     await sessions.open(page, EDITOR, '/move-in');
     await chooseFile(page, file);
+
+    // The preview says it first, before anything is saved: the figure, and the reasons under the recipe.
+    await expect(page.getByRole('heading', { name: 'Det här finns i filen' })).toBeVisible({ timeout: 30_000 });
+    await expect(fact(page, 'Bör granskas')).toHaveText('1');
+    await expect(page.getByText('1 recept bör granskas efter inläsningen.')).toBeVisible();
+    const listed = page.getByRole('region', { name: 'Recepten i filen' }).getByRole('listitem');
+    const chiliLine = listed.filter({ hasText: chili }).first();
+    const toCheck = chiliLine.getByRole('list', { name: 'Granska' });
+    await expect(toCheck).toContainText('Den totala tiden är 2 min, men stegen nämner minst 1 tim.');
+    await expect(toCheck).toContainText('Rader som inte var ingredienser står nu först i instruktionerna.');
+    await expect(listed.filter({ hasText: plain }).first().getByRole('list', { name: 'Granska' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectAccessible(page);
+
     await page.getByRole('button', { name: 'Läs in 2 recept' }).click({ timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Resultat' })).toBeFocused({ timeout: 90_000 });
     await expect(page.getByText('2 recept lästes in. 1 recept bör granskas.')).toBeVisible();

@@ -1,5 +1,6 @@
 // What the chosen file holds, before anything is saved: its format, the counts, the notes about the whole file,
-// and every recipe in a scrollable list with its photos, whether it is here already and why it cannot come.
+// and every recipe in a scrollable list with its photos, whether it is here already and why it cannot come, and
+// what tidying the other app's habits will leave for a person to check once it is in ('Granska', as the result says).
 import { useId, type Ref } from 'react';
 import type { CollectionPreview } from '../../client/api.ts';
 import { MOVE_IN_TEXT as TEXT } from './move-in-texts.ts';
@@ -16,6 +17,10 @@ export default function MoveInPreview({ preview, headingRef }: Props) {
     [TEXT.alreadyHere, count.alreadyHere],
     [TEXT.cannotImport, count.cannotImport],
   ];
+  // Counted from the recipes (the server sends review only for a recipe that comes in), so the figure and the lines
+  // below cannot disagree.
+  const toReview = preview.recipes.filter((recipe) => (recipe.review ?? []).length > 0).length;
+  if (toReview > 0) facts.push([TEXT.toReview, toReview]);
   return (
     <section className="move-in-preview" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
@@ -36,6 +41,7 @@ export default function MoveInPreview({ preview, headingRef }: Props) {
           ))}
         </ul>
       ) : null}
+      {toReview > 0 ? <p className="move-in-review-intro">{TEXT.previewReviewIntro(toReview)}</p> : null}
       {preview.recipes.length > 0 ? (
         // Focusable so the list scrolls from the keyboard too (a scrolling region needs a way in).
         <div className="move-in-scroll" role="region" aria-label={TEXT.recipeList} tabIndex={0}>
@@ -56,6 +62,18 @@ export default function MoveInPreview({ preview, headingRef }: Props) {
                       <li key={note}>{note}</li>
                     ))}
                   </ul>
+                ) : null}
+                {(recipe.review ?? []).length > 0 ? (
+                  <div className="move-in-review-of">
+                    <span className="move-in-review-label" id={`${id}-review-${recipe.index}`}>
+                      {TEXT.reviewHeading}
+                    </span>
+                    <ul className="move-in-review" aria-labelledby={`${id}-review-${recipe.index}`}>
+                      {(recipe.review ?? []).map((why) => (
+                        <li key={why}>{why}</li>
+                      ))}
+                    </ul>
+                  </div>
                 ) : null}
               </li>
             ))}

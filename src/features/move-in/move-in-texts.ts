@@ -33,6 +33,9 @@ export const MOVE_IN_TEXT = {
   photos,
   alreadyHereTag: 'Finns redan i receptboken',
   fileNotes: 'Om filen',
+  toReview: 'Bör granskas',
+  previewReviewIntro: (n: number) =>
+    `${recipes(n)} bör granskas efter inläsningen. Under Granska vid receptet står vad som kan behöva ändras.`,
   importButton: (n: number) => `Läs in ${recipes(n)}`,
   allHere: 'Alla recept i filen finns redan i receptboken.',
   noneImportable: 'Inget av recepten i filen går att läsa in.',

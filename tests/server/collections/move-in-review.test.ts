@@ -1,5 +1,6 @@
-// The import's report names the moved-in recipes worth a look ('Granska', issue 54 item 2) with why, through the
-// real route and database: a recipe whose time cannot be right is saved with that time, and listed; a tidy one is not.
+// The preview and the import's report name the moved-in recipes worth a look ('Granska', issue 54 item 2) with why,
+// through the real route and database: a recipe whose time cannot be right is saved with that time, and listed; a
+// tidy one is not; a recipe already here is not listed (it does not come in).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Recipe } from '../../../src/lib/recipe-schema.ts';
 import { paprikaExport } from '../../fixtures/apps/make-exports.ts';
@@ -51,10 +52,15 @@ describe('the move-in report’s Granska list', () => {
 
   it('lists what to review in the preview and the report, and saves the recipe tidied with its time kept', async () => {
     const preview = await send('/recipe-collections/preview');
-    expect(preview.statusCode).toBe(200);
-    const previewed = (preview.json() as { recipes: { review?: string[] }[] }).recipes;
-    expect(previewed[0]!.review).toHaveLength(2);
-    expect(previewed[1]!.review).toBeUndefined();
+    expect(preview.statusCode, preview.body).toBe(200);
+    const previewed = preview.json() as { recipes: { review?: string[] }[]; count: { toReview: number } };
+    // The preview says what the report will: the same reasons, before anything is saved.
+    expect(previewed.recipes[0]!.review).toEqual([
+      'Rader som inte var ingredienser står nu först i instruktionerna.',
+      'Den totala tiden är 2 min, men stegen nämner minst 1 tim.',
+    ]);
+    expect(previewed.recipes[1]!.review).toBeUndefined();
+    expect(previewed.count.toReview).toBe(1);
 
     const answer = await send('/recipe-collections');
     expect(answer.statusCode).toBe(200);
@@ -71,5 +77,16 @@ describe('the move-in report’s Granska list', () => {
     expect(saved.source).toEqual({ url: 'https://chili.exempel.se/' });
     expect(saved.ingredients).toHaveLength(2);
     expect(JSON.stringify(saved)).not.toContain('Type of fire: Direct"}');
+
+    // The same file again: both are here, nothing comes in, so nothing is left to check.
+    const again = (await send('/recipe-collections/preview')).json() as {
+      recipes: { alreadyHere: boolean; review?: string[] }[];
+      count: { toReview: number };
+    };
+    expect(again.recipes.map((r) => [r.alreadyHere, r.review])).toEqual([
+      [true, undefined],
+      [true, undefined],
+    ]);
+    expect(again.count.toReview).toBe(0);
   });
 });

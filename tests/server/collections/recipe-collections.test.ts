@@ -175,7 +175,7 @@ describe.each(DATABASE_KINDS)('recipe collections (%s)', (kind) => {
       ['Soppa', false, 0],
     ]);
     expect(body.recipes[2].problem).toMatch(/[a-zåäö]/u);
-    expect(body.count).toEqual({ recipes: 3, withPhotos: 1, alreadyHere: 1, cannotImport: 1 });
+    expect(body.count).toEqual({ recipes: 3, withPhotos: 1, alreadyHere: 1, cannotImport: 1, toReview: 0 });
     expect(await named('Äppelpaj')).toEqual([]); // nothing saved
   });
 
