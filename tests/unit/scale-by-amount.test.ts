@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   MESSAGES,
   canScaleBy,
@@ -195,4 +196,66 @@ describe('servings and factor in words', () => {
     [2 / 3, '0,67'],
     [0.001, '0,01'],
   ])('factor %d: %s', (factor, text) => expect(factorText(factor)).toBe(text));
+});
+
+describe('properties', () => {
+  const units = ['g', 'kg', 'dl', 'l', 'ml', 'msk', 'tsk', 'krm', 'st', ''] as const;
+  const amount = fc.integer({ min: 1, max: 99_999 }).map((n) => n / 100);
+
+  it('the chosen ingredient, scaled, is the amount typed in its own unit; the others by the same factor', () => {
+    fc.assert(
+      fc.property(amount, amount, fc.constantFrom(...units), amount, (needed, have, unit, other) => {
+        const recipe = {
+          servings: 4,
+          ingredients: [
+            { name: 'Något', quantity: { value: needed, unit } },
+            { name: 'Annat', quantity: { value: other, unit: 'dl' } },
+            { name: 'Ägg', quantity: { value: 1, unit: 'st' }, doNotScale: true },
+          ],
+        };
+        const result = scaleByAmount(recipe, 0, String(have).replace('.', ','));
+        const factor = have / needed;
+        // At the limits themselves the two ways of dividing may differ in the last bit.
+        fc.pre(Math.abs(factor - 100) > 1e-9 && Math.abs(factor - 0.01) > 1e-12);
+        if (factor > 100 || factor < 0.01) {
+          expect(result.ok).toBe(false);
+          return;
+        }
+        if (!result.ok) throw new Error(result.error);
+        // Stored as scaling stores values: 6 significant digits.
+        expect(result.ingredients[0]!.quantity!.value / have).toBeCloseTo(1, 5);
+        expect(result.ingredients[1]!.quantity!.value / other / factor).toBeCloseTo(1, 5);
+        expect(result.ingredients[2]).toBe(recipe.ingredients[2]);
+        expect(result.servings).toBeCloseTo(4 * factor, 6);
+      }),
+    );
+  });
+
+  it('a weight typed for a volume of vetemjöl gives the factor its decilitres would', () => {
+    fc.assert(
+      fc.property(amount, fc.integer({ min: 1, max: 2000 }), (dl, grams) => {
+        const recipe = { servings: 4, ingredients: [{ name: 'Vetemjöl', quantity: { value: dl, unit: 'dl' } }] };
+        fc.pre(Math.abs(grams / 60 / dl - 100) > 1e-3 && Math.abs(grams / 60 / dl - 0.01) > 1e-6);
+        const byWeight = scaleByAmount(recipe, 0, `${grams} g`);
+        const byVolume = scaleByAmount(recipe, 0, `${String(grams / 60).replace('.', ',')} dl`);
+        expect(byWeight.ok).toBe(byVolume.ok);
+        // The typed decilitres are read to 6 significant digits, as every typed amount is.
+        if (byWeight.ok && byVolume.ok) expect(byWeight.factor / byVolume.factor).toBeCloseTo(1, 4);
+      }),
+    );
+  });
+
+  it('says the servings within a quarter of a serving under 10, within a half from there', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.25, max: 400, noNaN: true }), (servings) => {
+        const text = servingsText(servings);
+        const number = /^(?:≈ )?([\d ½]+) portion(?:er)?$/u.exec(text)?.[1];
+        expect(number, text).toBeDefined();
+        const value = number!.split(' ').reduce((sum, part) => sum + (part === '½' ? 0.5 : Number(part)), 0);
+        expect(Math.abs(value - servings)).toBeLessThanOrEqual(
+          servings < 9.75 ? Math.max(0.25, 0.5 - servings) + 1e-9 : 0.5 + 1e-9,
+        );
+      }),
+    );
+  });
 });
