@@ -14,6 +14,7 @@ import { createPageReader, PageReadError, type PageText } from '../../import/pag
 import { withPageAddress, type ReadRecipe } from '../../import/recipe-draft.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
 import { PhotoError } from '../../photos/photo-errors.ts';
+import { MAX_INPUT_PIXELS } from '../../photos/photo-sizes.ts';
 import { createPageScanner, MAX_SCAN_PAGES } from '../../scan/page-scanner.ts';
 
 type Photo = Awaited<ReturnType<PhotoLibrary['upload']>>;
@@ -80,40 +81,60 @@ export class ScannedPages {
   }
 }
 
-/** The image types a scan takes as its body (any image/* is read; what it is comes from its bytes). */
-const SCAN_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'image/avif'];
+/**
+ * A scan's body: any image/* type (what the photo is comes from its bytes, as for POST /photos: JPEG, PNG, WebP and
+ * HEIF/AVIF are read, anything else is a 415), or multipart/form-data of parts named PAGES_PART.
+ */
+const SCAN_BODY = /^image\//u;
+/** The one name of a multipart scan's parts: one part a page, in order (src/client/recipe-scan.ts sends it). */
+export const PAGES_PART = 'pages';
+/**
+ * The types a page part may declare: a picture's, or none known (a phone's HEIC may come untyped, which a browser
+ * sends as application/octet-stream). Its bytes then decide, as for an image body; any other declared type is a 415.
+ */
+export const PAGE_PART_TYPES = ['image/*', 'application/octet-stream'] as const;
+const pagePartTypeAllowed = (type: string) =>
+  type === 'application/octet-stream' || SCAN_BODY.test(type.split(';')[0]!.trim().toLowerCase());
 
 /**
  * The photo bodies in the OpenAPI document (the route's zod schema states the JSON ones): one image, or pages as
- * multipart/form-data. Called on the generated document (server/api/openapi.ts).
+ * multipart/form-data. Exactly what the parsers below accept. Called on the generated document (server/api/openapi.ts).
  */
 export function describeScanBodies(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
   const body = document.paths?.['/recipe-imports']?.post?.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
   if (!body) return document;
-  const image: OpenAPIV3_1.SchemaObject = {
-    type: 'string',
-    format: 'binary',
-    description:
-      `A photo of a recipe's page (JPEG, PNG, WebP; HEIC/HEIF/AVIF where the server's libvips reads it), at most ` +
-      'PHOTO_MAX_BYTES and 40 megapixels',
+  const limits =
+    `at most PHOTO_MAX_BYTES (refused with 413 while it arrives) and ${MAX_INPUT_PIXELS / 1_000_000} megapixels ` +
+    '(422, from its header, before it is decoded)';
+  body.content['image/*'] = {
+    schema: {
+      type: 'string',
+      format: 'binary',
+      description:
+        "One photo of a recipe's page as the body, under any image/* type: what it is comes from its bytes. JPEG, " +
+        `PNG, WebP and HEIF (HEIC, AVIF) are read; anything else is a 415 (\`photoError\` not-a-picture); ${limits}`,
+    },
   };
-  for (const type of SCAN_TYPES) body.content[type] = { schema: image };
   body.content['multipart/form-data'] = {
     schema: {
       type: 'object',
-      required: ['pages'],
+      required: [PAGES_PART],
       additionalProperties: false,
       properties: {
-        pages: {
+        [PAGES_PART]: {
           type: 'array',
           minItems: 1,
           maxItems: MAX_SCAN_PAGES,
-          items: image,
-          description: `The pages in order, one file part each (any part name; parts must be files), at most ${MAX_SCAN_PAGES}`,
+          items: { type: 'string', format: 'binary' },
+          description:
+            `The pages of one recipe in order, one file part named \`${PAGES_PART}\` a page, 1 to ${MAX_SCAN_PAGES} ` +
+            `of them; no other parts (a part of another name, or not a file, is a 400, as are more than ${MAX_SCAN_PAGES}). ` +
+            `Each part ${limits}; its type is image/* or application/octet-stream (another is a 415) and its bytes ` +
+            'decide what it is, as for a single photo.',
         },
       },
     },
-    encoding: { pages: { contentType: SCAN_TYPES.join(', ') } },
+    encoding: { [PAGES_PART]: { contentType: PAGE_PART_TYPES.join(', ') } },
   };
   return document;
 }
@@ -191,7 +212,7 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
       photoError: 'too-large-bytes',
       fields: { pages: `Larger than ${megabytes(photoMaxBytes)}` },
     });
-  api.addContentTypeParser(/^image\//u, { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
+  api.addContentTypeParser(SCAN_BODY, { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
     if (body.length > photoMaxBytes) return done(tooLarge());
     done(null, new ScannedPages([body]));
   });
@@ -210,14 +231,25 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
           fields: { pages: 'Not valid multipart/form-data' },
         });
       }
-      const files = [...form.values()].filter((value): value is File => typeof value !== 'string');
-      if (files.length === 0 || files.length !== [...form.keys()].length)
-        throw new HttpError(400, 'Send the photos as files, one part a page', { fields: { pages: 'Files only' } });
+      const parts = [...form.entries()];
+      const files = parts.flatMap(([name, value]) => (name === PAGES_PART && typeof value !== 'string' ? [value] : []));
+      if (files.length === 0 || files.length !== parts.length)
+        throw new HttpError(400, `Send the photos as files in parts named ${PAGES_PART}, one part a page`, {
+          fields: { pages: `Files in parts named ${PAGES_PART} only` },
+        });
       if (files.length > MAX_SCAN_PAGES)
         throw new HttpError(400, `At most ${MAX_SCAN_PAGES} pages at once`, {
           fields: { pages: `At most ${MAX_SCAN_PAGES} pages` },
         });
       if (files.some((file) => file.size > photoMaxBytes)) throw tooLarge();
+      // A part that says it is something else (a PDF, text) is refused as an image body of that type would be.
+      // No type at all is text/plain by multipart's rule (RFC 7578); a browser sends application/octet-stream.
+      const other = files.findIndex((file) => !pagePartTypeAllowed(file.type));
+      if (other !== -1)
+        throw new HttpError(415, photoErrorMessages['not-a-picture'] + pagesNote(other, files.length), {
+          photoError: 'not-a-picture',
+          fields: { pages: `Part ${other + 1} is ${files[other]!.type}, not image/*` },
+        });
       return new ScannedPages(await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer()))));
     },
   );
@@ -248,9 +280,11 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
           "know (the page's picture could not be fetched). Photos of a paper recipe: an image body, or up to 4 pages as " +
           'multipart/form-data in order; read with Tesseract (Swedish) in a process of its own within SCAN_TIMEOUT_MS; the ' +
           'draft then has `scannedText`. Their refusals carry `photoError` and a Swedish `message`: 413 a page over ' +
-          'PHOTO_MAX_BYTES, 415 no JPEG/PNG/WebP/HEIF by its bytes or an unreadable HEIC, 422 over 40 megapixels, more JPEG ' +
+          'PHOTO_MAX_BYTES, 415 no JPEG/PNG/WebP/HEIF by its bytes, an unreadable HEIC or a part typed neither image/* nor ' +
+          'application/octet-stream, 422 over 40 megapixels, more JPEG ' +
           'scans than a camera writes, unreadable, not read within SCAN_TIMEOUT_MS, or no recipe read (`fields.pages`), ' +
-          '503 two scans already running, 400 a multipart body of no files or more than 4. 413: a pasted page or text larger ' +
+          '503 two scans already running, 400 a multipart body of no files, a part not a file named `pages`, or more ' +
+          'than 4. 413: a pasted page or text larger ' +
           'than IMPORT_MAX_BYTES (`fields` ' +
           'names the field and the limit in MB). 400: an address that is malformed or may not be fetched (private, loopback, ' +
           'link-local, metadata, also after a redirect; the message does not say why, the server log does); 422: the page holds ' +
