@@ -24,6 +24,7 @@ import { ingredientGroups } from '../../src/lib/ingredient-groups.ts';
 import { formatMinutes, isWebAddress } from '../../src/lib/organise.ts';
 import { instructionSteps } from '../../src/lib/recipe-jsonld.ts';
 import { categoryHref } from '../../src/lib/routes.ts';
+import { RECIPE_LABELS } from '../../src/lib/recipe-labels.ts';
 import { servingChoices } from '../../src/lib/serving-choices.ts';
 import { isUnitKey, unitLabel } from '../../src/lib/units.ts';
 
@@ -105,9 +106,9 @@ function factsHtml(recipe: Recipe): string {
   if (prepTime !== undefined || totalTime !== undefined || source) {
     const rows: string[] = [];
     if (prepTime !== undefined)
-      rows.push(`<div><dt>Förberedelser</dt> <dd>${escapeHtml(formatMinutes(prepTime))}</dd></div>`);
+      rows.push(`<div><dt>${RECIPE_LABELS.prepTime}</dt> <dd>${escapeHtml(formatMinutes(prepTime))}</dd></div>`);
     if (totalTime !== undefined)
-      rows.push(`<div><dt>Total tid</dt> <dd>${escapeHtml(formatMinutes(totalTime))}</dd></div>`);
+      rows.push(`<div><dt>${RECIPE_LABELS.totalTime}</dt> <dd>${escapeHtml(formatMinutes(totalTime))}</dd></div>`);
     if (source) {
       const url = source.url !== undefined && isWebAddress(source.url) ? source.url : undefined;
       const text = url

@@ -64,7 +64,6 @@ function island(r: Recipe): string {
     ticked: new Set<string>(),
     onTick: () => undefined,
     onCooking: () => undefined,
-    wakeLock: 'off',
     onServings: () => undefined,
   });
   // HTML's spelling of what React writes its own way: void tags, attribute case, the apostrophe's entity.

@@ -1,38 +1,9 @@
-// Cook mode on the details page: the screen stays awake (Screen Wake Lock API, where the browser has it)
-// while the cook ticks off ingredients and steps. What is ticked is kept in this tab only (sessionStorage,
-// under the recipe's id and version): a phone that dropped the page while its screen was off reloads it
-// with the ticks in place; another version of the recipe starts afresh, and closing the tab forgets it.
+// Cook mode on the details page: on or off, and the ingredients and steps the cook ticks off. (The screen kept
+// awake, the timers, the one-step view and 'Läs upp' are src/features/cook/, loaded only when cook mode opens.)
+// What is ticked is kept in this tab only (sessionStorage, under the recipe's id and version): a phone that dropped
+// the page while its screen was off reloads it with the ticks in place; another version of the recipe starts
+// afresh, and closing the tab forgets it.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-
-type WakeLock = { release(): Promise<void> };
-type WakeLockApi = { request(type: 'screen'): Promise<WakeLock> };
-
-/** Holds a screen wake lock while `on`; taken again when the page becomes visible (browsers drop it when hidden). */
-export function useWakeLock(on: boolean): 'held' | 'unavailable' | 'off' {
-  const [state, setState] = useState<'held' | 'unavailable' | 'off'>('off');
-  useEffect(() => {
-    const api = (navigator as Navigator & { wakeLock?: WakeLockApi }).wakeLock;
-    if (!on) return setState('off');
-    if (!api) return setState('unavailable');
-    let lock: WakeLock | undefined;
-    let stopped = false;
-    const take = () => {
-      api.request('screen').then(
-        (taken) => (stopped ? void taken.release() : ((lock = taken), setState('held'))),
-        () => setState('unavailable'),
-      );
-    };
-    const onVisible = () => document.visibilityState === 'visible' && take();
-    take();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      stopped = true;
-      document.removeEventListener('visibilitychange', onVisible);
-      void lock?.release().catch(() => undefined);
-    };
-  }, [on]);
-  return state;
-}
 
 /** What cook mode keeps for one recipe: whether it is on, and the ticked keys (`i<n>` ingredients, `s<n>` steps). */
 export type CookState = Readonly<{ cooking: boolean; ticked: readonly string[] }>;

@@ -1,7 +1,8 @@
 // Recipe details (/{id}): scaled by the 'Portioner' selector (the API leaves "don't scale" ingredients as written),
 // quantities in Swedish notation; its categories as links to the narrowed list, its times and source, and the
 // ingredients under their section headings, each with its note after the name, and the steps numbered (on screen, in
-// cook mode and on paper alike; cook mode prints as the plain recipe).
+// cook mode and on paper alike; cook mode prints as the plain recipe). Cook mode's tools (timers, one step at a time,
+// 'Läs upp', the screen kept awake) are src/features/cook/, loaded with import() only when cook mode opens.
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../../stores/auth.ts';
@@ -19,7 +20,11 @@ import { ingredientGroups } from '../../lib/ingredient-groups.ts';
 import { formatMinutes, isWebAddress } from '../../lib/organise.ts';
 import { instructionSteps, jsonLdText, RECIPE_JSONLD_ID, recipeJsonLd } from '../../lib/recipe-jsonld.ts';
 import { servingChoices } from '../../lib/serving-choices.ts';
-import { useCookMode, useWakeLock } from './cook-mode.ts';
+import { RECIPE_LABELS } from '../../lib/recipe-labels.ts';
+import { useCookMode } from './cook-mode.ts';
+
+/** Cook mode's tools, loaded when cook mode first opens (docs/decisions/065-budget-for-code-loaded-on-demand.md). */
+type Cook = typeof import('../cook/cook-view.tsx');
 
 const EMPTY: Recipe = { name: '', author: '', instructions: '', servings: 0, ingredients: [] };
 const TITLE = 'recipes-frontend';
@@ -41,7 +46,12 @@ export default function RecipeDetails() {
   const [own, setOwn] = useState(0);
   // Cook mode: on or off and what is ticked, kept in this tab across a reload (src/features/details/cook-mode.ts).
   const { cooking, setCooking, ticked, tick } = useCookMode(view.state === 'ready' ? view.recipe : undefined);
-  const wakeLock = useWakeLock(cooking);
+  const [cook, setCook] = useState<Cook>();
+  useEffect(() => {
+    // A failed load (offline before the service worker kept it) leaves the ticks, which need none of it.
+    // Loaded once: the browser keeps a module, so opening cook mode again costs nothing.
+    if (cooking) import('../cook/cook-view.tsx').then(setCook, () => undefined);
+  }, [cooking]);
   const base = useApiBase();
   // The first screen the server wrote after the island (server/site/recipe-first-screen.ts): the card with the photo
   // and the name, painted before any JavaScript. While it is there the island shows no spinner of its own (hidden
@@ -131,7 +141,7 @@ export default function RecipeDetails() {
           ticked={ticked}
           onTick={tick}
           onCooking={setCooking}
-          wakeLock={wakeLock}
+          cook={cook}
           onServings={(n) => void changeServings(n)}
           jsonLd={jsonLdText(recipeJsonLd(recipe, window.location.href, base))}
         />
@@ -151,7 +161,8 @@ export type RecipeCardProps = {
   ticked: ReadonlySet<string>;
   onTick(key: string): void;
   onCooking(on: boolean): void;
-  wakeLock: ReturnType<typeof useWakeLock>;
+  /** Cook mode's tools once loaded: its panel under the button, and each step's timers. */
+  cook?: Cook;
   onServings(servings: number): void;
   /** The island's JSON-LD block (the server's first screen has its own in the head). */
   jsonLd?: string;
@@ -171,11 +182,12 @@ export function RecipeCard({
   ticked,
   onTick,
   onCooking,
-  wakeLock,
+  cook,
   onServings,
   jsonLd,
 }: RecipeCardProps) {
   const amounts = formatIngredientAmounts(recipe.ingredients);
+  const steps = instructionSteps(recipe.instructions);
   const [main, ...gallery] = recipe.photos ?? [];
   return (
     <article className="card recipe" aria-busy={busy}>
@@ -200,10 +212,7 @@ export function RecipeCard({
         <button type="button" className="button" aria-pressed={cooking} onClick={() => onCooking(!cooking)}>
           Matlagningsläge
         </button>
-        {wakeLock === 'held' && <span className="notice">Skärmen hålls tänd</span>}
-        {wakeLock === 'unavailable' && (
-          <span className="notice">Skärmen kan inte hållas tänd i den här webbläsaren</span>
-        )}
+        {cooking && cook && <cook.CookPanel {...{ recipe, steps, amounts, ticked, onTick }} />}
       </div>
       <div className="field servings">
         <label htmlFor="servings">Portioner</label>
@@ -253,13 +262,16 @@ export function RecipeCard({
           <h2 id="instructions-heading">Instruktioner</h2>
           {/* Numbered on the page, in cook mode (where each step is also a tick) and on paper alike. */}
           <ol className={cooking ? 'steps cooking' : 'steps'}>
-            {instructionSteps(recipe.instructions).map((step, i) => (
+            {steps.map((step, i) => (
               <li key={`${i}-${step}`}>
                 {cooking ? (
-                  <label className="tick">
-                    <input type="checkbox" checked={ticked.has(`s${i}`)} onChange={() => onTick(`s${i}`)} />
-                    <StepText number={i + 1} step={step} />
-                  </label>
+                  <>
+                    <label className="tick">
+                      <input type="checkbox" checked={ticked.has(`s${i}`)} onChange={() => onTick(`s${i}`)} />
+                      <StepText number={i + 1} step={step} />
+                    </label>
+                    {cook && <cook.StepTimers timersKey={cook.timersKey(recipe.id)} number={i + 1} step={step} />}
+                  </>
                 ) : (
                   <StepText number={i + 1} step={step} />
                 )}
@@ -326,12 +338,12 @@ function RecipeFacts({ recipe }: { recipe: Recipe }) {
         <dl className="recipe-facts">
           {prepTime !== undefined && (
             <div>
-              <dt>Förberedelser</dt> <dd>{formatMinutes(prepTime)}</dd>
+              <dt>{RECIPE_LABELS.prepTime}</dt> <dd>{formatMinutes(prepTime)}</dd>
             </div>
           )}
           {totalTime !== undefined && (
             <div>
-              <dt>Total tid</dt> <dd>{formatMinutes(totalTime)}</dd>
+              <dt>{RECIPE_LABELS.totalTime}</dt> <dd>{formatMinutes(totalTime)}</dd>
             </div>
           )}
           {source && (
