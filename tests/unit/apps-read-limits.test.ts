@@ -1,10 +1,11 @@
 // The limits of one read (issue 52): a gzip beyond the most JSON text read at once is refused naming that limit,
 // not the whole file's budget; JSON nested deeper than any reader walks is a file no app writes, said in Swedish;
 // JSON of more values than MAX_JSON_VALUES is refused before it is parsed, while the densest real export (Mealie's
-// backup) of the service's 10,000 recipes stays well below it.
+// backup) of the service's 10,000 recipes stays well below it; JSON whose bytes and values would hold more than
+// MAX_JSON_MEMORY at once is refused too (issue 52 item 2), while that backup stays below it.
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonValues, MAX_JSON_VALUES } from '../../server/import/apps/json-values.ts';
+import { jsonMemory, jsonValues, MAX_JSON_MEMORY, MAX_JSON_VALUES } from '../../server/import/apps/json-values.ts';
 import { openZip } from '../../server/import/apps/zip-archive.ts';
 import { createBudget } from '../../server/import/apps/unpack-budget.ts';
 import { mealieBackup, sampleRecipes, zipOf } from '../fixtures/apps/make-exports.ts';
@@ -81,5 +82,37 @@ describe('JSON of more values than MAX_JSON_VALUES', () => {
     const perRecipe = jsonValues(database) / 200;
     expect(perRecipe).toBeGreaterThan(100);
     expect(perRecipe * 10_000).toBeLessThan(MAX_JSON_VALUES * 0.7);
+  });
+});
+
+describe('JSON that would hold more than MAX_JSON_MEMORY', () => {
+  const tooMuch = (name: string) =>
+    `${name} skulle behöva mer än 240 MB minne för att läsas (för mycket text eller för många objekt i JSON på en gång), mer än en export brukar behöva, och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.`;
+
+  it('weighs each byte of text, each object and each other value', () => {
+    // '[' and ',' are values, each '{' an object: 7 bytes, 2 objects, 2 other values.
+    expect(jsonMemory(Buffer.from('[{},{"a":"{,["}]'))).toBe(16 * 4 + 2 * 192 + 2 * 32);
+  });
+
+  it('refuses a Paprika recipe of one long string inside a zip, naming the entry', async () => {
+    const paprika = gzipSync(`{"name":"Lång","ingredients":"1 ägg","directions":"${'a'.repeat(61_000_000)}"}`);
+    expect(await errorOf(zipOf([{ name: 'Lång.paprikarecipe', data: paprika }]), 'x.paprikarecipes', SERVICE)).toBe(
+      tooMuch('”Lång.paprikarecipe”'),
+    );
+  }, 30_000);
+
+  it('refuses a list of objects each of its own keys, far fewer than MAX_JSON_VALUES', async () => {
+    const file = Buffer.from(`[${Array.from({ length: 1_000_000 }, (_, i) => `{"k${i}":0}`).join(',')}]`);
+    expect(jsonValues(file)).toBeLessThan(MAX_JSON_VALUES);
+    expect(await errorOf(file, 'recept.json', SERVICE)).toBe(tooMuch('Filen'));
+  }, 30_000);
+
+  it('lets a Mealie backup of the service’s 10,000 recipes through', async () => {
+    const zip = await openZip({ buffer: mealieBackup(sampleRecipes(200)) }, createBudget(1e9), 1000);
+    const database = await zip.read(
+      zip.entries.find((e) => e.name === 'database.json')!,
+      1e9,
+    );
+    expect((jsonMemory(database) / 200) * 10_000).toBeLessThan(MAX_JSON_MEMORY);
   });
 });

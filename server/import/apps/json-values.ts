@@ -1,7 +1,8 @@
 // JSON text counted before it is parsed (issue 52): the text's bytes are bounded (MAX_TEXT_BYTES), but what
 // JSON.parse builds of them is not: 48 MB of `{"a":1},` is six million objects, which filled the worker's heap and ran
 // to the time limit. One pass over the bytes counts every object, array and member (each '{', '[' and ',' outside a
-// string) and refuses the text beyond MAX_JSON_VALUES, a figure real exports stay far below, before anything is built.
+// string) and refuses the text beyond MAX_JSON_VALUES, a figure real exports stay far below, or beyond MAX_JSON_MEMORY,
+// what its bytes and values would hold at once, before anything is built.
 // docs/decisions/054-app-collections.md
 import { CollectionFileError, printable } from './collection-errors.ts';
 
@@ -17,22 +18,58 @@ export const MAX_JSON_VALUES = 2_500_000;
 
 /** How many values the text has, counting no further than max + 1. */
 export function jsonValues(bytes: Uint8Array, max = MAX_JSON_VALUES): number {
-  let count = 0;
+  return jsonShape(bytes, max).values;
+}
+
+/** Objects ('{') and the other values counted (arrays '[' and members ','), outside strings, up to max + 1. */
+export function jsonShape(bytes: Uint8Array, max = MAX_JSON_VALUES): { values: number; objects: number } {
+  let values = 0;
+  let objects = 0;
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i];
     if (byte === 0x22) {
       // A string: to its closing quote, over escapes ('\"', '\\').
       for (i++; i < bytes.length && bytes[i] !== 0x22; i++) if (bytes[i] === 0x5c) i++;
-    } else if ((byte === 0x2c || byte === 0x5b || byte === 0x7b) && ++count > max) return count;
+    } else if (byte === 0x2c || byte === 0x5b || byte === 0x7b) {
+      if (byte === 0x7b) objects++;
+      if (++values > max) break;
+    }
   }
-  return count;
+  return { values, objects };
 }
 
-/** The JSON text's value; CollectionFileError beyond MAX_JSON_VALUES (`name`: the entry, '' the file itself),
- *  SyntaxError when it is not JSON. */
+// What parsing one JSON text holds at its peak, bytes and values together (issue 52 item 2: the server's process
+// tree under 512 MB for any file; it idles at ~220 MB with this worker started). Counting values alone let two
+// shapes through that each took the process past 512 MB: 63.5 MB of one object of 1.2 million unique keys (+417 MB)
+// and a 0.1 MB gzip of one 63 MB string (+236 MB; 517 MB in the bench), and 17.5 MB of 1.24 million one-key objects,
+// each key its own (+296 MB, 144 s). The weights are those shapes' measured costs, rounded up: a byte of text is
+// held four times (the bytes read or unpacked, a gzip's output once more while it is joined, the decoded string, the
+// parsed strings); an object up to 192 bytes (a new hidden class for each new set of keys, a dictionary beyond a
+// few); any other value 32 bytes. A 10,000-recipe Mealie backup as the fixtures build it (38.6 MB, 180,013 objects,
+// 1.43 million other values) is estimated at 235 MB and measured at +157 MB. docs/decisions/054-app-collections.md
+export const MAX_JSON_MEMORY = 240_000_000;
+const PER_TEXT_BYTE = 4;
+const PER_OBJECT = 192;
+const PER_VALUE = 32;
+
+/** The estimated peak memory of parsing the text (bytes), from its size and its counted values. */
+export function jsonMemory(bytes: Uint8Array, shape = jsonShape(bytes)): number {
+  return bytes.length * PER_TEXT_BYTE + shape.objects * PER_OBJECT + (shape.values - shape.objects) * PER_VALUE;
+}
+
+/** The JSON text's value; CollectionFileError beyond MAX_JSON_VALUES or MAX_JSON_MEMORY (`name`: the entry, '' the
+ *  file itself), SyntaxError when it is not JSON. */
 export function jsonOf(bytes: Uint8Array, name: string): unknown {
-  if (jsonValues(bytes) > MAX_JSON_VALUES) throw tooManyValues(name);
+  const shape = jsonShape(bytes);
+  if (shape.values > MAX_JSON_VALUES) throw tooManyValues(name);
+  if (jsonMemory(bytes, shape) > MAX_JSON_MEMORY) throw tooMuchMemory(name);
   return JSON.parse(textOf(bytes));
+}
+
+export function tooMuchMemory(name: string): CollectionFileError {
+  return new CollectionFileError(
+    `${name ? `”${printable(name)}”` : 'Filen'} skulle behöva mer än ${MAX_JSON_MEMORY / 1_000_000} MB minne för att läsas (för mycket text eller för många objekt i JSON på en gång), mer än en export brukar behöva, och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.`,
+  );
 }
 
 export function tooManyValues(name: string): CollectionFileError {

@@ -1,8 +1,9 @@
 // Moving in is bounded by absolute figures (issue 52), through the API on a real server and database with the real
 // worker pool: a small upload whose inner zip is 600 MB is refused before it is inflated (the process's memory
 // measured while the preview runs); 48 MB of JSON holding six million small objects is refused at once, counted
-// before it is parsed, instead of filling the worker's heap until the time limit; a recipe of one 63 MB string is
-// read (its text cut) instead of ending the server; JSON nested 100,000 levels is a 422 with the unreadable file's
+// before it is parsed, instead of filling the worker's heap until the time limit; a recipe of one 63 MB string, an
+// object of 1.2 million unique keys and a list of 1.24 million objects of their own keys are refused before they are
+// parsed, by what their bytes and values would hold (each took the server past 512 MB); JSON nested 100,000 levels is a 422 with the unreadable file's
 // sentence; at most two previews or imports are in flight, a third refused with 503 before its body is read.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
@@ -86,15 +87,48 @@ describe('move-in limits (pglite)', () => {
     expect(peak - before).toBeLessThan(250_000_000);
   }, 60_000);
 
-  it('reads a Paprika recipe of one 63 MB string, cut, without the worker’s heap (and the server) running out', async () => {
+  /** The answer to `file`, and how much the process grew while it was read (the worker is a thread of it). */
+  async function measured(file: Buffer, fileName: string) {
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+    const started = performance.now();
+    const answer = await preview(file, fileName).finally(() => clearInterval(sampler));
+    const seconds = (performance.now() - started) / 1000;
+    console.info(`move-in: ${fileName} ${seconds.toFixed(1)} s, peak +${Math.round((peak - before) / 1e6)} MB`);
+    return { answer, grown: peak - before, seconds };
+  }
+  const tooMuchMemory = (name: string) =>
+    `${name} skulle behöva mer än 240 MB minne för att läsas (för mycket text eller för många objekt i JSON på en gång), mer än en export brukar behöva, och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.`;
+
+  // Issue 52 item 2: the server idles at ~220 MB with its reader started; these shapes took it past 512 MB.
+  it('refuses a Paprika recipe of one 63 MB string before decoding it (it took the server to 517 MB)', async () => {
     const file = gzipSync(`{"name":"Bulle","ingredients":"1 ägg","directions":"${'a'.repeat(63_000_000)}"}`);
     expect(file.length).toBeLessThan(1_000_000);
-    const answer = await preview(file, 'Bulle.paprikarecipe');
-    // Read whole by the web import's readers, it ended the whole process ('Reached heap limit', from the worker).
-    expect(answer.statusCode).toBe(200);
-    expect(answer.json().recipes[0].notes).toContain(
-      'Receptet har text längre än 100 000 tecken: slutet kom inte med.',
-    );
+    const { answer, grown } = await measured(file, 'Bulle.paprikarecipe');
+    // Read, its text cut, it held the unpacked bytes, the decoded text and the parsed string at once (+236 MB).
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().fields.file).toBe(tooMuchMemory('Filen'));
+    expect(grown).toBeLessThan(180_000_000);
+  }, 60_000);
+
+  it('refuses 63.5 MB of one object of 1.2 million unique keys at once (it grew the server by 400 MB for 48 s)', async () => {
+    const members = Array.from({ length: 1_200_000 }, (_, i) => `"k${i}":{}`).join(',');
+    const file = Buffer.from(`{${members},"pad":"${'x'.repeat(63_500_000 - members.length - 20)}"}`);
+    const { answer, grown, seconds } = await measured(file, 'recept.json');
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().fields.file).toBe(tooMuchMemory('Filen'));
+    expect(seconds).toBeLessThan(20);
+    expect(grown).toBeLessThan(180_000_000);
+  }, 60_000);
+
+  it('refuses 17.5 MB of 1.24 million objects each of its own key (+296 MB and 144 s when parsed)', async () => {
+    const file = Buffer.from(`[${Array.from({ length: 1_240_000 }, (_, i) => `{"k${i}":0}`).join(',')}]`);
+    const { answer, grown, seconds } = await measured(file, 'recept.json');
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().fields.file).toBe(tooMuchMemory('Filen'));
+    expect(seconds).toBeLessThan(20);
+    expect(grown).toBeLessThan(120_000_000);
   }, 60_000);
 
   it('answers JSON nested 100,000 levels with 422 and the unreadable file’s sentence, not a 500', async () => {
