@@ -71,19 +71,6 @@ function markTable(ids: readonly number[]): Uint8Array {
   return mark;
 }
 
-/** The entries of `list` (their slots in `slots`, in its order) that pass the filters (./recipe-facts.ts), in its order. */
-function keepPassing(
-  list: readonly Entry[],
-  slots: Int32Array,
-  facts: RecipeFacts,
-  marks: readonly Uint8Array[],
-  max: number | undefined,
-): Entry[] {
-  const kept: Entry[] = [];
-  for (let i = 0; i < slots.length; i++) if (passes(facts, slots[i] as number, marks, max)) kept.push(list[i] as Entry);
-  return kept;
-}
-
 /**
  * `make` of a list, made once for each list it is asked for (an index version, a category's entries) and gone with
  * the list: a new index is a new array (see catchUp).
@@ -97,10 +84,34 @@ function perList<T>(make: (list: readonly Entry[]) => T): (list: readonly Entry[
   };
 }
 
+/**
+ * A filtered list in the index's own order (ingredients, time) counts its matches exactly up to this many and says
+ * `more` beyond (issue 52, as the words' answer does: WORDS_LIMIT): the count then stops at the match after it
+ * instead of passing over the whole book, so a word in every recipe examines about this many recipes, not 100,000.
+ */
+export const COUNT_LIMIT = 1_000;
+
+/**
+ * A pass over the list yields to the event loop after this many recipes examined (issue 52): a filter that matches
+ * few recipes of a large book still examines every one (about 5 ms per 100,000 on a busy machine), and /api/health
+ * and the other requests must not wait for the whole pass.
+ */
+export const SCAN_CHUNK = 16_384;
+
+/** What the index's filtered reads have done, in all (for tests and the bench: the work per read is bounded). */
+export type ScanStats = { examined: number; yields: number };
+
 export type NameIndex = ReturnType<typeof createNameIndex>;
 
-/** `feed`: the change feed it follows (the API's, shared with the full list; its own by default). */
-export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: { feed?: ChangeFeed } = {}) {
+/**
+ * `feed`: the change feed it follows (the API's, shared with the full list; its own by default). `scanChunk`: how
+ * many recipes a pass examines between yields to the event loop (SCAN_CHUNK; smaller in tests).
+ */
+export function createNameIndex(
+  db: Database,
+  { feed = createChangeFeed(db), scanChunk = SCAN_CHUNK }: { feed?: ChangeFeed; scanChunk?: number } = {},
+) {
+  const stats: ScanStats = { examined: 0, yields: 0 };
   let order: Entry[] = [];
   let facts: RecipeFacts = factsOf([]);
   // One object per category for all the recipes in it: at 100,000 recipes a key and a spelling per recipe held
@@ -196,16 +207,17 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
   // The entries the filters keep, made once per question (index, category, filters) and kept for the few questions
   // asked last of this index: paging and counting are then a binary search and a length, not a pass over the book.
   // Reused only while the database's answers it was made from are the very same (the find cache's, per stamp).
-  type Kept = { parts: readonly FoundIds[]; list: Entry[] };
-  const keptOf = perList(() => new Map<string, Kept>());
+  // The same for the bounded count of a list in the index's order (the pass to the match after COUNT_LIMIT).
+  type Kept<T> = { parts: readonly FoundIds[]; list: T };
+  const keptOf = perList(() => new Map<string, Kept<unknown>>());
   const KEPT_LISTS = 8;
-  function filteredList(all: Entry[], key: string, parts: readonly FoundIds[], make: () => Entry[]): Entry[] {
+  function filteredList<T>(all: Entry[], key: string, parts: readonly FoundIds[], make: () => T): T {
     const kept = keptOf(all);
     const found = kept.get(key);
     if (found && found.parts.length === parts.length && found.parts.every((p, i) => p === parts[i])) {
       kept.delete(key);
       kept.set(key, found);
-      return found.list;
+      return found.list as T;
     }
     const list = make();
     kept.delete(key);
@@ -267,10 +279,15 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
     let ranked = false;
     let more = false;
     let list: Entry[];
+    // Whether the entry at a position of `list` passes the filters the index checks itself (ingredients, time: the
+    // list is then the index's own order, or a category's); undefined when `list` holds only entries that pass.
+    let passing: ((i: number) => boolean) | undefined;
+    // The key and the database's answers a list in the index's order counts by (its bounded count is remembered).
+    let counted: { key: string; parts: readonly FoundIds[] } | undefined;
     if (find) {
       // The database answers which recipes hold the words (ranked) and which ingredient names match each
       // ingredient word (../db/repositories/recipe-find-repository.ts, src/lib/recipe-filters.ts's nameHasIngredient);
-      // the index's facts hold each recipe's names' ids and its time, so the rest is one pass in the index's order.
+      // the index's facts hold each recipe's names' ids and its time, so the rest is checked per recipe.
       const remember = finds.at(at);
       const ingredientWords = [...new Set(find.ingredientStems ?? [])].sort();
       const [words, ...named] = await Promise.all([
@@ -278,35 +295,66 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
         ...ingredientWords.map((word) => ingredientNameIds(db.orm, word, remember)),
       ]);
       ranked = words.everything !== true;
-      more = words.more === true;
       const max = find.maxMinutes;
       const key = JSON.stringify([categoryKeyOf ?? null, ingredientWords, max ?? null, find.words ?? []]);
-      list = filteredList(all, key, [words, ...named], () => {
-        if (named.some((n) => n.ids.length === 0)) return [];
+      if (ranked) {
+        more = words.more === true;
+        // Best match first: the database's order (at most WORDS_LIMIT), the category and the other filters checked
+        // per recipe.
+        list = filteredList(all, key, [words, ...named], () => {
+          if (named.some((n) => n.ids.length === 0)) return [];
+          const marks = named.map(({ ids }) => markTable(ids));
+          const entries = byId(all);
+          const kept: Entry[] = [];
+          for (const id of words.ids) {
+            const entry = entries[id];
+            if (
+              entry &&
+              (categoryKeyOf === undefined || entry.categories?.some((c) => c.key === categoryKeyOf)) &&
+              passes(held, entry.slot, marks, max)
+            )
+              kept.push(entry);
+          }
+          return kept;
+        });
+      } else if (named.some((n) => n.ids.length === 0)) list = [];
+      else {
+        // In the index's order: no list of every match is made (a word in every recipe made one of 100,000 entries
+        // per read, issue 52); the page's pass stops once it has the page, and the count at COUNT_LIMIT and one.
+        list = inCategory();
+        const slots = slotsOf(list);
         const marks = named.map(({ ids }) => markTable(ids));
-        if (!ranked) {
-          const scope = inCategory();
-          return keepPassing(scope, slotsOf(scope), held, marks, max);
-        }
-        // Best match first: the database's order, the category and the other filters checked per recipe.
-        const entries = byId(all);
-        const kept: Entry[] = [];
-        for (const id of words.ids) {
-          const entry = entries[id];
-          if (
-            entry &&
-            (categoryKeyOf === undefined || entry.categories?.some((c) => c.key === categoryKeyOf)) &&
-            passes(held, entry.slot, marks, max)
-          )
-            kept.push(entry);
-        }
-        return kept;
-      });
+        passing = (i) => passes(held, slots[i] as number, marks, max);
+        counted = { key, parts: named };
+      }
     } else list = inCategory();
     const query = fold(opts.search?.trim() ?? '');
     const matches = (i: number) => {
-      const entry = list[i] as Entry;
-      return query === '' || entry.folded.includes(query);
+      if (passing && !passing(i)) return false;
+      return query === '' || (list[i] as Entry).folded.includes(query);
+    };
+    /**
+     * Up to `want` positions of `list` that match, from `from` on (`step` 1) or back (`step` -1), nearest first;
+     * yields to the event loop after each `scanChunk` positions examined, so a long pass does not hold the server.
+     */
+    const scan = async (from: number, step: 1 | -1, want: number): Promise<number[]> => {
+      const found: number[] = [];
+      if (!passing && query === '') {
+        // Every entry matches: no pass.
+        for (let i = from; i >= 0 && i < list.length && found.length < want; i += step) found.push(i);
+        return found;
+      }
+      let i = from;
+      while (i >= 0 && i < list.length && found.length < want) {
+        const end = step === 1 ? Math.min(list.length, i + scanChunk) : Math.max(-1, i - scanChunk);
+        const before = i;
+        for (; i !== end && found.length < want; i += step) if (matches(i)) found.push(i);
+        stats.examined += Math.abs(i - before);
+        if (i !== end || found.length >= want || i < 0 || i >= list.length) break;
+        stats.yields++;
+        await new Promise((resume) => setImmediate(resume));
+      }
+      return found;
     };
     // A ranked list has no name order to search in: a cursor is found by its id (a recipe that no longer matches
     // starts the list again from the top).
@@ -315,30 +363,40 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
       const at = list.findIndex((e) => e.id === r.id);
       return at < 0 ? 0 : at + (orEqual ? 1 : 0);
     };
-    const picked: number[] = [];
-    let low: number;
-    let high: number;
+    // The page, and one match beyond it on the side it was read towards (is there a next / previous page?).
+    let picked: number[];
+    let beyond: boolean;
+    let behind: () => Promise<boolean>;
     if (opts.before) {
-      high = position(opts.before, false);
-      let i = high - 1;
-      for (; i >= 0 && picked.length < opts.limit; i--) if (matches(i)) picked.unshift(i);
-      low = i + 1;
+      const high = position(opts.before, false);
+      const back = await scan(high - 1, -1, opts.limit + 1);
+      beyond = back.length > opts.limit;
+      picked = back.slice(0, opts.limit).reverse();
+      behind = async () => high < list.length && (await scan(high, 1, 1)).length > 0;
     } else {
-      low = opts.after ? position(opts.after, true) : 0;
-      let i = low;
-      for (; i < list.length && picked.length < opts.limit; i++) if (matches(i)) picked.push(i);
-      high = i;
+      const low = opts.after ? position(opts.after, true) : 0;
+      const ahead = await scan(low, 1, opts.limit + 1);
+      beyond = ahead.length > opts.limit;
+      picked = ahead.slice(0, opts.limit);
+      behind = async () => low > 0 && (await scan(low - 1, -1, 1)).length > 0;
     }
-    const anyIn = (from: number, to: number) => {
-      for (let i = from; i < to; i++) if (matches(i)) return true;
-      return false;
-    };
-    const countAll = () => {
-      if (query === '') return list.length;
-      let n = 0;
-      for (let i = 0; i < list.length; i++) if (matches(i)) n++;
-      return n;
-    };
+    const hasNext = opts.before ? picked.length > 0 && (await behind()) : beyond;
+    const hasPrevious = opts.before ? beyond : picked.length > 0 && (await behind());
+    // The count: every match of a list of matches only (the words' answer, at most WORDS_LIMIT); of a list in the
+    // index's order, up to COUNT_LIMIT and `more` beyond, the pass remembered for the same answers (paging).
+    let count: number | undefined;
+    if (find) {
+      if (passing === undefined && query === '') count = list.length;
+      else {
+        const countFrom = () => scan(0, 1, COUNT_LIMIT + 1).then((found) => found.length);
+        const n =
+          counted && query === ''
+            ? await filteredList(all, `count ${counted.key}`, counted.parts, countFrom)
+            : await countFrom();
+        if (n > COUNT_LIMIT) more = true;
+        count = Math.min(n, COUNT_LIMIT);
+      }
+    }
     const pick = (i: number | undefined) =>
       i === undefined ? null : { id: (list[i] as Entry).id, name: (list[i] as Entry).name };
     return {
@@ -346,12 +404,15 @@ export function createNameIndex(db: Database, { feed = createChangeFeed(db) }: {
         const { id, name, thumbnail } = list[i] as Entry;
         return { id, name, ...(thumbnail ? { thumbnail } : {}) };
       }),
-      next: picked.length > 0 && anyIn(high, list.length) ? pick(picked.at(-1)) : null,
-      previous: picked.length > 0 && anyIn(0, low) ? pick(picked[0]) : null,
-      ...(find ? { count: countAll() } : {}),
+      next: picked.length > 0 && hasNext ? pick(picked.at(-1)) : null,
+      previous: picked.length > 0 && hasPrevious ? pick(picked[0]) : null,
+      ...(count !== undefined ? { count } : {}),
       ...(more ? { more: true as const } : {}),
     };
   }
 
-  return { page, categories, current, refreshSoon };
+  /** What the filtered reads have examined so far, in all (ScanStats). */
+  const scanStats = (): ScanStats => ({ ...stats });
+
+  return { page, categories, current, refreshSoon, scanStats };
 }

@@ -14,7 +14,7 @@ import { WORDS_LIMIT, type RecipeFind } from '../../db/repositories/recipe-find-
 import type { DatabaseGate } from '../../db/database-gate.ts';
 import { filterReadRateLimit } from '../../plugins/rate-limit.ts';
 import { errorBody, errorBodySchema, HttpError } from '../errors.ts';
-import type { NamedRecipe, NameIndex } from '../read-models/name-index.ts';
+import { COUNT_LIMIT, type NamedRecipe, type NameIndex } from '../read-models/name-index.ts';
 
 // GET /recipes/names: the list screen's light, paged read (ids and names only). The full list
 // (GET /recipes) stays the contract; this is what a screen showing a few dozen names at a time needs.
@@ -106,12 +106,14 @@ const pageSchema = z.object({
     .number()
     .int()
     .optional()
-    .describe('How many recipes match in all; only when `ingredients`, `maxMinutes` or `words` is given'),
+    .describe(
+      'How many recipes match in all, up to a limit (see `more`); only when `ingredients`, `maxMinutes` or `words` is given',
+    ),
   more: z
     .literal(true)
     .optional()
     .describe(
-      `The words matched more than ${WORDS_LIMIT} recipes: only the first ${WORDS_LIMIT} found are ranked, listed and counted (\`count\`), as a search engine's estimated total`,
+      `More recipes match than \`count\` says, as a search engine's estimated total: with \`words\`, they matched more than ${WORDS_LIMIT} recipes and only the first ${WORDS_LIMIT} found are ranked, listed and counted; otherwise more than ${COUNT_LIMIT} match (\`count\` is ${COUNT_LIMIT}), and every one of them can still be paged through`,
     ),
 });
 
