@@ -120,7 +120,7 @@ export function cleanText(text: string): string {
 
 function splitLines(text: string): string[] {
   return text
-    .split('\n')
+    .split(/\r\n?|\n/u) // a lone \r breaks a line too (older editors' texts, copied into JSON-LD)
     .map(cleanText)
     .filter((line) => line !== '');
 }

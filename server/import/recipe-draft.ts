@@ -148,7 +148,7 @@ function draftOf(recipe: JsonObject, extras: PageExtras): ReadRecipe {
   const prepTime = minutes(recipe.prepTime) ?? plugin?.prepTime;
   const totalTime = minutes(recipe.totalTime) ?? plugin?.totalTime;
   const source = sourceOf(recipe, extras.source);
-  const steps = instructionLines(recipe.recipeInstructions, 0).filter((line) => !isStepHeading(line));
+  const steps = stepsOfLines(instructionLines(recipe.recipeInstructions, 0)).filter((line) => !isStepHeading(line));
   const publisher = list(recipe.publisher).find(isObject);
   // The recipe's name, not the page's title: without the site's part ("Kladdkaka | Receptbloggen").
   const name = withoutSiteTail(oneLine(recipe.name) || oneLine(recipe.headline) || (plugin?.name ?? ''), {
@@ -267,6 +267,44 @@ function lineKey(line: string): string {
 // their own, so a line before its steps is how a cookbook would print it.
 const STEP_HEADING =
   /^(?:(?:första|sista|nästa|andra|tredje|fjärde|femte)\s+instruktionen|(?:step|steg|schritt|étape|etape|stap|paso|passo|krok|trin|vaihe)\s*\d{0,3}|\d{1,3}|instructions?|directions?|method|preparation|steps|gör så här|så här gör du|instruktioner|tillagning|zubereitung|préparation|bereiding|preparación|preparazione)\s*[.:)]?$/iu;
+
+// "1.Chop the onion 2.Fry it 3. Serve": the step numbers of a text, each the next one, after a space (or first).
+const STEP_NUMBER = /(?:^|\s)(\d{1,2})\s*[.)、:]\s*/gu;
+// "…baking paper.Snap the chocolate…": a sentence's end glued to the next one's capital, where a site's template
+// dropped the <br> or <p> between its steps (no space: never how a sentence is followed inside one step).
+const GLUED_STEPS = /(?<=[\p{Ll}\d)][.!?])(?=\p{Lu}\p{Ll})/u;
+
+/**
+ * Structured instructions whose steps are not one a line: a line numbered in its text ("1.… 2.… 3.…": at least two
+ * numbers counting up from 1, the numbers dropped, the form numbers its steps) is those steps; and the whole method
+ * given as one line is split where sentences are glued without a space (the page's line breaks, lost). Only then:
+ * in a list of steps, glued sentences are one step's own paragraphs.
+ */
+export function stepsOfLines(lines: string[]): string[] {
+  const steps = lines.flatMap(numberedSteps);
+  return steps.length === 1
+    ? steps[0]!
+        .split(GLUED_STEPS)
+        .map((step) => step.trim())
+        .filter((step) => step !== '')
+    : steps;
+}
+
+function numberedSteps(line: string): string[] {
+  const numbers = [...line.matchAll(STEP_NUMBER)];
+  const starts: RegExpExecArray[] = [];
+  for (const match of numbers) {
+    if (Number(match[1]) !== starts.length + 1) continue;
+    if (starts.length === 0 && line.slice(0, match.index).trim() !== '') break; // "1." opens the text
+    starts.push(match);
+  }
+  if (starts.length >= 2) {
+    return starts
+      .map((match, i) => line.slice(match.index + match[0].length, starts[i + 1]?.index ?? line.length).trim())
+      .filter((step) => step !== '');
+  }
+  return [line];
+}
 
 function isStepHeading(line: string): boolean {
   return STEP_HEADING.test(line.trim());

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { recipeFromHtml, stepsOfLines } from '../../server/import/recipe-draft.ts';
+
+// Issue 55, steps: the kinds of page whose steps the import lost, each on a small page written for the kind.
+const script = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+const withSteps = (recipeInstructions: unknown) =>
+  `<html><head>${script({
+    '@type': 'Recipe',
+    name: 'Morotssoppa',
+    recipeIngredient: ['4 morötter', '1 l buljong'],
+    recipeInstructions,
+  })}</head><body><h1>Morotssoppa</h1></body></html>`;
+const steps = (html: string) => recipeFromHtml(html)?.instructions.split('\n');
+
+describe('structured instructions given as one text', () => {
+  it('are split where the sentences are glued without a space (the line breaks the template dropped)', () => {
+    expect(steps(withSteps('Skala morötterna.Koka dem i buljongen i 20 min.Mixa soppan slät!Servera.'))).toEqual([
+      'Skala morötterna.',
+      'Koka dem i buljongen i 20 min.',
+      'Mixa soppan slät!',
+      'Servera.',
+    ]);
+  });
+
+  it('keep a step whole when the steps are a list: glued sentences there are one step’s own paragraphs', () => {
+    expect(steps(withSteps(['Skala morötterna.Ta bort toppen.', 'Koka dem.']))).toEqual([
+      'Skala morötterna.Ta bort toppen.',
+      'Koka dem.',
+    ]);
+  });
+
+  it('are split at numbers counting up from 1 in the text, the numbers dropped', () => {
+    expect(steps(withSteps('1.Skala morötterna 2. Koka dem i 20 min 3) Mixa 10 sekunder'))).toEqual([
+      'Skala morötterna',
+      'Koka dem i 20 min',
+      'Mixa 10 sekunder',
+    ]);
+    expect(stepsOfLines(['1、切丁 2、炒']).length).toBe(2);
+  });
+
+  it('are not split at numbers that do not count up from 1 at the start', () => {
+    expect(steps(withSteps(['Koka i 2. Låt vila 3. minuter.', 'Servera.']))).toEqual([
+      'Koka i 2. Låt vila 3. minuter.',
+      'Servera.',
+    ]);
+    expect(stepsOfLines(['Sätt ugnen på 200 grader 1. Baka 2. gånger'])).toEqual([
+      'Sätt ugnen på 200 grader 1. Baka 2. gånger',
+    ]);
+  });
+
+  it('are split at a lone carriage return', () => {
+    expect(steps(withSteps('Skala morötterna;\rKoka dem;\rMixa.'))).toEqual([
+      'Skala morötterna;',
+      'Koka dem;',
+      'Mixa.',
+    ]);
+  });
+});
