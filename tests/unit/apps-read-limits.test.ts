@@ -87,15 +87,21 @@ describe('JSON of more values than MAX_JSON_VALUES', () => {
 
 describe('JSON that would hold more than MAX_JSON_MEMORY', () => {
   const tooMuch = (name: string) =>
-    `${name} skulle behöva mer än 240 MB minne för att läsas (för mycket text eller för många objekt i JSON på en gång), mer än en export brukar behöva, och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.`;
+    `${name} skulle behöva mer än 260 MB minne för att läsas (för mycket text eller för många objekt i JSON på en gång), mer än en export brukar behöva, och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.`;
 
   it('weighs each byte of text, each object and each other value', () => {
-    // '[' and ',' are values, each '{' an object: 7 bytes, 2 objects, 2 other values.
-    expect(jsonMemory(Buffer.from('[{},{"a":"{,["}]'))).toBe(16 * 4 + 2 * 192 + 2 * 32);
+    // '[' and ',' are values, each '{' an object: 16 bytes, 4 of them in strings, 2 objects, 2 other values.
+    expect(jsonMemory(Buffer.from('[{},{"a":"{,["}]'))).toBe(16 * 2 + 4 * 2 + 2 * 192 + 2 * 32);
+    // A character beyond U+00FF: the decoded text takes two bytes a character, that string's copy too.
+    expect(jsonMemory(Buffer.from('["ā","a"]'))).toBe(10 * 3 + 2 * 3 + 1 * 2 + 2 * 32);
+    // So does a byte decoded as U+FFFD; 'å' (U+00E5) does not.
+    expect(jsonMemory(Buffer.from([0x5b, 0x22, 0x80, 0x22, 0x5d]))).toBe(5 * 3 + 1 * 3 + 32);
+    expect(jsonMemory(Buffer.from('["å"]'))).toBe(6 * 2 + 2 * 2 + 32);
   });
 
   it('refuses a Paprika recipe of one long string inside a zip, naming the entry', async () => {
-    const paprika = gzipSync(`{"name":"Lång","ingredients":"1 ägg","directions":"${'a'.repeat(61_000_000)}"}`);
+    // 44 MB of text holding 'ā' (U+0101): held in two bytes a character, twice.
+    const paprika = gzipSync(`{"name":"Lång","ingredients":"1 ägg","directions":"${'ā'.repeat(22_000_000)}"}`);
     expect(await errorOf(zipOf([{ name: 'Lång.paprikarecipe', data: paprika }]), 'x.paprikarecipes', SERVICE)).toBe(
       tooMuch('”Lång.paprikarecipe”'),
     );

@@ -21,40 +21,76 @@ export function jsonValues(bytes: Uint8Array, max = MAX_JSON_VALUES): number {
   return jsonShape(bytes, max).values;
 }
 
-/** Objects ('{') and the other values counted (arrays '[' and members ','), outside strings, up to max + 1. */
-export function jsonShape(bytes: Uint8Array, max = MAX_JSON_VALUES): { values: number; objects: number } {
-  let values = 0;
-  let objects = 0;
+/** Objects ('{') and the other values counted (arrays '[' and members ','), outside strings, up to max + 1; the
+ *  bytes inside strings, those of strings holding a character beyond U+00FF (held in two bytes each) apart, and
+ *  whether the text has such a character anywhere (then its decoded text is held in two bytes a character). */
+export type JsonShape = {
+  values: number;
+  objects: number;
+  stringBytes: number;
+  wideStringBytes: number;
+  wide: boolean;
+};
+
+export function jsonShape(bytes: Uint8Array, max = MAX_JSON_VALUES): JsonShape {
+  const shape: JsonShape = { values: 0, objects: 0, stringBytes: 0, wideStringBytes: 0, wide: false };
   for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i];
+    const byte = bytes[i]!;
     if (byte === 0x22) {
-      // A string: to its closing quote, over escapes ('\"', '\\').
-      for (i++; i < bytes.length && bytes[i] !== 0x22; i++) if (bytes[i] === 0x5c) i++;
+      // A string: to its closing quote, over escapes ('\"', '\\'). A lead byte from 0xC4 starts U+0100 or beyond.
+      const start = i + 1;
+      let wide = false;
+      for (i++; i < bytes.length && bytes[i] !== 0x22; i++) {
+        if (bytes[i] === 0x5c) i++;
+        else if (bytes[i]! >= 0x80 && widens(bytes, i)) wide = true;
+      }
+      if (wide) shape.wideStringBytes += i - start;
+      else shape.stringBytes += i - start;
+      shape.wide ||= wide;
     } else if (byte === 0x2c || byte === 0x5b || byte === 0x7b) {
-      if (byte === 0x7b) objects++;
-      if (++values > max) break;
-    }
+      if (byte === 0x7b) shape.objects++;
+      if (++shape.values > max) break;
+    } else if (byte >= 0x80 && widens(bytes, i)) shape.wide = true;
   }
-  return { values, objects };
+  return shape;
+}
+
+/** Whether the byte at i (0x80 or above) decodes to a character beyond U+00FF: a lead byte from 0xC4, or anything
+ *  decoded as U+FFFD (a stray continuation byte, 0xC0/0xC1, 0xC2/0xC3 without their continuation). */
+function widens(bytes: Uint8Array, i: number): boolean {
+  const byte = bytes[i]!;
+  const next = bytes[i + 1] ?? 0;
+  if (byte >= 0xc4 || byte === 0xc0 || byte === 0xc1) return true;
+  if (byte >= 0xc2) return next < 0x80 || next >= 0xc0;
+  // A continuation byte: U+00FF or below only after 0xC2/0xC3.
+  return bytes[i - 1] !== 0xc2 && bytes[i - 1] !== 0xc3;
 }
 
 // What parsing one JSON text holds at its peak, bytes and values together (issue 52 item 2: the server's process
-// tree under 512 MB for any file; it idles at ~220 MB with this worker started). Counting values alone let two
-// shapes through that each took the process past 512 MB: 63.5 MB of one object of 1.2 million unique keys (+417 MB)
-// and a 0.1 MB gzip of one 63 MB string (+236 MB; 517 MB in the bench), and 17.5 MB of 1.24 million one-key objects,
-// each key its own (+296 MB, 144 s). The weights are those shapes' measured costs, rounded up: a byte of text is
-// held four times (the bytes read or unpacked, a gzip's output once more while it is joined, the decoded string, the
-// parsed strings); an object up to 192 bytes (a new hidden class for each new set of keys, a dictionary beyond a
-// few); any other value 32 bytes. A 10,000-recipe Mealie backup as the fixtures build it (38.6 MB, 180,013 objects,
-// 1.43 million other values) is estimated at 235 MB and measured at +157 MB. docs/decisions/054-app-collections.md
-export const MAX_JSON_MEMORY = 240_000_000;
-const PER_TEXT_BYTE = 4;
+// tree under 512 MB for any file; it idles at ~220 MB with this worker started). Counting values alone let three
+// shapes through that each took the process past 512 MB: a 0.1 MB gzip of one 63 MB string (+236-288 MB; 517 MB in
+// the bench), 63.5 MB of one object of 1.2 million unique keys (+417 MB) and 17.5 MB of 1.24 million one-key objects,
+// each key its own (+296 MB, 144 s). The weights are measured costs (a worker of the reader, RSS sampled), rounded
+// up: the text's bytes and its decoded string (two bytes a character when any is beyond U+00FF): 2 or 3 bytes a byte;
+// a string's content is parsed and copied once more: 2 bytes a byte more (3 when it holds such a character; a 59 MB
+// string grew the process by 236 MB: 4 a byte, exactly); an object up to 192 bytes (a new hidden class for each new
+// set of keys, a dictionary beyond a few); any other value 32 bytes. A 10,000-recipe Mealie backup as the fixtures
+// build it (38.6 MB database.json, 180,013 objects, 1.43 million other values) is estimated under the bound and
+// measured at +74-157 MB. At the bound the costliest shape measured (one long one-byte string) grows the process by
+// what is estimated: ~260 MB, so ~480-490 MB in all. docs/decisions/054-app-collections.md
+export const MAX_JSON_MEMORY = 260_000_000;
 const PER_OBJECT = 192;
 const PER_VALUE = 32;
 
-/** The estimated peak memory of parsing the text (bytes), from its size and its counted values. */
+/** The estimated peak memory of parsing the text (bytes), from its size, its strings and its counted values. */
 export function jsonMemory(bytes: Uint8Array, shape = jsonShape(bytes)): number {
-  return bytes.length * PER_TEXT_BYTE + shape.objects * PER_OBJECT + (shape.values - shape.objects) * PER_VALUE;
+  return (
+    bytes.length * (shape.wide ? 3 : 2) +
+    shape.stringBytes * 2 +
+    shape.wideStringBytes * 3 +
+    shape.objects * PER_OBJECT +
+    (shape.values - shape.objects) * PER_VALUE
+  );
 }
 
 /** The JSON text's value; CollectionFileError beyond MAX_JSON_VALUES or MAX_JSON_MEMORY (`name`: the entry, '' the

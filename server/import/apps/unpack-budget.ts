@@ -30,7 +30,7 @@ export function createBudget(maxUnpackedBytes: number): Budget {
       const max = Math.min(limit, left);
       let out: Buffer;
       try {
-        out = gunzipSync(bytes, { maxOutputLength: Math.max(1, max) });
+        out = gunzipSync(bytes, { maxOutputLength: Math.max(1, max), chunkSize: chunkFor(bytes, max) });
       } catch (error) {
         if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
           throw limit < left ? overLimit(name, limit) : budget.tooLarge(name);
@@ -41,6 +41,16 @@ export function createBudget(maxUnpackedBytes: number): Budget {
     },
   };
   return budget;
+}
+
+// The gzip's output in one chunk of the size its trailer states (ISIZE, the last four bytes), so that it is not
+// inflated into many chunks and then copied into one buffer: that copy held the text twice (issue 52 item 2, a 59 MB
+// string grew the process by 288 MB). A trailer that lies is checked by zlib at the end (an error); at worst the
+// output is in chunks again, bounded by maxOutputLength, and refused before the copy.
+function chunkFor(bytes: Uint8Array, max: number): number {
+  const stated =
+    bytes.length >= 4 ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).readUInt32LE(bytes.length - 4) : 0;
+  return Math.max(64 * 1024, Math.min(stated, max) + 1);
 }
 
 // One gzip beyond its own limit (the most JSON text read at once), the budget notwithstanding.
