@@ -17,3 +17,19 @@ export class PhotoError extends Error {
     this.swedish = photoErrorMessages[kind];
   }
 }
+
+/**
+ * The status each refusal answers, for POST /photos and for a scan's photos (POST /recipe-imports) alike: the file
+ * is too large (413), of the wrong type (415), a picture that cannot be used (422), too many uploads not yet saved
+ * with a recipe (429), or the server is busy (503).
+ */
+export const PHOTO_ERROR_STATUS: Record<PhotoErrorKind, number> = {
+  'too-large-bytes': 413,
+  'not-a-picture': 415,
+  unsupported: 415,
+  'too-large-pixels': 422,
+  unreadable: 422,
+  timeout: 422,
+  'too-many-unsaved': 429,
+  busy: 503,
+};

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import sharp, { type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import type { PhotoErrorKind } from './photo-errors.ts';
+import { allowOnlyPhotoLoaders } from './photo-loaders.ts';
 import { sniffFormat } from './sniff-format.ts';
 import type { PHOTO_FORMATS, PHOTO_USES } from '../../src/lib/photo-schema.ts';
 import {
@@ -47,17 +48,8 @@ export type ProcessedPhoto = {
 export type PhotoTask = { bytes: Uint8Array; timeoutSeconds: number };
 export type PhotoOutcome = { ok: true; photo: ProcessedPhoto } | { ok: false; kind: PhotoErrorKind; detail: string };
 
-// Only the four loaders this needs can run, for every sharp call in the process (libvips keeps one list): an SVG
-// (librsvg, an XML parser), a TIFF, a GIF, a PDF or anything else never reaches its parser, whatever the bytes claim.
-sharp.block({ operation: ['VipsForeignLoad'] });
-sharp.unblock({
-  operation: [
-    'VipsForeignLoadJpegBuffer',
-    'VipsForeignLoadPngBuffer',
-    'VipsForeignLoadWebpBuffer',
-    'VipsForeignLoadHeifBuffer',
-  ],
-});
+// Only the four loaders this needs can run, for every sharp call in the process (photo-loaders.ts).
+allowOnlyPhotoLoaders();
 // Every photo is new: libvips' operation cache would only hold on to memory between uploads.
 sharp.cache(false);
 // libvips' own threads (on libuv's pool of the photo process, niced as its main thread is): one fewer than the

@@ -3,6 +3,7 @@
 // server closes the channel or goes away: never an orphan.
 import { setPriority } from 'node:os';
 import sharp from 'sharp';
+import { allowOnlyPhotoLoaders } from '../photos/photo-loaders.ts';
 import { PHOTO_THREAD_NICE } from '../worker-pool.ts';
 import readPages, { type ScanTask } from './read-pages.ts';
 
@@ -11,17 +12,8 @@ try {
 } catch {
   // Not allowed here: it runs at normal priority.
 }
-// As for photos (server/photos/process-photo.ts): only the four loaders a photo needs can run in this process, so
-// an SVG, a TIFF or a PDF never reaches its parser, whatever the bytes claim.
-sharp.block({ operation: ['VipsForeignLoad'] });
-sharp.unblock({
-  operation: [
-    'VipsForeignLoadJpegBuffer',
-    'VipsForeignLoadPngBuffer',
-    'VipsForeignLoadWebpBuffer',
-    'VipsForeignLoadHeifBuffer',
-  ],
-});
+// As for photos: only the four loaders a photo needs can run in this process (server/photos/photo-loaders.ts).
+allowOnlyPhotoLoaders();
 sharp.cache(false);
 sharp.concurrency(1);
 

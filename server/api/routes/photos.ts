@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTENT_TYPES, PHOTO_FILE_NAME, photoSchema, type PhotoErrorKind } from '../../../src/lib/photo-schema.ts';
+import { PHOTO_ERROR_STATUS } from '../../photos/photo-errors.ts';
 import { PhotoError } from '../../photos/photo-processor.ts';
 import { PhotoStoreError, UnsavedUploadsFullError, type PhotoLibrary } from '../../photos/photo-library.ts';
 import { editorOf } from '../access.ts';
@@ -22,16 +23,6 @@ type Options = {
   maxBytes: number;
   requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   writeLimit: ReturnType<FastifyInstance['rateLimit']>;
-};
-
-// What each refusal answers: the type is wrong (415), the picture is (422), or the server is busy (503).
-const REFUSALS: Record<Exclude<PhotoErrorKind, 'too-large-bytes' | 'too-many-unsaved'>, number> = {
-  'not-a-picture': 415,
-  unsupported: 415,
-  'too-large-pixels': 422,
-  unreadable: 422,
-  timeout: 422,
-  busy: 503,
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -60,7 +51,11 @@ export const photoRoutes: FastifyPluginAsyncZod<Options> = async (
   api.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return handleError(
-        refusal(413, `The photo is larger than ${maxBytes} bytes`, 'too-large-bytes') as unknown as FastifyError,
+        refusal(
+          PHOTO_ERROR_STATUS['too-large-bytes'],
+          `The photo is larger than ${maxBytes} bytes`,
+          'too-large-bytes',
+        ) as unknown as FastifyError,
         request,
         reply,
       );
@@ -99,16 +94,17 @@ export const photoRoutes: FastifyPluginAsyncZod<Options> = async (
         if (error instanceof UnsavedUploadsFullError) {
           request.log.info({ detail: error.message }, 'photo refused: unsaved uploads at their cap');
           throw refusal(
-            429,
+            PHOTO_ERROR_STATUS['too-many-unsaved'],
             'You have too many uploaded photos that no recipe is saved with yet; save a recipe with them first',
             'too-many-unsaved',
           );
         }
         if (error instanceof PhotoError) {
-          const kind = error.kind as Exclude<PhotoErrorKind, 'too-large-bytes' | 'too-many-unsaved'>;
+          const kind = error.kind;
           request.log.info({ kind, detail: error.message }, 'photo refused');
           const headers: Record<string, string> = kind === 'busy' ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
-          throw refusal(REFUSALS[kind], error.message, kind, headers);
+          // The one map of statuses (server/photos/photo-errors.ts), shared with a scan's photos.
+          throw refusal(PHOTO_ERROR_STATUS[kind], error.message, kind, headers);
         }
         if (error instanceof PhotoStoreError) throw storeAway('stored');
         throw error;

@@ -1,4 +1,5 @@
-// POST /recipe-imports: reads the schema.org Recipe of a page (fetched from its address, or pasted as HTML), a
+// POST /recipe-imports: reads the recipe of a page (fetched from its address, or pasted as HTML: its schema.org data,
+// else the page as people see it, server/import/), a
 // recipe pasted as plain text, or photos of a paper recipe's pages (an image body, or several as multipart/form-data:
 // server/scan/), and answers it as a draft for the create form. Nothing is stored; the editor saves with POST /recipes.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,14 +14,14 @@ import { fetchImage, fetchPage, PageFetchError, type FetchedPage, type FetchOpti
 import { createPageReader, PageReadError, type PageText } from '../../import/page-reader.ts';
 import { withPageAddress, type ReadRecipe } from '../../import/recipe-draft.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
-import { PhotoError } from '../../photos/photo-errors.ts';
+import { PHOTO_ERROR_STATUS, PhotoError } from '../../photos/photo-errors.ts';
 import { MAX_INPUT_PIXELS } from '../../photos/photo-sizes.ts';
 import { createPageScanner, MAX_SCAN_PAGES } from '../../scan/page-scanner.ts';
 
 type Photo = Awaited<ReturnType<PhotoLibrary['upload']>>;
 import { editorOf } from '../access.ts';
 import { authErrors, bodyErrors, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
-import { photoErrorMessages, type PhotoErrorKind } from '../../../src/lib/photo-schema.ts';
+import { photoErrorMessages } from '../../../src/lib/photo-schema.ts';
 
 type Options = {
   config: Config;
@@ -31,6 +32,11 @@ type Options = {
 };
 
 const MAX_URL = 2000;
+// A page refused for holding no recipe: none in its structured data, and none the page shows as people read it
+// (issue 55: a page without schema.org data is read from its title, lists and steps). The site says it in Swedish.
+const NO_RECIPE_ON_PAGE =
+  'The page holds no recipe to import: none in its structured data (schema.org JSON-LD or microdata), and no ' +
+  'title with an ingredient list and steps in its text';
 // What the editor reads in the draft when the page names a picture that could not be had (src/lib's `notices`).
 export const PHOTO_NOT_FETCHED = 'Sidans bild kunde inte hämtas.';
 const photoTooSlow = (ms: number) => `Sidans bild kunde inte hämtas inom tidsgränsen (${ms / 1000} s).`;
@@ -148,18 +154,9 @@ export const scannedRecipeSchema = importedRecipeSchema.extend({
 });
 
 // The Swedish sentences of a scan's refusals (the site shows the message as it is). A photo refused for what it is
-// answers as POST /photos does: the same status and `photoError`.
+// answers as POST /photos does: the same status (server/photos/photo-errors.ts's one map) and `photoError`.
 export const SCAN_NO_RECIPE =
   'Inget recept kunde läsas i bilden. Fotografera sidan rakt ovanifrån i gott ljus, eller skriv in receptet.';
-const SCAN_STATUS: Record<Exclude<PhotoErrorKind, 'too-many-unsaved'>, number> = {
-  'too-large-bytes': 413,
-  'not-a-picture': 415,
-  unsupported: 415,
-  'too-large-pixels': 422,
-  unreadable: 422,
-  timeout: 422,
-  busy: 503,
-};
 const SCAN_TIMEOUT_MESSAGE = 'Bilderna tog för lång tid att läsa. Försök med färre sidor eller en mindre bild.';
 const SCAN_BUSY_MESSAGE = 'Många bilder läses just nu. Försök igen om en stund.';
 const pagesNote = (page: number, count: number) => (count > 1 ? ` (sida ${page + 1})` : '');
@@ -208,7 +205,7 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
   // Photos come as bytes: one image (any image/* type: what it is comes from its content, as for POST /photos), or
   // several as multipart/form-data, in order. Each page up to PHOTO_MAX_BYTES, at most MAX_SCAN_PAGES of them.
   const tooLarge = () =>
-    new HttpError(413, photoErrorMessages['too-large-bytes'], {
+    new HttpError(PHOTO_ERROR_STATUS['too-large-bytes'], photoErrorMessages['too-large-bytes'], {
       photoError: 'too-large-bytes',
       fields: { pages: `Larger than ${megabytes(photoMaxBytes)}` },
     });
@@ -275,7 +272,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
       attachValidation: true,
       schema: {
         summary:
-          'Read the schema.org Recipe (JSON-LD) of a page, fetched from `url` or pasted as `html`, or a recipe pasted as plain ' +
+          'Read the recipe of a page, fetched from `url` or pasted as `html` (its schema.org Recipe in JSON-LD or microdata, ' +
+          'else the title, ingredient list and steps the page shows), or a recipe pasted as plain ' +
           '`text` (editor). Nothing is saved: the answer is a draft for POST /recipes; its `notices` say what the editor should ' +
           "know (the page's picture could not be fetched). Photos of a paper recipe: an image body, or up to 4 pages as " +
           'multipart/form-data in order; read with Tesseract (Swedish) in a process of its own within SCAN_TIMEOUT_MS; the ' +
@@ -288,7 +286,7 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
           'than IMPORT_MAX_BYTES (`fields` ' +
           'names the field and the limit in MB). 400: an address that is malformed or may not be fetched (private, loopback, ' +
           'link-local, metadata, also after a redirect; the message does not say why, the server log does); 422: the page holds ' +
-          'no Recipe, or could not be read within the reading time limit (too large or too deeply nested); 503: too many pages ' +
+          'no recipe (neither in structured data nor in its text), or could not be read within the reading time limit (too large or too deeply nested); 503: too many pages ' +
           'are being read at once; 502: the page could not be fetched (DNS, refused, ' +
           'not 2xx, more than 5 redirects, not HTML or JSON; larger than IMPORT_MAX_BYTES, then with `fields.url` naming the ' +
           'limit in MB; the message names no host or address, ' +
@@ -319,11 +317,7 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
       const field = 'url' in input ? 'url' : 'html' in input ? 'html' : 'text';
       const page: FetchedPage | undefined = 'url' in input ? await fetched(input.url, fetching, request) : undefined;
       const read = await readPage(page ?? pasted(input as { html: string } | { text: string }), field);
-      if (!read)
-        throw new HttpError(
-          422,
-          field === 'text' ? 'The text holds no recipe' : 'The page has no schema.org Recipe (JSON-LD) to import',
-        );
+      if (!read) throw new HttpError(422, field === 'text' ? 'The text holds no recipe' : NO_RECIPE_ON_PAGE);
       // The source: the address fetched (after redirects), or what a pasted page's JSON-LD names.
       const { imageUrl, ...recipe } = page ? withPageAddress(read, page.url) : read;
       if (!imageUrl) return recipe;
@@ -340,7 +334,7 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
       read = await scanner.scan(pages);
     } catch (error) {
       if (!(error instanceof PhotoError)) throw error;
-      const kind = error.kind as keyof typeof SCAN_STATUS;
+      const kind = error.kind;
       const page = 'page' in error && typeof error.page === 'number' ? error.page : undefined;
       request.log.info({ kind, page, detail: error.message }, 'scan refused');
       const message =
@@ -350,7 +344,7 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
             ? SCAN_TIMEOUT_MESSAGE
             : error.swedish + (page === undefined ? '' : pagesNote(page, pages.length));
       const headers: Record<string, string> = kind === 'busy' ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
-      throw new HttpError(SCAN_STATUS[kind], message, { photoError: kind }, headers);
+      throw new HttpError(PHOTO_ERROR_STATUS[kind], message, { photoError: kind }, headers);
     }
     // A recipe has ingredients: a photo of anything else (or of nothing legible) is no draft to check.
     if (!read.recipe || read.recipe.ingredients.length === 0) {

@@ -317,7 +317,10 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({
         status: 422,
-        message: 'The page has no schema.org Recipe (JSON-LD) to import',
+        // Not "no schema.org Recipe": a page without structured data is read from its text too (issue 55).
+        message:
+          'The page holds no recipe to import: none in its structured data (schema.org JSON-LD or microdata), and no ' +
+          'title with an ingredient list and steps in its text',
       });
     }
   });
@@ -605,7 +608,9 @@ describe('POST /recipe-imports: a hostile page is read off the event loop, withi
     return blocks;
   };
   const TOO_COMPLEX = 'The page could not be read within 2 s: it is too large or too deeply nested to import';
-  const NO_RECIPE_MESSAGE = 'The page has no schema.org Recipe (JSON-LD) to import';
+  const NO_RECIPE_MESSAGE =
+    'The page holds no recipe to import: none in its structured data (schema.org JSON-LD or microdata), and no ' +
+    'title with an ingredient list and steps in its text';
 
   it.each([
     ['one block of 240 KB', () => 1],
