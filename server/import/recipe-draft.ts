@@ -146,7 +146,12 @@ function draftOf(recipe: JsonObject, extras: PageExtras): ReadRecipe {
   const imageUrl = largestImage(recipe.image) ?? plugin?.imageUrl;
   const categoryList = categories(recipe);
   const prepTime = minutes(recipe.prepTime) ?? plugin?.prepTime;
-  const totalTime = minutes(recipe.totalTime) ?? plugin?.totalTime;
+  // A page that gives the preparation and cooking times but no total: their sum is its total (as a reader adds them).
+  const cookTime = minutes(recipe.cookTime);
+  const totalTime =
+    minutes(recipe.totalTime) ??
+    plugin?.totalTime ??
+    (prepTime || cookTime ? (prepTime ?? 0) + (cookTime ?? 0) : undefined);
   const source = sourceOf(recipe, extras.source);
   const steps = stepsOfLines(instructionLines(recipe.recipeInstructions, 0)).filter((line) => !isStepHeading(line));
   const publisher = list(recipe.publisher).find(isObject);

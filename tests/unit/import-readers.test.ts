@@ -36,6 +36,8 @@ describe('microdata and RDFa', () => {
         q(4, 'TABLESPOON', 'grovkornig senap'),
       ],
       source: { url: 'https://festligare.se/recept/matrecept/bakverk/waldorfsallad-med-appelbrod', name: 'Festligare' },
+      // The page gives a preparation time only (no total): it is the total (decision 064).
+      totalTime: 30,
     });
   });
 

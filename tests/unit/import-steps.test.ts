@@ -56,3 +56,18 @@ describe('structured instructions given as one text', () => {
     ]);
   });
 });
+
+describe('the total time', () => {
+  const times = (extra: object) =>
+    recipeFromHtml(
+      `<html><head>${script({ '@type': 'Recipe', name: 'Gryta', recipeIngredient: ['1 lök', '2 morötter'], recipeInstructions: 'Koka.', ...extra })}</head></html>`,
+    );
+  it('is the preparation and cooking times added when the page gives no total', () => {
+    expect(times({ prepTime: 'PT15M', cookTime: 'PT1H' })?.totalTime).toBe(75);
+    expect(times({ cookTime: 'PT40M' })?.totalTime).toBe(40);
+  });
+  it('is the page’s own total when it gives one, and none when it gives no time', () => {
+    expect(times({ prepTime: 'PT15M', cookTime: 'PT1H', totalTime: 'PT2H' })?.totalTime).toBe(120);
+    expect(times({})?.totalTime).toBeUndefined();
+  });
+});
