@@ -17,11 +17,12 @@ import { createListCache } from './read-models/list-cache.ts';
 import { createNameIndex } from './read-models/name-index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { unitRoutes } from './routes/unit-keys.ts';
-import { recipeRoutes } from './routes/recipes.ts';
+import { recipeRoutes, recipeWriteRoutes } from './routes/recipes.ts';
 import { recipeNameRoutes } from './routes/recipe-names.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { recipeImportRoutes } from './routes/recipe-imports.ts';
 import { photoRoutes } from './routes/photos.ts';
+import { editorScope } from './editor-scope.ts';
 import { recipeCollectionRoutes } from './routes/recipe-collections.ts';
 import { trashSweep } from './trash-sweep.ts';
 import { trashRoutes } from './routes/trash.ts';
@@ -111,17 +112,13 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
   // Every save prunes its recipe's history to HISTORY_MAX_VERSIONS in its own transaction (issue 52), not only the sweep.
   keepVersionsPerRecipe(config.keeping.history.versions);
   const { trashDays } = config.keeping;
-  await instance.register(recipeRoutes, { db, gate, fullList, requireEditor, writeLimit, photos, trashDays });
-  await instance.register(trashRoutes, {
-    db,
-    gate,
-    library: photos,
-    requireEditor,
-    writeLimit,
-    keeping: config.keeping,
+  await instance.register(recipeRoutes, { db, gate, fullList });
+  await editorScope(instance, { requireEditor, writeLimit }, async (editor) => {
+    await editor.register(recipeWriteRoutes, { db, gate, photos, trashDays });
+    await editor.register(trashRoutes, { db, gate, library: photos, keeping: config.keeping });
+    await editor.register(recipeVersionRoutes, { db, gate, library: photos });
   });
   await instance.register(trashSweep, { db, gate, library: photos, keeping: config.keeping });
-  await instance.register(recipeVersionRoutes, { db, gate, library: photos, requireEditor, writeLimit });
   await instance.register(photoRoutes, {
     library: photos,
     maxBytes: config.photos.maxBytes,

@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_VERSION, recipeSchema } from '../../../src/lib/recipe-schema.ts';
@@ -8,18 +7,17 @@ import { listVersions, readVersion } from '../../db/repositories/recipe-history-
 import { restoreVersion } from '../../db/repositories/recipe-repository.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
 import { editorOf } from '../access.ts';
-import { authErrors, errorBodySchema, HttpError } from '../errors.ts';
+import { errorBodySchema, HttpError } from '../errors.ts';
 import { expectedVersion } from '../expected-version.ts';
 import { conflict, idParams, notFound } from './recipes.ts';
 
 // A recipe's history (issue 41, docs/decisions/057-trash-and-history.md), for editors only: every saved version,
-// one version whole, and restoring one, which saves it as a new version (nothing is rewritten).
+// one version whole, and restoring one, which saves it as a new version (nothing is rewritten). Registered in the
+// editor scope (server/api/editor-scope.ts).
 type Options = {
   db: Database;
   gate: DatabaseGate;
   library: PhotoLibrary;
-  requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  writeLimit: ReturnType<FastifyInstance['rateLimit']>;
 };
 
 const versionSummary = z.object({
@@ -38,21 +36,14 @@ const versionParams = idParams.extend({
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
 const noVersion = (id: number, version: number) => new HttpError(404, `Recipe ${id} has no version ${version}`);
 
-export const recipeVersionRoutes: FastifyPluginAsyncZod<Options> = async (
-  api,
-  { db, gate, library, requireEditor, writeLimit },
-) => {
-  const read = { onRequest: [requireEditor] };
-
+export const recipeVersionRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, gate, library }) => {
   api.get(
     '/recipes/:id/versions',
     {
-      ...read,
       schema: {
         summary: "A recipe's saved versions (editor), newest first; the first is the recipe as it is",
-        security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: z.object({ versions: z.array(versionSummary) }), ...errors, ...authErrors },
+        response: { 200: z.object({ versions: z.array(versionSummary) }), ...errors },
       },
     },
     async (request, reply) => {
@@ -66,12 +57,10 @@ export const recipeVersionRoutes: FastifyPluginAsyncZod<Options> = async (
   api.get(
     '/recipes/:id/versions/:version',
     {
-      ...read,
       schema: {
         summary: 'One saved version of a recipe (editor): the recipe as it was then',
-        security: [{ bearer: [] }],
         params: versionParams,
-        response: { 200: versionSummary.extend({ recipe: recipeSchema }), ...errors, ...authErrors },
+        response: { 200: versionSummary.extend({ recipe: recipeSchema }), ...errors },
       },
     },
     async (request, reply) => {
@@ -85,11 +74,9 @@ export const recipeVersionRoutes: FastifyPluginAsyncZod<Options> = async (
   api.post(
     '/recipes/:id/versions/:version/restore',
     {
-      onRequest: [writeLimit, requireEditor],
       schema: {
         summary:
           'Restore a saved version (editor): saved as a new version of the recipe (restoring what it already is saves nothing). Send If-Match with the version you read to refuse overwriting newer changes (409).',
-        security: [{ bearer: [] }],
         params: versionParams,
         headers: z.looseObject({
           'if-match': z
@@ -97,7 +84,7 @@ export const recipeVersionRoutes: FastifyPluginAsyncZod<Options> = async (
             .optional()
             .describe('The current version you read, as its ETag ("3") or a bare number; "*" only asks that it exists'),
         }),
-        response: { 200: recipeSchema, ...errors, 409: errorBodySchema, ...authErrors },
+        response: { 200: recipeSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, recipeInputSchema, recipeSchema, servingsSchema, textUpTo } from '../../../src/lib/recipe-schema.ts';
@@ -10,7 +9,7 @@ import { ORGANISE_MESSAGES } from '../../../src/lib/organise.ts';
 import * as repo from '../../db/repositories/recipe-repository.ts';
 import { deleteOrTrash } from '../../db/repositories/recipe-trash-repository.ts';
 import type { Database } from '../../db/index.ts';
-import { authErrors, bodyErrors, errorBodySchema, HttpError } from '../errors.ts';
+import { bodyErrors, errorBodySchema, HttpError } from '../errors.ts';
 import type { DatabaseGate } from '../../db/database-gate.ts';
 import { editorOf } from '../access.ts';
 import type { ListCache } from '../read-models/list-cache.ts';
@@ -18,12 +17,10 @@ import { expectedVersion } from '../expected-version.ts';
 import { PhotoRefError } from '../../db/repositories/photo-repository.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
 
-type Options = {
+type ReadOptions = { db: Database; gate: DatabaseGate; fullList: ListCache };
+type WriteOptions = {
   db: Database;
   gate: DatabaseGate;
-  fullList: ListCache;
-  requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  writeLimit: ReturnType<FastifyInstance['rateLimit']>;
   photos: PhotoLibrary;
   /** Days a deleted recipe stays in the trash; 0: DELETE erases it for good (issue 41). */
   trashDays: number;
@@ -96,33 +93,12 @@ export const conflict = (id: number, did: 'edited' | 'read', version: number | u
     { currentVersion },
   );
 
-export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
-  api,
-  { db, gate, fullList, requireEditor, writeLimit, photos, trashDays },
-) => {
+/** The recipes as anyone reads them. */
+export const recipeRoutes: FastifyPluginAsyncZod<ReadOptions> = async (api, { db, gate, fullList }) => {
   // Built at start-up, not by the first visitor; but only once every plugin has loaded: PGlite reads the
   // 100,000 recipes on this thread, and a build started during registration made the provider's plugin miss
   // Fastify's plugin timeout.
   api.addHook('onReady', async () => fullList.warm());
-  // Every write attempt counts against its address's allowance first, signed in or not (an anonymous
-  // or non-editor flood is limited too); then auth, before the body is parsed or validated: no token
-  // means 401, not 400 or 413.
-  const write = { onRequest: [writeLimit, requireEditor] };
-  // A body naming a photo the caller may not attach, or times out of order with a stored one, changes nothing: 400.
-  const photoChecked = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof PhotoRefError)
-        throw new HttpError(400, 'The body names a photo it cannot have: upload it first (POST /photos)', {
-          fields: { [error.field]: error.message },
-        });
-      // The schema's rule, on a PUT that kept the stored time it left out: the same answer as the schema's.
-      if (error instanceof repo.TimesOutOfOrderError)
-        throw new HttpError(400, 'Invalid body', { fields: { prepTime: ORGANISE_MESSAGES.prepOverTotal } });
-      throw error;
-    }
-  };
 
   api.get(
     '/recipes',
@@ -166,20 +142,40 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
       return scaleRecipe(recipe, servings);
     },
   );
+};
+
+/**
+ * The editor's writes: registered in the editor scope (server/api/editor-scope.ts), which counts each against the
+ * address's write allowance and asks for the editor role before the body is parsed or validated (no token: 401,
+ * not 400 or 413).
+ */
+export const recipeWriteRoutes: FastifyPluginAsyncZod<WriteOptions> = async (api, { db, gate, photos, trashDays }) => {
+  // A body naming a photo the caller may not attach, or times out of order with a stored one, changes nothing: 400.
+  const photoChecked = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof PhotoRefError)
+        throw new HttpError(400, 'The body names a photo it cannot have: upload it first (POST /photos)', {
+          fields: { [error.field]: error.message },
+        });
+      // The schema's rule, on a PUT that kept the stored time it left out: the same answer as the schema's.
+      if (error instanceof repo.TimesOutOfOrderError)
+        throw new HttpError(400, 'Invalid body', { fields: { prepTime: ORGANISE_MESSAGES.prepOverTotal } });
+      throw error;
+    }
+  };
 
   api.post(
     '/recipes',
     {
-      ...write,
       schema: {
         summary: 'Create a recipe (editor). The author is the signed-in user.',
-        security: [{ bearer: [] }],
         headers: z.looseObject({ 'idempotency-key': idempotencyKey }),
         body: recipeInputSchema,
         response: {
           201: recipeSchema,
           400: errorBodySchema,
-          ...authErrors,
           ...bodyErrors,
           422: errorBodySchema,
           503: errorBodySchema,
@@ -214,14 +210,12 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
   api.put(
     '/recipes/:id',
     {
-      ...write,
       schema: {
         summary: 'Replace a recipe (editor). Send its `version` (or If-Match) to refuse overwriting newer changes.',
-        security: [{ bearer: [] }],
         params: idParams,
         headers: z.looseObject({ 'if-match': ifMatch }),
         body: recipeInputSchema,
-        response: { 200: recipeSchema, ...errors, 409: errorBodySchema, ...authErrors, ...bodyErrors },
+        response: { 200: recipeSchema, ...errors, 409: errorBodySchema, ...bodyErrors },
       },
     },
     async (request, reply) => {
@@ -246,18 +240,15 @@ export const recipeRoutes: FastifyPluginAsyncZod<Options> = async (
   api.delete(
     '/recipes/:id',
     {
-      ...write,
       schema: {
         summary:
           'Delete a recipe (editor): it goes to the trash (GET /trash), from where it can be restored for TRASH_DAYS days. Send If-Match to refuse deleting a recipe changed since you read it.',
-        security: [{ bearer: [] }],
         params: idParams,
         headers: z.looseObject({ 'if-match': ifMatch }),
         response: {
           204: z.null().describe('Deleted'),
           ...errors,
           409: errorBodySchema,
-          ...authErrors,
           413: errorBodySchema,
         },
       },

@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recipeSchema } from '../../../src/lib/recipe-schema.ts';
@@ -12,17 +11,16 @@ import {
 } from '../../db/repositories/recipe-trash-repository.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
 import { editorOf } from '../access.ts';
-import { authErrors, errorBodySchema, HttpError } from '../errors.ts';
+import { errorBodySchema, HttpError } from '../errors.ts';
 import { idParams } from './recipes.ts';
 
 // The trash (issue 41, docs/decisions/057-trash-and-history.md): what DELETE /recipes/{id} moved there, for editors
-// only. A visitor never learns of it: every route here asks for the editor role first (401, 403).
+// only. A visitor never learns of it: registered in the editor scope (server/api/editor-scope.ts), every route here
+// asks for the editor role first (401, 403).
 type Options = {
   db: Database;
   gate: DatabaseGate;
   library: PhotoLibrary;
-  requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  writeLimit: ReturnType<FastifyInstance['rateLimit']>;
   keeping: SweepLimits;
 };
 
@@ -37,22 +35,15 @@ const trashedSchema = z.object({
 const notInTrash = (id: number) => new HttpError(404, `Recipe ${id} is not in the trash`);
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
 
-export const trashRoutes: FastifyPluginAsyncZod<Options> = async (
-  api,
-  { db, gate, library, requireEditor, writeLimit, keeping },
-) => {
+export const trashRoutes: FastifyPluginAsyncZod<Options> = async (api, { db, gate, library, keeping }) => {
   const { trashDays } = keeping;
-  const read = { onRequest: [requireEditor] };
-  const write = { onRequest: [writeLimit, requireEditor] };
 
   api.get(
     '/trash',
     {
-      ...read,
       schema: {
         summary: `The deleted recipes (editor), most recently deleted first; each is erased for good ${trashDays} days after it was deleted`,
-        security: [{ bearer: [] }],
-        response: { 200: z.object({ recipes: z.array(trashedSchema) }), 503: errorBodySchema, ...authErrors },
+        response: { 200: z.object({ recipes: z.array(trashedSchema) }), 503: errorBodySchema },
       },
     },
     async (_request, reply) => {
@@ -64,13 +55,11 @@ export const trashRoutes: FastifyPluginAsyncZod<Options> = async (
   api.post(
     '/trash/:id/restore',
     {
-      ...write,
       schema: {
         summary:
           'Restore a deleted recipe (editor): it comes back with the same id, its photos and categories, as a new version. Restoring one already back answers it as it is.',
-        security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: recipeSchema, ...errors, ...authErrors },
+        response: { 200: recipeSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -87,12 +76,10 @@ export const trashRoutes: FastifyPluginAsyncZod<Options> = async (
   api.delete(
     '/trash/:id',
     {
-      ...write,
       schema: {
         summary: 'Erase a deleted recipe for good (editor): it, its history and the photos only it kept',
-        security: [{ bearer: [] }],
         params: idParams,
-        response: { 204: z.null().describe('Erased'), ...errors, ...authErrors },
+        response: { 204: z.null().describe('Erased'), ...errors },
       },
     },
     async (request, reply) => {
