@@ -12,12 +12,17 @@ const words = (text: string) => text.toLocaleLowerCase('sv').match(/\p{L}+/gu) ?
 const endsWithPart = (form: string, part: string) =>
   form === part || (form.endsWith(part) && form.length - part.length >= 2);
 
-/** Whether a (lower-case) word of a step names the ingredient `name`. */
+/**
+ * Whether a (lower-case) word of a step names the ingredient `name`. Steps speak of what is already in the bowl, in
+ * the definite form: Snowball takes "-en" off ("mjölken" -> "mjölk") but keeps the neuter "-et" ("mjölet",
+ * "smöret"), which is taken off here too, if three letters stay.
+ */
 export function stepWordNames(name: string, word: string): boolean {
-  const stem = swedishStem(word);
+  const bare = /^(\p{L}{3,})et$/u.exec(word)?.[1];
+  const parts = [word, swedishStem(word), ...(bare ? [bare] : [])];
   return words(name).some((w) => {
-    if (!w.includes(stem)) return false;
-    return [w, swedishStem(w)].some((form) => endsWithPart(form, word) || endsWithPart(form, stem));
+    const forms = [w, swedishStem(w)];
+    return parts.some((part) => w.includes(part) && forms.some((form) => endsWithPart(form, part)));
   });
 }
 
