@@ -15,7 +15,8 @@ import { startServer, type BenchServer } from './start-server.ts';
 type Case = { what: string; file: string; build: () => Promise<Buffer> | Buffer; times?: number };
 
 // The most values a JSON text may hold is 2,500,000 (MAX_JSON_VALUES): the costliest shape just under it (one object
-// of unique keys, each an empty object), padded with one string to just under the 64 MB of text read at once.
+// of unique keys, each an empty object), padded with one string to just under the 64 MB of text read at once. Since
+// MAX_JSON_MEMORY it is refused before it is parsed, as are 'wide' and 'maps'.
 function worstUnderTheBound(): Buffer {
   const keys = 1_200_000;
   const members = Array.from({ length: keys }, (_, i) => `"k${i}":{}`).join(',');
@@ -34,6 +35,17 @@ const CASES: Record<string, Case> = {
     file: 'Bulle.paprikarecipe',
     build: () =>
       gzipSync(`{"name":"Bulle","ingredients":"1 ägg","directions":"${'a'.repeat(63_000_000)}"}`, { level: 9 }),
+  },
+  wide: {
+    what: 'the same string holding one character beyond U+00FF',
+    file: 'Bulle.paprikarecipe',
+    build: () =>
+      gzipSync(`{"name":"Bulle","ingredients":"1 ägg","directions":"${'a'.repeat(63_000_000)}ā"}`, { level: 9 }),
+  },
+  maps: {
+    what: '17.5 MB JSON, 1.24 million objects of their own keys',
+    file: 'recept.json',
+    build: () => Buffer.from(`[${Array.from({ length: 1_240_000 }, (_, i) => `{"k${i}":0}`).join(',')}]`),
   },
   worst: {
     what: '63.5 MB JSON, 2.4 million values of unique keys',

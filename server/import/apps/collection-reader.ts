@@ -34,7 +34,8 @@ export type CollectionReader = {
 const MAX_WAITING = 8;
 // A scan keeps the file's recipes as drafts and one entry at a time as text; this bounds a file built to exhaust
 // memory with objects (the bytes themselves are bounded by each read's absolute limit, outside the heap; JSON's
-// values by MAX_JSON_VALUES before it is parsed). A 10,000-recipe Mealie backup (38 MB database.json) fits.
+// values by MAX_JSON_VALUES, and what its bytes and values would hold at once by MAX_JSON_MEMORY, before it is
+// parsed). A 10,000-recipe Mealie backup (38 MB database.json) fits.
 const WORKER_HEAP_MB = 256;
 // One thread, whatever the cores: one read may take most of that heap, and two at once would double the server's
 // peak (issue 52). A second read waits for the first, within its own time limit.
