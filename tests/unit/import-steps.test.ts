@@ -71,3 +71,23 @@ describe('the total time', () => {
     expect(times({})?.totalTime).toBeUndefined();
   });
 });
+
+describe('steps on a page without structured data', () => {
+  it('are found under a title that names the kind of steps ("Cooking Instructions:", "Recipe method")', () => {
+    for (const title of ['Cooking Instructions:', 'Recipe method', 'Baking directions']) {
+      const draft = recipeFromHtml(
+        `<html><body><h1>Oat pancakes</h1><ul><li>2 cups oats</li><li>1 cup milk</li><li>2 eggs</li></ul>
+        <ul><li>Share this recipe with a friend who likes breakfast.</li>
+        <li>Print this recipe and keep it in your kitchen drawer.</li></ul>
+        <p><strong>${title}</strong></p><ul><li>Soak the oats in the milk for ten minutes.</li>
+        <li>Whisk in the eggs until the batter is smooth.</li><li>Fry small pancakes in butter.</li></ul>
+        <h2>More recipes</h2></body></html>`,
+      );
+      expect(draft?.instructions.split('\n')).toEqual([
+        'Soak the oats in the milk for ten minutes.',
+        'Whisk in the eggs until the batter is smooth.',
+        'Fry small pancakes in butter.',
+      ]);
+    }
+  });
+});

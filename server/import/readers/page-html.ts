@@ -30,7 +30,7 @@ const TITLE_TAGS = new Set(['p', 'strong', 'b', 'span', 'div', 'dt', 'label']);
 
 // The titles of a recipe's steps, in the languages of the unit table and the corpus.
 const STEPS_TITLE =
-  /^(?:gör så här|så här gör du|gör så|instruktioner|tillagning|tillvägagångssätt|beskrivning|instructions?|directions?|method|preparation|steps|how to make(?: it)?|zubereitung|anleitung|préparation|étapes|bereiding(?:swijze)?|werkwijze|preparación|elaboración|preparazione|procedimento|modo de preparo|fremgangsmåde|fremgangsmåte|slik gjør du|valmistus(?:ohje)?)\b.{0,30}$/iu;
+  /^(?:(?:cooking|recipe|baking)\s+)?(?:gör så här|så här gör du|gör så|instruktioner|tillagning|tillvägagångssätt|beskrivning|instructions?|directions?|method|preparation|steps|how to make(?: it)?|zubereitung|anleitung|préparation|étapes|bereiding(?:swijze)?|werkwijze|preparación|elaboración|preparazione|procedimento|modo de preparo|fremgangsmåde|fremgangsmåte|slik gjør du|valmistus(?:ohje)?)\b.{0,30}$/iu;
 // "Steg 1", "Step 2:", "1." — a step's own label, not its text.
 const STEP_LABEL = /^(?:(?:step|steg|schritt|étape|stap|paso|passo|trin|vaihe)\s*\d{1,3}|\d{1,3})\s*[.:)]?$/iu;
 
