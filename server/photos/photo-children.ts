@@ -95,9 +95,16 @@ export function createPhotoChildren(options: {
     settle();
   };
 
-  // Gives waiting photos to ready processes, and starts a process while there are fewer than `size`.
+  // After every change (a photo queued, a process ready, done or gone): hand out, grow, and time the idle.
   const pump = () => {
     if (closed) return;
+    dispatch();
+    grow();
+    armIdleTimers();
+  };
+
+  // Each ready process without a photo takes the next one waiting.
+  const dispatch = () => {
     for (const child of children) {
       if (child.state !== 'ready' || child.job || !waiting.length) continue;
       clearTimeout(child.idle);
@@ -105,9 +112,17 @@ export function createPhotoChildren(options: {
       child.job = waiting.shift()!;
       child.process.send(child.job.task);
     }
+  };
+
+  // One more process while more photos wait than processes are starting, up to `size` (leaving ones not counted).
+  const grow = () => {
     const starting = [...children].filter((c) => c.state === 'starting').length;
     const serving = [...children].filter((c) => c.state !== 'leaving').length;
     if (waiting.length > starting && serving < size) start();
+  };
+
+  // A ready process with nothing to do ends after IDLE_MS unless a photo comes first (dispatch clears the timer).
+  const armIdleTimers = () => {
     for (const child of children)
       if (child.state === 'ready' && !child.job && !child.idle)
         child.idle = setTimeout(() => retire(child), IDLE_MS).unref();
