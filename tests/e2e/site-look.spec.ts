@@ -250,6 +250,31 @@ test.describe('cook mode', () => {
     await expect.poll(current).toEqual([false, true, false]);
   });
 
+  test('timers and the one-step view: targets of at least 44 px, the step in large type', async ({ page, recipes }) => {
+    const recipe = await recipes.create({
+      name: uniqueName('Steg i taget'),
+      servings: 4,
+      instructions: 'Vispa smeten i 2 minuter.\nLåt vila 30 min.',
+      ingredients: [{ name: 'Mjölk', quantity: { value: 6, unit: 'DECILITER' } }],
+    });
+    await page.setViewportSize(PHONE);
+    await page.goto(`/${recipe.id}`);
+    await page.getByRole('button', { name: 'Matlagningsläge' }).click();
+    const start = page.getByRole('button', { name: 'Starta timer 2 minuter' });
+    expect((await boxOf(start)).height).toBeGreaterThanOrEqual(44);
+    await page.getByRole('button', { name: 'Ett steg i taget' }).click();
+    const view = page.getByRole('region', { name: 'Steg 1 av 2' });
+    const size = (l: Locator) => l.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(await size(view.getByText('Vispa smeten i 2 minuter.'))).toBeGreaterThanOrEqual(24);
+    for (const name of ['Föregående steg', 'Nästa steg']) {
+      const box = await boxOf(page.getByRole('button', { name }));
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+    }
+    const done = await boxOf(view.getByRole('checkbox', { name: 'Steg 1 klart' }).locator('xpath=ancestor::label[1]'));
+    expect(done.height).toBeGreaterThanOrEqual(44);
+  });
+
   test('ticks are kept when the screen turns off and on, and when the page is reloaded', async ({ page, recipes }) => {
     await cookingRecipe(recipes, page);
     const ingredientBoxes = page.getByRole('region', { name: 'Ingredienser' }).getByRole('checkbox');
