@@ -150,6 +150,48 @@ test("a scanned card kept as the recipe's photo: uploaded as a photo, in the for
   await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
+test('a kept photo the server refuses is named beside the form, in a styled note, and the draft comes all the same', async ({
+  page,
+  sessions,
+}) => {
+  const photo = await photoOf(KANELBULLAR);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // POST /photos refuses it (as it would a file it cannot use); the scan itself is the real server's.
+  await page.route(/\/api\/photos$/, (route) =>
+    route.fulfill({
+      status: 415,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 415, message: 'Not a picture', photoError: 'not-a-picture' }),
+    }),
+  );
+  await sessions.open(page, EDITOR, '/new-recipe');
+  const dialog = await openDialog(page);
+  await dialog.getByLabel('Fotografera eller välj bilder').setInputFiles([jpeg('kort.jpg', photo)]);
+  await dialog.getByRole('checkbox', { name: 'Spara fotot med receptet' }).check();
+  await dialog.getByRole('button', { name: 'Läs bilden' }).click();
+  await expect(dialog).toBeHidden({ timeout: READ_TIMEOUT });
+  await expect(page.getByLabel('Namn')).toHaveValue('Kanelbullar');
+  const notes = page.getByRole('status', { name: 'Om importen' });
+  await expect(notes).toHaveText(
+    'kort.jpg kunde inte sparas med receptet: Filen är ingen bild som kan användas (JPEG, PNG, WebP eller AVIF).',
+  );
+  await expect(page.getByLabel('Bildtext')).toHaveCount(0);
+  // Issue 54 point 8: a note as the editor's others are (a framed block with the accent's edge), no stray bullet.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const style = await notes.evaluate((box) => {
+      const item = getComputedStyle(box.querySelector('li')!);
+      const own = getComputedStyle(box);
+      return { bullet: item.listStyleType, edge: own.borderLeftWidth, padding: own.paddingLeft };
+    });
+    expect(style).toEqual({ bullet: 'none', edge: '4px', padding: expect.not.stringMatching(/^0px$/) });
+    const box = await notes.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    await notes.screenshot({ path: test.info().outputPath(`import-notes-${width}.png`) });
+  }
+  expect(await axeViolations(page)).toEqual([]);
+});
+
 test('a photo of no recipe, a file that is no picture and a fifth page are refused in Swedish in the dialog', async ({
   page,
   sessions,

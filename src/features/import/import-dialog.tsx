@@ -241,7 +241,7 @@ export default function ImportDialog({ onImported }: Props) {
         </Dialog.Portal>
       </Dialog.Root>
       {notices.length > 0 ? (
-        <div className="notice editor-import-notices" role="status" aria-label={TEXT.importNotices}>
+        <div className="import-notices" role="status" aria-label={TEXT.importNotices}>
           <ul>
             {notices.map((notice) => (
               <li key={notice}>{notice}</li>
