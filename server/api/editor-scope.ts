@@ -30,7 +30,8 @@ export async function editorScope(
       route.schema = {
         ...route.schema,
         security: [{ bearer: [] }],
-        response: { ...(route.schema?.response as object | undefined), ...authErrors },
+        // A route's own description of one of these answers (a 429 that says more) stays.
+        response: { ...authErrors, ...(route.schema?.response as object | undefined) },
       };
     });
     await routes(editor);

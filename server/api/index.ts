@@ -136,15 +136,8 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
     timeoutMs: readTimeoutMs,
   });
   instance.addHook('onClose', () => collections.close());
-  await instance.register(recipeCollectionRoutes, {
-    db,
-    gate,
-    feed,
-    library: photos,
-    reader: collections,
-    maxBytes,
-    requireEditor,
-    writeLimit,
+  await editorScope(instance, { requireEditor, writeLimit }, async (editor) => {
+    await editor.register(recipeCollectionRoutes, { db, gate, feed, library: photos, reader: collections, maxBytes });
   });
 };
 

@@ -3,7 +3,7 @@
 // COLLECTION_MAX_BYTES as it arrives); the reader (server/import/apps/) scans it in a worker thread; the service
 // (server/collections/) previews it or imports it, answering the import's progress and report as NDJSON lines.
 import { PassThrough } from 'node:stream';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tryImportTurn, type Database } from '../../db/index.ts';
@@ -27,7 +27,7 @@ import { previewCollection } from '../../collections/preview-collection.ts';
 import { importCollection, ImportStoppedError } from '../../collections/import-collection.ts';
 import { collectionLineSchema, previewSchema } from '../../collections/collection-report.ts';
 import { editorOf } from '../access.ts';
-import { authErrors, errorBody, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
+import { errorBody, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
 import { megabytes } from './recipe-imports.ts';
 
 type Options = {
@@ -37,8 +37,6 @@ type Options = {
   library: PhotoLibrary;
   reader: CollectionReader;
   maxBytes: number;
-  requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  writeLimit: ReturnType<FastifyInstance['rateLimit']>;
 };
 
 const FILE_TYPE = 'application/octet-stream';
@@ -76,7 +74,6 @@ const uploads = new WeakMap<FastifyRequest, { file: UploadedFile; held: boolean 
 
 const documented = (summary: string, ok: object) => ({
   summary,
-  security: [{ bearer: [] }],
   consumes: [FILE_TYPE],
   headers: z.looseObject({
     'x-file-name': z
@@ -87,7 +84,6 @@ const documented = (summary: string, ok: object) => ({
   body: z.any().meta({ type: 'string', format: 'binary', description: "The export file's bytes" }),
   response: {
     200: ok,
-    ...authErrors,
     413: errorBodySchema.describe('The file is larger than COLLECTION_MAX_BYTES (`fields.file` says so in Swedish)'),
     415: errorBodySchema,
     422: errorBodySchema.describe('The file cannot be read (`fields.file`: why, in Swedish, for the person)'),
@@ -100,7 +96,7 @@ const documented = (summary: string, ok: object) => ({
 });
 
 export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api, options) => {
-  const { db, gate, feed, library, reader, maxBytes, requireEditor, writeLimit } = options;
+  const { db, gate, feed, library, reader, maxBytes } = options;
   let importing = false;
   let inFlight = 0;
   // A stopping server (a restart) stops its import before the next recipe: what is written stays, the stream ends
@@ -165,8 +161,8 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
     }
   }
 
-  // A slot taken before the body is read (the last onRequest hook: only an editor's request within the write limit
-  // takes one), given back when the answer is done or the connection is gone: for an import, when it ends.
+  // A slot taken before the body is read (after the editor scope's hooks: only an editor's request within the write
+  // limit takes one), given back when the answer is done or the connection is gone: for an import, when it ends.
   const slot = async (_request: FastifyRequest, reply: FastifyReply) => {
     if (inFlight >= MAX_IN_FLIGHT) throw tooManyFiles();
     inFlight++;
@@ -182,7 +178,7 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
   api.post(
     '/recipe-collections/preview',
     {
-      onRequest: [writeLimit, requireEditor, slot],
+      onRequest: [slot],
       compress: false,
       schema: documented(
         'What an export file of another recipe app holds (editor): its format, each recipe with its photo count, whether ' +
@@ -199,7 +195,7 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
   api.post(
     '/recipe-collections',
     {
-      onRequest: [writeLimit, requireEditor, oneAtATime, slot],
+      onRequest: [oneAtATime, slot],
       // Each line as it happens: never compressed (a compressor holds lines back), never cached.
       compress: false,
       schema: documented(
