@@ -363,36 +363,65 @@ export function createNameIndex(
       const at = list.findIndex((e) => e.id === r.id);
       return at < 0 ? 0 : at + (orEqual ? 1 : 0);
     };
+    // The first COUNT_LIMIT matches and one of a list in the index's order: the count and every page within them
+    // come from this one pass, remembered for the same database answers (paging and counting pass over no recipe
+    // again; a rare word's first read passed over the book twice, for the page and for the count).
+    const first =
+      counted && query === ''
+        ? await filteredList(all, `first ${counted.key}`, counted.parts, () => scan(0, 1, COUNT_LIMIT + 1))
+        : undefined;
+    /** How many of `first` lie before position `at` (a binary search: it is in the list's order). */
+    const firstBefore = (at: number) => {
+      let low = 0;
+      let high = first?.length ?? 0;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if ((first?.[mid] as number) < at) low = mid + 1;
+        else high = mid;
+      }
+      return low;
+    };
+    /** Up to `want` matches from `from` on (or back), nearest first: from `first` where it holds them, else a pass. */
+    const matchesFrom = (from: number, step: 1 | -1, want: number): Promise<number[]> | number[] => {
+      if (first) {
+        // `first` holds every match up to its last (and every match at all when it did not reach the limit).
+        const complete = first.length <= COUNT_LIMIT;
+        if (step === 1) {
+          const k = firstBefore(from);
+          if (complete || first.length - k >= want) return first.slice(k, k + want);
+        } else if (complete || from <= (first.at(-1) as number)) {
+          const k = firstBefore(from + 1);
+          return first.slice(Math.max(0, k - want), k).reverse();
+        }
+      }
+      return scan(from, step, want);
+    };
     // The page, and one match beyond it on the side it was read towards (is there a next / previous page?).
     let picked: number[];
     let beyond: boolean;
     let behind: () => Promise<boolean>;
     if (opts.before) {
       const high = position(opts.before, false);
-      const back = await scan(high - 1, -1, opts.limit + 1);
+      const back = await matchesFrom(high - 1, -1, opts.limit + 1);
       beyond = back.length > opts.limit;
       picked = back.slice(0, opts.limit).reverse();
-      behind = async () => high < list.length && (await scan(high, 1, 1)).length > 0;
+      behind = async () => high < list.length && (await matchesFrom(high, 1, 1)).length > 0;
     } else {
       const low = opts.after ? position(opts.after, true) : 0;
-      const ahead = await scan(low, 1, opts.limit + 1);
+      const ahead = await matchesFrom(low, 1, opts.limit + 1);
       beyond = ahead.length > opts.limit;
       picked = ahead.slice(0, opts.limit);
-      behind = async () => low > 0 && (await scan(low - 1, -1, 1)).length > 0;
+      behind = async () => low > 0 && (await matchesFrom(low - 1, -1, 1)).length > 0;
     }
     const hasNext = opts.before ? picked.length > 0 && (await behind()) : beyond;
     const hasPrevious = opts.before ? beyond : picked.length > 0 && (await behind());
     // The count: every match of a list of matches only (the words' answer, at most WORDS_LIMIT); of a list in the
-    // index's order, up to COUNT_LIMIT and `more` beyond, the pass remembered for the same answers (paging).
+    // index's order, up to COUNT_LIMIT and `more` beyond.
     let count: number | undefined;
     if (find) {
       if (passing === undefined && query === '') count = list.length;
       else {
-        const countFrom = () => scan(0, 1, COUNT_LIMIT + 1).then((found) => found.length);
-        const n =
-          counted && query === ''
-            ? await filteredList(all, `count ${counted.key}`, counted.parts, countFrom)
-            : await countFrom();
+        const n = first ? first.length : (await scan(0, 1, COUNT_LIMIT + 1)).length;
         if (n > COUNT_LIMIT) more = true;
         count = Math.min(n, COUNT_LIMIT);
       }
