@@ -28,8 +28,15 @@ COPY . .
 # built), without type declarations, source maps and docs. The container test proves the server needs no more.
 ARG SITE_BUILD_ONLY="astro @astrojs/react react react-dom @dnd-kit/core @dnd-kit/sortable @dnd-kit/utilities \
   @radix-ui/react-dialog @hookform/resolvers react-hook-form @nanostores/react nanostores keycloak-js tsx workbox-build"
+# Of tesseract.js-core's eighteen build files (44 MB, six WebAssembly builds), only the three builds the scan can load stay (11 MB):
+# tesseract.js 7's Node loader (worker-script/node/getCore.js) is handed `lstmOnly` (true) where it compares an OEM
+# number, so it always loads the full (legacy + LSTM) build: tesseract-core-relaxedsimd on Node 24, else -simd or the
+# plain one on a CPU without those. The -lstm builds and the .wasm.js copies (the WebAssembly inlined as text, for
+# browsers) are never loaded. The container test reads a photo in the image, which proves the right ones stayed.
 # Last, the copy of a new database cluster a new data folder starts from (server/db/pglite.ts).
 RUN npm run build && node scripts/container/runtime-modules.ts /app /runtime $SITE_BUILD_ONLY \
+ && find /runtime/node_modules/tesseract.js-core -maxdepth 1 -name 'tesseract-core*' \
+      \( -name '*-lstm*' -o -name '*.wasm.js' \) -delete \
  && node --liftoff-only server/db/pglite.ts --write-template
 
 FROM ${NODE_IMAGE}
