@@ -53,6 +53,8 @@ test('on a phone, by keyboard: a photo of a recipe card becomes a draft, checked
 
   await page.keyboard.press('Tab'); // 'Ta bort sida 1'
   await expect(dialog.getByRole('button', { name: 'Ta bort sida 1' })).toBeFocused();
+  await page.keyboard.press('Tab'); // 'Spara fotot med receptet', left unticked here
+  await expect(dialog.getByRole('checkbox', { name: 'Spara fotot med receptet' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Läs bilden' })).toBeFocused();
   await page.keyboard.press('Enter');
