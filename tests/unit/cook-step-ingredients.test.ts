@@ -57,6 +57,7 @@ describe('cook timers', () => {
       expect(readTimers(storage, 'k')).toEqual([]);
     }
     const full = {
+      getItem: () => null,
       setItem: () => {
         throw new Error('QuotaExceededError');
       },
