@@ -21,7 +21,7 @@ import { recipeRoutes, recipeWriteRoutes } from './routes/recipes.ts';
 import { recipeNameRoutes } from './routes/recipe-names.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { recipeImportRoutes } from './routes/recipe-imports.ts';
-import { photoRoutes } from './routes/photos.ts';
+import { photoFileRoutes, photoRoutes } from './routes/photos.ts';
 import { editorScope } from './editor-scope.ts';
 import { recipeCollectionRoutes } from './routes/recipe-collections.ts';
 import { trashSweep } from './trash-sweep.ts';
@@ -119,13 +119,13 @@ const api: FastifyPluginAsync<ApiOptions> = async (instance, { config, db, jwks,
     await editor.register(recipeVersionRoutes, { db, gate, library: photos });
   });
   await instance.register(trashSweep, { db, gate, library: photos, keeping: config.keeping });
-  await instance.register(photoRoutes, {
-    library: photos,
-    maxBytes: config.photos.maxBytes,
-    requireEditor,
-    writeLimit,
+  await editorScope(instance, { requireEditor, writeLimit }, async (editor) => {
+    await editor.register(photoRoutes, { library: photos, maxBytes: config.photos.maxBytes });
   });
-  await instance.register(recipeImportRoutes, { config, photos, requireEditor, writeLimit });
+  await instance.register(photoFileRoutes, { library: photos });
+  await editorScope(instance, { requireEditor, writeLimit }, async (editor) => {
+    await editor.register(recipeImportRoutes, { config, photos });
+  });
   // Moving in from another app: the export file is read in worker threads, its photos through the library above.
   const { maxBytes, maxRecipes, maxIngredients, maxUnpackedBytes, readTimeoutMs } = config.collections;
   const collections = createCollectionReader({

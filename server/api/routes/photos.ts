@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTENT_TYPES, PHOTO_FILE_NAME, photoSchema, type PhotoErrorKind } from '../../../src/lib/photo-schema.ts';
@@ -6,23 +6,13 @@ import { PHOTO_ERROR_STATUS } from '../../photos/photo-errors.ts';
 import { PhotoError } from '../../photos/photo-processor.ts';
 import { PhotoStoreError, UnsavedUploadsFullError, type PhotoLibrary } from '../../photos/photo-library.ts';
 import { editorOf } from '../access.ts';
-import {
-  authErrors,
-  bodyErrors,
-  errorBody,
-  errorBodySchema,
-  handleError,
-  HttpError,
-  RETRY_AFTER_SECONDS,
-} from '../errors.ts';
+import { bodyErrors, errorBody, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
 
 // POST /photos (an editor's upload: the file's bytes as the body) and GET /photos/{file} (a stored file, for good).
 // An upload is processed in a worker thread (server/photos/) and kept for a day until a recipe body names it.
 type Options = {
   library: PhotoLibrary;
   maxBytes: number;
-  requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  writeLimit: ReturnType<FastifyInstance['rateLimit']>;
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,10 +30,8 @@ const storeAway = (what: 'stored' | 'read') =>
 const refusal = (status: number, message: string, photoError: PhotoErrorKind, headers: Record<string, string> = {}) =>
   new HttpError(status, message, { photoError }, headers);
 
-export const photoRoutes: FastifyPluginAsyncZod<Options> = async (
-  api,
-  { library, maxBytes, requireEditor, writeLimit },
-) => {
+/** POST /photos: an editor's upload, registered in the editor scope (server/api/editor-scope.ts). */
+export const photoRoutes: FastifyPluginAsyncZod<Options> = async (api, { library, maxBytes }) => {
   // Any type is taken as bytes: what the file is comes from its content (server/photos/process-photo.ts), never
   // from what the request claims. The limit is checked while the body streams in: a larger file stops at the limit.
   api.removeAllContentTypeParsers();
@@ -67,14 +55,11 @@ export const photoRoutes: FastifyPluginAsyncZod<Options> = async (
   api.post(
     '/photos',
     {
-      onRequest: [writeLimit, requireEditor],
       schema: {
         summary:
           "Upload a photo (editor): the file's bytes as the body (JPEG, PNG, WebP or AVIF). The answer's `id` goes into a recipe's `photos`; an upload no recipe is saved with is removed after a day. An editor may hold at most PHOTO_UNSAVED_MAX_COUNT such uploads (default 30) and PHOTO_UNSAVED_MAX_BYTES of their files (default 200 MB): past either, 429 with `photoError` `too-many-unsaved` until a recipe is saved with them or they are swept.",
-        security: [{ bearer: [] }],
         response: {
           201: photoSchema,
-          ...authErrors,
           ...bodyErrors,
           422: errorBodySchema,
           429: errorBodySchema.describe(
@@ -111,7 +96,10 @@ export const photoRoutes: FastifyPluginAsyncZod<Options> = async (
       }
     },
   );
+};
 
+/** GET /photos/{file}: anyone reads a stored file (outside the editor scope). */
+export const photoFileRoutes: FastifyPluginAsyncZod<{ library: PhotoLibrary }> = async (api, { library }) => {
   api.get(
     '/photos/:file',
     {

@@ -2,7 +2,7 @@
 // else the page as people see it, server/import/), a
 // recipe pasted as plain text, or photos of a paper recipe's pages (an image body, or several as multipart/form-data:
 // server/scan/), and answers it as a draft for the create form. Nothing is stored; the editor saves with POST /recipes.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
@@ -20,15 +20,13 @@ import { createPageScanner, MAX_SCAN_PAGES } from '../../scan/page-scanner.ts';
 
 type Photo = Awaited<ReturnType<PhotoLibrary['upload']>>;
 import { editorOf } from '../access.ts';
-import { authErrors, bodyErrors, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
+import { bodyErrors, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
 import { photoErrorMessages } from '../../../src/lib/photo-schema.ts';
 
 type Options = {
   config: Config;
   photos: PhotoLibrary;
-  requireEditor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** The API's one allowance for writes (server/api/index.ts): an import counts like a save or an upload. */
-  writeLimit: ReturnType<FastifyInstance['rateLimit']>;
 };
 
 const MAX_URL = 2000;
@@ -179,10 +177,7 @@ const STATUS: Record<PageFetchError['kind'], number> = {
   timeout: 504,
 };
 
-export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
-  api,
-  { config, photos, requireEditor, writeLimit },
-) => {
+export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { config, photos }) => {
   const { allowedAddresses, timeoutMs, maxBytes, readTimeoutMs, scanTimeoutMs } = config.recipeImport;
   const photoMaxBytes = config.photos.maxBytes;
   const fetchOptions = {
@@ -197,7 +192,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
   // When each import arrived: its deadline counts from there, so what comes before the handler (checking the token,
   // parsing a pasted page of megabytes) is inside IMPORT_TIMEOUT_MS too.
   const arrived = new WeakMap<FastifyRequest, number>();
-  const markArrival = async (request: FastifyRequest) => void arrived.set(request, performance.now());
+  // A hook of this plugin's own: it runs before the route's, so before the editor scope's (server/api/editor-scope.ts).
+  api.addHook('onRequest', async (request) => void arrived.set(request, performance.now()));
   api.addHook('onClose', () => reader.close());
   const scanner = createPageScanner({ timeoutMs: scanTimeoutMs });
   api.addHook('onClose', () => scanner.close());
@@ -263,8 +259,7 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
   api.post(
     '/recipe-imports',
     {
-      // Counted and authorized like every write: it makes this server fetch from the internet.
-      onRequest: [markArrival, writeLimit, requireEditor],
+      // Counted and authorized like every write, in the editor scope: it makes this server fetch from the internet.
       // Pasted pages are larger than recipes: this route alone takes pages up to IMPORT_MAX_BYTES (and their JSON
       // escapes), or MAX_SCAN_PAGES photos of PHOTO_MAX_BYTES (each page is checked against that by its parser).
       bodyLimit: Math.max(maxBytes * JSON_ESCAPE_ROOM, MAX_SCAN_PAGES * photoMaxBytes) + 64 * 1024,
@@ -291,12 +286,10 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (
           'not 2xx, more than 5 redirects, not HTML or JSON; larger than IMPORT_MAX_BYTES, then with `fields.url` naming the ' +
           'limit in MB; the message names no host or address, ' +
           'the server log does); 504: no complete answer within the time limit (one deadline for the page and its image).',
-        security: [{ bearer: [] }],
         body,
         response: {
           200: scannedRecipeSchema,
           400: errorBodySchema,
-          ...authErrors,
           ...bodyErrors,
           422: errorBodySchema,
           502: errorBodySchema,
