@@ -16,7 +16,12 @@ const PAGES = ['index.html', 'recipe.html'];
 
 /** Modules loaded only when the visitor asks, by page: the bundler's chunk name (before its hash) and a budget. */
 const ON_DEMAND: Readonly<Record<string, ReadonlyArray<{ name: string; chunk: RegExp; budget: number }>>> = {
-  'recipe.html': [{ name: 'cook mode', chunk: /\/cook-view\.[\w-]+\.js$/, budget: 30 * 1024 }],
+  'recipe.html': [
+    { name: 'cook mode', chunk: /\/cook-view\.[\w-]+\.js$/, budget: 30 * 1024 },
+    { name: 'measures', chunk: /\/measures-view\.[\w-]+\.js$/, budget: 10 * 1024 },
+    // Only for a recipe at other servings than the server's head block says (or with no such block).
+    { name: 'JSON-LD', chunk: /\/recipe-jsonld\.[\w-]+\.js$/, budget: 5 * 1024 },
+  ],
 };
 
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;

@@ -194,7 +194,8 @@ export function recipeFirstScreen(recipe: Recipe, apiBase: string): string {
     factsHtml(recipe),
     `<p class="print-only">${recipe.servings} portioner</p>`,
     // Disabled like the selector until the island's own button takes its place.
-    '<div class="cook-mode"><button type="button" class="button" aria-pressed="false" disabled="">Matlagningsläge</button></div>',
+    '<div class="cook-mode"><button type="button" class="button" aria-pressed="false" disabled="">Matlagningsläge</button>' +
+      '<button type="button" class="button" aria-expanded="false" disabled="">Mått och vikt</button></div>',
     servingsHtml(recipe.servings),
     ingredientsHtml(withUnitLabels(recipe.ingredients)),
     stepsHtml(recipe.instructions),

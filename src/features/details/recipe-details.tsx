@@ -2,8 +2,11 @@
 // quantities in Swedish notation; its categories as links to the narrowed list, its times and source, and the
 // ingredients under their section headings, each with its note after the name, and the steps numbered (on screen, in
 // cook mode and on paper alike; cook mode prints as the plain recipe). Cook mode's tools (timers, one step at a time,
-// 'Läs upp', the screen kept awake) are src/features/cook/, loaded with import() only when cook mode opens.
+// 'Läs upp', the screen kept awake) are src/features/cook/, loaded with import() only when cook mode opens; 'Mått och
+// vikt' (weights or volumes, scaling by an amount at hand: src/features/measures/, docs/densities.md) is loaded with
+// import() when its button is first pressed or cook mode opens, so neither is in the page's start (decision 065).
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import type { Measured } from '../measures/measures-panel.tsx';
 import { useStore } from '@nanostores/react';
 import { $auth, apiTokens } from '../../stores/auth.ts';
 import { getRecipe, isUnavailable, type Recipe } from '../../client/api.ts';
@@ -18,13 +21,25 @@ import { FIRST_SCREEN_ID } from '../../lib/photo-srcset.ts';
 import { categoryHref, editRecipeHref, recipeIdFromPath } from '../../lib/routes.ts';
 import { ingredientGroups } from '../../lib/ingredient-groups.ts';
 import { formatMinutes, isWebAddress } from '../../lib/organise.ts';
-import { instructionSteps, jsonLdText, RECIPE_JSONLD_ID, recipeJsonLd } from '../../lib/recipe-jsonld.ts';
 import { servingChoices } from '../../lib/serving-choices.ts';
 import { RECIPE_LABELS } from '../../lib/recipe-labels.ts';
 import { useCookMode } from './cook-mode.ts';
 
 /** Cook mode's tools, loaded when cook mode first opens (docs/decisions/065-budget-for-code-loaded-on-demand.md). */
 type Cook = typeof import('../cook/cook-view.tsx');
+type Measures = typeof import('../measures/measures-view.tsx');
+/** The JSON-LD's code, loaded only for a recipe the server's head block does not already say (decision 065). */
+type JsonLd = typeof import('../../lib/recipe-jsonld.ts');
+
+// RECIPE_JSONLD_ID and instructionSteps of src/lib/recipe-jsonld.ts, spelt here so that the page's start carries
+// none of that module: the server's head block already says the recipe at its own servings, and only another
+// number of servings needs the code (tests/unit/site-first-screen.test.ts holds the steps equal to the server's).
+const HEAD_JSONLD_ID = 'recipe-jsonld';
+const instructionSteps = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 const EMPTY: Recipe = { name: '', author: '', instructions: '', servings: 0, ingredients: [] };
 const TITLE = 'recipes-frontend';
@@ -58,6 +73,13 @@ export default function RecipeDetails() {
   // by the CSS until then, src/styles/pages.css); it goes in the same task as the island's own card comes.
   const [firstScreen, setFirstScreen] = useState(false);
   useLayoutEffect(() => setFirstScreen(document.getElementById(FIRST_SCREEN_ID) !== null), []);
+  // The server's JSON-LD (the recipe at its own servings), read before the island's block takes its place.
+  const [headJsonLd] = useState(() => globalThis.document?.getElementById(HEAD_JSONLD_ID)?.textContent ?? undefined);
+  const [jsonLdCode, setJsonLdCode] = useState<JsonLd>();
+  const asServed = view.state === 'ready' && view.recipe.servings === own && headJsonLd !== undefined;
+  useEffect(() => {
+    if (view.state === 'ready' && !asServed) import('../../lib/recipe-jsonld.ts').then(setJsonLdCode, () => undefined);
+  }, [view.state, asServed]);
   useLayoutEffect(() => {
     if (view.state !== 'loading') document.getElementById(FIRST_SCREEN_ID)?.remove();
   }, [view.state]);
@@ -99,7 +121,7 @@ export default function RecipeDetails() {
   // recipe is shown, the island's own block (at the chosen servings) takes its place: one Recipe on the page. A
   // layout effect: removed in the same task as the island's block is added, so no one sees two.
   useLayoutEffect(() => {
-    if (view.state === 'ready') document.getElementById(RECIPE_JSONLD_ID)?.remove();
+    if (view.state === 'ready') document.getElementById(HEAD_JSONLD_ID)?.remove();
   }, [view.state]);
 
   const changeServings = async (servings: number) => {
@@ -143,7 +165,9 @@ export default function RecipeDetails() {
           onCooking={setCooking}
           cook={cook}
           onServings={(n) => void changeServings(n)}
-          jsonLd={jsonLdText(recipeJsonLd(recipe, window.location.href, base))}
+          jsonLd={
+            asServed ? headJsonLd : jsonLdCode?.jsonLdText(jsonLdCode.recipeJsonLd(recipe, window.location.href, base))
+          }
         />
       )}
     </>
@@ -186,7 +210,16 @@ export function RecipeCard({
   onServings,
   jsonLd,
 }: RecipeCardProps) {
-  const amounts = formatIngredientAmounts(recipe.ingredients);
+  // 'Mått och vikt': its panel (loaded on the first press) keeps the view and the scaling, and hands the list what to
+  // show while it is open (nothing stored: a reload shows the recipe as written).
+  const [measuring, setMeasuring] = useState(false);
+  const [measures, setMeasures] = useState<Measures>();
+  const [measured, setMeasured] = useState<Measured<Recipe['ingredients'][number]>>();
+  useEffect(() => {
+    if (measuring) import('../measures/measures-view.tsx').then(setMeasures, () => undefined);
+  }, [measuring]);
+  const shown = measured?.ingredients ?? recipe.ingredients;
+  const amounts = measured?.amounts ?? formatIngredientAmounts(shown);
   const steps = instructionSteps(recipe.instructions);
   const [main, ...gallery] = recipe.photos ?? [];
   return (
@@ -207,13 +240,24 @@ export function RecipeCard({
       <p className="author">Författare: {recipe.author}</p>
       <RecipeFacts recipe={recipe} />
       {/* On paper the selector is hidden; the chosen servings are said in words instead. */}
-      <p className="print-only">{recipe.servings} portioner</p>
+      <p className="print-only">{measured?.servingsText ?? `${recipe.servings} portioner`}</p>
       <div className="cook-mode">
         <button type="button" className="button" aria-pressed={cooking} onClick={() => onCooking(!cooking)}>
           Matlagningsläge
         </button>
+        <button type="button" className="button" aria-expanded={measuring} onClick={() => setMeasuring(!measuring)}>
+          Mått och vikt
+        </button>
         {cooking && cook && <cook.CookPanel {...{ recipe, steps, amounts, ticked, onTick }} />}
       </div>
+      {measuring && measures && (
+        <measures.MeasuresPanel
+          key={recipe.servings}
+          ingredients={recipe.ingredients}
+          servings={recipe.servings}
+          onMeasured={setMeasured}
+        />
+      )}
       <div className="field servings">
         <label htmlFor="servings">Portioner</label>
         <select
@@ -233,7 +277,7 @@ export function RecipeCard({
       {recipe.ingredients.length > 0 && (
         <section className="ingredients-section" aria-labelledby="ingredients-heading">
           <h2 id="ingredients-heading">Ingredienser</h2>
-          {ingredientGroups(recipe.ingredients).map((group) => (
+          {ingredientGroups(shown).map((group) => (
             <IngredientSection key={group.items[0]?.index} heading={group.heading}>
               <ul className={cooking ? 'ingredients cooking' : 'ingredients'}>
                 {group.items.map(({ ingredient: ing, index: i }) => (

@@ -7,3 +7,4 @@ import './measures.css';
 export { measuredAmounts, type MeasureMode } from '../../lib/densities.ts';
 export { MeasureSwitch, convertibleCounts, type MeasureSwitchProps } from './measure-switch.tsx';
 export { ScaleByAmountForm, type ScaleByAmountFormProps, type ScaledRecipe } from './scale-by-amount-form.tsx';
+export { MeasuresPanel, type Measured, type MeasuresPanelProps } from './measures-panel.tsx';
