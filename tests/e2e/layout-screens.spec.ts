@@ -203,7 +203,16 @@ async function expectAmountColumn(page: Page, where: string): Promise<void> {
 
 /** The steps as shown, each starting with its number. */
 async function expectNumberedSteps(page: Page, where: string): Promise<void> {
-  const texts = (await steps(page).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  // The step's number and text only: in cook mode a step's item also holds its timer buttons ('⏱ 10 minuter').
+  const texts = await steps(page).evaluateAll((items) =>
+    items.map((li) =>
+      [...li.querySelectorAll('.step-number, .step-text')]
+        .map((e) => (e as HTMLElement).innerText)
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
+  );
   const expected = (RECIPE.instructions ?? '').split('\n').map((step, i) => `${i + 1}. ${step}`);
   expect(texts, where).toEqual(expected);
   await expect(steps(page).first(), where).toBeVisible();
