@@ -39,6 +39,9 @@ test('the measures code comes only on the press; weights and volumes, and back a
   const asked = await open(page, recipes);
   await expect(items(page)).toHaveText(WRITTEN);
   expect(asked.filter((u) => /measures-view/.test(u))).toEqual([]);
+  // At its own servings the island's JSON-LD is the server's head block's text: its code is not fetched either.
+  await expect(page.locator('article script[type="application/ld+json"]')).toHaveCount(1);
+  expect(asked.filter((u) => /recipe-jsonld\./.test(u))).toEqual([]);
   await expect(measuresButton(page)).toHaveAttribute('aria-expanded', 'false');
 
   await measuresButton(page).click();
