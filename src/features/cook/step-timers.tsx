@@ -25,7 +25,17 @@ export function StepTimers({ timersKey, number, step }: { timersKey: string; num
             start(timerLabel(number, d.seconds), d.seconds);
           }}
         >
-          <span aria-hidden="true">⏱ </span>
+          {/* A drawn clock, not the ⏱ character: a system without an emoji font shows that as an empty box. */}
+          <svg className="step-timer-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <circle cx="8" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            <path
+              d="M8 5.5V9l2.5 1.5M6 1.5h4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+            />
+          </svg>{' '}
           {d.text}
         </button>
       ))}
