@@ -150,7 +150,9 @@ export function scaleByAmount<T extends Scalable>(
     const neededAmount = needed.value * stored.size;
     let haveAmount = have.value * typedUnit.size;
     if (typedUnit.kind !== stored.kind) {
-      const density = stored.kind === 'count' ? undefined : gramsPerDecilitre(chosen.name);
+      // A density turns a weight into a volume and back, never a count ("2 st") into either.
+      const density =
+        stored.kind === 'count' || typedUnit.kind === 'count' ? undefined : gramsPerDecilitre(chosen.name);
       if (density === undefined) return { ok: false, error: MESSAGES[stored.kind](chosen.name) };
       // ml -> g, or g -> ml, through the grams one decilitre weighs.
       haveAmount = stored.kind === 'weight' ? (haveAmount / 100) * density : (haveAmount / density) * 100;

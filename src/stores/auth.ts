@@ -1,5 +1,5 @@
 // The session store: the only module that touches keycloak-js. Islands read $auth through
-// @nanostores/react and call the named actions below; they never talk to each other directly.
+// useIslandStore (src/stores/use-island-store.ts) and call the named actions below; they never talk to each other directly.
 import { atom } from 'nanostores';
 import type Keycloak from 'keycloak-js';
 import type { TokenSource } from '../client/api.ts';
@@ -19,7 +19,9 @@ export const ACCESS_VALIDATION_ERROR = 'An error happened during access validati
 const INIT_TIMEOUT_MS = 10_000;
 const MIN_VALIDITY_S = 20;
 
-export const $auth = atom<AuthState>({ status: 'loading' });
+/** What every page is prerendered with: the sign-in check has not answered (src/stores/use-island-store.ts). */
+export const PRERENDERED_AUTH: AuthState = { status: 'loading' };
+export const $auth = atom<AuthState>(PRERENDERED_AUTH);
 
 let keycloak: Keycloak | null = null;
 let started: Promise<void> | undefined;

@@ -33,7 +33,9 @@ export type OfflineState = {
   dataSince?: number;
 };
 
-export const $offline = atom<OfflineState>({ online: true });
+/** What every page is prerendered with: online (src/stores/use-island-store.ts). */
+export const PRERENDERED_OFFLINE: OfflineState = { online: true };
+export const $offline = atom<OfflineState>(PRERENDERED_OFFLINE);
 
 /** The time of the last answer the service worker stored, or undefined (no cache, or no service worker). */
 export async function readDataSince(): Promise<number | undefined> {

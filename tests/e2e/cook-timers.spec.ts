@@ -51,18 +51,33 @@ test('timers from the steps: two at once, one kept across a reload, the end seen
   await expect(timer(page, 'Steg 2: 25 min')).toContainText(/(?<![\d:])(20:00|19:[0-5]\d)/);
 
   await page.clock.runFor(15 * 60_000 + 2_000);
-  await expect(page.getByRole('status').filter({ hasText: 'Steg 1: 20 min: klar!' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Timern Steg 1: 20 min är klar.' })).toBeVisible();
   await expect(timer(page, 'Steg 1: 20 min')).toContainText('Klar!');
   await expect(timer(page, 'Steg 2: 25 min')).toContainText(/(?<![\d:])(5:00|4:[0-5]\d)/);
   await expectAccessible(page);
 
-  // More time for the ended one, then stop the other.
+  // More time for the ended one, then stop the other; with cook mode closed, the end still comes and is said again.
   await page.getByRole('button', { name: '+1 min till Steg 1: 20 min' }).click();
   await expect(timer(page, 'Steg 1: 20 min')).toContainText(/1:00|0:5\d/);
   await page.getByRole('button', { name: 'Stoppa Steg 2: 25 min' }).click();
   await expect(timer(page, 'Steg 2: 25 min')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Matlagningsläge' }).click();
+  await expect(page.getByRole('button', { name: 'Matlagningsläge' })).toHaveAttribute('aria-pressed', 'false');
   await page.clock.runFor(61_000);
   await expect(timer(page, 'Steg 1: 20 min')).toContainText('Klar!');
+  await expect(page.getByRole('status').filter({ hasText: 'Timern Steg 1: 20 min är klar.' })).toBeVisible();
+
+  // A timer that ends while no page of the recipe is open rings when the cook comes back within ten minutes, not
+  // an hour later: then it is shown ended, silently.
+  await page.getByRole('button', { name: '+1 min till Steg 1: 20 min' }).click();
+  await page.goto('/');
+  await page.clock.runFor(12 * 60_000);
+  await page.goto(`/${recipe.id}`);
+  await islandCardShown(page);
+  await expect(timer(page, 'Steg 1: 20 min')).toContainText('Klar!');
+  await expect(page.getByRole('status').filter({ hasText: 'är klar' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Matlagningsläge' }).click();
+  await expect(page.getByRole('button', { name: 'Matlagningsläge' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Stoppa Steg 1: 20 min' }).click();
   await expect(page.locator('.timer')).toHaveCount(0);
   await page.reload();

@@ -126,15 +126,19 @@ test('scaling by what is at hand: the factor and servings, errors tied to the fi
   await form.getByRole('button', { name: 'Återställ' }).click();
   await expect(items(page).nth(0)).toHaveText('500 gKöttfärs');
 
-  // Another number of servings ends a scaling: the list is at the new servings, the field empty.
+  // Another number of servings ends a scaling: the list is at the new servings, the field empty; the view chosen
+  // (weights) stays.
   await form.getByRole('combobox', { name: 'Ingrediens' }).selectOption({ label: 'Vetemjöl (3 dl)' });
   await field.fill('360 g');
   await form.getByRole('button', { name: 'Skala' }).click();
   await expect(page.getByText('Receptet gånger 2: 8 portioner.')).toBeVisible();
-  await page.getByRole('group', { name: 'Visa mängder' }).getByRole('radio', { name: 'Som i receptet' }).check();
   await page.getByRole('combobox', { name: 'Portioner' }).selectOption('2');
   await expect(items(page).nth(0)).toHaveText('250 gKöttfärs');
   await expect(page.getByRole('textbox', { name: 'Det du har' })).toHaveValue('');
+  await expect(
+    page.getByRole('group', { name: 'Visa mängder' }).getByRole('radio', { name: 'Vikt (g)' }),
+  ).toBeChecked();
+  await expect(items(page).nth(1)).toHaveText('ca 90 gVetemjöl');
 });
 
 for (const width of [390, 1280]) {
@@ -150,3 +154,19 @@ for (const width of [390, 1280]) {
     await expect(measuresButton(page)).toBeHidden();
   });
 }
+
+test('a recipe with nothing to weigh, measure or scale by says so when the panel opens', async ({ page, recipes }) => {
+  const recipe = await recipes.create({
+    name: uniqueName('Smaksättning'),
+    servings: 2,
+    instructions: 'Smaka av.',
+    ingredients: [{ name: 'Salt' }, { name: 'Peppar', note: 'nymalen' }],
+  });
+  await page.goto(`/${recipe.id}`);
+  await islandCardShown(page);
+  await measuresButton(page).click();
+  await expect(
+    page.getByText('Receptet har inga mängder som kan räknas om till vikt eller mått, eller skalas efter det du har.'),
+  ).toBeVisible();
+  await expectAccessible(page);
+});

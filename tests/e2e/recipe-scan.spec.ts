@@ -175,7 +175,7 @@ test('a kept photo the server refuses is named beside the form, in a styled note
   await expect(page.getByLabel('Namn')).toHaveValue('Kanelbullar');
   const notes = page.getByRole('status', { name: 'Om importen' });
   await expect(notes).toHaveText(
-    'kort.jpg kunde inte sparas med receptet: Filen är ingen bild som kan användas (JPEG, PNG, WebP eller AVIF).',
+    'Fotot kunde inte sparas med receptet: Filen är ingen bild som kan användas (JPEG, PNG, WebP eller AVIF).',
   );
   await expect(page.getByLabel('Bildtext')).toHaveCount(0);
   // Issue 54 point 8: a note as the editor's others are (a framed block with the accent's edge), no stray bullet.

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ingredientsInStep } from '../../src/features/cook/step-ingredients.ts';
-import { readTimers, withMoreTime, withTimer, writeTimers, MAX_TIMERS } from '../../src/features/cook/cook-timers.ts';
+import {
+  FORGET_MS,
+  LATE_RING_MS,
+  readTimers,
+  settledTimers,
+  withMoreTime,
+  withTimer,
+  writeTimers,
+  MAX_TIMERS,
+} from '../../src/features/cook/cook-timers.ts';
+import { endedText } from '../../src/features/cook/timer-list.tsx';
 import { swedishVoice } from '../../src/features/cook/read-aloud.ts';
 
 // Cook mode's pure parts (src/features/cook/): which ingredients a step names (the one-step view), the timers' stored
@@ -64,6 +74,35 @@ describe('cook timers', () => {
       removeItem: () => undefined,
     };
     expect(() => writeTimers(full, 'k', timers)).not.toThrow();
+  });
+});
+
+describe('timers a page finds when it opens', () => {
+  const now = 100 * FORGET_MS;
+  const timer = (id: string, endedAgo: number, rang = false) => ({ id, label: id, endsAt: now - endedAgo, rang });
+  it('rings an end of the last ten minutes, keeps an older one silent and ended, and forgets one half a day old', () => {
+    const found = [
+      timer('running', -60_000),
+      timer('just ended', 60_000),
+      timer('ended while away', LATE_RING_MS + 1),
+      timer('rang before', LATE_RING_MS + 1, true),
+      timer('yesterday', FORGET_MS + 1),
+    ];
+    expect(settledTimers(found, now)).toEqual([
+      timer('running', -60_000),
+      timer('just ended', 60_000),
+      timer('ended while away', LATE_RING_MS + 1, true),
+      timer('rang before', LATE_RING_MS + 1, true),
+    ]);
+  });
+});
+
+describe('the words of an end', () => {
+  it('one timer, and several ending at once', () => {
+    expect(endedText(['Steg 3: 25 min'])).toBe('Timern Steg 3: 25 min är klar.');
+    expect(endedText(['Steg 1: 5 min', 'Steg 2: 10 min', 'Steg 3: 25 min'])).toBe(
+      'Timrarna Steg 1: 5 min, Steg 2: 10 min och Steg 3: 25 min är klara.',
+    );
   });
 });
 

@@ -139,6 +139,11 @@ describe('scaling by what you have', () => {
     expect(MESSAGES.weight('Köttfärs')).toBe('Receptet anger ”Köttfärs” i vikt: skriv mängden i g, hg eller kg.');
   });
 
+  it('never reads a count ("2 st") as a weight or a volume, not even where the density table knows the ingredient', () => {
+    expect(scaleByAmount(RECIPE, MJOL, '2 st')).toEqual({ ok: false, error: MESSAGES.volume('Vetemjöl') });
+    expect(scaleByAmount(RECIPE, SMOR, '40 st')).toEqual({ ok: false, error: MESSAGES.weight('Smör') });
+  });
+
   it('passes on the message for an amount it cannot read', () => {
     expect(scaleByAmount(RECIPE, FARS, 'lite')).toEqual({ ok: false, error: MESSAGES.unreadable });
     expect(scaleByAmount(RECIPE, FARS, '')).toEqual({ ok: false, error: MESSAGES.empty });

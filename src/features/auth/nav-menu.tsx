@@ -2,8 +2,8 @@
 // 'Flytta in recept', issue 38).
 // Renders an empty, fixed-size slot while the session check runs so neither set flashes in.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useStore } from '@nanostores/react';
-import { $auth, login, logout, register, startAuth } from '../../stores/auth.ts';
+import { $auth, PRERENDERED_AUTH, login, logout, register, startAuth } from '../../stores/auth.ts';
+import { useIslandStore } from '../../stores/use-island-store.ts';
 import { MOVE_IN_HREF, TRASH_HREF } from '../../lib/routes.ts';
 
 function report(action: () => Promise<void>) {
@@ -13,7 +13,7 @@ function report(action: () => Promise<void>) {
 }
 
 export default function NavMenu() {
-  const auth = useStore($auth);
+  const auth = useIslandStore($auth, PRERENDERED_AUTH);
   useEffect(() => {
     void startAuth();
   }, []);

@@ -1,7 +1,14 @@
 // Profile (/profile, protected): who is signed in and what they may do.
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
-import { $auth, ensureSignedIn, loadProfile, manageAccount, ACCESS_VALIDATION_ERROR } from '../../stores/auth.ts';
+import {
+  $auth,
+  PRERENDERED_AUTH,
+  ensureSignedIn,
+  loadProfile,
+  manageAccount,
+  ACCESS_VALIDATION_ERROR,
+} from '../../stores/auth.ts';
+import { useIslandStore } from '../../stores/use-island-store.ts';
 import BackButton from '../../components/back-button.tsx';
 import Spinner from '../../components/spinner.tsx';
 import SaveOfflinePanel from '../offline/save-offline-panel.tsx';
@@ -9,7 +16,7 @@ import SaveOfflinePanel from '../offline/save-offline-panel.tsx';
 type Guard = 'checking' | 'allowed' | 'redirecting' | 'failed';
 
 export default function ProfileView() {
-  const auth = useStore($auth);
+  const auth = useIslandStore($auth, PRERENDERED_AUTH);
   const [guard, setGuard] = useState<Guard>('checking');
 
   useEffect(() => {

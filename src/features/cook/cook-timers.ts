@@ -6,8 +6,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 
 export type Timer = Readonly<{ id: string; label: string; endsAt: number; rang: boolean }>;
 
-/** The localStorage key of a recipe's timers: per recipe, not per version (an edit does not stop a running oven). */
-export const timersKey = (recipeId: number | undefined) => `recipe-book:cook-timers:${recipeId ?? 'ny'}`;
+export { timersKey } from '../details/cook-mode.ts';
 
 /** At most this many timers per recipe: more is a mistake, and the stored list stays small. */
 export const MAX_TIMERS = 20;
@@ -43,6 +42,23 @@ export function writeTimers(storage: Store, key: string, timers: readonly Timer[
   }
 }
 
+/** A timer that ended longer ago than this before the page first read it rings no more: shown ended, silent. */
+export const LATE_RING_MS = 10 * 60_000;
+/** A timer that ended longer ago than this before the page first read it is gone from the list. */
+export const FORGET_MS = 12 * 3_600_000;
+
+/**
+ * The timers as a page first finds them: one that ended while no page of the recipe was open (the tab closed, cook
+ * mode left for the day) rings when the page comes back only if it ended in the last ten minutes; an older end is
+ * shown ended and silent, and one half a day old is dropped. A page already open rings a late end whatever its age
+ * (a phone whose screen slept): this runs once per page and recipe, not on every read.
+ */
+export function settledTimers(timers: readonly Timer[], now: number): Timer[] {
+  return timers
+    .filter((t) => t.endsAt > now - FORGET_MS)
+    .map((t) => (!t.rang && t.endsAt < now - LATE_RING_MS ? { ...t, rang: true } : t));
+}
+
 /** A timer of `seconds` from `now`, named by its step ("Steg 3: 25 min"); the oldest goes past MAX_TIMERS. */
 export function withTimer(timers: readonly Timer[], label: string, seconds: number, now: number, id: string): Timer[] {
   return [...timers, { id, label, endsAt: now + seconds * 1000, rang: false }].slice(-MAX_TIMERS);
@@ -74,7 +90,15 @@ const listeners = new Set<() => void>();
 const snapshots = new Map<string, { raw: string | null; timers: Timer[] }>();
 const NONE: Timer[] = [];
 
+const settled = new Set<string>();
+
 function snapshot(key: string): Timer[] {
+  if (!settled.has(key)) {
+    settled.add(key);
+    const found = readTimers(store(), key);
+    const kept = settledTimers(found, Date.now());
+    if (kept.length !== found.length || kept.some((t, i) => t !== found[i])) writeTimers(store(), key, kept);
+  }
   let raw: string | null = null;
   try {
     raw = store().getItem(key);

@@ -8,7 +8,7 @@ import { useReadAloud } from './read-aloud.ts';
 import { ingredientsInStep } from './step-ingredients.ts';
 import { StepView } from './step-view.tsx';
 import { timersKey } from './cook-timers.ts';
-import { TimerList } from './timer-list.tsx';
+import { RunningTimers, TimerList } from './timer-list.tsx';
 import { useWakeLock } from './wake-lock.ts';
 
 export { StepTimers } from './step-timers.tsx';
@@ -23,6 +23,11 @@ export type CookPanelProps = {
   ticked: ReadonlySet<string>;
   onTick(key: string): void;
 };
+
+/** Cook mode's panel while cooking; with cook mode closed, only the recipe's timers (an end still rings). */
+export function CookTools({ cooking, ...panel }: CookPanelProps & { cooking: boolean }) {
+  return cooking ? <CookPanel {...panel} /> : <RunningTimers timersKey={timersKey(panel.recipe.id)} />;
+}
 
 export function CookPanel({ recipe, steps, amounts, ticked, onTick }: CookPanelProps) {
   const wakeLock = useWakeLock();

@@ -23,17 +23,31 @@ function useNow(running: boolean): number {
   return now;
 }
 
+/** "Timern Steg 3: 25 min är klar." – or, for several ending at once, "Timrarna Steg 2: 5 min och Steg 3: 25 min är klara." */
+export function endedText(labels: readonly string[]): string {
+  if (labels.length === 1) return `Timern ${labels[0]} är klar.`;
+  return `Timrarna ${labels.slice(0, -1).join(', ')} och ${labels[labels.length - 1]} är klara.`;
+}
+
+/** The timers while cook mode is closed: nothing while there are none, else the list, so an end still rings. */
+export function RunningTimers({ timersKey }: { timersKey: string }) {
+  const { timers } = useTimers(timersKey);
+  return timers.length > 0 ? <TimerList timersKey={timersKey} /> : null;
+}
+
 export function TimerList({ timersKey }: { timersKey: string }) {
   const { timers, stop, more, rang } = useTimers(timersKey);
   const now = useNow(timers.some((t) => t.endsAt > Date.now() || !t.rang));
-  const [news, setNews] = useState('');
+  // The words of the last end, with a count: the same words again (a timer given more time that ends again) are
+  // a new text node, so the polite region announces them again.
+  const [news, setNews] = useState({ text: '', count: 0 });
 
   useEffect(() => {
     const due = timers.filter((t) => !t.rang && t.endsAt <= now);
     if (due.length === 0) return;
     const labels = due.map((t) => t.label);
     ring(labels);
-    setNews(`${labels.join(', ')}: klar!`);
+    setNews((last) => ({ text: endedText(labels), count: last.count + 1 }));
     rang(due.map((t) => t.id));
   }, [timers, now, rang]);
 
@@ -41,7 +55,7 @@ export function TimerList({ timersKey }: { timersKey: string }) {
     <section className="cook-timers" aria-labelledby="cook-timers-heading">
       <h2 id="cook-timers-heading">Timrar</h2>
       {timers.length === 0 ? (
-        <p className="notice">Tiderna i stegen startar timrar.</p>
+        <p className="notice">Tryck på en tid i ett steg för att starta en timer.</p>
       ) : (
         <ul className="timer-list">
           {timers.map((t) => {
@@ -62,7 +76,7 @@ export function TimerList({ timersKey }: { timersKey: string }) {
         </ul>
       )}
       <p className="timer-news" role="status">
-        {news}
+        <span key={news.count}>{news.text}</span>
       </p>
     </section>
   );

@@ -6,6 +6,21 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
 /** What cook mode keeps for one recipe: whether it is on, and the ticked keys (`i<n>` ingredients, `s<n>` steps). */
+/**
+ * The localStorage key of a recipe's cook timers (src/features/cook/cook-timers.ts): per recipe, not per version (an
+ * edit does not stop a running oven). Here, in the page's start, so the card can tell stored timers are waiting.
+ */
+export const timersKey = (recipeId: number | undefined) => `recipe-book:cook-timers:${recipeId ?? 'ny'}`;
+
+/** Whether timers of the recipe are stored: cook mode's code then loads, so an end rings with cook mode closed. */
+export function hasStoredTimers(recipeId: number | undefined): boolean {
+  try {
+    return !!localStorage.getItem(timersKey(recipeId));
+  } catch {
+    return false; // storage blocked: no timer was stored either
+  }
+}
+
 export type CookState = Readonly<{ cooking: boolean; ticked: readonly string[] }>;
 const OFF: CookState = { cooking: false, ticked: [] };
 

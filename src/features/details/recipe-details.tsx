@@ -7,8 +7,8 @@
 // import() when its button is first pressed or cook mode opens, so neither is in the page's start (decision 065).
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import type { Measured } from '../measures/measures-panel.tsx';
-import { useStore } from '@nanostores/react';
-import { $auth, apiTokens } from '../../stores/auth.ts';
+import { $auth, apiTokens, PRERENDERED_AUTH } from '../../stores/auth.ts';
+import { useIslandStore } from '../../stores/use-island-store.ts';
 import { getRecipe, isUnavailable, type Recipe } from '../../client/api.ts';
 import { formatIngredientAmounts } from '../../lib/kitchen-amount.ts';
 import BackButton from '../../components/back-button.tsx';
@@ -23,7 +23,7 @@ import { ingredientGroups } from '../../lib/ingredient-groups.ts';
 import { formatMinutes, isWebAddress } from '../../lib/organise.ts';
 import { servingChoices } from '../../lib/serving-choices.ts';
 import { RECIPE_LABELS } from '../../lib/recipe-labels.ts';
-import { useCookMode } from './cook-mode.ts';
+import { hasStoredTimers, useCookMode } from './cook-mode.ts';
 
 /** Cook mode's tools, loaded when cook mode first opens (docs/decisions/065-budget-for-code-loaded-on-demand.md). */
 type Cook = typeof import('../cook/cook-view.tsx');
@@ -53,7 +53,7 @@ type View =
   | { state: 'ready'; recipe: Recipe };
 
 export default function RecipeDetails() {
-  const auth = useStore($auth);
+  const auth = useIslandStore($auth, PRERENDERED_AUTH);
   const [id, setId] = useState<number>();
   const [view, setView] = useState<View>({ state: 'loading' });
   const [busy, setBusy] = useState(false);
@@ -65,8 +65,9 @@ export default function RecipeDetails() {
   useEffect(() => {
     // A failed load (offline before the service worker kept it) leaves the ticks, which need none of it.
     // Loaded once: the browser keeps a module, so opening cook mode again costs nothing.
-    if (cooking) import('../cook/cook-view.tsx').then(setCook, () => undefined);
-  }, [cooking]);
+    // Also when timers of this recipe are stored (cook mode left, or the page reloaded): an end must still ring.
+    if (cooking || hasStoredTimers(id)) import('../cook/cook-view.tsx').then(setCook, () => undefined);
+  }, [cooking, id]);
   const base = useApiBase();
   // The first screen the server wrote after the island (server/site/recipe-first-screen.ts): the card with the photo
   // and the name, painted before any JavaScript. While it is there the island shows no spinner of its own (hidden
@@ -248,15 +249,10 @@ export function RecipeCard({
         <button type="button" className="button" aria-expanded={measuring} onClick={() => setMeasuring(!measuring)}>
           Mått och vikt
         </button>
-        {cooking && cook && <cook.CookPanel {...{ recipe, steps, amounts, ticked, onTick }} />}
+        {cook && <cook.CookTools {...{ recipe, steps, amounts, ticked, onTick, cooking }} />}
       </div>
       {measuring && measures && (
-        <measures.MeasuresPanel
-          key={recipe.servings}
-          ingredients={recipe.ingredients}
-          servings={recipe.servings}
-          onMeasured={setMeasured}
-        />
+        <measures.MeasuresPanel ingredients={recipe.ingredients} servings={recipe.servings} onMeasured={setMeasured} />
       )}
       <div className="field servings">
         <label htmlFor="servings">Portioner</label>

@@ -7,8 +7,8 @@ import BackButton from '../../components/back-button.tsx';
 import LoadFailure from '../../components/load-failure.tsx';
 import Spinner from '../../components/spinner.tsx';
 import type { RecipeFormOutput } from '../../lib/recipe-schema.ts';
-import { useStore } from '@nanostores/react';
-import { $auth, apiTokens, ensureSignedIn } from '../../stores/auth.ts';
+import { $auth, PRERENDERED_AUTH, apiTokens, ensureSignedIn } from '../../stores/auth.ts';
+import { useIslandStore } from '../../stores/use-island-store.ts';
 import { FLASH_DELETED, FLASH_SAVED, setFlash } from '../../client/flash.ts';
 import ConflictNotice from './conflict-notice.tsx';
 import DeleteDialog from './delete-dialog.tsx';
@@ -40,7 +40,7 @@ export default function EditRecipeEditor({ children }: { children?: ReactNode })
   const [retrying, setRetrying] = useState(false);
   const [uploading, setUploading] = useState(false);
   const guard = useUnsavedChanges(form.formState.isDirty || uploading);
-  const auth = useStore($auth);
+  const auth = useIslandStore($auth, PRERENDERED_AUTH);
 
   const load = async (id: number) => {
     const recipe = await getRecipe(apiTokens, id);

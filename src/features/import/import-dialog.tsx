@@ -129,6 +129,7 @@ export default function ImportDialog({ onImported }: Props) {
       const kept = keep ? await keepPages(pages.map((page) => page.file)) : { photos: [], notices: [] };
       setOpen(false);
       setPages([]);
+      setKeep(false); // the next scan is not kept unless asked again
       setNotices([...(draft.notices ?? []), ...kept.notices]);
       setScanned(draft.scannedText ? { text: draft.scannedText, pages: pages.map((page) => page.file) } : undefined);
       onImported(kept.photos.length > 0 ? { ...draft, photos: [...(draft.photos ?? []), ...kept.photos] } : draft);
@@ -155,7 +156,7 @@ export default function ImportDialog({ onImported }: Props) {
         photos.push({ ...photo, alt: SCAN_TEXT.keptAlt(i + 1, files.length) });
       } catch (e) {
         logApiError(e);
-        problems.push(SCAN_TEXT.notKept(file.name, uploadErrorMessage(e)));
+        problems.push(SCAN_TEXT.notKept(i + 1, files.length, uploadErrorMessage(e)));
       }
     }
     return { photos, notices: problems };
@@ -243,8 +244,8 @@ export default function ImportDialog({ onImported }: Props) {
       {notices.length > 0 ? (
         <div className="import-notices" role="status" aria-label={TEXT.importNotices}>
           <ul>
-            {notices.map((notice) => (
-              <li key={notice}>{notice}</li>
+            {notices.map((notice, i) => (
+              <li key={i}>{notice}</li>
             ))}
           </ul>
         </div>

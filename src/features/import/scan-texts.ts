@@ -25,5 +25,7 @@ export const SCAN_TEXT = {
   keeping: (count: number) => (count > 1 ? 'Sparar fotona …' : 'Sparar fotot …'),
   /** The kept photo's text alternative: what it shows, since the recipe's name alone would say a dish. */
   keptAlt: (n: number, count: number) => (count > 1 ? `Receptet på papper, sida ${n}` : 'Receptet på papper'),
-  notKept: (name: string, why: string) => `${name} kunde inte sparas med receptet: ${why}`,
+  /** By its place, not its file name: a phone names every photo it takes 'image.jpg'. */
+  notKept: (page: number, of: number, why: string) =>
+    `${of === 1 ? 'Fotot' : `Sida ${page}`} kunde inte sparas med receptet: ${why}`,
 } as const;

@@ -13,8 +13,8 @@
 // offers each filter to remove. On a phone the recipes come first (issue 54): the filters wait behind one 'Filter'
 // control beside the chips, which are one row that scrolls sideways.
 import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
-import { $auth, apiTokens } from '../../stores/auth.ts';
+import { $auth, PRERENDERED_AUTH, apiTokens } from '../../stores/auth.ts';
+import { useIslandStore } from '../../stores/use-island-store.ts';
 import { $category, $query, categoryFromAddress, chooseCategory, currentSearch, setQuery } from '../../stores/query.ts';
 import { showSearchInAddress } from './search-address.ts';
 import { listCategories, listRecipeNames, type NamePage, type RecipeName } from '../../client/api.ts';
@@ -70,10 +70,10 @@ function topRecipe(list: HTMLElement | null): ListPosition['anchor'] {
 
 /** `children`: the page's static heading, shown at the start of the toolbar. */
 export default function RecipeList({ children }: { children?: ReactNode }) {
-  const auth = useStore($auth);
+  const auth = useIslandStore($auth, PRERENDERED_AUTH);
   // null until the search bar has read the page's query (?search= or text typed before hydration).
-  const query = useStore($query);
-  const category = useStore($category);
+  const query = useIslandStore($query, null);
+  const category = useIslandStore($category, '');
   // null until read from the address after mounting (the static build has none, and hydration must match it).
   const [filters, setFilters] = useState<RecipeFilters | null>(null);
   useEffect(() => startTransition(() => setFilters(filtersFromAddress())), []);

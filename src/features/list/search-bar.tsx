@@ -3,12 +3,12 @@
 // goes to /?search=q (an empty search to / without the parameter) on every page, within the list's category.
 // On the list, the list's island writes the text into the address as it is typed (issue 54: search-address.ts).
 import { useEffect, useRef, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import { $category, $query, setQuery, startQuery } from '../../stores/query.ts';
+import { useIslandStore } from '../../stores/use-island-store.ts';
 import { searchHref } from '../../lib/routes.ts';
 
 export default function SearchBar() {
-  const query = useStore($query) ?? '';
+  const query = useIslandStore($query, null) ?? '';
   const input = useRef<HTMLInputElement>(null);
   // Read after mounting: the static build has no URL, and hydration must match its HTML (the store is
   // null until now, so the first render shows ''). Text typed into the prerendered field before the

@@ -23,4 +23,5 @@ export const TEXT = {
   /** 'Receptet gånger 0,6: ≈ 2 ½ portioner.' */
   result: (factor: string, servings: string) => `Receptet gånger ${factor}: ${servings}.`,
   resetNote: 'Receptet visas som förut.',
+  nothingToMeasure: 'Receptet har inga mängder som kan räknas om till vikt eller mått, eller skalas efter det du har.',
 } as const;

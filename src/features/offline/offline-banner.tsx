@@ -2,8 +2,8 @@
 // book is offline and since when the data it shows is. Nothing is shown online. The island also registers the
 // service worker (./register-worker.ts), which is why it loads on every page.
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
-import { $offline, watchConnection } from '../../stores/offline.ts';
+import { $offline, PRERENDERED_OFFLINE, watchConnection } from '../../stores/offline.ts';
+import { useIslandStore } from '../../stores/use-island-store.ts';
 import { registerServiceWorker } from './register-worker.ts';
 import './offline-banner.css';
 
@@ -26,7 +26,7 @@ export function dataSinceText(since: number | undefined): string {
 }
 
 export default function OfflineBanner() {
-  const { online, dataSince } = useStore($offline);
+  const { online, dataSince } = useIslandStore($offline, PRERENDERED_OFFLINE);
   useEffect(() => {
     watchConnection();
     void registerServiceWorker();
