@@ -67,11 +67,20 @@ async function withBrowser<T>(work: (browser: Browser) => Promise<T>): Promise<T
  * its photo.
  */
 export async function seedPhotoRecipes(siteUrl: string): Promise<PhotoRecipes> {
-  const token = await withBrowser((browser) => accessToken(browser, siteUrl, EDITOR));
+  // A new sign-in every two minutes: sixteen 12-megapixel photos on a busy machine outlast one access token.
+  let token = { value: '', at: 0 };
+  const headers = async () => {
+    if (Date.now() - token.at > 120_000)
+      token = { value: await withBrowser((browser) => accessToken(browser, siteUrl, EDITOR)), at: Date.now() };
+    return { Authorization: `Bearer ${token.value}`, Accept: 'application/json' };
+  };
   const api = `${siteUrl}/api`;
-  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
   const send = async (path: string, body: BodyInit, type: string) => {
-    const res = await fetch(`${api}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': type }, body });
+    const res = await fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: { ...(await headers()), 'Content-Type': type },
+      body,
+    });
     if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
     return (await res.json()) as { id: string | number };
   };
@@ -95,7 +104,8 @@ export async function seedPhotoRecipes(siteUrl: string): Promise<PhotoRecipes> {
   }
   const without = Number((await send('/recipes', recipe(`${PHOTO_SEARCH} utan bild`), 'application/json')).id);
   const remove = async () => {
-    for (const id of [...ids, without]) await fetch(`${api}/recipes/${id}`, { method: 'DELETE', headers });
+    for (const id of [...ids, without])
+      await fetch(`${api}/recipes/${id}`, { method: 'DELETE', headers: await headers() });
   };
   return { withPhoto: ids[0] ?? 0, without, remove };
 }

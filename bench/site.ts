@@ -6,8 +6,8 @@
 // At the first size also photos (issue 23): a recipe page with a main photo against the same page without
 // (LCP, CLS, Lighthouse's image audits) and the list's first screen with thumbnails (bench/site-photos.ts).
 // --phone: only those photo figures (issue 42: the photo paints first), at the first size, with the mobile
-// preset's throttling applied (bench/lighthouse.ts), and the list with a screen full of thumbnails through
-// Lighthouse too.
+// preset's throttling applied (bench/lighthouse.ts), the list with a screen full of thumbnails through
+// Lighthouse too, and when the recipe page's name and first ingredient are drawn (bench/first-drawn.ts).
 // Figures only: no pass or fail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import { startProduct, startSiteNginx, treeMemory } from './site-servers.ts';
 import { bytes, machineLoad } from './report.ts';
 import { freePort } from './net.ts';
 import { IMAGE_AUDITS, listFirstScreen, PHOTO_SEARCH, seedPhotoRecipes } from './site-photos.ts';
+import { firstDrawn } from './first-drawn.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -91,6 +92,18 @@ async function measurePhotos(size: number, url: string) {
     );
     log(`    ${notes.at(-1)}`);
     if (opts.phone) {
+      // Issue 54 point 5: the first ingredient drawn within 1.0 s on the throttled phone.
+      for (const [page, id] of [
+        ['/{id} with photo', pair.withPhoto],
+        ['/{id} same, no photo', pair.without],
+      ] as const) {
+        log(`  ours ${page}: ${opts.runs} throttled loads in Chromium, the name and the first ingredient drawn`);
+        const d = await firstDrawn(`${url}/${id}`, Number(opts.runs), cpuSlowdown);
+        notes.push(
+          `${size}: ${page}: name drawn at ${(d.nameMs / 1000).toFixed(2)} s, first ingredient at ${(d.ingredientMs / 1000).toFixed(2)} s (${d.ingredientInFirstScreen ? 'in' : 'below'} the first screen), median of ${d.runs.length}: ${d.runs.map((r) => `${(r.nameMs / 1000).toFixed(2)}/${(r.ingredientMs / 1000).toFixed(2)}`).join(', ')}`,
+        );
+        log(`    ${notes.at(-1)}`);
+      }
       const listUrl = `${url}/?search=${encodeURIComponent(PHOTO_SEARCH)}`;
       log(`  ours / with a screen of thumbnails: ${opts.runs} Lighthouse runs`);
       row(size, 'ours', '/ thumbnails', lighthouse(listUrl, Number(opts.runs), IMAGE_AUDITS, throttling));
