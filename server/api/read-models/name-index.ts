@@ -23,6 +23,12 @@ import { factsOf, passes, withRecipes, type RecipeFacts, type SlotFacts } from '
 // until the next change: a page within a category is then the same binary search and short scan over that
 // category's recipes alone, and GET /categories is the groups' sizes.
 export type NamedRecipe = { id: number; name: string; thumbnail?: Thumbnail };
+/**
+ * Where a page ends or begins, for the next read: the recipe's id and name, and in a best-match list its rank (the
+ * words' answer's ts_rank): that list's order is rank, best first, then id, so the cursor keeps its place when its
+ * recipe has since been deleted or edited out of the list (issue 53), as the name does in the name order.
+ */
+export type Cursor = { id: number; name: string; rank?: number };
 // `folded`: the name case-folded once here, not for every name on every keystroke (toLocaleLowerCase
 // with a locale costs about a microsecond: 100,000 of them per search was the slow part). `categories`: shared
 // objects, one per category (see `category` below), not a key and a spelling per recipe.
@@ -37,8 +43,8 @@ type Entry = Omit<RecipeName, 'categories' | 'ingredientNames' | 'minutes'> & {
 /** `more`: the words matched more than the database's answer holds (WORDS_LIMIT): `count` counts only those. */
 export type Page = {
   recipes: NamedRecipe[];
-  next: NamedRecipe | null;
-  previous: NamedRecipe | null;
+  next: Cursor | null;
+  previous: Cursor | null;
   count?: number;
   more?: true;
 };
@@ -239,13 +245,16 @@ export function createNameIndex(
     void current().catch(() => undefined);
   }
 
-  /** Index of the first entry after `r` in the order (all of them when `r` sorts last). */
-  function positionAfter(list: Entry[], r: NamedRecipe, orEqual: boolean): number {
+  /**
+   * The first position of a list whose entry sorts after the cursor (`orEqual`) or not before it, by `compare` (an
+   * entry's position against the cursor: negative before it): the length when none does.
+   */
+  function positionOf(length: number, compare: (i: number) => number, orEqual: boolean): number {
     let low = 0;
-    let high = list.length;
+    let high = length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      const c = compareRecipes(list[mid] as Entry, r);
+      const c = compare(mid);
       if (c < 0 || (orEqual && c === 0)) low = mid + 1;
       else high = mid;
     }
@@ -260,8 +269,8 @@ export function createNameIndex(
    * when it has words, best match first instead of the name order.
    */
   async function page(opts: {
-    after?: NamedRecipe;
-    before?: NamedRecipe;
+    after?: Cursor;
+    before?: Cursor;
     search?: string;
     category?: string;
     /** The filters of issue 40: only the recipes the database finds (../db/repositories/recipe-find-repository.ts), counted. */
@@ -276,9 +285,10 @@ export function createNameIndex(
     const inCategory = () =>
       categoryKeyOf === undefined ? all : (groups(all).byKey.get(categoryKeyOf)?.entries ?? []);
     const { find } = opts;
-    let ranked = false;
     let more = false;
     let list: Entry[];
+    // A best-match list's ranks, by position (undefined: the list is in the name order).
+    let ranks: readonly number[] | undefined;
     // Whether the entry at a position of `list` passes the filters the index checks itself (ingredients, time: the
     // list is then the index's own order, or a category's); undefined when `list` holds only entries that pass.
     let passing: ((i: number) => boolean) | undefined;
@@ -294,29 +304,30 @@ export function createNameIndex(
         findWords(db.orm, find, remember),
         ...ingredientWords.map((word) => ingredientNameIds(db.orm, word, remember)),
       ]);
-      ranked = words.everything !== true;
       const max = find.maxMinutes;
       const key = JSON.stringify([categoryKeyOf ?? null, ingredientWords, max ?? null, find.words ?? []]);
-      if (ranked) {
+      if (words.everything !== true) {
         more = words.more === true;
-        // Best match first: the database's order (at most WORDS_LIMIT), the category and the other filters checked
-        // per recipe.
-        list = filteredList(all, key, [words, ...named], () => {
-          if (named.some((n) => n.ids.length === 0)) return [];
+        // Best match first: the database's order (at most WORDS_LIMIT) with each recipe's rank, the category and the
+        // other filters checked per recipe.
+        ({ list, ranks } = filteredList(all, key, [words, ...named], () => {
+          const kept: { list: Entry[]; ranks: number[] } = { list: [], ranks: [] };
+          if (named.some((n) => n.ids.length === 0)) return kept;
           const marks = named.map(({ ids }) => markTable(ids));
           const entries = byId(all);
-          const kept: Entry[] = [];
-          for (const id of words.ids) {
+          words.ids.forEach((id, k) => {
             const entry = entries[id];
             if (
               entry &&
               (categoryKeyOf === undefined || entry.categories?.some((c) => c.key === categoryKeyOf)) &&
               passes(held, entry.slot, marks, max)
-            )
-              kept.push(entry);
-          }
+            ) {
+              kept.list.push(entry);
+              kept.ranks.push(words.ranks?.[k] ?? 0);
+            }
+          });
           return kept;
-        });
+        }));
       } else if (named.some((n) => n.ids.length === 0)) list = [];
       else {
         // In the index's order: no list of every match is made (a word in every recipe made one of 100,000 entries
@@ -356,12 +367,22 @@ export function createNameIndex(
       }
       return found;
     };
-    // A ranked list has no name order to search in: a cursor is found by its id (a recipe that no longer matches
-    // starts the list again from the top).
-    const position = (r: NamedRecipe, orEqual: boolean) => {
-      if (!ranked) return positionAfter(list, r, orEqual);
-      const at = list.findIndex((e) => e.id === r.id);
-      return at < 0 ? 0 : at + (orEqual ? 1 : 0);
+    // Where a cursor stands in the list, whether its recipe is still there or not: by name in the name order, by rank
+    // (best first) and id in a best-match list (a keyset: rows that dropped out move no other row). A cursor without
+    // a rank in a best-match list (made for the name order) is found by its id, else the list starts at the top.
+    const position = (r: Cursor, orEqual: boolean): number => {
+      if (ranks === undefined) return positionOf(list.length, (i) => compareRecipes(list[i] as Entry, r), orEqual);
+      const { rank } = r;
+      if (rank === undefined) {
+        const at = list.findIndex((e) => e.id === r.id);
+        return at < 0 ? 0 : at + (orEqual ? 1 : 0);
+      }
+      const rankAt = ranks;
+      return positionOf(
+        list.length,
+        (i) => ((rankAt[i] as number) === rank ? (list[i] as Entry).id - r.id : (rankAt[i] as number) > rank ? -1 : 1),
+        orEqual,
+      );
     };
     // The first COUNT_LIMIT matches and one of a list in the index's order: the count and every page within them
     // come from this one pass, remembered for the same database answers (paging and counting pass over no recipe
@@ -426,8 +447,14 @@ export function createNameIndex(
         count = Math.min(n, COUNT_LIMIT);
       }
     }
-    const pick = (i: number | undefined) =>
-      i === undefined ? null : { id: (list[i] as Entry).id, name: (list[i] as Entry).name };
+    const pick = (i: number | undefined): Cursor | null =>
+      i === undefined
+        ? null
+        : {
+            id: (list[i] as Entry).id,
+            name: (list[i] as Entry).name,
+            ...(ranks === undefined ? {} : { rank: ranks[i] as number }),
+          };
     return {
       recipes: picked.map((i) => {
         const { id, name, thumbnail } = list[i] as Entry;

@@ -14,23 +14,31 @@ import { WORDS_LIMIT, type RecipeFind } from '../../db/repositories/recipe-find-
 import type { DatabaseGate } from '../../db/database-gate.ts';
 import { filterReadRateLimit } from '../../plugins/rate-limit.ts';
 import { errorBody, errorBodySchema, HttpError } from '../errors.ts';
-import { COUNT_LIMIT, type NamedRecipe, type NameIndex } from '../read-models/name-index.ts';
+import { COUNT_LIMIT, type Cursor, type NameIndex } from '../read-models/name-index.ts';
 
 // GET /recipes/names: the list screen's light, paged read (ids and names only). The full list
 // (GET /recipes) stays the contract; this is what a screen showing a few dozen names at a time needs.
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 200;
 
-/** The cursor is the last recipe of a page, opaque to clients (base64url JSON). */
-export function encodeCursor(r: NamedRecipe): string {
-  return Buffer.from(JSON.stringify([r.id, r.name])).toString('base64url');
+/**
+ * The cursor is the last (or first) recipe of a page, opaque to clients (base64url JSON): its id and name, and in a
+ * best-match list its rank (../read-models/name-index.ts's Cursor).
+ */
+export function encodeCursor(r: Cursor): string {
+  return Buffer.from(JSON.stringify(r.rank === undefined ? [r.id, r.name] : [r.id, r.name, r.rank])).toString(
+    'base64url',
+  );
 }
 
-function decodeCursor(text: string): NamedRecipe | undefined {
+function decodeCursor(text: string): Cursor | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    const [id, name] = Array.isArray(value) ? (value as unknown[]) : [];
-    if (typeof id === 'number' && Number.isInteger(id) && typeof name === 'string') return { id, name };
+    const [id, name, rank, ...rest] = Array.isArray(value) ? (value as unknown[]) : [];
+    if (typeof id !== 'number' || !Number.isInteger(id) || typeof name !== 'string' || rest.length > 0)
+      return undefined;
+    if (rank === undefined) return { id, name };
+    if (typeof rank === 'number' && Number.isFinite(rank)) return { id, name, rank };
   } catch {
     // Not ours: answered as a 400 below.
   }
@@ -163,7 +171,7 @@ export const recipeNameRoutes: FastifyPluginAsyncZod<{
           find: findOf(filters),
         }),
       );
-      const cursorOf = (r: NamedRecipe | null) => (r ? encodeCursor(r) : null);
+      const cursorOf = (r: Cursor | null) => (r ? encodeCursor(r) : null);
       return {
         recipes: page.recipes,
         next: cursorOf(page.next),

@@ -48,7 +48,17 @@ export type Remember = <T extends FoundIds>(key: string, read: () => Promise<T>)
  * asked nothing after all (words the Swedish configuration drops: "och", "kan" while "kanel" is typed), so the list
  * is every recipe in its own order, and no id was read.
  */
-export type FoundIds = { ids: readonly number[]; set(): ReadonlySet<number>; everything?: true; more?: true };
+export type FoundIds = {
+  ids: readonly number[];
+  set(): ReadonlySet<number>;
+  everything?: true;
+  more?: true;
+  /**
+   * The words' answer: each id's rank (ts_rank, as float4 written by PostgreSQL and read back), best first as `ids`;
+   * a page's cursor carries its last recipe's rank and id, so it keeps its place when recipes drop out (issue 53).
+   */
+  ranks?: readonly number[];
+};
 
 /**
  * The words' answer holds at most this many recipes (issue 52). A word in most of the book made the first read rank
@@ -61,9 +71,14 @@ export const WORDS_LIMIT = 1_000;
 const EVERYTHING: FoundIds = { ids: [], set: () => new Set(), everything: true };
 
 /** The ids as they were read (the words' answer: best match first), and a set of them made when first asked for. */
-export function foundIds(ids: readonly number[], more = false): FoundIds {
+export function foundIds(ids: readonly number[], more = false, ranks?: readonly number[]): FoundIds {
   let made: Set<number> | undefined;
-  return { ids, set: () => (made ??= new Set(ids)), ...(more ? { more: true as const } : {}) };
+  return {
+    ids,
+    set: () => (made ??= new Set(ids)),
+    ...(more ? { more: true as const } : {}),
+    ...(ranks ? { ranks } : {}),
+  };
 }
 
 const askAgain: Remember = (_key, read) => read();
@@ -126,17 +141,22 @@ export function findWords(
     const query = sql`to_tsquery('swedish', ${terms.join(' & ')})`;
     // Only stop words: numnode() is 0, and such a query would match nothing (with a notice); it asks nothing, and no
     // document is read (ranking every one, all alike, took half a second at 100,000 recipes).
-    const ids = await idsOf(
-      db,
-      // The rank in a subquery (OFFSET 0 keeps it one): sorted inline, each row carried its document into the
-      // sort, which at 33,000 matches spilled 15 MB to disk; now 8 bytes a row, sorted in memory.
-      // At most WORDS_LIMIT and one more are read and ranked: the heap scan stops there.
+    // The rank in a subquery (OFFSET 0 keeps it one): sorted inline, each row carried its document into the
+    // sort, which at 33,000 matches spilled 15 MB to disk; now 8 bytes a row, sorted in memory.
+    // At most WORDS_LIMIT and one more are read and ranked: the heap scan stops there. Each id with its rank
+    // ("12:0.0607927"), one text as idsOf reads.
+    const result = await db.execute(
       sql`SELECT CASE WHEN numnode(${query}) = 0 THEN '-1' ELSE (
-            SELECT string_agg(id::text, ',' ORDER BY rank DESC, id) FROM (
+            SELECT string_agg(id::text || ':' || rank::text, ',' ORDER BY rank DESC, id) FROM (
               SELECT recipe_id AS id, ts_rank(document, ${query}) AS rank
               FROM recipe_texts WHERE document @@ ${query} LIMIT ${WORDS_LIMIT + 1}) AS matching) END AS ids`,
     );
-    if (ids.length === 1 && ids[0] === -1) return EVERYTHING;
-    return ids.length > WORDS_LIMIT ? foundIds(ids.slice(0, WORDS_LIMIT), true) : foundIds(ids);
+    const text = (result as { rows: { ids: string | null }[] }).rows[0]?.ids ?? '';
+    if (text === '-1') return EVERYTHING;
+    const pairs = text === '' ? [] : text.split(',').slice(0, WORDS_LIMIT + 1);
+    const ids = pairs.map((pair) => Number(pair.slice(0, pair.indexOf(':'))));
+    const ranks = pairs.map((pair) => Number(pair.slice(pair.indexOf(':') + 1)));
+    const more = ids.length > WORDS_LIMIT;
+    return foundIds(ids.slice(0, WORDS_LIMIT), more, ranks.slice(0, WORDS_LIMIT));
   });
 }
