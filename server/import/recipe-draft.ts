@@ -431,8 +431,26 @@ function instructionLines(value: unknown, depth: number): string[] {
   if (steps !== undefined && text.length === 0) {
     return [...lines(value.name), ...instructionLines(steps, depth + 1)];
   }
-  return text.length > 0 ? text : lines(value.name);
+  if (text.length === 0) return lines(value.name);
+  return [...stepTitle(value.name, text), ...text];
 }
+
+/**
+ * A HowToStep's `name` beside its `text`: the step's own title ("Make the glaze", then how), a line before its text
+ * as a cookbook prints it and as a HowToSection's name is kept. Not when the name is the text's start, whole or cut
+ * short ("Preheat the oven to…"): many sites copy the text into the name.
+ */
+function stepTitle(name: unknown, text: string[]): string[] {
+  const title = oneLine(name);
+  if (title === '' || title.length > MAX_STEP_TITLE || STEP_NUMBERED.test(title)) return [];
+  const start = lineKey(title.replace(/(?:\.{2,}|…)\s*$/u, ''));
+  return start === '' || lineKey(text.join(' ')).startsWith(start) ? [] : [title];
+}
+
+const MAX_STEP_TITLE = 120;
+// A name that only numbers the step, after a file's or a template's word ("gazpacho_r step 1", "Schritt 2").
+const STEP_NUMBERED =
+  /(?:^|[\s_-])(?:step|steg|schritt|étape|etape|stap|paso|passo|krok|trin|vaihe|lépés)\s*\d{1,3}\s*[.:)]?$/iu;
 
 function lines(value: unknown): string[] {
   return typeof value === 'string' ? htmlLines(value) : [];

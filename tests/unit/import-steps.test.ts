@@ -91,3 +91,36 @@ describe('steps on a page without structured data', () => {
     }
   });
 });
+
+describe('a HowToStep with a name and a text', () => {
+  const step = (name: string, text: string) => ({ '@type': 'HowToStep', name, text });
+  it('keeps the name as the step’s title, a line before its text', () => {
+    expect(
+      steps(
+        withSteps([
+          step('Koka morötterna', 'Skala morötterna och koka dem i buljongen i 20 min.'),
+          step('Soppan', 'Mixa soppan slät och smaka av med salt.'),
+        ]),
+      ),
+    ).toEqual([
+      'Koka morötterna',
+      'Skala morötterna och koka dem i buljongen i 20 min.',
+      'Soppan',
+      'Mixa soppan slät och smaka av med salt.',
+    ]);
+  });
+
+  it('leaves out a name that is the text’s start, whole or cut short, or only numbers the step', () => {
+    expect(
+      steps(
+        withSteps([
+          step('Skala morötterna.', 'Skala morötterna.'),
+          step('Koka dem i buljongen i…', 'Koka dem i buljongen i 20 min.'),
+          step('Mixa soppan...', 'Mixa soppan slät.'),
+          step('soppa_steg 3', 'Servera.'),
+          step('Steg 4', 'Ät.'),
+        ]),
+      ),
+    ).toEqual(['Skala morötterna.', 'Koka dem i buljongen i 20 min.', 'Mixa soppan slät.', 'Servera.', 'Ät.']);
+  });
+});
