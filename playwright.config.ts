@@ -49,7 +49,10 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'sv-SE',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) but not its screencast: recording every frame
+    // cost about an eighth of the suite's CPU (Chromium's GPU process 37 -> 11 s over two specs), docs/ci-budget.md.
+    // The screenshot at the failure stays.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // The site's service worker (issue 42) would answer the page's requests itself, past page.route: specs stub
     // the API that way. tests/e2e/offline.spec.ts lets it run.
     serviceWorkers: 'block',
