@@ -156,6 +156,98 @@ test.describe('one step at a time on a phone', () => {
     await expect(page.getByRole('checkbox', { name: 'Vispa i äggen och resten av mjölken.' })).toBeChecked();
     await expect(page.getByRole('region', { name: 'Instruktioner' })).toBeVisible();
   });
+
+  test('the view and its step are kept across a reload; closed, it stays closed', async ({ page, recipes }) => {
+    const recipe = await recipes.create({
+      name: uniqueName('Ett steg kvar'),
+      servings: 2,
+      instructions: 'Skala potatisen.\nKoka den i 20 minuter.\nMosa med smör.',
+      ingredients: [{ name: 'Potatis', quantity: { value: 800, unit: 'GRAM' } }, { name: 'Smör' }],
+    });
+    await openCookMode(page, recipe.id);
+    const oneStep = page.getByRole('button', { name: 'Ett steg i taget' });
+    await oneStep.click();
+    const view = page.getByRole('region', { name: /^Steg \d av 3$/ });
+    await page.getByRole('button', { name: 'Nästa steg' }).click();
+    await page.keyboard.press('ArrowRight');
+    await expect(view.getByRole('heading', { name: 'Steg 3 av 3' })).toBeVisible();
+
+    // A phone that dropped the page while its screen was off: the same step, in the same view.
+    await page.reload();
+    await islandCardShown(page);
+    await expect(page.getByRole('button', { name: 'Matlagningsläge' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(oneStep).toHaveAttribute('aria-pressed', 'true');
+    await expect(view.getByRole('heading', { name: 'Steg 3 av 3' })).toBeVisible();
+    await expect(view).toContainText('Mosa med smör.');
+    await expect(page.getByRole('region', { name: 'Instruktioner' })).toBeHidden();
+    await page.keyboard.press('ArrowLeft');
+    await expect(view.getByRole('heading', { name: 'Steg 2 av 3' })).toBeVisible();
+    await page.reload();
+    await islandCardShown(page);
+    await expect(view.getByRole('heading', { name: 'Steg 2 av 3' })).toBeVisible();
+    await expect(view.getByRole('button', { name: 'Starta timer 20 minuter' })).toBeVisible();
+    await expectAccessible(page);
+
+    // Leaving cook mode and coming back in this tab: where the cook left off. Closing the view forgets it.
+    await page.getByRole('button', { name: 'Matlagningsläge' }).click();
+    await expect(view).toHaveCount(0);
+    await page.getByRole('button', { name: 'Matlagningsläge' }).click();
+    await expect(view.getByRole('heading', { name: 'Steg 2 av 3' })).toBeVisible();
+    await oneStep.click();
+    await expect(oneStep).toHaveAttribute('aria-pressed', 'false');
+    await page.reload();
+    await islandCardShown(page);
+    await expect(page.getByRole('heading', { name: 'Timrar', exact: true })).toBeVisible();
+    await expect(oneStep).toHaveAttribute('aria-pressed', 'false');
+    await expect(view).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Instruktioner' })).toBeVisible();
+  });
+});
+
+test('cook mode’s code that does not come is said in its place, and Försök igen fetches it', async ({
+  page,
+  recipes,
+}) => {
+  const recipe = await recipes.create({
+    name: uniqueName('Utan verktyg'),
+    servings: 2,
+    instructions: 'Koka i 10 minuter.',
+    ingredients: [{ name: 'Ris', quantity: { value: 2, unit: 'DECILITER' } }],
+  });
+  // Offline before the service worker kept it, or a new version of the site has replaced the chunk.
+  let blocked = true;
+  const asked: string[] = [];
+  await page.route(/\/cook-view\.[\w-]+\.js$/, (route) => {
+    asked.push(route.request().url());
+    return blocked ? route.abort('internetdisconnected') : route.continue();
+  });
+  await page.goto(`/${recipe.id}`);
+  await islandCardShown(page);
+  const cookMode = page.getByRole('button', { name: 'Matlagningsläge' });
+  await cookMode.click();
+  const failed = page.getByRole('alert').filter({ hasText: 'Verktygen kunde inte laddas.' });
+  await expect(failed).toHaveText('Verktygen kunde inte laddas. Kontrollera anslutningen och försök igen.');
+  expect(asked.length).toBeGreaterThan(0);
+  // The ticks need none of it: they work meanwhile.
+  await expect(cookMode).toHaveAttribute('aria-pressed', 'true');
+  const tick = page.getByRole('region', { name: 'Ingredienser' }).getByRole('checkbox');
+  await tick.check();
+  await expectAccessible(page);
+  // Asked again (a failed fetch is not kept by the browser), and said again while it still does not come.
+  const retry = page.getByRole('button', { name: 'Försök igen' });
+  const before = asked.length;
+  await retry.click();
+  await expect.poll(() => asked.length).toBeGreaterThan(before);
+  await expect(failed).toBeVisible();
+
+  blocked = false;
+  await retry.click();
+  await expect(page.getByRole('heading', { name: 'Timrar', exact: true })).toBeVisible();
+  await expect(failed).toHaveCount(0);
+  await expect(retry).toHaveCount(0);
+  await page.getByRole('button', { name: 'Starta timer 10 minuter' }).click();
+  await expect(timer(page, 'Steg 1: 10 min')).toBeVisible();
+  await expect(tick).toBeChecked();
 });
 
 /** A stand-in for the browser's speech synthesis: what it is asked to say, in which language, with which voice. */

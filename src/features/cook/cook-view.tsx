@@ -2,11 +2,11 @@
 // carries none of it (docs/decisions/065-budget-for-code-loaded-on-demand.md): the screen kept awake, the one-step
 // view, 'Läs upp' and the timers. RecipeCard (src/features/details/recipe-details.tsx) draws CookPanel under the
 // 'Matlagningsläge' button and StepTimers after each step of the list; both read the same timers and ticks.
-import { useState } from 'react';
 import type { Recipe } from '../../client/api.ts';
 import { useReadAloud } from './read-aloud.ts';
 import { ingredientsInStep } from './step-ingredients.ts';
 import { StepView } from './step-view.tsx';
+import { useStepView } from './step-view-state.ts';
 import { timersKey } from './cook-timers.ts';
 import { RunningTimers, TimerList } from './timer-list.tsx';
 import { useWakeLock } from './wake-lock.ts';
@@ -32,8 +32,9 @@ export function CookTools({ cooking, ...panel }: CookPanelProps & { cooking: boo
 export function CookPanel({ recipe, steps, amounts, ticked, onTick }: CookPanelProps) {
   const wakeLock = useWakeLock();
   const key = timersKey(recipe.id);
-  const [oneStep, setOneStep] = useState(false);
-  const [shown, setShown] = useState<number>();
+  // The one-step view: the step it shows, none while it is closed; kept in this tab across a reload.
+  const [shown, setShown] = useStepView(recipe);
+  const oneStep = shown !== undefined;
   const { speaking, note, read, stop } = useReadAloud();
 
   // The step being cooked: the one shown in the one-step view, else the first not ticked (the list's framed one).
@@ -41,7 +42,7 @@ export function CookPanel({ recipe, steps, amounts, ticked, onTick }: CookPanelP
     steps.findIndex((_, i) => !ticked.has(`s${i}`)),
     0,
   );
-  const current = Math.min(oneStep ? (shown ?? open) : open, Math.max(steps.length - 1, 0));
+  const current = Math.min(shown ?? open, Math.max(steps.length - 1, 0));
   const step = steps[current];
   const named =
     step === undefined
@@ -64,10 +65,7 @@ export function CookPanel({ recipe, steps, amounts, ticked, onTick }: CookPanelP
             type="button"
             className="button"
             aria-pressed={oneStep}
-            onClick={() => {
-              setShown(current);
-              setOneStep(!oneStep);
-            }}
+            onClick={() => setShown(oneStep ? undefined : current)}
           >
             Ett steg i taget
           </button>

@@ -14,7 +14,7 @@ import { formatIngredientAmounts } from '../../lib/kitchen-amount.ts';
 import BackButton from '../../components/back-button.tsx';
 import Spinner from '../../components/spinner.tsx';
 import FlashStatus from '../../components/flash-status.tsx';
-import LoadFailure from '../../components/load-failure.tsx';
+import LoadFailure, { RETRY } from '../../components/load-failure.tsx';
 import RecipePhoto, { useApiBase } from '../photos/photo.tsx';
 import { GALLERY_SIZES, MAIN_SIZES } from '../photos/photo-sources.ts';
 import { FIRST_SCREEN_ID } from '../../lib/photo-srcset.ts';
@@ -30,6 +30,38 @@ type Cook = typeof import('../cook/cook-view.tsx');
 type Measures = typeof import('../measures/measures-view.tsx');
 /** The JSON-LD's code, loaded only for a recipe the server's head block does not already say (decision 065). */
 type JsonLd = typeof import('../../lib/recipe-jsonld.ts');
+const loadCook = () => import('../cook/cook-view.tsx');
+const loadMeasures = () => import('../measures/measures-view.tsx');
+
+/**
+ * Code loaded with import() once `wanted` (cook mode's tools, 'Mått och vikt'): the module when it came; if it did
+ * not (offline before the service worker kept it, or a new version of the site has replaced the chunk), a retry
+ * that asks for it again, for the page to offer in its place (ToolsFailed).
+ */
+function useOnDemand<T>(wanted: boolean, load: () => Promise<T>): [code: T | undefined, retry?: () => void] {
+  const [code, setCode] = useState<T>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    // Not wanted any more (cook mode or the panel closed): a failure is forgotten, and the next opening asks again.
+    if (!wanted) setFailed(false);
+    else if (!failed && !code) load().then(setCode, () => setFailed(true));
+  }, [wanted, failed, code, load]);
+  return [code, failed ? () => setFailed(false) : undefined];
+}
+
+/** Said in the tools' place when their code did not come, with 'Försök igen' (issue 57). */
+function ToolsFailed({ onRetry }: { onRetry(): void }) {
+  return (
+    <div className="tools-failed">
+      <p className="error-text" role="alert">
+        Verktygen kunde inte laddas. Kontrollera anslutningen och försök igen.
+      </p>
+      <button type="button" className="button" onClick={onRetry}>
+        {RETRY}
+      </button>
+    </div>
+  );
+}
 
 // RECIPE_JSONLD_ID and instructionSteps of src/lib/recipe-jsonld.ts, spelt here so that the page's start carries
 // none of that module: the server's head block already says the recipe at its own servings, and only another
@@ -61,13 +93,9 @@ export default function RecipeDetails() {
   const [own, setOwn] = useState(0);
   // Cook mode: on or off and what is ticked, kept in this tab across a reload (src/features/details/cook-mode.ts).
   const { cooking, setCooking, ticked, tick } = useCookMode(view.state === 'ready' ? view.recipe : undefined);
-  const [cook, setCook] = useState<Cook>();
-  useEffect(() => {
-    // A failed load (offline before the service worker kept it) leaves the ticks, which need none of it.
-    // Loaded once: the browser keeps a module, so opening cook mode again costs nothing.
-    // Also when timers of this recipe are stored (cook mode left, or the page reloaded): an end must still ring.
-    if (cooking || hasStoredTimers(id)) import('../cook/cook-view.tsx').then(setCook, () => undefined);
-  }, [cooking, id]);
+  // Loaded once, also when timers of this recipe are stored (cook mode left, or the page reloaded): an end must still
+  // ring. A failed load leaves the ticks, which need none of it, and says so in the tools' place with a retry.
+  const [cook, retryCook] = useOnDemand<Cook>(cooking || hasStoredTimers(id), loadCook);
   const base = useApiBase();
   // The first screen the server wrote after the island (server/site/recipe-first-screen.ts): the card with the photo
   // and the name, painted before any JavaScript. While it is there the island shows no spinner of its own (hidden
@@ -165,6 +193,7 @@ export default function RecipeDetails() {
           onTick={tick}
           onCooking={setCooking}
           cook={cook}
+          onCookRetry={retryCook}
           onServings={(n) => void changeServings(n)}
           jsonLd={
             asServed ? headJsonLd : jsonLdCode?.jsonLdText(jsonLdCode.recipeJsonLd(recipe, window.location.href, base))
@@ -188,6 +217,8 @@ export type RecipeCardProps = {
   onCooking(on: boolean): void;
   /** Cook mode's tools once loaded: its panel under the button, and each step's timers. */
   cook?: Cook;
+  /** Cook mode's code did not come: asks for it again. */
+  onCookRetry?: () => void;
   onServings(servings: number): void;
   /** The island's JSON-LD block (the server's first screen has its own in the head). */
   jsonLd?: string;
@@ -208,17 +239,15 @@ export function RecipeCard({
   onTick,
   onCooking,
   cook,
+  onCookRetry,
   onServings,
   jsonLd,
 }: RecipeCardProps) {
   // 'Mått och vikt': its panel (loaded on the first press) keeps the view and the scaling, and hands the list what to
   // show while it is open (nothing stored: a reload shows the recipe as written).
   const [measuring, setMeasuring] = useState(false);
-  const [measures, setMeasures] = useState<Measures>();
+  const [measures, retryMeasures] = useOnDemand<Measures>(measuring, loadMeasures);
   const [measured, setMeasured] = useState<Measured<Recipe['ingredients'][number]>>();
-  useEffect(() => {
-    if (measuring) import('../measures/measures-view.tsx').then(setMeasures, () => undefined);
-  }, [measuring]);
   const shown = measured?.ingredients ?? recipe.ingredients;
   const amounts = measured?.amounts ?? formatIngredientAmounts(shown);
   const steps = instructionSteps(recipe.instructions);
@@ -249,11 +278,22 @@ export function RecipeCard({
         <button type="button" className="button" aria-expanded={measuring} onClick={() => setMeasuring(!measuring)}>
           Mått och vikt
         </button>
-        {cook && <cook.CookTools {...{ recipe, steps, amounts, ticked, onTick, cooking }} />}
+        {cook ? (
+          <cook.CookTools {...{ recipe, steps, amounts, ticked, onTick, cooking }} />
+        ) : (
+          onCookRetry && <ToolsFailed onRetry={onCookRetry} />
+        )}
       </div>
-      {measuring && measures && (
-        <measures.MeasuresPanel ingredients={recipe.ingredients} servings={recipe.servings} onMeasured={setMeasured} />
-      )}
+      {measuring &&
+        (measures ? (
+          <measures.MeasuresPanel
+            ingredients={recipe.ingredients}
+            servings={recipe.servings}
+            onMeasured={setMeasured}
+          />
+        ) : (
+          retryMeasures && <ToolsFailed onRetry={retryMeasures} />
+        ))}
       <div className="field servings">
         <label htmlFor="servings">Portioner</label>
         <select
