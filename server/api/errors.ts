@@ -15,6 +15,14 @@ export const errorBodySchema = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   currentVersion: z.number().int().optional(),
+  limitBytes: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'The size limit the request went past, in bytes (a pasted page or text, a photo or a file too large, or a page too large to fetch): the site says it in its own words',
+    ),
   photoError: z
     .enum(PHOTO_ERROR_KINDS)
     .optional()
@@ -30,12 +38,12 @@ export const bodyErrors = { 413: errorBodySchema, 415: errorBodySchema };
 /** An error a route throws on purpose; its message is meant for the client. */
 export class HttpError extends Error {
   readonly statusCode: number;
-  readonly extra: Pick<ErrorBody, 'fields' | 'currentVersion' | 'photoError'>;
+  readonly extra: Pick<ErrorBody, 'fields' | 'currentVersion' | 'photoError' | 'limitBytes'>;
   readonly headers: Record<string, string>;
   constructor(
     statusCode: number,
     message: string,
-    extra: Pick<ErrorBody, 'fields' | 'currentVersion' | 'photoError'> = {},
+    extra: Pick<ErrorBody, 'fields' | 'currentVersion' | 'photoError' | 'limitBytes'> = {},
     headers: Record<string, string> = {},
   ) {
     super(message);

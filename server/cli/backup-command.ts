@@ -7,11 +7,13 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { requestBackup } from '../db/data-folder/backup-request.ts';
 import { writeBackup } from '../db/data-folder/backup.ts';
 import { DataDirInUseError, openDatabase, unavailableReason } from '../db/index.ts';
+import { MEGABYTE } from '../../src/lib/byte-size.ts';
 import { fileArgument } from './file-argument.ts';
 
 const { file } = fileArgument('npm run db:backup -- FILE');
 const target = resolve(file);
-const size = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+// The one megabyte of src/lib/byte-size.ts (decision 070), written as the command's English text.
+const size = (bytes: number) => `${(bytes / MEGABYTE).toFixed(1)} MB`;
 
 /** Backs up a folder nobody holds; null when a running server holds it (its pid in `holder`). */
 async function backUpIdleFolder(dataDir: string, holder: { pid: number }): Promise<string | null> {

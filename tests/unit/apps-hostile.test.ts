@@ -18,7 +18,8 @@ import { errorOf, LIMITS, photoBytes, photoOf, removeFiles, scanOf } from '../fi
 afterAll(removeFiles);
 
 const [sample] = sampleRecipes(1);
-const SMALL = { ...LIMITS, maxUnpackedBytes: 2_000_000 };
+// Two megabytes of src/lib/byte-size.ts (decision 070): the messages name the limit as '2 MB'.
+const SMALL = { ...LIMITS, maxUnpackedBytes: 2 * 1024 * 1024 };
 const paprika = (name: string, raw?: Record<string, unknown>) => ({
   name,
   data: gzipSync(JSON.stringify(paprikaJson({ ...sample!, name, ...(raw ? { raw } : {}) }))),
@@ -35,7 +36,7 @@ describe('zip bombs', () => {
   });
 
   it('refuses an entry that declares more than the limit, without inflating it', async () => {
-    const file = zipOf([{ name: 'recipes/a/a.json', data: zeros(3_000_000), deflate: true }]);
+    const file = zipOf([{ name: 'recipes/a/a.json', data: zeros(3 * 1024 * 1024), deflate: true }]);
     expect(await errorOf(file, 'mealie.zip', SMALL)).toMatch(
       /^Filen packas upp till mer än 2 MB \(”recipes\/a\/a\.json” ensam 3 MB\)/,
     );
@@ -59,7 +60,7 @@ describe('zip bombs', () => {
   });
 
   it('bounds a zip inside the zip (Tandoor) by the same limit', async () => {
-    const inner = zipOf([{ name: 'recipe.json', data: zeros(3_000_000), deflate: true }]);
+    const inner = zipOf([{ name: 'recipe.json', data: zeros(3 * 1024 * 1024), deflate: true }]);
     expect(await errorOf(zipOf([{ name: '1.zip', data: inner }]), 'tandoor.zip', SMALL)).toMatch(
       /^Filen packas upp till mer än 2 MB/,
     );
@@ -150,12 +151,12 @@ describe('recipes that cannot be imported', () => {
     expect(nameless!.problem).toBe('Receptet har inget namn.');
     const file = paprikaExport([{ ...sample!, photos: [photoBytes(1, 3000)] }]);
     const [recipe] = (await scanOf(file)).recipes;
-    expect(await photoOf(file, recipe!.photos[0]!, { ...LIMITS, photoMaxBytes: 1000 })).toBe(
+    expect(await photoOf(file, recipe!.photos[0]!, { ...LIMITS, photoMaxBytes: 1024 })).toBe(
       'Bilden är större än 1 kB.',
     );
     const mealie = mealieExport([{ ...sample!, photos: [photoBytes(1, 3000)] }]);
     const [m] = (await scanOf(mealie)).recipes;
-    expect(await photoOf(mealie, m!.photos[0]!, { ...LIMITS, photoMaxBytes: 1000 })).toBe(
+    expect(await photoOf(mealie, m!.photos[0]!, { ...LIMITS, photoMaxBytes: 1024 })).toBe(
       `”${m!.photos[0]!.entry}” är större än 1 kB.`,
     );
   });

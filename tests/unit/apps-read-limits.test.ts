@@ -18,17 +18,18 @@ const SERVICE = { ...LIMITS, maxUnpackedBytes: 4 * 1024 ** 3 };
 const NOT_READABLE =
   'Filen går inte att läsa in: den är varken en export från Paprika, Mealie, Tandoor, Nextcloud Cookbook eller RecipeSage eller recept i JSON.';
 
-describe('one gzip beyond 64 MB of text', () => {
+// MAX_TEXT_BYTES is 64,000,000 bytes: 61 MB of src/lib/byte-size.ts's megabytes (1024 × 1024 bytes, decision 070).
+describe('one gzip beyond MAX_TEXT_BYTES of text', () => {
   const bomb = gzipSync(Buffer.alloc(65_000_000, 0x20), { level: 1 });
 
-  it('inside a zip is refused naming 64 MB, the limit that stopped it', async () => {
+  it('inside a zip is refused naming 61 MB, the limit that stopped it', async () => {
     expect(await errorOf(zipOf([{ name: 'Bomb.paprikarecipe', data: bomb }]), 'x.paprikarecipes', SERVICE)).toBe(
-      '”Bomb.paprikarecipe” packas upp till mer än 64 MB och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.',
+      '”Bomb.paprikarecipe” packas upp till mer än 61 MB och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.',
     );
   });
 
-  it('as the file itself is refused naming 64 MB', async () => {
-    expect(await errorOf(bomb, 'Bomb.paprikarecipe', SERVICE)).toMatch(/^”Bomb” packas upp till mer än 64 MB och/u);
+  it('as the file itself is refused naming 61 MB', async () => {
+    expect(await errorOf(bomb, 'Bomb.paprikarecipe', SERVICE)).toMatch(/^”Bomb” packas upp till mer än 61 MB och/u);
   });
 });
 

@@ -157,11 +157,18 @@ describe('importCollection', () => {
 describe('what the person reads', () => {
   const T = MOVE_IN_TEXT;
   it.each([
+    // The limit is read from the number the API sends (issue 53), never from its English text.
     [
-      new ApiError(413, { message: 'The file is larger than 200 MB' }),
+      new ApiError(413, { message: 'The file is larger than 209715200 bytes', limitBytes: 200 * 1024 * 1024 }),
       'Filen är för stor. Den får vara högst 200 MB.',
       false,
     ],
+    [
+      new ApiError(413, { message: 'x', limitBytes: 1536 * 1024 }),
+      'Filen är för stor. Den får vara högst 1,5 MB.',
+      false,
+    ],
+    [new ApiError(413, { message: 'The file is larger than 200 MB' }), T.tooLarge, false],
     [new ApiError(413, { message: 'Payload Too Large' }), T.tooLarge, false],
     [
       new ApiError(413, {

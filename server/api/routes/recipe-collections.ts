@@ -28,7 +28,7 @@ import { importCollection, ImportStoppedError } from '../../collections/import-c
 import { collectionLineSchema, previewSchema } from '../../collections/collection-report.ts';
 import { editorOf } from '../access.ts';
 import { errorBody, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
-import { megabytes } from './recipe-imports.ts';
+import { sizeText } from '../../../src/lib/byte-size.ts';
 
 type Options = {
   db: Database;
@@ -122,7 +122,8 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
     } catch (error) {
       if (!(error instanceof UploadTooLargeError)) throw error;
       throw new HttpError(413, `The file is larger than ${maxBytes} bytes`, {
-        fields: { file: `Filen är större än ${megabytes(maxBytes)}, det största som går att läsa in.` },
+        fields: { file: `Filen är större än ${sizeText(maxBytes)}, det största som går att läsa in.` },
+        limitBytes: maxBytes,
       });
     }
   });

@@ -22,6 +22,7 @@ type Photo = Awaited<ReturnType<PhotoLibrary['upload']>>;
 import { editorOf } from '../access.ts';
 import { bodyErrors, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
 import { photoErrorMessages } from '../../../src/lib/photo-schema.ts';
+import { megabytes } from '../../../src/lib/byte-size.ts';
 
 type Options = {
   config: Config;
@@ -163,10 +164,8 @@ const pagesNote = (page: number, count: number) => (count > 1 ? ` (sida ${page +
 // page (a page of more escapes than text is no recipe). What is pasted is then measured against IMPORT_MAX_BYTES.
 const JSON_ESCAPE_ROOM = 2;
 
-/** "10 MB", "0.06 MB": the limit as the answer's `fields` state it (the site reads the number from there). */
-export function megabytes(bytes: number): string {
-  return `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`;
-}
+/** "10 MB", "0.06 MB": a limit as the answer's English texts state it (the site reads `limitBytes`, a number). */
+const inMegabytes = (bytes: number) => `${megabytes(bytes)} MB`;
 
 // Refused addresses are the request's fault (400); a page that cannot be had is the other server's (502, 504).
 const STATUS: Record<PageFetchError['kind'], number> = {
@@ -203,7 +202,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
   const tooLarge = () =>
     new HttpError(PHOTO_ERROR_STATUS['too-large-bytes'], photoErrorMessages['too-large-bytes'], {
       photoError: 'too-large-bytes',
-      fields: { pages: `Larger than ${megabytes(photoMaxBytes)}` },
+      fields: { pages: `Larger than ${inMegabytes(photoMaxBytes)}` },
+      limitBytes: photoMaxBytes,
     });
   api.addContentTypeParser(SCAN_BODY, { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
     if (body.length > photoMaxBytes) return done(tooLarge());
@@ -358,10 +358,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
     if (bytes.length > maxBytes)
       throw new HttpError(
         413,
-        `The pasted ${field === 'html' ? 'page' : 'text'} is larger than ${megabytes(maxBytes)}`,
-        {
-          fields: { [field]: `Larger than ${megabytes(maxBytes)}` },
-        },
+        `The pasted ${field === 'html' ? 'page' : 'text'} is larger than ${inMegabytes(maxBytes)}`,
+        { fields: { [field]: `Larger than ${inMegabytes(maxBytes)}` }, limitBytes: maxBytes },
       );
     return { kind: field, bytes, charset: 'utf-8' };
   }
@@ -412,7 +410,10 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
       if (error.kind === 'forbidden')
         request.log.warn({ url, reason: error.detail }, 'recipe import refused an address');
       else request.log.info({ url, reason: error.detail ?? error.message }, 'recipe import could not fetch the page');
-      const fields = error.kind === 'too-large' ? { fields: { url: `Larger than ${megabytes(maxBytes)}` } } : {};
+      const fields =
+        error.kind === 'too-large'
+          ? { fields: { url: `Larger than ${inMegabytes(maxBytes)}` }, limitBytes: maxBytes }
+          : {};
       throw new HttpError(STATUS[error.kind], error.message, fields);
     }
   }

@@ -17,10 +17,8 @@ export function printable(name: string): string {
   return clean.length > 60 ? `${clean.slice(0, 57)}…` : clean;
 }
 
-/** A size as a person reads it: '5 MB', '800 kB'. */
-export function sizeText(bytes: number): string {
-  return bytes >= 1_000_000 ? `${Math.round(bytes / 1_000_000)} MB` : `${Math.max(1, Math.ceil(bytes / 1000))} kB`;
-}
+/** A size as a person reads it ('5 MB', '800 kB'): src/lib's one formatter, one megabyte (decision 070). */
+export { sizeText } from '../../../src/lib/byte-size.ts';
 
 /** A file of more recipes than CollectionLimits.maxRecipes. */
 export function tooManyRecipes(maxRecipes: number): CollectionFileError {

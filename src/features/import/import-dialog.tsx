@@ -8,7 +8,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogOverlay } from '../../components/dialog-overlay.tsx';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, importRecipe, logApiError, userMessage, type ImportedRecipe } from '../../client/api.ts';
+import { importRecipe, logApiError, type ImportedRecipe } from '../../client/api.ts';
 import { uploadPhoto } from '../../client/photo-upload.ts';
 import { scanRecipe } from '../../client/recipe-scan.ts';
 import type { Photo } from '../../lib/photo-schema.ts';
@@ -17,13 +17,13 @@ import Spinner from '../../components/spinner.tsx';
 import { TEXT } from '../editor/texts.ts';
 import { uploadErrorMessage } from '../photos/photo-items.ts';
 import PhotoPages, { type ChosenPage } from './photo-pages.tsx';
+import { importMessage, type Source } from './import-message.ts';
 import { scanMessage } from './scan-message.ts';
 import ScannedText from './scanned-text.tsx';
 import { SCAN_TEXT } from './scan-texts.ts';
 import './import.css';
 
 type Props = { onImported(draft: ImportedRecipe): void };
-type Source = { url: string } | { html: string } | { text: string };
 
 // A tag, a doctype or a comment: pasted HTML. "a < b" or "<3" in a recipe's text is none of them.
 const MARKUP = /<(?:!doctype\b|!--|\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>)/i;
@@ -33,34 +33,6 @@ export function importSource(typed: string): Source {
   const source = typed.trim();
   if (/^https?:\/\/\S+$/i.test(source)) return { url: source };
   return MARKUP.test(typed) ? { html: typed } : { text: typed };
-}
-
-/** "10 MB" -> "10 MB", "0.06 MB" -> "0,06 MB": the limit the API names in `fields`, as a Swede writes it. */
-function limitOf(fields: Record<string, string> | undefined): string | undefined {
-  const match = /([\d.]+) MB/.exec(Object.values(fields ?? {})[0] ?? '');
-  return match ? `${match[1]!.replace('.', ',')} MB` : undefined;
-}
-
-/** What the person reads for a failed import (the API's statuses are documented in its OpenAPI document). */
-function importMessage(error: unknown, source: Source): string {
-  if (!(error instanceof ApiError)) return userMessage(error);
-  const fields = (error.body as { fields?: Record<string, string> } | undefined)?.fields;
-  const limit = limitOf(fields);
-  if (error.status === 400) return fields ? TEXT.importBadAddress : TEXT.importNotAllowed;
-  // A 422 that names the field: the page could not be read in time (too large or too deeply nested).
-  if (error.status === 422) {
-    if (fields) return TEXT.importTooComplex;
-    return 'text' in source ? TEXT.importNoRecipeInText : TEXT.importNoRecipe;
-  }
-  // Beyond IMPORT_MAX_BYTES: pasted (413), or fetched (502 naming the limit).
-  if (error.status === 413 || (error.status === 502 && limit)) {
-    if (!limit) return TEXT.importTooLarge;
-    return 'text' in source ? TEXT.importTextTooLarge(limit) : TEXT.importTooLargeLimit(limit);
-  }
-  if (error.status === 502) return TEXT.importNotFetched;
-  if (error.status === 503) return TEXT.importBusy;
-  if (error.status === 504) return TEXT.importTooSlow;
-  return userMessage(error);
 }
 
 export default function ImportDialog({ onImported }: Props) {

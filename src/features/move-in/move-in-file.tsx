@@ -1,19 +1,11 @@
 // 'Exportfil': the one file to move in, chosen with the button (keyboard, a phone's picker) or dropped on the
 // zone. The chosen file's name stays in view: every step after it (preview, import, a retry) uses this file.
 import { useId, useRef, useState } from 'react';
+import { sizeText } from '../../lib/byte-size.ts';
 import { useFileDrop } from '../photos/use-file-drop.ts';
 import { MOVE_IN_TEXT as TEXT } from './move-in-texts.ts';
 
 type Props = { file?: File; disabled: boolean; onFile(file: File): void };
-
-const number = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1 });
-
-/** 2457600 -> "2,3 MB", 5120 -> "5 kB", 300 -> "300 byte". */
-export function fileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${number.format(bytes / (1024 * 1024))} MB`;
-  if (bytes >= 1024) return `${number.format(bytes / 1024)} kB`;
-  return `${bytes} byte`;
-}
 
 export default function MoveInFile({ file, disabled, onFile }: Props) {
   const input = useRef<HTMLInputElement>(null);
@@ -59,7 +51,7 @@ export default function MoveInFile({ file, disabled, onFile }: Props) {
       </div>
       {file ? (
         <p className="move-in-chosen" id={`${id}-chosen`}>
-          {TEXT.chosenFile(file.name, fileSize(file.size))}
+          {TEXT.chosenFile(file.name, sizeText(file.size))}
         </p>
       ) : null}
       {dropProblem ? (

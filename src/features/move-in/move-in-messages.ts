@@ -2,6 +2,7 @@
 // whether trying the same file again can help; and what the preview offers to import. Pure, so each answer's
 // sentence is tested on its own.
 import { ApiError, CollectionInterrupted, type CollectionPreview } from '../../client/api.ts';
+import { sizeText } from '../../lib/byte-size.ts';
 import { MOVE_IN_TEXT as TEXT } from './move-in-texts.ts';
 
 export type Failure = { message: string; retry: boolean };
@@ -17,11 +18,10 @@ function saidOf(body: unknown): string | undefined {
   return typeof said === 'string' && said.trim() ? said : undefined;
 }
 
-/** "100 MB" in the message -> "100 MB", written the Swedish way ("0,5 MB"). */
+/** The limit the API states as a number (`limitBytes`), as a Swede reads it ("100 MB"); a proxy's 413 has none. */
 function limitOf(body: unknown): string | undefined {
-  const message = (body as { message?: unknown } | null | undefined)?.message;
-  const match = typeof message === 'string' ? /(\d+(?:[.,]\d+)?)\s*(kB|MB|GB)\b/i.exec(message) : null;
-  return match ? `${match[1]!.replace('.', ',')} ${match[2]!.toUpperCase().replace('KB', 'kB')}` : undefined;
+  const bytes = (body as { limitBytes?: unknown } | null | undefined)?.limitBytes;
+  return typeof bytes === 'number' && Number.isFinite(bytes) && bytes > 0 ? sizeText(bytes) : undefined;
 }
 
 export function failureOf(error: unknown): Failure {
@@ -35,7 +35,7 @@ export function failureOf(error: unknown): Failure {
     case 403:
       return { message: TEXT.notEditor, retry: false };
     case 413: {
-      // The API names its limit in `fields.file`, in Swedish; a proxy's own 413 may not.
+      // The API names its limit in `fields.file`, in Swedish, and as `limitBytes`; a proxy's own 413 does neither.
       const limit = limitOf(error.body);
       return { message: saidOf(error.body) ?? (limit ? TEXT.tooLargeLimit(limit) : TEXT.tooLarge), retry: false };
     }

@@ -2,12 +2,11 @@
 // and says how far it got. The reading itself is ./save-offline.ts; the service worker keeps what it reads.
 import { useState } from 'react';
 import { apiBase } from '../../client/site-config.ts';
+import { sizeText } from '../../lib/byte-size.ts';
 import { SAVE_BUDGET_BYTES } from '../../stores/offline.ts';
 import { saveForOffline, type SaveProgress } from './save-offline.ts';
 
-const MB = 1024 * 1024;
-const megabytes = (bytes: number) =>
-  `${(bytes / MB).toLocaleString('sv-SE', { maximumFractionDigits: 1, minimumFractionDigits: bytes < 10 * MB ? 1 : 0 })} MB`;
+const megabytes = (bytes: number) => sizeText(bytes, { inMegabytes: true });
 
 type State =
   | { step: 'idle' }

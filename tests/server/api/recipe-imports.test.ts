@@ -396,6 +396,8 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
     for (const path of ['/big', '/big-streamed']) {
       const res = await post(h, { url: url(path) }, token);
       expect(res.json().fields, path).toEqual({ url: 'Larger than 0.06 MB' });
+      // The limit as a number too (issue 53): the site says it in Swedish without reading the English text.
+      expect(res.json().limitBytes, path).toBe(MAX_BYTES);
     }
     // Exactly the limit in UTF-8 is read (two bytes a letter: 'ö'); a byte more is refused, its field named.
     const filler = (bytes: number) => `<!-- ${'ö'.repeat(Math.floor(bytes / 2))}${'x'.repeat(bytes % 2)} -->`;
@@ -407,10 +409,11 @@ describe('POST /recipe-imports, private targets allowed for 127.0.0.2 only', () 
     expect(over.json()).toMatchObject({
       message: 'The pasted page is larger than 0.06 MB',
       fields: { html: 'Larger than 0.06 MB' },
+      limitBytes: MAX_BYTES,
     });
     const text = await post(h, { text: `Kladdkaka\n${'1 dl socker\n'.repeat(MAX_BYTES / 10)}` }, token);
     expect(text.statusCode).toBe(413);
-    expect(text.json().fields).toEqual({ text: 'Larger than 0.06 MB' });
+    expect(text.json()).toMatchObject({ fields: { text: 'Larger than 0.06 MB' }, limitBytes: MAX_BYTES });
     // JSON's escapes do not count: a page of quotes and line breaks up to the limit is read.
     const quoted = RECIPE + `<!-- ${'"\n'.repeat((MAX_BYTES - Buffer.byteLength(RECIPE) - 9) / 2)} -->`;
     expect(Buffer.byteLength(quoted)).toBeLessThanOrEqual(MAX_BYTES);
@@ -486,7 +489,7 @@ describe('POST /recipe-imports with the default settings (nothing private allowe
     expect(res.json().name).toBe('Kladdkaka');
     const over = await post(h, { html: `${tenMb}x` }, token);
     expect(over.statusCode).toBe(413);
-    expect(over.json().fields).toEqual({ html: 'Larger than 10 MB' });
+    expect(over.json()).toMatchObject({ fields: { html: 'Larger than 10 MB' }, limitBytes: 10 * 1024 * 1024 });
   });
 });
 

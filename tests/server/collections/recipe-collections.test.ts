@@ -101,6 +101,8 @@ describe.each(DATABASE_KINDS)('recipe collections (%s)', (kind) => {
     const big = await preview({ bytes: Buffer.alloc(LIMIT + 1, 1), fileName: 'stor.paprikarecipes' });
     expect(big.statusCode).toBe(413);
     expect(big.json().fields.file).toMatch(/^Filen är större än 1 MB/);
+    // The limit as a number too (issue 53): the site says it without reading a text.
+    expect(big.json().limitBytes).toBe(LIMIT);
   });
 
   it('answers 413 to a 2 GB file before reading it: the declared length is over the limit', async () => {
