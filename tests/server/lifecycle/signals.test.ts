@@ -4,13 +4,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/free-ports.ts';
 import { LOCK_FILE } from '../../../server/db/data-folder/data-dir-lock.ts';
 import { openDatabase } from '../../../server/db/index.ts';
 import { recipes } from '../../../server/db/schema/index.ts';
-import { freshPgliteDir } from '../../support/database.ts';
-import { editorToken, killGroup, startNpm, writeLoad, type Exit } from './support.ts';
+import { editorToken, killGroup, startedFolders, startNpm, writeLoad, type Exit } from './support.ts';
 
 const SCENARIOS = [
   { signal: 'SIGTERM', to: 'npm' },
@@ -26,9 +25,17 @@ const within = <T>(promise: Promise<T>, ms: number, what: string) =>
   ]);
 
 describe('npm start stops gracefully on one signal under a write load', () => {
+  // Each scenario's server starts on its own copy of a folder that has had its first start (seeded, the demo
+  // users' hashes, the keys): that work once per file instead of once per scenario.
+  let folders: Awaited<ReturnType<typeof startedFolders>>;
+  beforeAll(async () => {
+    folders = await startedFolders();
+  });
+  afterAll(() => folders?.remove());
+
   for (const { signal, to } of SCENARIOS) {
     it(`${signal} to ${to}: exit 0, every write answered, folder released, acknowledged writes kept`, async () => {
-      const folder = freshPgliteDir();
+      const folder = folders.copy();
       const server = await startNpm(await freePort(), folder.dir);
       try {
         const token = await editorToken(server.baseUrl);

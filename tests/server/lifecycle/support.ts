@@ -2,9 +2,17 @@
 // its embedded provider over HTTP, and a steady stream of authenticated writes over keep-alive sockets.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../../../server/db/index.ts';
+import { seedRecipesIfEmpty } from '../../../server/db/transfer/seed.ts';
+import { loadOrCreateKeys } from '../../../server/idp/protocol/keys.ts';
+import { ensureDemoUsers } from '../../../server/idp/users/demo-users.ts';
+import { freshPgliteDir } from '../../support/database.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -22,6 +30,34 @@ export function serverEnv(port: number, dataDir: string, extra: Record<string, s
     FILTER_READ_RATE_LIMIT: '1000000',
     IDP_RATE_LIMIT: '1000000',
     ...extra,
+  };
+}
+
+export type Folder = { dir: string; remove(): void };
+
+/**
+ * A data folder as `npm start` leaves it after its first start: migrated, the demo recipes, the demo users (two
+ * scrypt hashes of 128 MiB) and the provider's keys. Made once (`prepare`, in a file's beforeAll) in the test's own
+ * process; `copy` gives each test its own copy, so each server started on one skips that first-start work.
+ */
+export async function startedFolders(): Promise<{ copy(): Folder; remove(): void }> {
+  const template = freshPgliteDir();
+  const db = await openDatabase({ dataDir: template.dir });
+  try {
+    await seedRecipesIfEmpty(db);
+    await ensureDemoUsers(db);
+  } finally {
+    await db.close();
+  }
+  await loadOrCreateKeys(template.dir);
+  return {
+    copy() {
+      const root = mkdtempSync(join(tmpdir(), 'recipe-book-test-'));
+      const dir = join(root, 'data');
+      cpSync(template.dir, dir, { recursive: true });
+      return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
+    },
+    remove: template.remove,
   };
 }
 
