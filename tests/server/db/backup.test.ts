@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestBackup } from '../../../server/db/data-folder/backup-request.ts';
 import { REQUESTS_FOLDER } from '../../../server/db/data-folder/backup.ts';
 import { LOCK_FILE } from '../../../server/db/data-folder/data-dir-lock.ts';
@@ -17,7 +17,7 @@ import { listUsers } from '../../../server/idp/users/user-repository.ts';
 import { freshPgliteDir } from '../../support/database.ts';
 import { npmRun } from '../../support/npm-cli.ts';
 import { freePort } from '../../../scripts/free-ports.ts';
-import { startNpm } from '../lifecycle/support.ts';
+import { startedFolders, startNpm } from '../lifecycle/support.ts';
 
 // `npm run db:backup` of an embedded database that another process holds and keeps writing to, then
 // `npm run db:restore` into a new folder: everything committed before the backup is there, and no
@@ -25,6 +25,13 @@ import { startNpm } from '../lifecycle/support.ts';
 const HOLDER = fileURLToPath(new URL('./backup-holder.ts', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'recipe-backup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+// The holder and `npm start` run on copies of a folder that has had its first start (migrated, seeded, the demo
+// users' hashes, the keys), made once for the file instead of by each of them.
+let folders: Awaited<ReturnType<typeof startedFolders>>;
+beforeAll(async () => {
+  folders = await startedFolders();
+});
+afterAll(() => folders?.remove());
 
 /** The holder process; `committed()` is the highest recipe id it has reported committed so far. */
 async function startHolder(
@@ -61,7 +68,7 @@ async function startHolder(
 
 describe('npm run db:backup of a running embedded database, and npm run db:restore', () => {
   it('copies it consistently while it writes, and the copy restores into a new folder with every recipe, user and key', async () => {
-    const source = freshPgliteDir();
+    const source = folders.copy();
     const file = join(work, 'backup.tar.gz');
     const restored = join(work, 'restored');
     try {
@@ -98,6 +105,9 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
       );
       expect(existsSync(join(restored, LOCK_FILE))).toBe(false);
       expect(existsSync(join(restored, REQUESTS_FOLDER))).toBe(false);
+      // A restore never overwrites a data folder unless told to: refused before it opens anything, so it is asked
+      // while this process reads the restored folder (a Node start less to wait for one after the other).
+      const refusedAgain = npmRun('db:restore', [file], { DATA_DIR: restored });
       const db = await openDatabase({ dataDir: restored });
       try {
         const recipes = await listRecipes(db.orm);
@@ -126,9 +136,8 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
         await db.close();
       }
 
-      // A restore never overwrites a data folder unless told to, and then keeps the old one beside it.
-      const again = await npmRun('db:restore', [file], { DATA_DIR: restored });
-      expect(again).toEqual({
+      // ... and when told to, keeps the old one beside it.
+      expect(await refusedAgain).toEqual({
         code: 1,
         stdout: '',
         stderr: `${restored} is not empty: restore into an empty or absent DATA_DIR, or add --force to replace the database there.`,
@@ -172,7 +181,19 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
       });
       const empty = join(work, 'empty');
       mkdirSync(empty);
-      expect(await npmRun('db:restore', [file], { DATA_DIR: empty })).toMatchObject({
+      const nested = join(work, 'new', 'place', 'data');
+      const notABackup = join(work, 'not-a-backup.tar.gz');
+      writeFileSync(notABackup, 'hello');
+      // Five commands that share nothing they write (two restores into two folders, three refusals), so they run
+      // at once: each is mostly a Node start, and one after another they were most of this test's time.
+      const [intoEmpty, intoNested, withUrl, noFolder, refused] = await Promise.all([
+        npmRun('db:restore', [file], { DATA_DIR: empty }),
+        npmRun('db:restore', [file], { DATA_DIR: nested }),
+        npmRun('db:backup', [file], { DATABASE_URL: 'postgres://localhost/x' }),
+        npmRun('db:backup', [file], { DATA_DIR: join(work, 'nothing-here') }),
+        npmRun('db:restore', [notABackup], { DATA_DIR: join(work, 'never') }),
+      ]);
+      expect(intoEmpty).toMatchObject({
         code: 0,
         stdout: `Restored ${file} into ${empty}: 1 recipes, 0 users.`,
       });
@@ -183,27 +204,23 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
       } finally {
         await restored.close();
       }
-      const nested = join(work, 'new', 'place', 'data');
-      expect(await npmRun('db:restore', [file], { DATA_DIR: nested })).toMatchObject({
+      expect(intoNested).toMatchObject({
         code: 0,
         stdout: `Restored ${file} into ${nested}: 1 recipes, 0 users.`,
       });
       expect(existsSync(join(nested, 'PG_VERSION'))).toBe(true);
 
-      expect(await npmRun('db:backup', [file], { DATABASE_URL: 'postgres://localhost/x' })).toEqual({
+      expect(withUrl).toEqual({
         code: 1,
         stdout: '',
         stderr:
           'db:backup failed: DATABASE_URL is set: back PostgreSQL up with pg_dump (see the README); db:backup copies the embedded database',
       });
-      expect(await npmRun('db:backup', [file], { DATA_DIR: join(work, 'nothing-here') })).toEqual({
+      expect(noFolder).toEqual({
         code: 1,
         stdout: '',
         stderr: `db:backup failed: there is no embedded database in ${join(work, 'nothing-here')}`,
       });
-      const notABackup = join(work, 'not-a-backup.tar.gz');
-      writeFileSync(notABackup, 'hello');
-      const refused = await npmRun('db:restore', [notABackup], { DATA_DIR: join(work, 'never') });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/^.+not-a-backup\.tar\.gz is not a backup of the embedded database/);
       expect(existsSync(join(work, 'never'))).toBe(false);
@@ -231,7 +248,8 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
   });
 
   it('npm run db:backup asks a running npm start, which answers; the copy restores with the demo recipes', async () => {
-    const dataDir = join(work, 'served');
+    const served = folders.copy();
+    const dataDir = served.dir;
     const port = await freePort();
     const server = await startNpm(port, dataDir);
     const file = join(work, 'served.tar.gz');
@@ -242,6 +260,7 @@ describe('npm run db:backup of a running embedded database, and npm run db:resto
     } finally {
       process.kill(-server.pid, 'SIGTERM');
       await server.exited;
+      served.remove();
     }
     const restored = join(work, 'served-restored');
     const restore = await npmRun('db:restore', [file], { DATA_DIR: restored });

@@ -100,16 +100,18 @@ describe('moving from the embedded database to PostgreSQL', () => {
         stderr: '',
       });
 
-      // And back: PostgreSQL exports the very same recipes.
+      // And back: PostgreSQL exports the very same recipes. With the trash and the history (issue 41), from the
+      // embedded folder: the saved versions move too; the recipes are there already. The two exports read two
+      // different databases, so they run at once (two processes, each mostly starting Node and a database).
       const back = join(work, 'back.json');
-      expect((await npmRun('db:export', [back], { DATABASE_URL: postgres.url })).stdout).toBe(
-        `Exported 3 recipes from PostgreSQL to ${back} (format recipe-book/4).`,
-      );
-      expect(JSON.parse(readFileSync(back, 'utf8')).recipes).toEqual(document.recipes);
-
-      // With the trash and the history (issue 41): the saved versions move too; the recipes are there already.
       const full = join(work, 'full.json');
-      expect(await npmRun('db:export', [full, '--with-trash-and-history'], { DATA_DIR: folder.dir })).toMatchObject({
+      const [backExport, fullExport] = await Promise.all([
+        npmRun('db:export', [back], { DATABASE_URL: postgres.url }),
+        npmRun('db:export', [full, '--with-trash-and-history'], { DATA_DIR: folder.dir }),
+      ]);
+      expect(backExport.stdout).toBe(`Exported 3 recipes from PostgreSQL to ${back} (format recipe-book/4).`);
+      expect(JSON.parse(readFileSync(back, 'utf8')).recipes).toEqual(document.recipes);
+      expect(fullExport).toMatchObject({
         code: 0,
         stdout: `Exported 3 recipes, 0 in the trash and 3 saved versions from PGlite in ${folder.dir} to ${full} (format recipe-book/5).`,
       });
@@ -187,24 +189,30 @@ describe('npm run db:import reports', () => {
       );
       await db.close();
 
-      expect(await npmRun('db:import', [second], { DATA_DIR: folder.dir })).toEqual({
+      // A file that is not JSON and a missing argument are refused before the database is opened, so those two
+      // run beside the import that fails in the database (which holds the folder's lock meanwhile).
+      const [failed, notJson, usage] = await Promise.all([
+        npmRun('db:import', [second], { DATA_DIR: folder.dir }),
+        npmRun('db:import', [broken], { DATA_DIR: folder.dir }),
+        npmRun('db:import', [], { DATA_DIR: folder.dir }),
+      ]);
+      expect(failed).toEqual({
         code: 1,
         stdout: '',
         stderr: 'db:import failed, nothing was imported: P0001: the disk said no',
+      });
+      expect(notJson.code).toBe(1);
+      expect(notJson.stderr).toMatch(new RegExp(`^${broken} is not JSON \\(.+\\)\\. Nothing was imported\\.$`));
+      expect(usage).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'Usage: npm run db:import -- FILE',
       });
       expect(await npmRun('db:import', [wrong], { DATA_DIR: folder.dir })).toEqual({
         code: 1,
         stdout: '',
         stderr:
           'The file has "recipe-book/6"; this version reads "recipe-book/1", "recipe-book/2", "recipe-book/3", "recipe-book/4" and "recipe-book/5". Nothing was imported.',
-      });
-      const notJson = await npmRun('db:import', [broken], { DATA_DIR: folder.dir });
-      expect(notJson.code).toBe(1);
-      expect(notJson.stderr).toMatch(new RegExp(`^${broken} is not JSON \\(.+\\)\\. Nothing was imported\\.$`));
-      expect(await npmRun('db:import', [], { DATA_DIR: folder.dir })).toEqual({
-        code: 2,
-        stdout: '',
-        stderr: 'Usage: npm run db:import -- FILE',
       });
 
       const after = await openDatabase({ dataDir: folder.dir });
