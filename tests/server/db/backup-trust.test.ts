@@ -74,12 +74,16 @@ describe('what a backup holds, and restoring it with new keys', () => {
       expect(names.filter((name) => name.startsWith('/') || name.split('/').includes('..'))).toEqual([]);
       expect(names.filter((name) => /^(postmaster\.pid|recipe-book\.lock|backup-requests)/.test(name))).toEqual([]);
 
+      // Two restores of the one file into two folders, at once: they share nothing they write.
       const plain = join(work, 'plain');
-      expect((await npmRun('db:restore', [file], { DATA_DIR: plain })).code).toBe(0);
+      const rotated = join(work, 'rotated');
+      const [plainRestore, restore] = await Promise.all([
+        npmRun('db:restore', [file], { DATA_DIR: plain }),
+        npmRun('db:restore', [file, '--new-keys'], { DATA_DIR: rotated }),
+      ]);
+      expect(plainRestore.code, plainRestore.stderr).toBe(0);
       expect(keyFile(plain)).toEqual(keyFile(source.dir));
 
-      const rotated = join(work, 'rotated');
-      const restore = await npmRun('db:restore', [file, '--new-keys'], { DATA_DIR: rotated });
       expect(restore).toEqual({
         code: 0,
         stderr: '',
