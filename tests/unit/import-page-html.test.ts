@@ -93,3 +93,52 @@ describe('the better source per field', () => {
     expect(draft?.instructions).toBe('Koka.');
   });
 });
+
+describe('ingredients written as paragraphs, not a list', () => {
+  it('reads a run of paragraphs that read as ingredient lines, a bold one naming a group, and the steps after them', () => {
+    const draft = recipeFromHtml(`<html><body><h1>Kanelbullar</h1>
+      <p>Mina bästa bullar, bakade varje höst sedan 1998.</p>
+      <h2>Ingredienser</h2>
+      <div><p>5 dl mjölk</p><p>150 g smör</p><p>&nbsp;</p><p><strong>Fyllning</strong></p>
+      <p>100 g smör</p><p>1 dl socker</p><p>Salt</p></div>
+      <h2>Gör så här</h2><p>Värm mjölken och smöret till fingervarmt.</p><p>Baka i 225 grader i 8 minuter.</p>
+      </body></html>`);
+    expect(draft?.name).toBe('Kanelbullar');
+    expect(draft?.ingredients.map((i) => [i.name, i.heading])).toEqual([
+      ['mjölk', undefined],
+      ['smör', undefined],
+      ['smör', 'Fyllning'],
+      ['socker', undefined],
+      ['Salt', undefined],
+    ]);
+    expect(draft?.instructions.split('\n')).toEqual([
+      'Värm mjölken och smöret till fingervarmt.',
+      'Baka i 225 grader i 8 minuter.',
+    ]);
+  });
+
+  it('reads the lines of one paragraph broken by <br>, a bold line naming a group; a table of figures is none', () => {
+    const draft = recipeFromHtml(`<html><body><h1>Meatball curry</h1>
+      <table><tr><td>54</td></tr><tr><td>20 g</td></tr><tr><td>36</td></tr><tr><td>12 g</td></tr></table>
+      <h2>Ingredients</h2><p><strong>Meatballs</strong><br>400 g lamb mince<br>2 tsp ground cumin<br>1 large egg<br>
+      <strong>Sauce</strong><br>2 tbsp olive oil<br>1 onion, sliced</p>
+      <h2>Method</h2><p>Roll the mince into 16 meatballs.</p><p>Simmer them in the sauce for 20 minutes.</p>
+      </body></html>`);
+    expect(draft?.ingredients.map((i) => [i.name, i.heading])).toEqual([
+      ['lamb mince', 'Meatballs'],
+      ['ground cumin', undefined],
+      ['large egg', undefined],
+      ['olive oil', 'Sauce'],
+      ['onion, sliced', undefined],
+    ]);
+    expect(draft?.instructions.split('\n')).toHaveLength(2);
+  });
+
+  it('is no recipe when the paragraphs are prose that happens to start with figures', () => {
+    expect(
+      recipeFromHtml(`<html><body><h1>Our story</h1><p>1998 was the year we opened the bakery in town.</p>
+        <p>2004 brought a second shop and a new oven for the bread we still bake.</p>
+        <p>2010 we started baking rye bread for the schools in the area.</p></body></html>`),
+    ).toBeNull();
+  });
+});

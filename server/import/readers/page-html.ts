@@ -5,10 +5,18 @@
 // heading such as 'Gör så här', 'Instructions', 'Zubereitung', else the first list of sentences after the
 // ingredients); the servings and times from short lines of text ("4 portioner", "Serves 4", "Tid: 30 min").
 // Bounded: at most MAX_LISTS lists and MAX_ITEMS items are weighed, whatever the page holds.
-import { DomUtils } from 'htmlparser2';
-import { nodeText, type PageDocument, type PageElement, type PageNode } from '../html-text.ts';
+import { DomUtils, ElementType } from 'htmlparser2';
+import { nodeLines, nodeText, type PageDocument, type PageElement, type PageNode } from '../html-text.ts';
 import { parseIngredientLine } from '../ingredient-line.ts';
-import { commonAncestor, groupsIn, isElement, looksLikeHeading, type IngredientGroup } from './page-dom.ts';
+import {
+  commonAncestor,
+  groupsIn,
+  headingText,
+  isElement,
+  isHeadingLine,
+  looksLikeHeading,
+  type IngredientGroup,
+} from './page-dom.ts';
 import { minutesFromText } from './recipe-plugins.ts';
 
 export type HtmlRecipe = {
@@ -98,6 +106,12 @@ function ingredientLists(page: PageDocument): { lists: PageElement[]; groups: In
     if (items.length > 0 && amounts >= 1 && amounts * 2 >= items.length) scored.push({ list, items, amounts });
   }
   const best = scored.reduce<Scored | undefined>((top, s) => (!top || s.amounts > top.amounts ? s : top), undefined);
+  // A page that writes its ingredients as paragraphs (or lines of one paragraph) rather than a list: that run of
+  // lines when it holds more amounts than any list.
+  const run = paragraphRun(page);
+  if (run && run.amounts > (best && best.amounts >= 2 ? best.amounts : 0)) {
+    return { lists: [run.anchor], groups: run.groups };
+  }
   if (!best || best.amounts < 2) return undefined;
   // The groups: lists that read as ingredients within a few levels of the best one (its siblings, their cousins).
   const near = scored.filter((s) => s === best || isNear(s.list, best.list));
@@ -108,6 +122,160 @@ function ingredientLists(page: PageDocument): { lists: PageElement[]; groups: In
     : [{ lines: best.items.map((item) => nodeText(item)) }];
   const lines = groups.flatMap((group) => group.lines);
   return lines.length >= 2 ? { lists: near.map((s) => s.list), groups } : undefined;
+}
+
+type Run = { anchor: PageElement; groups: IngredientGroup[]; amounts: number };
+type Entry = { text: string; kind: 'amount' | 'line' | 'heading' | 'other' };
+
+const MAX_CONTAINERS = 5000;
+const MAX_ITEM_NODES = 60;
+const MIN_RUN_AMOUNTS = 3;
+// A figure among a line's first characters ("2 dl", "- 250g", "• ½ tsk"): the cheap question before the
+// ingredient-line reader is asked (a page has thousands of short blocks).
+const AMOUNT_NEAR_START = /^\P{L}{0,3}[\d½¼¾⅓⅔⅛]/u;
+// What is no line of text among a block's children.
+const NOT_ITEMS = new Set(['br', 'hr', 'img', 'input', 'picture', 'figure', 'button', 'select', 'option', 'ul', 'ol']);
+
+/**
+ * The ingredients as paragraphs: of every block's children (<p>s, <div>s, <label>s side by side), or of the lines of
+ * one block broken by <br>, the run of short lines with the most that read as ingredient lines (at least three, and
+ * half of the run), a heading among them (bold, or ending in ':') naming a group. A run ends at a line that is
+ * neither: a sentence, a long text. Bounded: MAX_CONTAINERS blocks, each child's text read only when it is short.
+ */
+function paragraphRun(page: PageDocument): Run | undefined {
+  let best: Run | undefined;
+  const consider = (entries: Entry[], anchorOf: (last: number) => PageElement | undefined) => {
+    for (const run of runsOf(entries)) {
+      const anchor = anchorOf(run.last);
+      if (anchor && (!best || run.amounts > best.amounts)) best = { anchor, groups: run.groups, amounts: run.amounts };
+    }
+  };
+  let budget = MAX_CONTAINERS;
+  for (const block of DomUtils.findAll(
+    (e) => e.name !== 'ul' && e.name !== 'ol' && e.name !== 'select',
+    page.children,
+  )) {
+    if (budget <= 0) break;
+    const children = block.children.filter(isElement);
+    if (children.filter((c) => c.name === 'br').length >= 2) {
+      budget--;
+      if (rawText(block, MAX_LINE * 40) !== undefined) consider(brEntries(block), () => block);
+    }
+    if (children.length < 2) continue;
+    budget--;
+    const items = children.filter((c) => !NOT_ITEMS.has(c.name));
+    // The cheap question first: enough children whose short text starts with a figure.
+    const figures = items.filter((item) => AMOUNT_NEAR_START.test(textStart(item)));
+    if (figures.length < MIN_RUN_AMOUNTS) continue;
+    // The anchor: the run's last element, after which the steps are looked for.
+    consider(
+      items.map((item) => entryOf(item)),
+      (last) => items[last],
+    );
+  }
+  return best;
+}
+
+// A child block as an entry of a run: its text when short, and what it reads as.
+function entryOf(element: PageElement): Entry {
+  if (rawText(element, MAX_LINE) === undefined) return { text: '', kind: 'other' };
+  const text = nodeText(element);
+  // The page's title ends a run: it names the recipe, not a group.
+  return element.name === 'h1'
+    ? { text, kind: 'other' }
+    : { text, kind: kindOf(text, () => looksLikeHeading(element)) };
+}
+
+// The lines of a block broken by <br>: a line that is a bold child's whole text is a heading.
+function brEntries(block: PageElement): Entry[] {
+  const bold = new Set(
+    block.children
+      .filter((c): c is PageElement => isElement(c) && (c.name === 'strong' || c.name === 'b'))
+      .map((c) => nodeText(c)),
+  );
+  return nodeLines(block).map((text) => ({
+    text,
+    kind: kindOf(text, () => bold.has(text) || isHeadingLine(text)),
+  }));
+}
+
+function kindOf(text: string, isHeading: () => boolean): Entry['kind'] {
+  if (text === '') return 'line';
+  // A sentence is no ingredient line, whatever figure it starts with ("1998 was the year we opened").
+  if (text.length > MAX_LINE || (/[.!?]$/u.test(text) && text.split(/\s+/u).length >= 6)) return 'other';
+  // An amount of something named: a table's bare figures ("54", "20 g") are no ingredients.
+  if (AMOUNT_NEAR_START.test(text) && readsAsIngredient(text) && /\p{L}/u.test(parseIngredientLine(text).name)) {
+    return 'amount';
+  }
+  if (text.length > 60) return 'other';
+  if (isHeading()) return 'heading';
+  return /[.!?]$/u.test(text) || !/\p{L}/u.test(text) ? 'other' : 'line';
+}
+
+/** The runs of entries that read as an ingredient list, with their groups and where each run's last entry is. */
+function runsOf(entries: Entry[]): { groups: IngredientGroup[]; amounts: number; last: number }[] {
+  const runs: { groups: IngredientGroup[]; amounts: number; last: number }[] = [];
+  let at = 0;
+  while (at < entries.length) {
+    if (entries[at]!.kind === 'other') {
+      at++;
+      continue;
+    }
+    const groups: IngredientGroup[] = [{ lines: [] }];
+    let amounts = 0;
+    let lines = 0;
+    let last = at;
+    for (; at < entries.length && entries[at]!.kind !== 'other'; at++) {
+      const { text, kind } = entries[at]!;
+      if (text === '') continue;
+      if (kind === 'heading') {
+        const heading = headingText(text);
+        if (heading !== '') groups.push({ heading, lines: [] });
+        else if (groups.at(-1)!.lines.length > 0) groups.push({ lines: [] });
+        continue;
+      }
+      groups.at(-1)!.lines.push(text);
+      lines++;
+      last = at;
+      if (kind === 'amount') amounts++;
+    }
+    if (amounts >= MIN_RUN_AMOUNTS && amounts * 2 >= lines) {
+      runs.push({ groups: groups.filter((group) => group.lines.length > 0), amounts, last });
+    }
+  }
+  return runs;
+}
+
+// The start of an element's text: its first text that is not only spaces, found within a few nodes.
+function textStart(element: PageElement): string {
+  let nodes = 0;
+  const walk = (node: PageNode): string | undefined => {
+    if (++nodes > 12) return '';
+    if (node.type === ElementType.Text) return node.data.trim() || undefined;
+    if (isElement(node)) {
+      for (const child of node.children) {
+        const found = walk(child);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  return walk(element) ?? '';
+}
+
+// An element's text as the parser left it, when it is at most `max` characters, found without reading more than
+// MAX_ITEM_NODES nodes (20 times that for a block's <br> lines); undefined when longer.
+function rawText(element: PageElement, max: number): string | undefined {
+  let text = '';
+  let nodes = 0;
+  const limit = MAX_ITEM_NODES * (max > MAX_LINE ? 20 : 1);
+  const walk = (node: PageNode): boolean => {
+    if (++nodes > limit) return false;
+    if (node.type === ElementType.Text) text += node.data;
+    else if (isElement(node)) for (const child of node.children) if (!walk(child)) return false;
+    return text.length <= max * 2;
+  };
+  return walk(element) && text.trim().length <= max ? text : undefined;
 }
 
 // Within three levels of each other's parent: the lists of one ingredient block, not a list elsewhere on the page.
