@@ -2,12 +2,11 @@
 // visitor is sent to login and back. A spinner replaces the form while saving; success goes to /{new id},
 // failure shows the section 8 message and keeps everything typed.
 import '../../client/zod-without-eval.ts';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { createRecipe, logApiError, newIdempotencyKey, userMessage, type ImportedRecipe } from '../../client/api.ts';
-import BackButton from '../../components/back-button.tsx';
-import Spinner from '../../components/spinner.tsx';
+import { EditorPageTop, useEditorAccess } from '../../components/editor-access.tsx';
 import type { RecipeFormOutput } from '../../lib/recipe-schema.ts';
-import { apiTokens, ensureSignedIn, startAuth } from '../../stores/auth.ts';
+import { apiTokens, startAuth } from '../../stores/auth.ts';
 import { FLASH_SAVED, setFlash } from '../../client/flash.ts';
 import ImportDialog from '../import/import-dialog.tsx';
 import RecipeForm, { useRecipeForm } from './recipe-form.tsx';
@@ -28,18 +27,11 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
   const [error, setError] = useState<string | undefined>();
   const [uploading, setUploading] = useState(false);
   const guard = useUnsavedChanges(form.formState.isDirty || uploading);
-  const [access, setAccess] = useState<string>('checking'); // 'checking', 'granted' or the reason access was refused;
+  const access = useEditorAccess();
   // One Idempotency-Key per recipe being saved: saving the same content again (after an error, a timeout
   // whose first attempt did arrive, a second click) reuses it, so the server makes one recipe; changed
   // content gets a new key.
   const attempt = useRef<{ key: string; content: string } | undefined>(undefined);
-
-  useEffect(() => {
-    ensureSignedIn().then(
-      (signedIn) => signedIn && setAccess('granted'), // else on the way to the login page
-      (e: unknown) => setAccess(e instanceof Error ? e.message : String(e)),
-    );
-  }, []);
 
   const save = async (values: RecipeFormOutput) => {
     setSaving(true);
@@ -70,16 +62,7 @@ export default function NewRecipeEditor({ children }: { children?: ReactNode }) 
 
   return (
     <>
-      <div className="toolbar">
-        <BackButton href="/" />
-      </div>
-      {children}
-      {access === 'checking' ? <Spinner label={TEXT.checkingAccess} /> : null}
-      {access !== 'checking' && access !== 'granted' ? (
-        <p className="error-text" role="alert">
-          {access}
-        </p>
-      ) : null}
+      <EditorPageTop access={access}>{children}</EditorPageTop>
       {access === 'granted' ? <RoleNotice text={TEXT.roleNoticeNew} /> : null}
       {access === 'granted' && !saving ? <ImportDialog onImported={fill} /> : null}
       {access === 'granted' ? (

@@ -17,7 +17,6 @@ export const TEXT = {
   noIngredients: 'Inga ingredienser än.',
   saving: 'Sparar receptet…',
   loading: 'Hämtar receptet…',
-  checkingAccess: 'Kontrollerar inloggningen…',
   notFound: 'Receptet hittades inte.',
   // Ingredient dialog
   addIngredientTitle: 'Lägg till ingrediens',

@@ -26,8 +26,8 @@ export default function MoveInFile({ file, disabled, onFile }: Props) {
   return (
     <section className="move-in-file" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{TEXT.fileHeading}</h2>
-      <div className={over && !disabled ? 'move-in-drop is-over' : 'move-in-drop'} {...handlers}>
-        <p className="move-in-drop-text">{over && !disabled ? TEXT.dropFile : TEXT.dragFileHere}</p>
+      <div className={over && !disabled ? 'drop-zone move-in-drop is-over' : 'drop-zone move-in-drop'} {...handlers}>
+        <p className="drop-zone-text">{over && !disabled ? TEXT.dropFile : TEXT.dragFileHere}</p>
         <button
           type="button"
           className="button"

@@ -4,6 +4,7 @@
 import { useId, type Ref } from 'react';
 import type { CollectionPreview } from '../../client/api.ts';
 import { MOVE_IN_TEXT as TEXT } from './move-in-texts.ts';
+import RecipeNotes from './recipe-notes.tsx';
 
 type Props = { preview: CollectionPreview; headingRef?: Ref<HTMLHeadingElement> };
 
@@ -56,13 +57,7 @@ export default function MoveInPreview({ preview, headingRef }: Props) {
                   {recipe.alreadyHere ? <span className="move-in-tag">{TEXT.alreadyHereTag}</span> : null}
                 </div>
                 {recipe.problem ? <p className="move-in-problem">{recipe.problem}</p> : null}
-                {recipe.notes.length > 0 ? (
-                  <ul className="move-in-recipe-notes">
-                    {recipe.notes.map((note) => (
-                      <li key={note}>{note}</li>
-                    ))}
-                  </ul>
-                ) : null}
+                <RecipeNotes notes={recipe.notes} />
                 {(recipe.review ?? []).length > 0 ? (
                   <div className="move-in-review-of">
                     <span className="move-in-review-label" id={`${id}-review-${recipe.index}`}>

@@ -4,6 +4,7 @@ import { useId, type Ref } from 'react';
 import type { CollectionReport } from '../../client/api.ts';
 import { recipeHref } from '../../lib/routes.ts';
 import { MOVE_IN_TEXT as TEXT } from './move-in-texts.ts';
+import RecipeNotes from './recipe-notes.tsx';
 
 export default function MoveInReport({
   report,
@@ -52,13 +53,7 @@ export default function MoveInReport({
               {report.imported.map((recipe) => (
                 <li key={recipe.index} className="move-in-recipe">
                   <a href={recipeHref(recipe.id)}>{recipe.name}</a>
-                  {recipe.notes.length > 0 ? (
-                    <ul className="move-in-recipe-notes">
-                      {recipe.notes.map((note) => (
-                        <li key={note}>{note}</li>
-                      ))}
-                    </ul>
-                  ) : null}
+                  <RecipeNotes notes={recipe.notes} />
                 </li>
               ))}
             </ul>

@@ -11,9 +11,9 @@ import {
   type CollectionProgress,
   type CollectionReport,
 } from '../../client/api.ts';
-import BackButton from '../../components/back-button.tsx';
+import { EditorPageTop, useEditorAccess } from '../../components/editor-access.tsx';
 import Spinner from '../../components/spinner.tsx';
-import { apiTokens, ensureSignedIn, startAuth } from '../../stores/auth.ts';
+import { apiTokens, startAuth } from '../../stores/auth.ts';
 import MoveInFile from './move-in-file.tsx';
 import { failureOf, importableCount, nothingToImport, type Failure } from './move-in-messages.ts';
 import MoveInPreview from './move-in-preview.tsx';
@@ -34,7 +34,7 @@ type Problem = Failure & { again(): void };
 
 /** `children`: the page's heading and introduction, placed after the toolbar. */
 export default function MoveInScreen({ children }: { children?: ReactNode }) {
-  const [access, setAccess] = useState<string>('checking'); // 'checking', 'granted' or why access was refused
+  const access = useEditorAccess();
   const [file, setFile] = useState<File | undefined>();
   const [step, setStep] = useState<Step>({ kind: 'none' });
   const [problem, setProblem] = useState<Problem | undefined>();
@@ -43,13 +43,6 @@ export default function MoveInScreen({ children }: { children?: ReactNode }) {
   const ticket = useRef(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const importing = step.kind === 'importing';
-
-  useEffect(() => {
-    ensureSignedIn().then(
-      (signedIn) => signedIn && setAccess('granted'), // else on the way to the login page
-      (e: unknown) => setAccess(e instanceof Error ? e.message : String(e)),
-    );
-  }, []);
 
   // Leaving the page ends the import's answer: the browser asks first (the rest can be read in later).
   useEffect(() => {
@@ -109,16 +102,7 @@ export default function MoveInScreen({ children }: { children?: ReactNode }) {
 
   return (
     <>
-      <div className="toolbar">
-        <BackButton href="/" />
-      </div>
-      {children}
-      {access === 'checking' ? <Spinner label={TEXT.checkingAccess} /> : null}
-      {access !== 'checking' && access !== 'granted' ? (
-        <p className="error-text" role="alert">
-          {access}
-        </p>
-      ) : null}
+      <EditorPageTop access={access}>{children}</EditorPageTop>
       {access === 'granted' ? (
         <div className="move-in">
           <MoveInFile file={file} disabled={importing} onFile={(chosen) => void read(chosen)} />

@@ -12,7 +12,6 @@ export const MOVE_IN_TEXT = {
   introSafe:
     'Först ser du vad filen innehåller. Inget sparas förrän du väljer att läsa in recepten, och recept som ' +
     'redan finns i receptboken läses inte in en gång till.',
-  checkingAccess: 'Kontrollerar inloggningen…',
   // Choosing the file
   fileHeading: 'Exportfil',
   chooseFile: 'Välj fil',

@@ -89,8 +89,8 @@ export default function PhotoField(props: Props) {
           </ul>
         ) : null}
       </div>
-      <div className={dropping ? 'editor-photo-drop is-over' : 'editor-photo-drop'}>
-        <p className="editor-photo-drop-text">{dropping ? TEXT.dropPhotos : TEXT.dragPhotosHere}</p>
+      <div className={dropping ? 'drop-zone editor-photo-drop is-over' : 'drop-zone editor-photo-drop'}>
+        <p className="drop-zone-text">{dropping ? TEXT.dropPhotos : TEXT.dragPhotosHere}</p>
         <button
           type="button"
           className="button"
