@@ -7,6 +7,7 @@
 // task as its own identical card takes the place, so nothing moves. Every text is escaped, no style attribute is
 // written (the CSP refuses them), and the photo's URLs are the preload's (./recipe-head.ts).
 // docs/decisions/040-site-recipe-head-on-the-server.md
+import { LRUCache } from 'lru-cache';
 import { escapeHtml } from '../http/escape-html.ts';
 import { photoUrl } from '../../src/lib/photo-files.ts';
 import type { Photo } from '../../src/lib/photo-schema.ts';
@@ -31,15 +32,10 @@ import { isUnitKey, unitLabel } from '../../src/lib/units.ts';
 // A ThumbHash drawn as a PNG costs about 0.25 ms and never changes: the last ones drawn are kept (about 5 KB each),
 // so a page read again does not draw its photos again.
 const PLACEHOLDERS_KEPT = 256;
-const placeholders = new Map<string, string>();
+const placeholders = new LRUCache<string, string>({ max: PLACEHOLDERS_KEPT });
 function placeholderOf(thumbHash: string): string {
   let url = placeholders.get(thumbHash);
-  if (url === undefined) {
-    url = placeholderUrl(thumbHash);
-    if (placeholders.size >= PLACEHOLDERS_KEPT) placeholders.delete(placeholders.keys().next().value ?? '');
-  }
-  placeholders.delete(thumbHash);
-  placeholders.set(thumbHash, url); // the most recently used last
+  if (url === undefined) placeholders.set(thumbHash, (url = placeholderUrl(thumbHash)));
   return url;
 }
 

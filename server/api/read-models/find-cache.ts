@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { FoundIds, Remember } from '../../db/repositories/recipe-find-repository.ts';
 
 // The filters' database answers (../db/repositories/recipe-find-repository.ts: the ingredient names matching each word, the words' ranked
@@ -19,7 +20,7 @@ export const FIND_CACHE_IDS = 400_000;
  */
 export const FIND_CACHE_ANSWERS = 1_000;
 
-type Held = { found: Promise<FoundIds>; size: number };
+type Held = { found: Promise<FoundIds>; ids: number };
 
 export type FindCache = ReturnType<typeof createFindCache>;
 
@@ -27,50 +28,44 @@ export function createFindCache({
   maxIds = FIND_CACHE_IDS,
   maxAnswers = FIND_CACHE_ANSWERS,
 }: { maxIds?: number; maxAnswers?: number } = {}) {
-  // The answers of one stamp; a newer stamp starts a new generation (the old one is left to readers still on it).
-  type Generation = { stamp: bigint; entries: Map<string, Held>; size: number };
-  let current: Generation = { stamp: -1n, entries: new Map(), size: 0 };
-
-  function trim(generation: Generation): void {
-    for (const [key, entry] of generation.entries) {
-      if (generation.size <= maxIds && generation.entries.size <= maxAnswers) return;
-      generation.entries.delete(key);
-      generation.size -= entry.size;
-    }
-  }
+  // The answers of one stamp, least recently used dropped first (lru-cache: at most `maxAnswers`, and ids up to
+  // `maxIds`; an answer of no ids, or one still being read, counts as one, as the cache takes no size of 0); a newer
+  // stamp starts a new generation (the old one is left to readers still on it).
+  type Generation = { stamp: bigint; entries: LRUCache<string, Held> };
+  const generation = (stamp: bigint): Generation => ({
+    stamp,
+    entries: new LRUCache<string, Held>({ max: maxAnswers, maxSize: maxIds }),
+  });
+  let current = generation(-1n);
 
   /**
    * `remember` for a reader whose data is labelled `at`: every write acknowledged before stamp `at` was read is in
    * each answer it gives (answers of stamp `at` or a newer one, whose reads began after that stamp was read).
    */
   function at(at: bigint): Remember {
-    if (at > current.stamp) current = { stamp: at, entries: new Map(), size: 0 };
-    const generation = current;
+    if (at > current.stamp) current = generation(at);
+    const held = current;
     return <T extends FoundIds>(key: string, read: () => Promise<T>): Promise<T> => {
-      const { entries } = generation;
+      const { entries } = held;
       const hit = entries.get(key);
-      if (hit) {
-        // Most recently used last: trim() drops from the front.
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.found as Promise<T>;
-      }
+      if (hit) return hit.found as Promise<T>;
       const found = read();
       // A reader of an older stamp than the generation's asks for itself: its answer may lack the newer writes.
-      if (generation.stamp !== at || generation !== current) return found;
-      const entry: Held = { found, size: 0 };
-      entries.set(key, entry);
-      trim(generation);
+      if (held.stamp !== at || held !== current) return found;
+      entries.set(key, { found, ids: 0 }, { size: 1 });
+      // Still this read's entry (not dropped, nor replaced by a newer generation's reader).
+      const ours = () => entries.peek(key)?.found === found;
       found.then(
         (answer) => {
-          if (entries.get(key) !== entry) return;
-          entry.size = answer.ids.length;
-          generation.size += entry.size;
-          trim(generation);
+          if (!ours()) return;
+          // Its size now known (a new entry: the cache takes a size with a value): the least recently used answers
+          // go until the ids fit again.
+          const ids = answer.ids.length;
+          entries.set(key, { found, ids }, { size: Math.max(1, ids) });
         },
         // A failed read is not remembered: the next reader asks again (the failure is the caller's to report).
         () => {
-          if (entries.get(key) === entry) entries.delete(key);
+          if (ours()) entries.delete(key);
         },
       );
       return found;
@@ -78,7 +73,11 @@ export function createFindCache({
   }
 
   /** How many answers and ids are held (for the tests and the bench). */
-  const held = () => ({ answers: current.entries.size, ids: current.size });
+  const held = () => {
+    let ids = 0;
+    for (const entry of current.entries.values()) ids += entry.ids;
+    return { answers: current.entries.size, ids };
+  };
 
   return { at, held };
 }

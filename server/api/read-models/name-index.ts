@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Thumbnail } from '../../../src/lib/photo-schema.ts';
 import type { Database } from '../../db/index.ts';
 import { recipeNames, type RecipeName } from '../../db/repositories/recipe-repository.ts';
@@ -215,23 +216,15 @@ export function createNameIndex(
   // Reused only while the database's answers it was made from are the very same (the find cache's, per stamp).
   // The same for the bounded count of a list in the index's order (the pass to the match after COUNT_LIMIT).
   type Kept<T> = { parts: readonly FoundIds[]; list: T };
-  const keptOf = perList(() => new Map<string, Kept<unknown>>());
   const KEPT_LISTS = 8;
+  const keptOf = perList(() => new LRUCache<string, Kept<unknown>>({ max: KEPT_LISTS }));
   function filteredList<T>(all: Entry[], key: string, parts: readonly FoundIds[], make: () => T): T {
     const kept = keptOf(all);
     const found = kept.get(key);
-    if (found && found.parts.length === parts.length && found.parts.every((p, i) => p === parts[i])) {
-      kept.delete(key);
-      kept.set(key, found);
+    if (found && found.parts.length === parts.length && found.parts.every((p, i) => p === parts[i]))
       return found.list as T;
-    }
     const list = make();
-    kept.delete(key);
     kept.set(key, { parts, list });
-    for (const old of kept.keys()) {
-      if (kept.size <= KEPT_LISTS) break;
-      kept.delete(old);
-    }
     return list;
   }
 
