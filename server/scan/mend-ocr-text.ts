@@ -13,6 +13,10 @@ const FRACTIONS: [RegExp, string][] = [
   [/(^|[\s(])[Vv]2(?=$|[\s)])/gu, '$1½'],
   [/(^|[\s(])[Vv]4(?=$|[\s)])/gu, '$1¼'],
 ];
+// "½" and "¼" read as "72" and "74" (the glyph's slash taken for a 7), alone or after a whole number ("172",
+// "1 72" for "1 ½"), before a spoon or litre measure: 72 dl or 172 tsk is in no home recipe, so the meaning is
+// certain there. Before grams or pieces ("72 g") it could be meant and stays.
+const GLYPH_AS_SEVEN = /(^|[\s(])(\d?)\s?7([24])(?=\s*(?:dl|cl|l|msk|tsk|krm)\b)/giu;
 // An amount of digits with "l", "I" or "|" for 1 and "O" for 0 ("l dl", "l00 g", "2O0 g"), before a unit.
 const AMOUNT_SLIP = new RegExp(`(^|[\\s(])((?=[0-9lI|O]*[0-9lI|])[0-9lI|O]{1,4})${UNIT_AFTER}`, 'gu');
 // Words that follow a compound's hanging hyphen ("salt- och pepparkakor"): the hyphen is the author's, not a break.
@@ -45,6 +49,11 @@ export function mendLine(line: string): string {
     // A degree sign read as a small "o": "200oC", "200°C" -> "200 °C".
     .replace(/(\d)\s?[o°º]\s?C\b/gu, '$1 °C');
   for (const [pattern, replacement] of FRACTIONS) text = text.replace(pattern, replacement);
+  text = text.replace(
+    GLYPH_AS_SEVEN,
+    (_all, before: string, whole: string, half: string) =>
+      `${before}${whole ? `${whole} ` : ''}${half === '2' ? '½' : '¼'}`,
+  );
   return text.replace(AMOUNT_SLIP, (_all, before: string, amount: string) =>
     /^[O]+$/u.test(amount) ? `${before}${amount}` : `${before}${amount.replace(/[lI|]/gu, '1').replace(/O/gu, '0')}`,
   );

@@ -70,6 +70,85 @@ export async function evenLight({ data, width, height }: GrayPixels): Promise<Gr
   return { data: out, width, height };
 }
 
+/** The turns skewAngle tries, in degrees either way: a photo held by hand is seldom turned more. */
+export const MAX_SKEW = 8;
+/** Below this (degrees) a page is left as it lies: Tesseract's line finding copes, and each turn softens print. */
+const LEAST_SKEW = 0.3;
+/** skewAngle looks at the page shrunk to this long side: lines of text stay lines, and it takes milliseconds. */
+const SKEW_SIDE = 900;
+/** Print on evened-out paper (paper is about 255): darker than this is ink. */
+const INK_BELOW = 150;
+/** At most this many ink pixels are projected (a dense page is sampled evenly). */
+const MAX_INK = 40_000;
+
+/**
+ * How far the lines of text are turned, in degrees, clockwise as the page is seen (sharp's rotate turns it back
+ * with the negative): the page shrunk and its ink projected across the lines at each trial angle, coarse then
+ * fine; at the right angle every line of text falls into few rows and the gaps between lines into empty ones, so
+ * the row counts change most sharply from one row to the next (the sum of their squared differences is largest).
+ */
+export async function skewAngle({ data, width, height }: GrayPixels): Promise<number> {
+  const scale = Math.min(1, SKEW_SIDE / Math.max(width, height));
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  const small =
+    scale === 1
+      ? data
+      : await sharp(data, { raw: { width, height, channels: 1 } })
+          .resize(w, h, { kernel: 'linear' })
+          .extractChannel(0)
+          .raw()
+          .toBuffer();
+  let count = 0;
+  for (let i = 0; i < w * h; i++) if (small[i]! < INK_BELOW) count++;
+  if (count < 50) return 0;
+  const step = Math.max(1, Math.ceil(count / MAX_INK));
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let seen = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (small[y * w + x]! < INK_BELOW && seen++ % step === 0) {
+        xs.push(x);
+        ys.push(y);
+      }
+  const reach = Math.ceil(Math.hypot(w, h)) + 2;
+  const rows = new Float64Array(2 * reach + 1);
+  const sharpness = (degrees: number) => {
+    const a = (degrees * Math.PI) / 180;
+    const [sin, cos] = [Math.sin(a), Math.cos(a)];
+    rows.fill(0);
+    for (let i = 0; i < xs.length; i++) rows[Math.round(ys[i]! * cos - xs[i]! * sin) + reach]! += 1;
+    let sum = 0;
+    for (let r = 1; r < rows.length; r++) sum += (rows[r]! - rows[r - 1]!) ** 2;
+    return sum;
+  };
+  const best = (angles: number[]) =>
+    angles.reduce(
+      (top, angle) => {
+        const value = sharpness(angle);
+        return value > top.value ? { angle, value } : top;
+      },
+      { angle: 0, value: sharpness(0) },
+    ).angle;
+  const range = (from: number, to: number, by: number) =>
+    Array.from({ length: Math.round((to - from) / by) + 1 }, (_, i) => Math.round((from + i * by) * 100) / 100);
+  const coarse = best(range(-MAX_SKEW, MAX_SKEW, 0.5));
+  return best(range(coarse - 0.5, coarse + 0.5, 0.1));
+}
+
+/** The page turned back by its skew (skewAngle), on white; as it was when its lines are level already. */
+export async function deskew(page: GrayPixels): Promise<GrayPixels> {
+  const angle = await skewAngle(page);
+  if (Math.abs(angle) < LEAST_SKEW) return page;
+  const { data, info } = await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
 /** The size Tesseract reads at: the long side within [MIN_SIDE, MAX_SIDE], its proportions kept. */
 export function boundedSize(width: number, height: number): { width: number; height: number } {
   const long = Math.max(width, height);
@@ -100,14 +179,15 @@ export async function preparePage(
     .raw()
     .toBuffer();
   const even = await evenLight({ data: resized, ...size });
+  const level = await deskew(even);
   // Darkest print to black, paper to white: a soft or grey photo gets the contrast Tesseract's binarisation wants.
-  const png = await sharp(even.data, { raw: { ...size, channels: 1 } })
+  const png = await sharp(level.data, { raw: { width: level.width, height: level.height, channels: 1 } })
     .timeout(timeout)
     .normalise({ lower: 0, upper: 100 })
     .toColourspace('b-w')
     .png({ compressionLevel: 1 })
     .toBuffer();
-  return { png, ...size };
+  return { png, width: level.width, height: level.height };
 }
 
 /** The page turned a quarter, half or three quarters (for the orientation trial in read-pages.ts). */

@@ -7,6 +7,20 @@ describe('mendLine', () => {
     expect(mendLine('1 V2 dl mjölk')).toBe('1 ½ dl mjölk');
     expect(mendLine('v4 tsk salt')).toBe('¼ tsk salt');
   });
+  it('reads "72" and "74" before a spoon or litre measure as ½ and ¼, after a whole number too', () => {
+    expect(mendLine('72 dl grädde')).toBe('½ dl grädde');
+    expect(mendLine('74 tsk salt')).toBe('¼ tsk salt');
+    expect(mendLine('172 dl mjölk')).toBe('1 ½ dl mjölk');
+    expect(mendLine('1 72 tsk salt')).toBe('1 ½ tsk salt');
+    expect(mendLine('174 krm muskot')).toBe('1 ¼ krm muskot');
+    expect(mendLine('72 Msk hackad dill')).toBe('½ Msk hackad dill');
+  });
+  it('leaves "72" that can be meant: before grams or pieces, in a word, without a unit', () => {
+    expect(mendLine('172 g smör')).toBe('172 g smör');
+    expect(mendLine('72 st småkakor')).toBe('72 st småkakor');
+    expect(mendLine('Grädda i 72 minuter')).toBe('Grädda i 72 minuter');
+    expect(mendLine('272 dl')).toBe('2 ½ dl');
+  });
   it('leaves "V2" alone inside a word', () => {
     expect(mendLine('Volvo V2O')).toBe('Volvo V2O');
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   boundedSize,
   checkHeader,
+  deskew,
   evenLight,
   gray,
   MAX_SIDE,
@@ -11,6 +12,7 @@ import {
   orient,
   preparePage,
   ScanRefusal,
+  skewAngle,
   turned,
 } from '../../server/scan/prepare-page.ts';
 
@@ -21,6 +23,52 @@ const page = (background: string, width = 600, height = 400) =>
       `<rect width="100%" height="100%" fill="${background}"/>` +
       `<text x="40" y="100" font-family="DejaVu Sans" font-size="40">Kanelbullar</text></svg>`,
   );
+
+/** A page of ten lines of text, turned by `degrees` (clockwise) on white, as gray pixels. */
+async function textPage(degrees: number) {
+  const lines = Array.from(
+    { length: 10 },
+    (_, i) =>
+      `<text x="60" y="${120 + i * 60}" font-family="DejaVu Serif" font-size="34">${i + 1} dl mjölk och ` +
+      `smält smör i en kastrull</text>`,
+  ).join('');
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="760"><rect width="100%" height="100%" fill="#fff"/>` +
+      `${lines}</svg>`,
+  );
+  const { data, info } = await sharp(svg)
+    .flatten({ background: '#fff' })
+    .rotate(degrees, { background: '#fff' })
+    .grayscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+describe('deskew', () => {
+  it('skewAngle finds how far the lines are turned, either way', async () => {
+    for (const degrees of [4, -2.5, 6.5]) expect(await skewAngle(await textPage(degrees))).toBeCloseTo(degrees, 0);
+    expect(Math.abs(await skewAngle(await textPage(0)))).toBeLessThan(0.3);
+  });
+
+  it('deskew turns the lines level and leaves a level page as it is', async () => {
+    const level = await deskew(await textPage(-4));
+    expect(Math.abs(await skewAngle(level))).toBeLessThan(0.3);
+    const upright = await textPage(0);
+    expect(await deskew(upright)).toBe(upright);
+  });
+
+  it('preparePage levels a turned photo', async () => {
+    const photo = await sharp(await sharp(page('#f4f1ea')).png().toBuffer())
+      .rotate(5, { background: '#3a3430' })
+      .jpeg()
+      .toBuffer();
+    const prepared = await preparePage(photo, 10);
+    const { data, info } = await sharp(prepared.png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    expect(Math.abs(await skewAngle({ data, width: info.width, height: info.height }))).toBeLessThan(0.5);
+  });
+});
 
 describe('preparing a photo of a page', () => {
   it('checkHeader refuses what is no picture and a picture over the pixel limit, from the header', async () => {
