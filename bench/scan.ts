@@ -8,7 +8,8 @@
 // real server (npm start): two scans POSTed at once as the demo editor while /api/health is asked every 20 ms and
 // the resident memory of the server's whole process tree (its scan processes included) is read every 50 ms.
 // Figures only, no pass or fail; the targets are printed beside them (docs/decisions/067-scan-bench.md).
-//   npm run bench:scan [-- --count=36] [-- --part=tune|held-out] [-- --no-server] [-- --photos=DIR]
+//   npm run bench:scan [-- --count=36] [-- --part=tune|held-out] [-- --no-read] [-- --no-server] [-- --photos=DIR]
+//   [-- --text] (the text read, under each page's row)
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
