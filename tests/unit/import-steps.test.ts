@@ -124,3 +124,34 @@ describe('a HowToStep with a name and a text', () => {
     ).toEqual(['Skala morötterna.', 'Koka dem i buljongen i 20 min.', 'Mixa soppan slät.', 'Servera.', 'Ät.']);
   });
 });
+
+describe('steps the page shows without a title of their own', () => {
+  it('are the paragraphs of sentences right after the ingredients when the structured data has none', () => {
+    const draft = recipeFromHtml(`<html><head>${script({
+      '@type': 'Recipe',
+      name: 'Risgrynsgröt',
+      recipeIngredient: ['2 dl grötris', '1 l mjölk', '1 kanelstång'],
+    })}</head><body><h1>Risgrynsgröt</h1><ul><li>2 dl grötris</li><li>1 l mjölk</li><li>1 kanelstång</li></ul>
+      <h3>Så enkel är den, och så god blir den:</h3>
+      <p>Koka upp riset med vatten och kanel i en tjock kastrull.</p>
+      <p>Häll i mjölken och låt gröten sjuda under lock i 40 minuter.</p>
+      <h2>Fler recept</h2><p>Prova också vår saffransgröt med russin och mandel.</p></body></html>`);
+    expect(draft?.instructions.split('\n')).toEqual([
+      'Koka upp riset med vatten och kanel i en tjock kastrull.',
+      'Häll i mjölken och låt gröten sjuda under lock i 40 minuter.',
+    ]);
+  });
+
+  it('under a title naming the dish ("How to make …"), a second title above the list is no step', () => {
+    const draft = recipeFromHtml(`<html><body><h1>Cheese toastie</h1>
+      <ul><li>2 slices bread</li><li>50 g cheese</li><li>1 tbsp pesto</li></ul>
+      <h2>How to make a cheese toastie</h2><p><b>Method</b></p>
+      <ol><li>Preheat a sandwich press.</li><li>Spread the pesto and add the cheese.</li><li>Toast for 4 minutes.</li></ol>
+      </body></html>`);
+    expect(draft?.instructions.split('\n')).toEqual([
+      'Preheat a sandwich press.',
+      'Spread the pesto and add the cheese.',
+      'Toast for 4 minutes.',
+    ]);
+  });
+});

@@ -319,7 +319,32 @@ function stepsOf(page: PageDocument, ingredientLists: PageElement[]): string[] {
     const sentences = lines.filter((line) => line.split(/\s+/u).length >= 5 && !readsAsIngredient(line));
     if (lines.length > 0 && sentences.length * 2 > lines.length) return lines.slice(0, MAX_STEPS);
   }
-  return [];
+  return paragraphsAfter(all, listAt);
+}
+
+/**
+ * No title and no list of sentences: the paragraphs right after the ingredients, when they are sentences (at least
+ * two), up to the next heading or list.
+ */
+function paragraphsAfter(all: PageElement[], listAt: number): string[] {
+  const lines: string[] = [];
+  let last: PageElement | undefined;
+  for (const element of all.slice(listAt + 1)) {
+    if (lines.length >= MAX_STEPS) break;
+    if (last && DomUtils.existsOne((e) => e === element, [last])) continue;
+    if (element.name === 'ul' || element.name === 'ol') break;
+    if (HEADING_TAGS.has(element.name)) {
+      if (lines.length > 0) break;
+      continue;
+    }
+    if (element.name !== 'p') continue;
+    last = element;
+    const line = nodeText(element);
+    if (line === '') continue;
+    if (line.split(/\s+/u).length < 5 || readsAsIngredient(line)) break;
+    lines.push(line);
+  }
+  return lines.length >= 2 ? lines : [];
 }
 
 // The lines after the element at `from` (not inside it): its lists' items, else its paragraphs, to the next heading.
@@ -358,6 +383,8 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
     if (element.name === 'p' && mode !== 'lists') {
       consumed = element;
       const line = text();
+      // A second title under the first ("How to make it", then "Method" above the list) is no step.
+      if (lines.length === 0 && isStepsTitle(line)) continue;
       if (line !== '' && !STEP_LABEL.test(line)) {
         lines.push(line);
         mode = 'paragraphs';
