@@ -129,12 +129,19 @@ export async function skewAngle({ data, width, height }: GrayPixels): Promise<nu
         const value = sharpness(angle);
         return value > top.value ? { angle, value } : top;
       },
-      { angle: 0, value: sharpness(0) },
-    ).angle;
+      { angle: angles[0]!, value: -1 },
+    );
   const range = (from: number, to: number, by: number) =>
     Array.from({ length: Math.round((to - from) / by) + 1 }, (_, i) => Math.round((from + i * by) * 100) / 100);
-  const coarse = best(range(-MAX_SKEW, MAX_SKEW, 0.5));
-  return best(range(coarse - 0.5, coarse + 0.5, 0.1));
+  // Lines across the page, or down it (a page photographed a quarter turned, which readPage's turn trial turns):
+  // the skew is measured from whichever the ink follows clearly (down: twice as sharp), so a sideways page is made
+  // exactly sideways, not tilted.
+  const across = best(range(-MAX_SKEW, MAX_SKEW, 0.5));
+  const down = best(range(90 - MAX_SKEW, 90 + MAX_SKEW, 0.5));
+  const sideways = down.value > 2 * across.value;
+  const coarse = sideways ? down.angle : across.angle;
+  const fine = best(range(coarse - 0.5, coarse + 0.5, 0.1)).angle;
+  return Math.round((sideways ? fine - 90 : fine) * 100) / 100;
 }
 
 /** The page turned back by its skew (skewAngle), on white; as it was when its lines are level already. */

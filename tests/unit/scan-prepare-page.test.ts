@@ -52,6 +52,11 @@ describe('deskew', () => {
     expect(Math.abs(await skewAngle(await textPage(0)))).toBeLessThan(0.3);
   });
 
+  it('skewAngle measures a page lying a quarter turned from its lines going down, not across', async () => {
+    expect(await skewAngle(await textPage(93))).toBeCloseTo(3, 0);
+    expect(await skewAngle(await textPage(-92))).toBeCloseTo(-2, 0);
+  });
+
   it('deskew turns the lines level and leaves a level page as it is', async () => {
     const level = await deskew(await textPage(-4));
     expect(Math.abs(await skewAngle(level))).toBeLessThan(0.3);
