@@ -242,7 +242,8 @@ describe('password storage', () => {
 
 describe('request limits', () => {
   it('limits form posts and token requests per address, before any password is checked', async () => {
-    const limited = await startIdp({ env: { IDP_RATE_LIMIT: '3' } });
+    // On the file's database: its demo users are there already (a fresh one hashed their two passwords again).
+    const limited = await startIdp({ db: h.db, env: { IDP_RATE_LIMIT: '3' } });
     try {
       const ip = '192.0.2.200';
       const token = () =>
