@@ -16,25 +16,37 @@ const WATCHED = {
   ingredient: '.ingredients li .ingredient-name',
 } as const;
 
-declare global {
-  interface Window {
-    __drawn?: Record<string, { ms: number; top: number }>;
-  }
-}
-
-function watch(watched: Record<string, string>) {
-  const drawn: Record<string, { ms: number; top: number }> = {};
+// The watcher as the page runs it: written as text, since a function passed from here would carry tsx's `__name`
+// helper, which the page does not have.
+const WATCHER = `(() => {
+  const watched = ${JSON.stringify(WATCHED)};
+  const drawn = {};
   window.__drawn = drawn;
-  const frame = (time: number) => {
+  const done = () => Object.keys(drawn).length === Object.keys(watched).length;
+  // A frame asked for before the document's first frame may never be called, so a frame is asked for again on each
+  // change of the document and every 50 ms while one is outstanding longer than that.
+  let askedAt = -Infinity;
+  const ask = () => {
+    if (done() || performance.now() - askedAt < 50) return;
+    askedAt = performance.now();
+    requestAnimationFrame(frame);
+  };
+  const frame = (time) => {
+    askedAt = -Infinity;
     for (const [key, selector] of Object.entries(watched)) {
       if (drawn[key]) continue;
       const box = document.querySelector(selector)?.getBoundingClientRect();
       if (box && box.width > 0 && box.height > 0) drawn[key] = { ms: time, top: box.top };
     }
-    if (Object.keys(drawn).length < Object.keys(watched).length) requestAnimationFrame(frame);
+    if (done()) clearInterval(timer);
+    else ask();
   };
-  requestAnimationFrame(frame);
-}
+  new MutationObserver(ask).observe(document, { childList: true, subtree: true });
+  const timer = setInterval(ask, 50);
+  ask();
+})();`;
+
+type Seen = Record<string, { ms: number; top: number } | undefined>;
 
 /** One load of `url` on the throttled phone. */
 async function once(url: string, cpuSlowdown: number): Promise<Drawn> {
@@ -49,7 +61,7 @@ async function once(url: string, cpuSlowdown: number): Promise<Drawn> {
       serviceWorkers: 'block',
     });
     const page = await context.newPage();
-    await page.addInitScript(watch, WATCHED);
+    await page.addInitScript({ content: WATCHER });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
@@ -60,10 +72,9 @@ async function once(url: string, cpuSlowdown: number): Promise<Drawn> {
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    await page.waitForFunction((n) => Object.keys(window.__drawn ?? {}).length === n, Object.keys(WATCHED).length, {
-      timeout: 60_000,
-    });
-    const drawn = await page.evaluate(() => window.__drawn ?? {});
+    const count = Object.keys(WATCHED).length;
+    await page.waitForFunction(`Object.keys(window.__drawn ?? {}).length === ${count}`, undefined, { timeout: 60_000 });
+    const drawn = (await page.evaluate('window.__drawn')) as Seen;
     const ingredient = drawn.ingredient ?? { ms: NaN, top: NaN };
     return {
       nameMs: drawn.name?.ms ?? NaN,
