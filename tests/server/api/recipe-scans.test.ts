@@ -9,7 +9,9 @@ import { editorToken, visitorToken } from '../../support/tokens.ts';
 import { pngBomb, svg } from '../photos/photo-fixtures.ts';
 import { KANELBULLAR, landscape, photoOf, TWO_PAGES } from '../scan/scan-fixtures.ts';
 
-describe('scanning a paper recipe', () => {
+// Each scan may take the product's own SCAN_TIMEOUT_MS (60 s); a test reads up to two, in a scan process at a lower
+// priority than the test file beside it, so the server project's 30 s would fail a slow machine, not the product.
+describe('scanning a paper recipe', { timeout: 150_000 }, () => {
   let h: ApiHarness;
   let token: string;
   const photos: Record<'clear' | 'turned' | 'quarter' | 'none', Buffer> = {
