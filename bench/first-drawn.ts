@@ -73,8 +73,13 @@ async function once(url: string, cpuSlowdown: number): Promise<Drawn> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     const count = Object.keys(WATCHED).length;
-    await page.waitForFunction(`Object.keys(window.__drawn ?? {}).length === ${count}`, undefined, { timeout: 60_000 });
-    const drawn = (await page.evaluate('window.__drawn')) as Seen;
+    // Functions, not strings: a string is evaluated as text, which the older builds' Content Security Policy refuses.
+    await page.waitForFunction(
+      (n) => Object.keys((window as unknown as { __drawn?: Seen }).__drawn ?? {}).length === n,
+      count,
+      { timeout: 60_000 },
+    );
+    const drawn = await page.evaluate(() => (window as unknown as { __drawn?: Seen }).__drawn ?? {});
     const ingredient = drawn.ingredient ?? { ms: NaN, top: NaN };
     return {
       nameMs: drawn.name?.ms ?? NaN,
