@@ -322,6 +322,13 @@ function stepsOf(page: PageDocument, ingredientLists: PageElement[]): string[] {
   return paragraphsAfter(all, listAt);
 }
 
+/** Whether `ancestor` holds `e`: a walk up its parents, not down a subtree (a paragraph of 100,000 inline elements
+ * searched down once for each of them was quadratic). */
+function inside(e: PageElement, ancestor: PageElement): boolean {
+  for (let node: PageNode | null = e.parent; node; node = node.parent) if (node === ancestor) return true;
+  return false;
+}
+
 /**
  * No title and no list of sentences: the paragraphs right after the ingredients, when they are sentences (at least
  * two), up to the next heading or list.
@@ -331,7 +338,7 @@ function paragraphsAfter(all: PageElement[], listAt: number): string[] {
   let last: PageElement | undefined;
   for (const element of all.slice(listAt + 1)) {
     if (lines.length >= MAX_STEPS) break;
-    if (last && DomUtils.existsOne((e) => e === element, [last])) continue;
+    if (last && inside(element, last)) continue;
     if (element.name === 'ul' || element.name === 'ol') break;
     if (HEADING_TAGS.has(element.name)) {
       if (lines.length > 0) break;
@@ -352,10 +359,6 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
   const title = all[from]!;
   const lines: string[] = [];
   let mode: 'any' | 'lists' | 'paragraphs' = 'any';
-  const inside = (e: PageElement, ancestor: PageElement) => {
-    for (let node: PageNode | null = e.parent; node; node = node.parent) if (node === ancestor) return true;
-    return false;
-  };
   let consumed: PageElement | undefined;
   for (const element of all.slice(from + 1)) {
     if (lines.length >= MAX_STEPS) break;
