@@ -46,7 +46,8 @@ async function textPage(degrees: number) {
   return { data, width: info.width, height: info.height };
 }
 
-describe('deskew', () => {
+// sharp renders and whole pages: seconds each on a busy machine, not the unit project's 5 s.
+describe('deskew', { timeout: 30_000 }, () => {
   it('skewAngle finds how far the lines are turned, either way', async () => {
     for (const degrees of [4, -2.5, 6.5]) expect(await skewAngle(await textPage(degrees))).toBeCloseTo(degrees, 0);
     expect(Math.abs(await skewAngle(await textPage(0)))).toBeLessThan(0.3);
@@ -75,7 +76,7 @@ describe('deskew', () => {
   });
 });
 
-describe('preparing a photo of a page', () => {
+describe('preparing a photo of a page', { timeout: 30_000 }, () => {
   it('checkHeader refuses what is no picture and a picture over the pixel limit, from the header', async () => {
     await expect(checkHeader(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).rejects.toMatchObject({
       kind: 'not-a-picture',

@@ -37,8 +37,8 @@ export type Folder = { dir: string; remove(): void };
 
 /**
  * A data folder as `npm start` leaves it after its first start: migrated, the demo recipes, the demo users (two
- * scrypt hashes of 128 MiB) and the provider's keys. Made once (`prepare`, in a file's beforeAll) in the test's own
- * process; `copy` gives each test its own copy, so each server started on one skips that first-start work.
+ * scrypt hashes of 128 MiB) and the provider's keys. Made once (in a file's beforeAll) in the test's own process;
+ * `copy` gives each test its own copy, so each server started on one skips that first-start work.
  */
 export async function startedFolders(): Promise<{ copy(): Folder; remove(): void }> {
   const template = freshPgliteDir();
