@@ -18,7 +18,7 @@ const SERVICE = { ...LIMITS, maxUnpackedBytes: 4 * 1024 ** 3 };
 const NOT_READABLE =
   'Filen går inte att läsa in: den är varken en export från Paprika, Mealie, Tandoor, Nextcloud Cookbook eller RecipeSage eller recept i JSON.';
 
-// MAX_TEXT_BYTES is 64,000,000 bytes: 61 MB of src/lib/byte-size.ts's megabytes (1024 × 1024 bytes, decision 070).
+// MAX_TEXT_BYTES is 61 MB of src/lib/byte-size.ts's megabytes (1024 × 1024 bytes, decision 070).
 describe('one gzip beyond MAX_TEXT_BYTES of text', () => {
   const bomb = gzipSync(Buffer.alloc(65_000_000, 0x20), { level: 1 });
 

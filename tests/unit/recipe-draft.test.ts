@@ -234,7 +234,7 @@ describe('recipeFromJsonLd', () => {
     expect(draft({ recipeYield })?.servings).toBe(expected);
   });
 
-  it('joins nested instructions one step a line, a step without text by its name, without numbering', () => {
+  it("joins nested instructions one step a line, a step without text by its name, a step's name on a line before its text, without numbering", () => {
     const recipeInstructions = [
       'Värm ugnen.',
       { '@type': 'HowToStep', name: 'Skala potatisen.' },
@@ -250,7 +250,7 @@ describe('recipeFromJsonLd', () => {
       42,
     ];
     expect(draft({ recipeInstructions })?.instructions).toBe(
-      'Värm ugnen.\nSkala potatisen.\nKoka potatisen\ni saltat vatten.\nSåsen\nBas\nFräs löken.',
+      'Värm ugnen.\nSkala potatisen.\nKort\nKoka potatisen\ni saltat vatten.\nSåsen\nBas\nFräs löken.',
     );
     expect(draft({ recipeInstructions: 'Rör ihop.\r\n\r\n  Grädda   i 20 min. ' })?.instructions).toBe(
       'Rör ihop.\nGrädda i 20 min.',

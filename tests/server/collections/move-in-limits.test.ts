@@ -64,7 +64,7 @@ describe('move-in limits (pglite)', () => {
     expect(grown).toBeLessThan(100_000_000);
     expect(answer.statusCode).toBe(200);
     // That recipe cannot be imported, and says why; the file itself is read.
-    expect(answer.json().recipes).toMatchObject([{ name: '1', problem: '”1.zip” är större än 32 MB.' }]);
+    expect(answer.json().recipes).toMatchObject([{ name: '1', problem: '”1.zip” är större än 30 MB.' }]);
   }, 120_000);
 
   it('refuses 48 MB of JSON holding six million small objects within seconds, before parsing them', async () => {
