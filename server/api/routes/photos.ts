@@ -39,11 +39,10 @@ export const photoRoutes: FastifyPluginAsyncZod<Options> = async (api, { library
   api.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return handleError(
-        refusal(
-          PHOTO_ERROR_STATUS['too-large-bytes'],
-          `The photo is larger than ${maxBytes} bytes`,
-          'too-large-bytes',
-        ) as unknown as FastifyError,
+        new HttpError(PHOTO_ERROR_STATUS['too-large-bytes'], `The photo is larger than ${maxBytes} bytes`, {
+          photoError: 'too-large-bytes',
+          limitBytes: maxBytes,
+        }) as unknown as FastifyError,
         request,
         reply,
       );

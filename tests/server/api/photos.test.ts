@@ -112,6 +112,7 @@ describe.each(SETUPS)('photos (%s, files in %s)', (kind, storage) => {
     await refused(Buffer.concat([camera.subarray(0, 2000)]), 422, 'unreadable');
     await refused(bomb, 422, 'too-large-pixels');
     await refused(Buffer.alloc(500 * 1024, 1), 413, 'too-large-bytes');
+    expect((await upload(Buffer.alloc(500 * 1024, 1))).json().limitBytes).toBe(400 * 1024);
     await refused('', 415, 'not-a-picture');
   });
 
