@@ -11,7 +11,7 @@
 //   npm run bench:scan [-- --count=36] [-- --part=tune|held-out] [-- --no-read] [-- --no-server] [-- --photos=DIR]
 //   [-- --text] (the text read, under each page's row)
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recipeFromText } from '../server/import/plain-text.ts';
@@ -22,6 +22,7 @@ import { launchChromium, photoOf, type Photo } from './scan-photos.ts';
 import { partOf, recipeText, scanRecipe } from './scan-recipes.ts';
 import { scoreDraft, totals, type Score } from './scan-score.ts';
 import { accessToken } from './sign-in-flow.ts';
+import { treeMemory } from './site-servers.ts';
 import { startServer } from './start-server.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -117,26 +118,6 @@ async function readAll(list: (Made & { jpeg: Buffer })[]): Promise<void> {
   }
 }
 
-/** Resident memory of a process and all its descendants (from /proc's parent links), in MB. */
-function treeRssMb(root: number): number {
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/u.test(entry)) continue;
-    try {
-      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
-      const ppid = Number(/^PPid:\s+(\d+)/mu.exec(status)?.[1] ?? -1);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-      rss.set(Number(entry), Number(/^VmRSS:\s+(\d+) kB/mu.exec(status)?.[1] ?? 0));
-    } catch {
-      // The process ended while we read it.
-    }
-  }
-  const all = [root];
-  for (let i = 0; i < all.length; i++) all.push(...(children.get(all[i]!) ?? []));
-  return all.reduce((sum, pid) => sum + (rss.get(pid) ?? 0), 0) / 1024;
-}
-
 async function onTheServer(pages: Buffer[]): Promise<void> {
   const load = machineLoad();
   const server = await startServer({
@@ -160,7 +141,7 @@ async function onTheServer(pages: Buffer[]): Promise<void> {
     // Warm: connections open, the server's start-up behind it (a fresh data folder is heavy for some seconds).
     for (let i = 0; i < 5; i++) await (await fetch(`${server.base}/api/health`)).arrayBuffer();
     await new Promise((done) => setTimeout(done, 15_000));
-    const atRest = treeRssMb(server.pid);
+    const atRest = treeMemory(server.pid).rssMb;
     const health: number[] = [];
     const pending: Promise<void>[] = [];
     const ask = async () => {
@@ -171,7 +152,7 @@ async function onTheServer(pages: Buffer[]): Promise<void> {
     };
     let peak = atRest;
     const asking = setInterval(() => pending.push(ask()), 20);
-    const reading = setInterval(() => (peak = Math.max(peak, treeRssMb(server.pid))), 50);
+    const reading = setInterval(() => (peak = Math.max(peak, treeMemory(server.pid).rssMb)), 50);
     let times: number[];
     try {
       times = await Promise.all(pages.map(post));
