@@ -9,7 +9,17 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
 
-export type Drawn = { nameMs: number; ingredientMs: number; ingredientInFirstScreen: boolean };
+export type Drawn = {
+  nameMs: number;
+  ingredientMs: number;
+  ingredientInFirstScreen: boolean;
+  /** What the page loaded before and around its first frame, from the navigation's start (Resource Timing). */
+  timeline: Timeline;
+};
+
+/** One request as the page saw it: when it was asked for and when its last byte came, in ms from the navigation. */
+export type Fetched = { name: string; kind: string; startMs: number; endMs: number; bytes: number; blocking: boolean };
+export type Timeline = { htmlFirstByteMs: number; htmlEndMs: number; firstPaintMs: number; requests: Fetched[] };
 
 const WATCHED = {
   name: 'article.recipe h1',
@@ -48,6 +58,40 @@ const WATCHER = `(() => {
 
 type Seen = Record<string, { ms: number; top: number } | undefined>;
 
+/** Run in the page: the navigation, the first paint and every request, as Resource Timing has them. */
+function readTimeline(): Timeline {
+  const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  const paint = performance.getEntriesByName('first-paint')[0];
+  const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+    name: new URL(r.name).pathname,
+    kind: r.initiatorType,
+    startMs: r.startTime,
+    endMs: r.responseEnd,
+    bytes: r.transferSize,
+    blocking: (r as PerformanceResourceTiming & { renderBlockingStatus?: string }).renderBlockingStatus === 'blocking',
+  }));
+  return {
+    htmlFirstByteMs: nav?.responseStart ?? NaN,
+    htmlEndMs: nav?.responseEnd ?? NaN,
+    firstPaintMs: paint?.startTime ?? NaN,
+    requests,
+  };
+}
+
+/** A run's timeline as lines for a note: the page, its first paint and each request that began before it. */
+export function timelineLines(t: Timeline): string[] {
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  return [
+    `HTML first byte ${s(t.htmlFirstByteMs)}, last ${s(t.htmlEndMs)}; first paint ${s(t.firstPaintMs)}`,
+    ...t.requests
+      .filter((r) => r.startMs < t.firstPaintMs)
+      .map(
+        (r) =>
+          `  ${s(r.startMs)}-${s(r.endMs)} ${r.name} (${r.kind}, ${r.bytes} B${r.blocking ? ', render-blocking' : ''})`,
+      ),
+  ];
+}
+
 /** One load of `url` on the throttled phone. */
 async function once(url: string, cpuSlowdown: number): Promise<Drawn> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -85,6 +129,7 @@ async function once(url: string, cpuSlowdown: number): Promise<Drawn> {
       nameMs: drawn.name?.ms ?? NaN,
       ingredientMs: ingredient.ms,
       ingredientInFirstScreen: ingredient.top < 823,
+      timeline: await page.evaluate(readTimeline),
     };
   } finally {
     await browser.close();
