@@ -90,8 +90,10 @@ export function recipeFromHtml(html: string): ReadRecipe | null {
 
 /**
  * The page's HTML recipe when the draft needs it: the whole recipe when there is no structured one; else only when
- * the structured data has no steps, or gives the ingredients as one line where the page lists three or more (a
- * merged list). Which source wins per field is decided here, by those rules; everything else stays structured.
+ * the structured data has no steps or one (a page's description or one sub-recipe's step given as its method: the
+ * page's steps win when there are two or more saying at least as much), or gives the ingredients as one line where
+ * the page lists three or more (a merged list). Which source wins per field is decided here, by those rules;
+ * everything else stays structured.
  */
 function htmlRecipeWhereNeeded(
   page: PageDocument,
@@ -101,19 +103,26 @@ function htmlRecipeWhereNeeded(
     const recipe = htmlRecipe(page);
     return recipe && { recipe, ingredientsFromHtml: false, stepsFromHtml: false };
   }
-  const steps = instructionLines(structured.recipeInstructions, 0).filter((line) => !isStepHeading(line));
+  const steps = stepsOfLines(instructionLines(structured.recipeInstructions, 0)).filter((line) => !isStepHeading(line));
   const lines = list(structured.recipeIngredient ?? structured.ingredients).flatMap((item) =>
     typeof item === 'string' ? htmlLines(item) : [],
   );
-  if (steps.length > 0 && lines.length > 1) return undefined;
+  if (steps.length > 1 && lines.length > 1) return undefined;
   const recipe = htmlRecipe(page);
   if (!recipe) return undefined;
   const shownLines = recipe.groups.reduce((count, group) => count + group.lines.length, 0);
   return {
     recipe,
     ingredientsFromHtml: lines.length <= 1 && shownLines >= 3,
-    stepsFromHtml: steps.length === 0 && recipe.steps.length > 0,
+    stepsFromHtml:
+      (steps.length === 0 && recipe.steps.length > 0) ||
+      (steps.length === 1 && recipe.steps.length >= 2 && wordCount(recipe.steps) >= wordCount(steps) * 0.8),
   };
+}
+
+// The words of some lines: a method of one line is no better than the page's steps when it says less than them.
+function wordCount(lines: string[]): number {
+  return lines.reduce((count, line) => count + (line.match(/\S+/gu)?.length ?? 0), 0);
 }
 
 function withoutIngredients(recipe: JsonObject): JsonObject {
@@ -271,7 +280,7 @@ function lineKey(line: string): string {
 // it says which part of the dish the steps after it make, and the instructions are one text with no sections of
 // their own, so a line before its steps is how a cookbook would print it.
 const STEP_HEADING =
-  /^(?:(?:första|sista|nästa|andra|tredje|fjärde|femte)\s+instruktionen|(?:step|steg|schritt|étape|etape|stap|paso|passo|krok|trin|vaihe)\s*\d{0,3}|\d{1,3}|instructions?|directions?|method|preparation|steps|gör så här|så här gör du|instruktioner|tillagning|zubereitung|préparation|bereiding|preparación|preparazione)\s*[.:)]?$/iu;
+  /^(?:(?:första|sista|nästa|andra|tredje|fjärde|femte)\s+instruktionen|(?:step|steg|schritt|étape|etape|stap|paso|passo|krok|trin|vaihe)\s*\d{0,3}|\d{1,3}|instructions?|directions?|method|preparation|steps|gör så här|så här gör du|instruktioner|tillagning|zubereitung|préparation|bereiding|preparación|preparazione|recipe|recept|oppskrift|opskrift|rezept|recette|receta|ricetta)\s*[.:)]?$/iu;
 
 // "1.Chop the onion 2.Fry it 3. Serve": the step numbers of a text, each the next one, after a space (or first).
 const STEP_NUMBER = /(?:^|\s)(\d{1,2})\s*[.)、:]\s*/gu;
@@ -422,17 +431,41 @@ function servings(recipeYield: unknown): number | null {
 // A string (maybe HTML), strings, HowToSteps (text, else name), HowToSections (name, then their steps), nested.
 function instructionLines(value: unknown, depth: number): string[] {
   if (depth > MAX_DEPTH) return [];
-  if (typeof value === 'string') return htmlLines(value);
+  if (typeof value === 'string') {
+    const json = jsonSteps(value);
+    return json === undefined ? htmlLines(value) : instructionLines(json, depth + 1);
+  }
   if (Array.isArray(value)) return value.flatMap((item) => instructionLines(item, depth + 1));
   if (!isObject(value)) return [];
   const text = typeof value.text === 'string' ? htmlLines(value.text) : [];
   // A HowToSection's steps are its itemListElement; microdata sites also nest them as recipeInstructions.
-  const steps = value.itemListElement ?? value.recipeInstructions ?? value.step;
+  // Some sites capitalise the property ("ItemListElement"); search engines read it all the same.
+  const steps = value.itemListElement ?? value.ItemListElement ?? value.recipeInstructions ?? value.step;
   if (steps !== undefined && text.length === 0) {
     return [...lines(value.name), ...instructionLines(steps, depth + 1)];
   }
-  if (text.length === 0) return lines(value.name);
-  return [...stepTitle(value.name, text), ...text];
+  // A ListItem (an ItemList's step, often in microdata) says its step in `description`, its title in `name`.
+  const said = text.length > 0 ? text : typeof value.description === 'string' ? htmlLines(value.description) : [];
+  if (said.length === 0) return lines(value.name);
+  return [...stepTitle(value.name, said), ...said];
+}
+
+/**
+ * Steps written as JSON into a text (a microdata `content="[{&quot;@type&quot;:&quot;HowToStep&quot;…}]"`, a
+ * JSON-LD value serialised twice): the parsed steps, when the text is a JSON list or object of them; else undefined.
+ */
+function jsonSteps(text: string): unknown {
+  const trimmed = text.trim();
+  if (!/^(?:\[\s*\{|\{\s*")[\s\S]*[}\]]$/u.test(trimmed)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    const items = list(parsed);
+    return items.some((item) => isObject(item) && (typeof item.text === 'string' || typeof item.name === 'string'))
+      ? parsed
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -142,3 +142,34 @@ describe('ingredients written as paragraphs, not a list', () => {
     ).toBeNull();
   });
 });
+
+describe('ingredients laid out as blocks, the name before the amount', () => {
+  it('reads a grid of cards (a name block, then an amount block) as lines amount first; a nutrition grid is none', () => {
+    const card = (name: string, amount: string) =>
+      `<div><div class="card"><img src="x.png"><div><div class="name">${name}</div><div class="amount">${amount}</div></div></div></div>`;
+    const draft = recipeFromHtml(`<html><body><h1>Pak choi-wok</h1>
+      <div class="nutrition"><div><span>Energi</span><span>450 kcal</span></div><div><span>Fett</span><span>12 g</span></div>
+      <div><span>Protein</span><span>30 g</span></div><div><span>Kolhydrater</span><span>50 g</span></div>
+      <div><span>Salt</span><span>2 g</span></div></div>
+      <h2>Ingredienser</h2><div class="grid">${card('Pak choi', '3 st')}${card('Vårlök', '2 st')}${card('Ingefära', '')}
+      ${card('Lime', '1 st')}${card('Sojasås', '2 msk')}</div>
+      <h2>Gör så här</h2><p>Skär pak choin i fjärdedelar och vårlöken i ringar.</p><p>Woka allt i två minuter.</p>
+      </body></html>`);
+    expect(draft?.ingredients.map((i) => i.name)).toEqual(['Pak choi', 'Vårlök', 'Ingefära', 'Lime', 'Sojasås']);
+    expect(draft?.ingredients[0]?.quantity).toBeDefined();
+    expect(draft?.instructions.split('\n')).toEqual([
+      'Skär pak choin i fjärdedelar och vårlöken i ringar.',
+      'Woka allt i två minuter.',
+    ]);
+  });
+
+  it('reads a list whose items put the name in bold before the amount', () => {
+    const draft = recipeFromHtml(`<html><body><h1>Sesamkrokant</h1>
+      <ul><li><b>farinsocker</b> <u>45 g</u></li><li><b>vaniljextrakt</b> <u>1,25 ml</u></li>
+      <li><b>svarta sesamfrön</b> <u>35 g</u></li></ul>
+      <ol><li>Klä en plåt med en bakmatta och ha en stekspade nära till hands.</li>
+      <li>Smält sockret med vaniljen i en kastrull på medelvärme.</li></ol></body></html>`);
+    expect(draft?.ingredients.map((i) => i.name)).toEqual(['farinsocker', 'vaniljextrakt', 'svarta sesamfrön']);
+    expect(draft?.ingredients.every((i) => i.quantity !== undefined)).toBe(true);
+  });
+});

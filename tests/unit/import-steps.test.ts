@@ -169,3 +169,118 @@ describe('steps the page shows without a title of their own', () => {
     ]);
   });
 });
+
+describe('steps written the way microdata writes them', () => {
+  it('reads a ListItem’s step from its description, its name the step’s title', () => {
+    expect(
+      steps(
+        withSteps({
+          '@type': 'ItemList',
+          itemListElement: [
+            {
+              '@type': 'ListItem',
+              name: 'Koka morötterna',
+              description: '<p>Skala morötterna.<p />Koka dem mjuka.</p>',
+            },
+            { '@type': 'ListItem', name: 'Mixa', description: 'Mixa soppan slät.' },
+          ],
+        }),
+      ),
+    ).toEqual(['Koka morötterna', 'Skala morötterna.', 'Koka dem mjuka.', 'Mixa soppan slät.']);
+  });
+
+  it('reads steps written as JSON into a text (a microdata content attribute, a value serialised twice)', () => {
+    const json = JSON.stringify([
+      { '@type': 'HowToStep', text: 'Skala morötterna.' },
+      { '@type': 'HowToStep', text: 'Koka dem i buljongen.' },
+    ]);
+    expect(steps(withSteps(json))).toEqual(['Skala morötterna.', 'Koka dem i buljongen.']);
+    const page = `<html><body><div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Morotssoppa</h1>
+      <meta itemprop="recipeIngredient" content="4 morötter"><meta itemprop="recipeIngredient" content="1 l buljong">
+      <meta itemprop="recipeInstructions" content="${json.replaceAll('"', '&quot;')}"></div></body></html>`;
+    expect(steps(page)).toEqual(['Skala morötterna.', 'Koka dem i buljongen.']);
+    // A text that only looks like JSON stays text.
+    expect(steps(withSteps('[{ Koka allt }]'))).toEqual(['[{ Koka allt }]']);
+  });
+});
+
+describe('a method of one structured step where the page shows its steps', () => {
+  const page = (recipeInstructions: unknown, body: string) =>
+    `<html><head>${script({
+      '@type': 'Recipe',
+      name: 'Abrikozenvlaai',
+      recipeIngredient: ['1 kilo abrikozen', '150 gr abrikozenjam', '20 gr amandelschaafsel'],
+      recipeInstructions,
+    })}</head><body><h1>Abrikozenvlaai</h1><ul><li>1 kilo abrikozen</li><li>150 gr abrikozenjam</li>
+      <li>20 gr amandelschaafsel</li></ul>
+      <ul class="share"><li><a href="/p">Klik om af te drukken (Wordt in een nieuw venster geopend)</a></li>
+      <li><a href="/f">Klik om te delen op Facebook (Wordt in een nieuw venster geopend)</a></li></ul>${body}</body></html>`;
+  const method = `<h2>Recept: abrikozenvlaai maken</h2><p>Snijd de abrikozen kruislings in en leg ze in heet water.</p>
+    <p>Vet een vlaaivorm in met boter en bekleed hem met het deeg.</p>
+    <h2>Abrikozenvlaai bakken</h2><p>Bak de vlaai in 25 tot 35 minuten goudbruin en gaar.</p>
+    <p>Foto: Harold Pereira</p><h2>Meer vlaaien</h2><p>Probeer ook eens onze kersenvlaai met slagroom.</p>`;
+
+  it('takes the page’s steps under a title ("… maken"), its parts’ titles as lines, credits left out', () => {
+    expect(
+      steps(page('Met dit recept kun je zelf een heerlijke abrikozenvlaai bakken! Deze vlaai is', method)),
+    ).toEqual([
+      'Snijd de abrikozen kruislings in en leg ze in heet water.',
+      'Vet een vlaaivorm in met boter en bekleed hem met het deeg.',
+      'Abrikozenvlaai bakken',
+      'Bak de vlaai in 25 tot 35 minuten goudbruin en gaar.',
+    ]);
+  });
+
+  it('keeps a structured step that says more than what the page shows', () => {
+    const long =
+      'Snijd de abrikozen kruislings in, leg ze een minuut in heet water en pel ze. Vet een vlaaivorm in met boter, ' +
+      'bekleed hem met het deeg, vul hem met room en abrikozen en bak de vlaai in 25 tot 35 minuten goudbruin.';
+    expect(steps(page(long, '<h2>Bereiding</h2><p>Zie hierboven.</p><p>Eet smakelijk.</p>'))).toEqual([long]);
+  });
+
+  it('passes over a share bar of links after the ingredients to the paragraphs of steps', () => {
+    expect(
+      steps(
+        page(
+          [],
+          '<p>Snijd de abrikozen kruislings in en leg ze in heet water.</p><p>Bak de vlaai in 25 minuten goudbruin en gaar.</p>',
+        ),
+      ),
+    ).toEqual([
+      'Snijd de abrikozen kruislings in en leg ze in heet water.',
+      'Bak de vlaai in 25 minuten goudbruin en gaar.',
+    ]);
+  });
+});
+
+describe('a method in parts, each a heading and its list, with no title above it', () => {
+  it('reads every part, its heading a line before its steps', () => {
+    const draft = recipeFromHtml(`<html><body><h1>Biscoff meringues</h1>
+      <ul><li>4 large eggs</li><li>1 cup sugar</li><li>6 biscoff cookies</li></ul>
+      <div class="instructions"><h3>1. Do some prep:</h3><ul><li>Preheat the oven to 200° and line a sheet.</li>
+      <li>Crush the biscoff cookies into fine crumbs.</li></ul><h3>2. Make the meringue:</h3>
+      <ul><li>Beat the egg whites on medium low until foamy.</li><li>Add the sugar a tablespoon at a time.</li></ul></div>
+      <ul class="related"><li>Our best cookies this winter, all of them</li></ul></body></html>`);
+    expect(draft?.instructions.split('\n')).toEqual([
+      '1. Do some prep:',
+      'Preheat the oven to 200° and line a sheet.',
+      'Crush the biscoff cookies into fine crumbs.',
+      '2. Make the meringue:',
+      'Beat the egg whites on medium low until foamy.',
+      'Add the sugar a tablespoon at a time.',
+    ]);
+  });
+});
+
+describe('a HowToSection written "ItemListElement" (capital I)', () => {
+  it('reads its steps, and a section named only "Oppskrift" (recipe) is no line', () => {
+    expect(
+      steps(
+        withSteps([
+          { '@type': 'HowToSection', name: 'Oppskrift', ItemListElement: [{ '@type': 'HowToStep', text: 'Kok ris.' }] },
+          { '@type': 'HowToSection', name: 'Raita:', ItemListElement: [{ '@type': 'HowToStep', text: 'Riv agurk.' }] },
+        ]),
+      ),
+    ).toEqual(['Kok ris.', 'Raita:', 'Riv agurk.']);
+  });
+});

@@ -42,9 +42,18 @@ const STEPS_TITLE =
 // "Steg 1", "Step 2:", "1." — a step's own label, not its text.
 const STEP_LABEL = /^(?:(?:step|steg|schritt|étape|stap|paso|passo|trin|vaihe)\s*\d{1,3}|\d{1,3})\s*[.:)]?$/iu;
 
+// "Foto: Erik Spronk", "Text och bild: Anna Ek": the credits under an article, no step.
+const CREDIT =
+  /^(?:(?:text|tekst|recept|recipe|rezept)\s*(?:och|og|and|&|und|en)\s*)?(?:foto(?:'|’)?s?|photos?|photography|bild(?:er)?|kuva|billede|fotograf(?:i|ie)?|styling|text|tekst)\s*[:：]/iu;
+const isCredit = (line: string) => line.length <= 80 && CREDIT.test(line);
+
+// "Abrikozenvlaai maken", "Apfelkuchen zubereiten": the dish, then the verb (Dutch and German say how to make it so).
+const MAKE_TITLE = /^[\p{L}\s'’:,-]{2,60}\s(?:maken|bereiden|bakken|zubereiten|machen|backen)$/iu;
+
 // A title of the steps, not a label with a value ("Preparation time: 10 min").
 function isStepsTitle(text: string): boolean {
-  return !/\d/u.test(text) && STEPS_TITLE.test(text.replace(/[:：]$/u, ''));
+  const title = text.replace(/[:：]$/u, '').trim();
+  return !/\d/u.test(title) && (STEPS_TITLE.test(title) || MAKE_TITLE.test(title));
 }
 
 /** The recipe the page shows, or undefined when it shows no ingredient list with steps or a title. */
@@ -102,7 +111,7 @@ function ingredientLists(page: PageDocument): { lists: PageElement[]; groups: In
     if (DomUtils.findOne((e) => e.name === 'ul' || e.name === 'ol', list.children)) continue;
     const items = itemsOf(list);
     budget -= items.length;
-    const amounts = items.filter((item) => readsAsIngredient(nodeText(item))).length;
+    const amounts = items.filter((item) => readsAsIngredient(lineOf(item))).length;
     if (items.length > 0 && amounts >= 1 && amounts * 2 >= items.length) scored.push({ list, items, amounts });
   }
   const best = scored.reduce<Scored | undefined>((top, s) => (!top || s.amounts > top.amounts ? s : top), undefined);
@@ -116,10 +125,19 @@ function ingredientLists(page: PageDocument): { lists: PageElement[]; groups: In
   // The groups: lists that read as ingredients within a few levels of the best one (its siblings, their cousins).
   const near = scored.filter((s) => s === best || isNear(s.list, best.list));
   const items = new Set(near.flatMap((s) => s.items));
+  // An item laid out as its name, then its amount, reads amount first (as the ingredient-line reader reads it).
+  const reordered = new Map(
+    [...items].flatMap((item) => {
+      const line = amountLast(item);
+      return line === undefined ? [] : [[nodeText(item), line] as const];
+    }),
+  );
   const container = commonAncestor(near.map((s) => s.list));
-  const groups = container
-    ? groupsIn(container, (e) => items.has(e), looksLikeHeading, true)
-    : [{ lines: best.items.map((item) => nodeText(item)) }];
+  const groups = (
+    container
+      ? groupsIn(container, (e) => items.has(e), looksLikeHeading, true)
+      : [{ lines: best.items.map((item) => nodeText(item)) }]
+  ).map((group) => ({ ...group, lines: group.lines.map((line) => reordered.get(line) ?? line) }));
   const lines = groups.flatMap((group) => group.lines);
   return lines.length >= 2 ? { lists: near.map((s) => s.list), groups } : undefined;
 }
@@ -165,7 +183,7 @@ function paragraphRun(page: PageDocument): Run | undefined {
     budget--;
     const items = children.filter((c) => !NOT_ITEMS.has(c.name));
     // The cheap question first: enough children whose short text starts with a figure.
-    const figures = items.filter((item) => AMOUNT_NEAR_START.test(textStart(item)));
+    const figures = items.filter((item) => AMOUNT_NEAR_START.test(textStart(item)) || amountLast(item) !== undefined);
     if (figures.length < MIN_RUN_AMOUNTS) continue;
     // The anchor: the run's last element, after which the steps are looked for.
     consider(
@@ -179,7 +197,7 @@ function paragraphRun(page: PageDocument): Run | undefined {
 // A child block as an entry of a run: its text when short, and what it reads as.
 function entryOf(element: PageElement): Entry {
   if (rawText(element, MAX_LINE) === undefined) return { text: '', kind: 'other' };
-  const text = nodeText(element);
+  const text = lineOf(element);
   // The page's title ends a run: it names the recipe, not a group.
   return element.name === 'h1'
     ? { text, kind: 'other' }
@@ -244,6 +262,45 @@ function runsOf(entries: Entry[]): { groups: IngredientGroup[]; amounts: number;
     }
   }
   return runs;
+}
+
+// A nutrition table's row ("Fett 12 g", "Energy 250 kcal") is laid out as a name, then an amount, too.
+const NUTRIENT =
+  /^(?:energi|energy|kalorier|calories|kcal|kj|fett|fat|mättat fett|protein|proteiner|kolhydrater|carbohydrates?|carbs|socker(?:arter)?|sugars?|fiber|fibre|kostfiber|salt|sodium|natrium|cholesterol|kolesterol|fedt|kulhydrat|rasva|hiilihydraatit|proteiini|eiweiß|fett|kohlenhydrate|ballaststoffe|lipides|glucides|protéines|vet|koolhydraten|eiwit)(?!\p{L})/iu;
+const MAX_AMOUNT = 24;
+
+/**
+ * An ingredient laid out as blocks, its name before its amount ("<div>Pak choi</div><div>3 st</div>",
+ * "<b>brown sugar</b> <u>45 g</u>"): the line amount first ("3 st Pak choi"), as the ingredient-line reader reads
+ * a line; undefined for any other element. The element's text nodes, at most MAX_ITEM_NODES nodes read: two to four
+ * parts, the last a short amount, the first none, and no nutrient's name.
+ */
+function amountLast(element: PageElement): string | undefined {
+  const parts: string[] = [];
+  let nodes = 0;
+  const walk = (node: PageNode): boolean => {
+    if (++nodes > MAX_ITEM_NODES || parts.length > 4) return false;
+    if (node.type === ElementType.Text) {
+      const part = node.data.trim();
+      if (part !== '') parts.push(part);
+    } else if (isElement(node)) {
+      for (const child of node.children) if (!walk(child)) return false;
+    }
+    return true;
+  };
+  if (!walk(element) || parts.length < 2 || parts.length > 4) return undefined;
+  const amount = parts.at(-1)!;
+  const name = parts.slice(0, -1).join(' ');
+  if (amount.length > MAX_AMOUNT || !AMOUNT_NEAR_START.test(amount) || AMOUNT_NEAR_START.test(name)) return undefined;
+  if (name.length > MAX_LINE / 2 || NUTRIENT.test(name) || !/\p{L}/u.test(name)) return undefined;
+  const line = `${amount.replace(/[:：]\s*$/u, '')} ${name.replace(/\s*[:：]$/u, '')}`;
+  return readsAsIngredient(line) ? line : undefined;
+}
+
+/** An ingredient's line as the page shows it: its text, or amount first when laid out name, then amount. */
+function lineOf(element: PageElement): string {
+  const text = nodeText(element);
+  return AMOUNT_NEAR_START.test(text) ? text : (amountLast(element) ?? text);
 }
 
 // The start of an element's text: its first text that is not only spaces, found within a few nodes.
@@ -315,11 +372,51 @@ function stepsOf(page: PageDocument, ingredientLists: PageElement[]): string[] {
   // No title: the first list of sentences after the ingredient list.
   for (const element of all.slice(listAt + 1)) {
     if ((element.name !== 'ol' && element.name !== 'ul') || skip.has(element)) continue;
-    const lines = itemsOf(element).map((item) => nodeText(item));
-    const sentences = lines.filter((line) => line.split(/\s+/u).length >= 5 && !readsAsIngredient(line));
-    if (lines.length > 0 && sentences.length * 2 > lines.length) return lines.slice(0, MAX_STEPS);
+    const items = itemsOf(element);
+    const lines = items.map((item) => nodeText(item));
+    // A share bar's or a menu's items are links ("Klik om te delen op Facebook …"): no step is a link alone.
+    const sentences = lines.filter(
+      (line, i) => line.split(/\s+/u).length >= 5 && !readsAsIngredient(line) && !isLinkOnly(items[i]!, line),
+    );
+    if (lines.length > 0 && sentences.length * 2 > lines.length) {
+      return (partsOf(element) ?? lines).slice(0, MAX_STEPS);
+    }
   }
   return paragraphsAfter(all, listAt);
+}
+
+const MAX_PARTS = 40;
+
+/**
+ * A method in parts, each a heading and its list ("1. Do some prep:", the list, "2. Make the meringue:", the list):
+ * the headings and items of the list's block when the block holds only headings and lists, two lists or more;
+ * undefined otherwise. A part's heading is a line before its steps.
+ */
+function partsOf(list: PageElement): string[] | undefined {
+  const block = list.parent;
+  if (!isElement(block)) return undefined;
+  const children = block.children.filter(isElement);
+  if (children.length > MAX_PARTS) return undefined;
+  const lines: string[] = [];
+  let lists = 0;
+  for (const child of children) {
+    if (HEADING_TAGS.has(child.name)) {
+      const heading = nodeText(child);
+      if (heading !== '') lines.push(heading);
+    } else if (child.name === 'ul' || child.name === 'ol') {
+      lists++;
+      lines.push(...itemsOf(child).map((item) => nodeText(item)));
+    } else if (nodeText(child) !== '') {
+      return undefined;
+    }
+  }
+  return lists >= 2 ? lines.filter((line) => line !== '') : undefined;
+}
+
+// An item whose whole text is one link's (or button's) text.
+function isLinkOnly(item: PageElement, text: string): boolean {
+  const link = DomUtils.findOne((e) => e.name === 'a' || e.name === 'button', item.children);
+  return link !== null && nodeText(link) === text;
 }
 
 /** Whether `ancestor` holds `e`: a walk up its parents, not down a subtree (a paragraph of 100,000 inline elements
@@ -339,7 +436,13 @@ function paragraphsAfter(all: PageElement[], listAt: number): string[] {
   for (const element of all.slice(listAt + 1)) {
     if (lines.length >= MAX_STEPS) break;
     if (last && inside(element, last)) continue;
-    if (element.name === 'ul' || element.name === 'ol') break;
+    if (element.name === 'ul' || element.name === 'ol') {
+      // A share bar or a menu (items that are links alone) between the ingredients and the steps is passed over.
+      const items = itemsOf(element);
+      if (items.length === 0 || !items.every((item) => isLinkOnly(item, nodeText(item)))) break;
+      last = element;
+      continue;
+    }
     if (HEADING_TAGS.has(element.name)) {
       if (lines.length > 0) break;
       continue;
@@ -347,7 +450,7 @@ function paragraphsAfter(all: PageElement[], listAt: number): string[] {
     if (element.name !== 'p') continue;
     last = element;
     const line = nodeText(element);
-    if (line === '') continue;
+    if (line === '' || isCredit(line)) continue;
     if (line.split(/\s+/u).length < 5 || readsAsIngredient(line)) break;
     lines.push(line);
   }
@@ -367,6 +470,12 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
     if (HEADING_TAGS.has(element.name)) {
       const heading = text();
       if (STEP_LABEL.test(heading) || heading === '') continue; // "Steg 1" heads its step
+      // A part of the method with a title of its own ("Abrikozenvlaai bakken" after "Abrikozenvlaai maken"): its
+      // title is a line, and its steps follow.
+      if (lines.length > 0 && mode === 'paragraphs' && isStepsTitle(heading)) {
+        lines.push(heading);
+        continue;
+      }
       break;
     }
     if (element.name === 'ul' || element.name === 'ol') {
@@ -388,7 +497,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
       const line = text();
       // A second title under the first ("How to make it", then "Method" above the list) is no step.
       if (lines.length === 0 && isStepsTitle(line)) continue;
-      if (line !== '' && !STEP_LABEL.test(line)) {
+      if (line !== '' && !STEP_LABEL.test(line) && !isCredit(line)) {
         lines.push(line);
         mode = 'paragraphs';
       }
