@@ -6,12 +6,16 @@
 // looked for, and the first frame that holds one with a box on the page (in the first screen or below it) gives its
 // time, from the navigation's start. A frame is only drawn once the page's blocking styles are in, so this is when
 // a person could see it (scrolled to it), not merely when the markup arrived.
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.ts';
 
 export type Drawn = {
   nameMs: number;
   ingredientMs: number;
+  /** When their text was painted, by Element Timing (NaN when Chromium reported none). */
+  namePaintMs: number;
+  ingredientPaintMs: number;
   ingredientInFirstScreen: boolean;
   /** What the page loaded before and around its first frame, from the navigation's start (Resource Timing). */
   timeline: Timeline;
@@ -51,10 +55,37 @@ const WATCHER = `(() => {
     if (done()) clearInterval(timer);
     else ask();
   };
-  new MutationObserver(ask).observe(document, { childList: true, subtree: true });
+  // Element Timing as well: each watched element is marked as it enters the document (before it can be painted),
+  // and Chromium reports when its text was painted, which needs no frame to be caught.
+  const painted = {};
+  window.__painted = painted;
+  const mark = () => {
+    for (const [key, selector] of Object.entries(watched)) {
+      const element = document.querySelector(selector);
+      if (element && !element.hasAttribute('elementtiming')) element.setAttribute('elementtiming', key);
+    }
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) painted[e.identifier] ??= e.renderTime || e.startTime;
+  }).observe({ type: 'element', buffered: true });
+  new MutationObserver(() => {
+    mark();
+    ask();
+  }).observe(document, { childList: true, subtree: true });
   const timer = setInterval(ask, 50);
   ask();
 })();`;
+
+// What DevTools' Performance panel records: the main thread's tasks, the network, paints and their timing marks.
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'loading',
+  'latencyInfo',
+  'toplevel',
+  'v8.execute',
+];
 
 type Seen = Record<string, { ms: number; top: number } | undefined>;
 
@@ -92,8 +123,8 @@ export function timelineLines(t: Timeline): string[] {
   ];
 }
 
-/** One load of `url` on the throttled phone. */
-async function once(url: string, cpuSlowdown: number): Promise<Drawn> {
+/** One load of `url` on the throttled phone; with `tracePath`, Chromium's trace of it is written there. */
+async function once(url: string, cpuSlowdown: number, tracePath?: string): Promise<Drawn> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({
@@ -115,6 +146,7 @@ async function once(url: string, cpuSlowdown: number): Promise<Drawn> {
       uploadThroughput: (750 * 1024) / 8,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     const count = Object.keys(WATCHED).length;
     // Functions, not strings: a string is evaluated as text, which the older builds' Content Security Policy refuses.
@@ -123,11 +155,24 @@ async function once(url: string, cpuSlowdown: number): Promise<Drawn> {
       count,
       { timeout: 60_000 },
     );
+    await page
+      .waitForFunction(
+        (n) => Object.keys((window as unknown as { __painted?: object }).__painted ?? {}).length === n,
+        count,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
+    if (tracePath) await browser.stopTracing();
     const drawn = await page.evaluate(() => (window as unknown as { __drawn?: Seen }).__drawn ?? {});
+    const painted = await page.evaluate(
+      () => (window as unknown as { __painted?: Record<string, number> }).__painted ?? {},
+    );
     const ingredient = drawn.ingredient ?? { ms: NaN, top: NaN };
     return {
       nameMs: drawn.name?.ms ?? NaN,
       ingredientMs: ingredient.ms,
+      namePaintMs: painted.name ?? NaN,
+      ingredientPaintMs: painted.ingredient ?? NaN,
       ingredientInFirstScreen: ingredient.top < 823,
       timeline: await page.evaluate(readTimeline),
     };
@@ -136,15 +181,27 @@ async function once(url: string, cpuSlowdown: number): Promise<Drawn> {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+/** The median of the figures there are (a run without an Element Timing entry has NaN). */
+const median = (xs: number[]) => {
+  const known = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return known[Math.floor(known.length / 2)] ?? NaN;
+};
 
-/** The median of `runs` loads, and each run's figures for the note. */
+/**
+ * The median of `runs` loads, and each run's figures for the note. FIRST_DRAWN_TRACE=<folder> writes each run's
+ * Chromium trace there (for DevTools' Performance panel; tracing slows the page a little, so not for the figures).
+ */
 export async function firstDrawn(url: string, runs: number, cpuSlowdown: number) {
   const all: Drawn[] = [];
-  for (let i = 0; i < runs; i++) all.push(await once(url, cpuSlowdown));
+  const traces = process.env.FIRST_DRAWN_TRACE;
+  const slug = new URL(url).pathname.replace(/\W+/g, '');
+  for (let i = 0; i < runs; i++)
+    all.push(await once(url, cpuSlowdown, traces ? join(traces, `first-drawn-${slug}-${i + 1}.json`) : undefined));
   return {
     nameMs: median(all.map((d) => d.nameMs)),
     ingredientMs: median(all.map((d) => d.ingredientMs)),
+    namePaintMs: median(all.map((d) => d.namePaintMs)),
+    ingredientPaintMs: median(all.map((d) => d.ingredientPaintMs)),
     ingredientInFirstScreen: all.every((d) => d.ingredientInFirstScreen),
     runs: all,
   };
