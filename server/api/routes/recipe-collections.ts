@@ -22,7 +22,7 @@ import {
   UploadTooLargeError,
   type UploadedFile,
 } from '../../collections/upload-file.ts';
-import { createRecipeMatcher } from '../../collections/same-recipe.ts';
+import { createRecipeMatcher, type RecipeMatcher } from '../../collections/same-recipe.ts';
 import { previewCollection } from '../../collections/preview-collection.ts';
 import { importCollection, ImportStoppedError } from '../../collections/import-collection.ts';
 import { collectionLineSchema, previewSchema } from '../../collections/collection-report.ts';
@@ -70,7 +70,14 @@ function fileNameOf(request: FastifyRequest): string | undefined {
   }
 }
 
-const uploads = new WeakMap<FastifyRequest, { file: UploadedFile; held: boolean }>();
+// Each upload belongs to its request, and goes with the request's answer, until an import takes it (and removes it
+// when it ends): one owner at a time, so nothing needs telling who removes it.
+const uploads = new WeakMap<FastifyRequest, UploadedFile>();
+function takeUpload(request: FastifyRequest): UploadedFile | undefined {
+  const file = uploads.get(request);
+  uploads.delete(request);
+  return file;
+}
 
 const documented = (summary: string, ok: object) => ({
   summary,
@@ -97,14 +104,12 @@ const documented = (summary: string, ok: object) => ({
 
 export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api, options) => {
   const { db, gate, feed, library, reader, maxBytes } = options;
-  let importing = false;
   let inFlight = 0;
-  // A stopping server (a restart) stops its import before the next recipe: what is written stays, the stream ends
-  // without its report, and the same file run again finishes the rest. The photo processes close only after that.
-  const running = new Set<AbortController>();
-  api.addHook('preClose', async () => {
-    for (const stop of running) stop.abort();
-  });
+  // This process's import while it has its turn (one at a time): a second is refused before its body is read. A
+  // stopping server (a restart) stops it before the next recipe: what is written stays, the stream ends without its
+  // report, and the same file run again finishes the rest. The photo processes close only after that.
+  let current: { stop?: AbortController } | undefined;
+  api.addHook('preClose', async () => current?.stop?.abort());
 
   // These routes alone take a file: as a stream into a temporary file, whatever its size up to the limit.
   api.removeAllContentTypeParsers();
@@ -116,7 +121,7 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
         maxBytes,
         Number.isFinite(declared) ? declared : undefined,
       );
-      uploads.set(request, { file, held: false });
+      uploads.set(request, file);
       // The body is what the file is, as data; the file itself (and its removal) stays with the request.
       return { file: 'upload', bytes: file.bytes };
     } catch (error) {
@@ -136,19 +141,18 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
       );
     return handleError(error, request, reply);
   });
-  // The temporary file goes with the answer, unless an import still reads it (it removes the file itself).
+  // The temporary file goes with the answer, unless an import took it.
   api.addHook('onResponse', async (request) => {
-    const upload = uploads.get(request);
-    if (upload && !upload.held) await upload.file.remove();
+    await takeUpload(request)?.remove();
   });
   api.addHook('onReady', async () => void removeStaleUploads().catch(() => undefined));
 
-  /** The uploaded file and its scan; 422 for a file no reader can read, 503 while the readers are full. */
-  async function scanned(request: FastifyRequest): Promise<{ file: UploadedFile; scan: CollectionScan }> {
-    const file = uploads.get(request)?.file;
+  /** The uploaded file's scan; 422 for a file no reader can read, 503 while the readers are full. */
+  async function scanned(request: FastifyRequest): Promise<CollectionScan> {
+    const file = uploads.get(request);
     if (!file || file.bytes === 0) throw unreadable('The body holds no file', 'Filen är tom.');
     try {
-      return { file, scan: await reader.scan(file.path, fileNameOf(request)) };
+      return await reader.scan(file.path, fileNameOf(request));
     } catch (error) {
       if (error instanceof CollectionFileError) throw unreadable('The file cannot be read', error.message);
       if (error instanceof WorkerPoolError && error.kind === 'busy')
@@ -170,9 +174,11 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
     reply.raw.once('close', () => inFlight--);
   };
 
-  // One import at a time per server: each is minutes of photo work, and a second would halve the first's pace.
+  // One import at a time per server: each is minutes of photo work, and a second would halve the first's pace. While
+  // this process's import runs, a second is refused here, before its body is read; the turn (tryImportTurn, across
+  // processes on PostgreSQL) is the rule, asked for once the body is in.
   const oneAtATime = async (_request: FastifyRequest, reply: FastifyReply) => {
-    if (importing)
+    if (current)
       return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(errorBody(503, BUSY_IMPORTING));
   };
 
@@ -188,7 +194,7 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
       ),
     },
     async (request) => {
-      const { scan } = await scanned(request);
+      const scan = await scanned(request);
       return previewCollection(scan, await createRecipeMatcher(db, gate));
     },
   );
@@ -211,74 +217,73 @@ export const recipeCollectionRoutes: FastifyPluginAsyncZod<Options> = async (api
       ),
     },
     async (request, reply) => {
-      if (importing) throw retryLater(BUSY_IMPORTING);
       // Across processes on PostgreSQL too: the database's lock, held until the import ends.
       const turn = await tryImportTurn(db);
       if (!turn) throw retryLater(BUSY_IMPORTING);
-      importing = true;
-      const upload = uploads.get(request);
-      if (upload) upload.held = true;
-      let started = false;
+      const run: { stop?: AbortController } = {};
+      current = run;
+      const endTurn = async () => {
+        current = undefined;
+        await turn.release();
+      };
+      let scan: CollectionScan;
+      let matcher: RecipeMatcher;
       try {
-        const { file, scan } = await scanned(request);
-        const matcher = await createRecipeMatcher(db, gate);
-        const out = new PassThrough();
-        const send = (line: object) => out.write(`${JSON.stringify(line)}\n`);
-        const stop = new AbortController();
-        reply.raw.once('close', () => stop.abort());
-        running.add(stop);
-        let refreshed = 0;
-        const refresh = () => {
-          if (Date.now() - refreshed < REFRESH_EVERY_MS) return;
-          refreshed = Date.now();
-          feed.refreshSoon();
-        };
-        started = true;
-        void importCollection({
-          db,
-          gate,
-          library,
-          reader,
-          path: file.path,
-          scan,
-          author: editorOf(request).username,
-          matcher,
-          onProgress: send,
-          onWrite: refresh,
-          signal: stop.signal,
-        })
-          .then((report) => send({ type: 'report', ...report }))
-          .catch((error: unknown) => {
-            // The stream ends without its report line: the screen says the import was interrupted.
-            if (error instanceof ImportStoppedError)
-              request.log.warn({ reason: error.message }, 'collection import stopped');
-            else request.log.error({ err: error }, 'collection import failed');
-          })
-          .finally(async () => {
-            running.delete(stop);
-            feed.refreshSoon();
-            importing = false;
-            // The turn is free before the answer ends: an editor (or a test) who starts the next import as soon as
-            // this one's last line arrives is not told another import is running (PostgreSQL unlocks on a round trip).
-            await turn.release();
-            out.end();
-            void file.remove();
-          });
-        return (
-          reply
-            .header('content-type', NDJSON)
-            .header('cache-control', 'no-store')
-            // nginx and other proxies pass each line on at once instead of collecting the answer.
-            .header('x-accel-buffering', 'no')
-            .send(out)
-        );
-      } finally {
-        if (!started) {
-          importing = false;
-          await turn.release();
-          if (upload) upload.held = false;
-        }
+        scan = await scanned(request);
+        matcher = await createRecipeMatcher(db, gate);
+      } catch (error) {
+        await endTurn(); // the upload goes with the answer
+        throw error;
       }
+      // From here the import owns the upload and the turn, and gives both up when it ends, however it ends.
+      const file = takeUpload(request)!;
+      const out = new PassThrough();
+      const send = (line: object) => out.write(`${JSON.stringify(line)}\n`);
+      const stop = new AbortController();
+      reply.raw.once('close', () => stop.abort());
+      run.stop = stop;
+      let refreshed = 0;
+      const refresh = () => {
+        if (Date.now() - refreshed < REFRESH_EVERY_MS) return;
+        refreshed = Date.now();
+        feed.refreshSoon();
+      };
+      void importCollection({
+        db,
+        gate,
+        library,
+        reader,
+        path: file.path,
+        scan,
+        author: editorOf(request).username,
+        matcher,
+        onProgress: send,
+        onWrite: refresh,
+        signal: stop.signal,
+      })
+        .then((report) => send({ type: 'report', ...report }))
+        .catch((error: unknown) => {
+          // The stream ends without its report line: the screen says the import was interrupted.
+          if (error instanceof ImportStoppedError)
+            request.log.warn({ reason: error.message }, 'collection import stopped');
+          else request.log.error({ err: error }, 'collection import failed');
+        })
+        .finally(async () => {
+          feed.refreshSoon();
+          // The turn is free before the answer ends: an editor (or a test) who starts the next import as soon as
+          // this one's last line arrives is not told another import is running (PostgreSQL unlocks on a round trip).
+          await endTurn();
+          out.end();
+          void file.remove();
+        });
+      return (
+        reply
+          .header('content-type', NDJSON)
+          .header('cache-control', 'no-store')
+          // nginx and other proxies pass each line on at once instead of collecting the answer.
+          .header('x-accel-buffering', 'no')
+          .send(out)
+      );
     },
   );
 };
