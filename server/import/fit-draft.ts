@@ -2,14 +2,12 @@
 // (JSON-LD, microdata, a plugin's card, plain text). The readers keep a page's words; this makes them the form's:
 // characters the form refuses replaced readably or dropped, the lengths it allows, times in order, °C in the steps.
 import { MAX_HEADING } from '../../src/lib/organise.ts';
+import { MAX_INSTRUCTIONS, MAX_RECIPE_NAME } from '../../src/lib/recipe-schema.ts';
 import { characterCount } from '../../src/lib/text-rules.ts';
 import type { ReadRecipe } from './recipe-draft.ts';
 import { inFormCharacters } from './ingredient-name.ts';
 import { celsiusInSteps } from './oven-temperature.ts';
 
-// src/lib/recipe-schema.ts: a recipe's name and the instructions.
-const MAX_NAME = 64;
-const MAX_INSTRUCTIONS = 10_000;
 // "Kladdkaka | Ica", "Chili sin carne – Recipe": a title's tail after one of these is the site's, not the recipe's.
 const TITLE_SEPARATORS = [' | ', ' – ', ' — ', ' - ', ': '];
 const MIN_TITLE = 10;
@@ -60,14 +58,15 @@ function steps(text: string): { text: string; cut: boolean } {
   return { text: kept.join('\n'), cut: false };
 }
 
-/** A title within MAX_NAME: without a site's tail after a separator if that is enough, else cut at a word. */
+/** A title within MAX_RECIPE_NAME: without a site's tail after a separator if that is enough, else cut at a word. */
 function shortTitle(title: string): string {
-  if (characterCount(title) <= MAX_NAME) return title;
+  if (characterCount(title) <= MAX_RECIPE_NAME) return title;
   for (const separator of TITLE_SEPARATORS) {
     const head = title.slice(0, title.indexOf(separator)).trim();
-    if (title.includes(separator) && characterCount(head) >= MIN_TITLE && characterCount(head) <= MAX_NAME) return head;
+    if (title.includes(separator) && characterCount(head) >= MIN_TITLE && characterCount(head) <= MAX_RECIPE_NAME)
+      return head;
   }
-  return wordsWithin(title, MAX_NAME);
+  return wordsWithin(title, MAX_RECIPE_NAME);
 }
 
 /** The text cut at the last space that keeps it within `max` characters (mid-word only when one word is longer). */

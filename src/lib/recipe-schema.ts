@@ -42,14 +42,18 @@ const limitedText = (max: number, tooLong: string, typeError: string) =>
 export const textUpTo = (max: number, tooLong: string) =>
   limitedText(max, tooLong, MESSAGES.notText).meta({ maxLength: max });
 
-export const recipeNameSchema = limitedText(64, MESSAGES.max64, MESSAGES.nameRequired)
+/** A recipe's name, in characters (the import's drafts are fitted to it too: server/import/fit-draft.ts). */
+export const MAX_RECIPE_NAME = 64;
+export const recipeNameSchema = limitedText(MAX_RECIPE_NAME, MESSAGES.max64, MESSAGES.nameRequired)
   .regex(NOT_BLANK, { error: MESSAGES.nameRequired })
   .regex(ALLOWED_CHARACTERS, allowed)
-  .meta({ maxLength: 64 });
+  .meta({ maxLength: MAX_RECIPE_NAME });
 
-export const instructionsSchema = limitedText(10000, MESSAGES.max10000, MESSAGES.notText)
+/** The instructions, in characters. */
+export const MAX_INSTRUCTIONS = 10_000;
+export const instructionsSchema = limitedText(MAX_INSTRUCTIONS, MESSAGES.max10000, MESSAGES.notText)
   .regex(ALLOWED_CHARACTERS, allowed)
-  .meta({ maxLength: 10000 });
+  .meta({ maxLength: MAX_INSTRUCTIONS });
 
 /** An ingredient's name, in characters: short enough for the list's name column. */
 export const MAX_INGREDIENT_NAME = 34;

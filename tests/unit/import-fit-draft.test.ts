@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitDraft, STEPS_CUT } from '../../server/import/fit-draft.ts';
 import type { ReadRecipe } from '../../server/import/recipe-draft.ts';
-import { recipeInputSchema } from '../../src/lib/recipe-schema.ts';
+import { instructionsSchema, recipeInputSchema, recipeNameSchema } from '../../src/lib/recipe-schema.ts';
 
 const draft = (fields: Partial<ReadRecipe>): ReadRecipe => ({
   name: 'Kladdkaka',
@@ -70,5 +70,24 @@ describe('fitDraft', () => {
     );
     const { imageUrl: _image, ...body } = fitted;
     expect(recipeInputSchema.safeParse({ ...body, servings: 4 }).error?.issues).toBeUndefined();
+  });
+
+  it("cuts exactly at the form's own limits: the schema's longest name and steps are kept whole, one more is cut", () => {
+    const name = 'Kaka '.repeat(13).slice(0, 64); // 64 characters, no site's tail
+    expect(recipeNameSchema.safeParse(name).success).toBe(true);
+    expect(recipeNameSchema.safeParse(`${name}x`).success).toBe(false);
+    expect(fitDraft(draft({ name })).name).toBe(name);
+    expect(fitDraft(draft({ name: `${name.slice(0, 63)}xy` })).name).toBe(name.slice(0, 60).trim());
+
+    const steps = `${'Rör. '.repeat(1999)}Rör!!`; // 10,000 characters on one line
+    expect([...steps]).toHaveLength(10_000);
+    expect(instructionsSchema.safeParse(steps).success).toBe(true);
+    expect(instructionsSchema.safeParse(`${steps}x`).success).toBe(false);
+    expect(fitDraft(draft({ instructions: steps }))).toMatchObject({ instructions: steps });
+    expect(fitDraft(draft({ instructions: steps })).notices).toBeUndefined();
+    const over = fitDraft(draft({ instructions: `${steps} x` }));
+    expect(over.instructions === steps).toBe(true); // the word beyond the limit left out
+    expect(over.notices).toEqual([STEPS_CUT]);
+    expect(STEPS_CUT).toBe('Sidans instruktioner är längre än 10 000 tecken: slutet kom inte med.');
   });
 });
