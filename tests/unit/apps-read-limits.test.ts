@@ -88,7 +88,13 @@ describe('JSON of more values than MAX_JSON_VALUES', () => {
 
 describe('JSON that would hold more than MAX_JSON_MEMORY', () => {
   const tooMuch = (name: string) =>
-    `${name} skulle behöva mer än 260 MB minne för att läsas (för mycket text eller för många objekt i JSON på en gång), mer än en export brukar behöva, och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.`;
+    `${name} skulle behöva mer än 248 MB minne för att läsas (för mycket text eller för många objekt i JSON på en gång), mer än en export brukar behöva, och läses därför inte in: gränsen skyddar servern mot filer gjorda för att fylla minnet.`;
+
+  it("is the bound it was measured at (260,000,000 bytes), in the house's megabytes (decision 070): 248 MB", () => {
+    expect(MAX_JSON_MEMORY).toBeGreaterThanOrEqual(260_000_000);
+    expect(MAX_JSON_MEMORY - 260_000_000).toBeLessThan(50_000);
+    expect(MAX_JSON_MEMORY % (1024 * 1024)).toBe(0);
+  });
 
   it('weighs each byte of text, each object and each other value', () => {
     // '[' and ',' are values, each '{' an object: 16 bytes, 4 of them in strings, 2 objects, 2 other values.
