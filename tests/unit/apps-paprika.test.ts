@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paprikaExport, paprikaRecipeFile, sampleRecipes, zipOf, paprikaJson } from '../fixtures/apps/make-exports.ts';
-import { errorOf, photoBytes, photoOf, removeFiles, scanOf } from '../fixtures/apps/scan-file.ts';
+import { errorOf, LIMITS, photoBytes, photoOf, removeFiles, scanOf } from '../fixtures/apps/scan-file.ts';
 
 afterAll(removeFiles);
 
@@ -137,6 +137,26 @@ describe('Paprika', () => {
       problem: 'Receptet är trasigt (inte en läsbar gzip-fil).',
     });
     expect(inteGzip).toMatchObject({ index: 2, problem: 'Receptet är trasigt (inte en gzip-fil).' });
+  });
+
+  it('unpacks each recipe once per read (issue 53): a budget that holds one unpacking but not two is enough', async () => {
+    const photo = photoBytes(7, 4000);
+    const recipe = { ...sample!, photos: [photo] };
+    const unpacked = JSON.stringify(paprikaJson(recipe)).length;
+    const limits = { ...LIMITS, maxUnpackedBytes: Math.floor(unpacked * 1.5) };
+    // A budget of twice the text reads it: the check that a lone file is gzip was an unpacking of its own once.
+    const alone = paprikaRecipeFile(recipe);
+    expect((await scanOf(alone, 'Kanelbullar.paprikarecipe', limits)).recipes[0]!.problem).toBeUndefined();
+    expect(await photoOf(alone, { entry: '', field: 'photo_data' }, limits)).toEqual(photo);
+    const inZip = zipOf([{ name: 'Kanelbullar.paprikarecipe', data: alone }]);
+    expect((await scanOf(inZip, 'x.paprikarecipes', limits)).recipes[0]!.problem).toBeUndefined();
+    expect(await photoOf(inZip, { entry: 'Kanelbullar.paprikarecipe', field: 'photo_data' }, limits)).toEqual(photo);
+    // The same budget refuses two such recipes in one read: it is what the test above counts on.
+    const two = zipOf([
+      { name: 'A.paprikarecipe', data: alone },
+      { name: 'B.paprikarecipe', data: alone },
+    ]);
+    expect(await errorOf(two, 'x.paprikarecipes', limits)).toMatch(/^Filen packas upp till mer än/u);
   });
 
   it('refuses a single .paprikarecipe that is corrupt gzip', async () => {

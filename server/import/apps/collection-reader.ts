@@ -1,7 +1,8 @@
 // "Flytta in recept" (issue 38): another app's export file -> recipe drafts, for the service that imports them.
-// Every byte of the file is read in worker threads (collection-task.ts in server/worker-pool.ts's pool), never on
-// the event loop: unzip, gunzip, JSON, HTML-to-text, the ingredient lines. A task not done within timeoutMs is
-// stopped (its worker terminated) and the file is refused with a sentence the person can read.
+// Every byte of the file is read in worker threads (collection-task.ts in a pool of its own, one thread, made by the
+// house's one pool module, server/worker-pool.ts; not the page reader's, so a page read never waits behind a scan),
+// never on the event loop: unzip, gunzip, JSON, HTML-to-text, the ingredient lines. A task not done within timeoutMs
+// is stopped (its worker terminated) and the file is refused with a sentence the person can read.
 // docs/decisions/054-app-collections.md
 import { createWorkerPool, WorkerPoolError } from '../../worker-pool.ts';
 import { CollectionFileError } from './collection-errors.ts';
