@@ -284,3 +284,47 @@ describe('a HowToSection written "ItemListElement" (capital I)', () => {
     ).toEqual(['Kok ris.', 'Raita:', 'Riv agurk.']);
   });
 });
+
+describe('steps under a title the way blogs write them', () => {
+  const page = (body: string) =>
+    `<html><body><h1>Clam chowder</h1><h2>What you’ll need</h2>
+      <ul><li>4 slices bacon</li><li>1 small onion</li><li>2 tbsp flour</li></ul>${body}</body></html>`;
+
+  it('a title after an emoji, each step under a heading of its own ("Step 1: Cook the bacon", "2. Sauté")', () => {
+    expect(
+      steps(
+        page(`<h2>✅ Why I love this recipe</h2><ul><li>Only one pot to wash at the end of the day</li>
+        <li>Full of flavour without needing fresh seafood</li></ul>
+        <h2>👩‍🍳 How to make clam chowder</h2><h3>Step 1: Cook the bacon</h3><p>Cook the bacon until crispy.</p>
+        <h3>2. (Optional) Sauté the onion</h3><p>Add the onion to the fat and cook it soft.</p>
+        <h2>Leftovers</h2><p>Keep it in the fridge for three days.</p>`),
+      ),
+    ).toEqual(['Cook the bacon until crispy.', 'Add the onion to the fat and cook it soft.']);
+  });
+
+  it('"Step-by-Step Instructions" is a title; the list of tags after the steps is none of them', () => {
+    expect(
+      steps(
+        page(`<h2>Step-by-Step Instructions</h2><ol><li>Cook the bacon until crispy.</li><li>Add the onion.</li></ol>
+        <ul class="tags"><li><a href="/t/soup">Soup</a></li><li><a href="/t/winter">Winter</a></li></ul>`),
+      ),
+    ).toEqual(['Cook the bacon until crispy.', 'Add the onion.']);
+  });
+
+  it('a title in bold at the start of a paragraph: the paragraph’s lines after it are the steps', () => {
+    expect(
+      steps(
+        page(`<p><strong>Bereidingswijze:</strong><br>Splits de eieren en klop de dooiers met de melk.<br>
+        <img src="stap.jpg"><br>Bak de pannenkoekjes circa 2 minuten per kant.</p><h2>Meer recepten</h2>`),
+      ),
+    ).toEqual(['Splits de eieren en klop de dooiers met de melk.', 'Bak de pannenkoekjes circa 2 minuten per kant.']);
+  });
+
+  it('stays bounded on a page of thousands of step titles with nothing under them', () => {
+    // Each title read on from its own place, and found by a search of the whole page, was quadratic.
+    const started = performance.now();
+    const draft = recipeFromHtml(page('<h2>Method</h2><div><span>x</span></div>'.repeat(40_000)));
+    expect(draft?.instructions).toBe('');
+    expect(performance.now() - started).toBeLessThan(10_000);
+  }, 30_000);
+});

@@ -33,12 +33,14 @@ const MAX_LISTS = 400;
 const MAX_ITEMS = 4000;
 const MAX_LINE = 200;
 const MAX_STEPS = 200;
+const MAX_TITLE = 120;
+const MAX_TITLES = 20;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const TITLE_TAGS = new Set(['p', 'strong', 'b', 'span', 'div', 'dt', 'label']);
 
 // The titles of a recipe's steps, in the languages of the unit table and the corpus.
 const STEPS_TITLE =
-  /^(?:(?:cooking|recipe|baking)\s+)?(?:gör så här|så här gör du|gör så|instruktioner|tillagning|tillvägagångssätt|beskrivning|instructions?|directions?|method|preparation|steps|how to make(?: it)?|zubereitung|anleitung|préparation|étapes|bereiding(?:swijze)?|werkwijze|preparación|elaboración|preparazione|procedimento|modo de preparo|fremgangsmåde|fremgangsmåte|slik gjør du|valmistus(?:ohje)?)\b.{0,30}$/iu;
+  /^(?:(?:cooking|recipe|baking|step[ -]by[ -]step)\s+)?(?:gör så här|så här gör du|gör så|instruktioner|tillagning|tillvägagångssätt|beskrivning|instructions?|directions?|method|preparation|steps|how to make(?: it)?|zubereitung|anleitung|préparation|étapes|bereiding(?:swijze)?|werkwijze|preparación|elaboración|preparazione|procedimento|modo de preparo|fremgangsmåde|fremgangsmåte|slik gjør du|valmistus(?:ohje)?)\b.{0,30}$/iu;
 // "Steg 1", "Step 2:", "1." — a step's own label, not its text.
 const STEP_LABEL = /^(?:(?:step|steg|schritt|étape|stap|paso|passo|trin|vaihe)\s*\d{1,3}|\d{1,3})\s*[.:)]?$/iu;
 
@@ -50,9 +52,17 @@ const isCredit = (line: string) => line.length <= 80 && CREDIT.test(line);
 // "Abrikozenvlaai maken", "Apfelkuchen zubereiten": the dish, then the verb (Dutch and German say how to make it so).
 const MAKE_TITLE = /^[\p{L}\s'’:,-]{2,60}\s(?:maken|bereiden|bakken|zubereiten|machen|backen)$/iu;
 
+// "Step 2: Sauté the onion", "Steg 3 – Grädda": a step's label with its title.
+const STEP_LABEL_START =
+  /^(?:(?:step|steg|schritt|étape|stap|paso|passo|trin|vaihe)\s*\d{1,3}\s*[.:)–-]|\d{1,2}\s*[.)])\s*[^\s\d]/iu;
+
 // A title of the steps, not a label with a value ("Preparation time: 10 min").
 function isStepsTitle(text: string): boolean {
-  const title = text.replace(/[:：]$/u, '').trim();
+  // An emoji or a symbol before the words ("👩‍🍳 How to Make …") is decoration.
+  const title = text
+    .replace(/^[^\p{L}\p{N}]+/u, '')
+    .replace(/[:：]$/u, '')
+    .trim();
   return !/\d/u.test(title) && (STEPS_TITLE.test(title) || MAKE_TITLE.test(title));
 }
 
@@ -354,19 +364,25 @@ function stepsOf(page: PageDocument, ingredientLists: PageElement[]): string[] {
   const all = DomUtils.findAll(() => true, page.children);
   const lastList = ingredientLists.at(-1)!;
   const listAt = all.indexOf(lastList);
-  // Cheap questions first: a title is a heading, or a small block of few children (a page's every <div> asked
-  // for its text would be quadratic in the page's depth).
-  const titles = all.filter(
-    (e) =>
+  // Cheap questions first: a title is a heading, or a small block of few children, and its text is short (read
+  // within a few nodes: a page's every <div> asked for its whole text would be quadratic in the page's depth).
+  const titles: number[] = [];
+  all.forEach((e, at) => {
+    if (
       (HEADING_TAGS.has(e.name) || (TITLE_TAGS.has(e.name) && e.children.length <= 3)) &&
+      rawText(e, MAX_TITLE) !== undefined &&
       isStepsTitle(nodeText(e)) &&
-      (HEADING_TAGS.has(e.name) || looksLikeHeading(e)),
-  );
-  // The heading after the ingredients first; a page may name its steps above its ingredients too.
-  const ordered = [...titles.filter((t) => all.indexOf(t) > listAt), ...titles.filter((t) => all.indexOf(t) < listAt)];
+      (HEADING_TAGS.has(e.name) || looksLikeHeading(e))
+    ) {
+      titles.push(at);
+    }
+  });
+  // The heading after the ingredients first; a page may name its steps above its ingredients too. At most
+  // MAX_TITLES are tried: each may read on to the page's end.
+  const ordered = [...titles.filter((at) => at > listAt), ...titles.filter((at) => at < listAt)].slice(0, MAX_TITLES);
   const skip = new Set(ingredientLists);
-  for (const title of ordered) {
-    const steps = linesAfter(all, all.indexOf(title), skip);
+  for (const at of ordered) {
+    const steps = linesAfter(all, at, skip);
     if (steps.length > 0) return steps.slice(0, MAX_STEPS);
   }
   // No title: the first list of sentences after the ingredient list.
@@ -413,6 +429,12 @@ function partsOf(list: PageElement): string[] | undefined {
   return lists >= 2 ? lines.filter((line) => line !== '') : undefined;
 }
 
+// A list of links alone: a share bar, a menu, the page's tags.
+function isLinkList(list: PageElement): boolean {
+  const items = itemsOf(list);
+  return items.length > 0 && items.every((item) => isLinkOnly(item, nodeText(item)));
+}
+
 // An item whose whole text is one link's (or button's) text.
 function isLinkOnly(item: PageElement, text: string): boolean {
   const link = DomUtils.findOne((e) => e.name === 'a' || e.name === 'button', item.children);
@@ -438,8 +460,7 @@ function paragraphsAfter(all: PageElement[], listAt: number): string[] {
     if (last && inside(element, last)) continue;
     if (element.name === 'ul' || element.name === 'ol') {
       // A share bar or a menu (items that are links alone) between the ingredients and the steps is passed over.
-      const items = itemsOf(element);
-      if (items.length === 0 || !items.every((item) => isLinkOnly(item, nodeText(item)))) break;
+      if (!isLinkList(element)) break;
       last = element;
       continue;
     }
@@ -463,13 +484,30 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
   const lines: string[] = [];
   let mode: 'any' | 'lists' | 'paragraphs' = 'any';
   let consumed: PageElement | undefined;
-  for (const element of all.slice(from + 1)) {
+  // A title inline at the start of a paragraph ("<p><strong>Bereidingswijze:</strong><br>Splits de eieren.<br>…"):
+  // the paragraph's lines after it are steps.
+  const block = title.parent;
+  if (!HEADING_TAGS.has(title.name) && isElement(block) && (block.name === 'p' || block.name === 'div')) {
+    const first = block.children.find((c) => isElement(c) || (c.type === ElementType.Text && c.data.trim() !== ''));
+    const own = nodeLines(block);
+    if (first === title && own.length > 1 && own.length <= MAX_STEPS) {
+      const titleLines = nodeLines(title).length;
+      lines.push(...own.slice(titleLines).filter((line) => !STEP_LABEL.test(line) && !isCredit(line)));
+      if (lines.length > 0) {
+        mode = 'paragraphs';
+        consumed = block;
+      }
+    }
+  }
+  for (let at = from + 1; at < all.length; at++) {
+    const element = all[at]!;
     if (lines.length >= MAX_STEPS) break;
     if (inside(element, title) || (consumed && inside(element, consumed))) continue;
     const text = (): string => nodeText(element);
     if (HEADING_TAGS.has(element.name)) {
       const heading = text();
-      if (STEP_LABEL.test(heading) || heading === '') continue; // "Steg 1" heads its step
+      // "Steg 1", "Step 2: Sauté the onion" heads its step.
+      if (STEP_LABEL.test(heading) || STEP_LABEL_START.test(heading) || heading === '') continue;
       // A part of the method with a title of its own ("Abrikozenvlaai bakken" after "Abrikozenvlaai maken"): its
       // title is a line, and its steps follow.
       if (lines.length > 0 && mode === 'paragraphs' && isStepsTitle(heading)) {
@@ -480,7 +518,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
     }
     if (element.name === 'ul' || element.name === 'ol') {
       consumed = element;
-      if (skip.has(element) || mode === 'paragraphs') {
+      if (skip.has(element) || mode === 'paragraphs' || isLinkList(element)) {
         if (lines.length > 0) break;
         continue;
       }
