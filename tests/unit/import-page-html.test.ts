@@ -173,3 +173,21 @@ describe('ingredients laid out as blocks, the name before the amount', () => {
     expect(draft?.ingredients.every((i) => i.quantity !== undefined)).toBe(true);
   });
 });
+
+describe('steps as a list of <div>s under the steps title', () => {
+  it('reads each <div> as a step, its number dropped; <div> rows of ingredients are no steps', () => {
+    const draft = recipeFromHtml(`<html><body><h1>Svamppasta</h1><h2>Gör så här</h2>
+      <div class="rows"><div><span>400</span> <span>g</span> <span>pasta</span></div><div><span>2</span> <span>dl</span> <span>grädde</span></div>
+      <div><span>1</span> <span>st</span> <span>gul lök</span></div></div>
+      <div class="steps"><div><span>1</span><div>Koka pastan enligt anvisningen.</div></div>
+      <div><span>2</span><div>Fräs löken och häll i grädden.</div></div></div>
+      <div class="facts"><span>4 portioner</span><span>Tid: 25 min</span></div></body></html>`);
+    expect(draft?.ingredients.map((i) => i.name)).toEqual(['pasta', 'grädde', 'gul lök']);
+    expect(draft?.instructions.split('\n')).toEqual([
+      'Koka pastan enligt anvisningen.',
+      'Fräs löken och häll i grädden.',
+    ]);
+    // A row of facts run together without spaces: each fact is read on its own.
+    expect(draft).toMatchObject({ servings: 4, totalTime: 25 });
+  });
+});

@@ -402,6 +402,33 @@ function stepsOf(page: PageDocument, ingredientLists: PageElement[]): string[] {
 }
 
 const MAX_PARTS = 40;
+const MAX_BLOCKS_ASKED = 50;
+const MAX_DIV_STEPS = 60;
+const STEP_BLOCKS = new Set(['div', 'section', 'article']);
+
+/**
+ * A block whose children are the steps: two or more blocks of one tag, each a sentence of text or a step's
+ * number and its sentence ("<div><span>1</span><div>Koka pastan.</div></div>"), nothing else among them. The
+ * steps' texts, their numbers dropped; undefined for any other block.
+ */
+function divSteps(block: PageElement): string[] | undefined {
+  const children = block.children.filter(isElement);
+  if (children.length < 2 || children.length > MAX_DIV_STEPS) return undefined;
+  const tag = children[0]!.name;
+  if (!STEP_BLOCKS.has(tag) || children.some((child) => child.name !== tag)) return undefined;
+  const steps: string[] = [];
+  for (const child of children) {
+    if (rawText(child, MAX_LINE * 5) === undefined) return undefined;
+    const step = nodeLines(child)
+      .filter((line) => !STEP_LABEL.test(line))
+      .join(' ');
+    // A sentence: a few words, or a text that ends as one; not an ingredient's line ("400 g pasta").
+    const words = step.split(/\s+/u).length;
+    if ((words < 3 && !/[.!]$/u.test(step)) || (words < 8 && readsAsIngredient(step))) return undefined;
+    steps.push(step);
+  }
+  return steps;
+}
 
 /**
  * A method in parts, each a heading and its list ("1. Do some prep:", the list, "2. Make the meringue:", the list):
@@ -487,7 +514,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
   // A title inline at the start of a paragraph ("<p><strong>Bereidingswijze:</strong><br>Splits de eieren.<br>…"):
   // the paragraph's lines after it are steps.
   const block = title.parent;
-  if (!HEADING_TAGS.has(title.name) && isElement(block) && (block.name === 'p' || block.name === 'div')) {
+  if (!HEADING_TAGS.has(title.name) && isElement(block) && block.name === 'p') {
     const first = block.children.find((c) => isElement(c) || (c.type === ElementType.Text && c.data.trim() !== ''));
     const own = nodeLines(block);
     if (first === title && own.length > 1 && own.length <= MAX_STEPS) {
@@ -499,11 +526,24 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
       }
     }
   }
+  let blocksAsked = 0;
   for (let at = from + 1; at < all.length; at++) {
     const element = all[at]!;
     if (lines.length >= MAX_STEPS) break;
     if (inside(element, title) || (consumed && inside(element, consumed))) continue;
     const text = (): string => nodeText(element);
+    // The steps as a list of <div>s (each a step's number and its text), not an <ol>: at most MAX_BLOCKS_ASKED
+    // blocks asked, each child's text read within a few nodes.
+    if (mode === 'any' && element.name === 'div' && blocksAsked < MAX_BLOCKS_ASKED) {
+      blocksAsked++;
+      const steps = divSteps(element);
+      if (steps) {
+        lines.push(...steps);
+        consumed = element;
+        mode = 'lists';
+        continue;
+      }
+    }
     if (HEADING_TAGS.has(element.name)) {
       const heading = text();
       // "Steg 1", "Step 2: Sauté the onion" heads its step.
@@ -570,10 +610,17 @@ function textLines(page: PageDocument): string[] {
   const walk = (node: PageNode): void => {
     if (lines.length >= 5000 || !isElement(node)) return;
     const blocks = node.children.filter(isElement);
-    // A leaf block (or one of inline elements only): one line.
+    // A leaf block (or one of inline elements only): one line; and each of its inline elements, a row of facts
+    // run together without spaces ("<span>4 portioner</span><span>Tid: 25 min</span>").
     if (blocks.every((c) => !BLOCK_TAGS.has(c.name))) {
       const line = nodeText(node);
       if (line !== '' && line.length <= 80) lines.push(line);
+      if (blocks.length >= 2 && blocks.length <= 20) {
+        for (const inline of blocks) {
+          const part = nodeText(inline);
+          if (part !== '' && part !== line && part.length <= 80) lines.push(part);
+        }
+      }
       return;
     }
     for (const child of node.children) walk(child);
@@ -610,7 +657,7 @@ const BLOCK_TAGS = new Set([
 
 // "4 portioner", "4 personer", "Serves 4", "Portioner: 4", "4 servings", "Für 4 Personen", "Pour 4 personnes".
 const SERVINGS = [
-  /(?:^|\s)\d{1,3}(?:\s*[-–]\s*\d{1,3})?\s*(?:portioner|portion|port\.|personer|pers\.?|servings?|people|persons|portionen|personen|personnes|porties|porsjoner|annosta|porzioni|raciones)(?!\p{L})/iu,
+  /(?:^|[^\p{L}\p{N},.])\d{1,3}(?:\s*[-–]\s*\d{1,3})?\s*(?:portioner|portion|port\.|personer|pers\.?|servings?|people|persons|portionen|personen|personnes|porties|porsjoner|annosta|porzioni|raciones)(?!\p{L})/iu,
   /^(?:serves|servings|yield|makes|portioner|antal portioner|portionen|für|pour|porties|porsjoner)\s*:?\s*\d{1,3}(?!\d)/iu,
 ];
 // "Tid: 30 min", "Total time 1 hour", "Tillagningstid: 45 min"; "Förberedelse: 10 min", "Prep time: 15 mins".
