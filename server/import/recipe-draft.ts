@@ -62,7 +62,7 @@ export function recipeFromHtml(html: string): ReadRecipe | null {
   const page = parsePage(html);
   const source = pageSource(page);
   const chosen = chooseRecipe(recipesIn(jsonLdScripts(page).map(parseLeniently)), source.urls);
-  const jsonLd = chosen?.recipe;
+  const jsonLd = chosen && withRecipeKeys(chosen.recipe);
   const microdata = microdataRecipe(page);
   const plugin = pluginRecipe(page);
   // Per field, JSON-LD first, then microdata/RDFa (a page may give a field in one form only).
@@ -125,6 +125,37 @@ function wordCount(lines: string[]): number {
   return lines.reduce((count, line) => count + (line.match(/\S+/gu)?.length ?? 0), 0);
 }
 
+// The Recipe's properties as schema.org spells them; search engines read "RecipeInstructions" or "recipeyield" too.
+const RECIPE_KEYS = [
+  'name',
+  'headline',
+  'image',
+  'url',
+  'publisher',
+  'recipeIngredient',
+  'ingredients',
+  'recipeInstructions',
+  'recipeYield',
+  'prepTime',
+  'cookTime',
+  'totalTime',
+  'recipeCategory',
+  'recipeCuisine',
+  'keywords',
+  'mainEntityOfPage',
+];
+const RECIPE_KEY = new Map(RECIPE_KEYS.map((key) => [key.toLowerCase(), key]));
+
+/** The recipe with each property spelt in another letter case also under schema.org's spelling (that one wins). */
+function withRecipeKeys(recipe: JsonObject): JsonObject {
+  const spelt: JsonObject = {};
+  for (const [key, value] of Object.entries(recipe)) {
+    const canonical = RECIPE_KEY.get(key.toLowerCase());
+    if (canonical && canonical !== key && recipe[canonical] === undefined) spelt[canonical] = value;
+  }
+  return Object.keys(spelt).length === 0 ? recipe : { ...recipe, ...spelt };
+}
+
 function withoutIngredients(recipe: JsonObject): JsonObject {
   const { recipeIngredient: _lines, ingredients: _old, ...rest } = recipe;
   return rest;
@@ -134,7 +165,7 @@ function withoutIngredients(recipe: JsonObject): JsonObject {
 export function recipeFromJsonLd(data: unknown): ReadRecipe | null {
   const chosen = chooseRecipe(recipesIn([data]), []);
   if (!chosen) return null;
-  const draft = draftOf(chosen.recipe, {});
+  const draft = draftOf(withRecipeKeys(chosen.recipe), {});
   return chosen.others > 0 ? withOthersNotice(draft, chosen.others + 1) : draft;
 }
 
@@ -429,15 +460,20 @@ function servings(recipeYield: unknown): number | null {
 }
 
 // A string (maybe HTML), strings, HowToSteps (text, else name), HowToSections (name, then their steps), nested.
-function instructionLines(value: unknown, depth: number): string[] {
+function instructionLines(value: unknown, depth: number, oneOfSteps = false): string[] {
   if (depth > MAX_DEPTH) return [];
   if (typeof value === 'string') {
     const json = jsonSteps(value);
     return json === undefined ? htmlLines(value) : instructionLines(json, depth + 1);
   }
-  if (Array.isArray(value)) return value.flatMap((item) => instructionLines(item, depth + 1));
+  if (Array.isArray(value)) {
+    // In a list of two steps or more, each HowToStep is one step: the line breaks in its text are its own.
+    const several = value.filter((item) => isObject(item) && typeof item.text === 'string').length >= 2;
+    return value.flatMap((item) => instructionLines(item, depth + 1, several));
+  }
   if (!isObject(value)) return [];
-  const text = typeof value.text === 'string' ? htmlLines(value.text) : [];
+  const own = typeof value.text === 'string' ? htmlLines(value.text) : [];
+  const text = oneOfSteps && own.length > 1 ? [own.join(' ')] : own;
   // A HowToSection's steps are its itemListElement; microdata sites also nest them as recipeInstructions.
   // Some sites capitalise the property ("ItemListElement"); search engines read it all the same.
   const steps = value.itemListElement ?? value.ItemListElement ?? value.recipeInstructions ?? value.step;

@@ -328,3 +328,35 @@ describe('steps under a title the way blogs write them', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   }, 30_000);
 });
+
+describe('a Recipe whose properties are spelt in another letter case', () => {
+  it('reads "RecipeInstructions" and "RecipeYield" as schema.org’s recipeInstructions and recipeYield', () => {
+    const draft = recipeFromHtml(
+      `<html><head>${script({
+        '@type': 'Recipe',
+        name: 'Morotssoppa',
+        recipeIngredient: ['4 morötter', '1 l buljong'],
+        RecipeYield: '6 portioner',
+        RecipeInstructions: [{ '@type': 'HowToStep', text: 'Koka morötterna.' }],
+      })}</head><body></body></html>`,
+    );
+    expect(draft).toMatchObject({ servings: 6, instructions: 'Koka morötterna.' });
+  });
+});
+
+describe('a HowToStep whose text holds line breaks', () => {
+  it('is one step in a list of steps; a lone HowToStep’s lines are still the steps', () => {
+    expect(
+      steps(
+        withSteps([
+          { '@type': 'HowToStep', text: 'Skala morötterna och låt vila 15 minuter \r\nmed locket på.' },
+          { '@type': 'HowToStep', text: 'Koka dem i buljongen.<br>Mixa soppan slät.' },
+        ]),
+      ),
+    ).toEqual(['Skala morötterna och låt vila 15 minuter med locket på.', 'Koka dem i buljongen. Mixa soppan slät.']);
+    expect(steps(withSteps([{ '@type': 'HowToStep', text: 'Skala morötterna.<br>Koka dem i buljongen.' }]))).toEqual([
+      'Skala morötterna.',
+      'Koka dem i buljongen.',
+    ]);
+  });
+});
