@@ -320,6 +320,28 @@ describe('steps under a title the way blogs write them', () => {
     ).toEqual(['Splits de eieren en klop de dooiers met de melk.', 'Bak de pannenkoekjes circa 2 minuten per kant.']);
   });
 
+  it('parts under smaller headings than the title are read through; a smaller heading after the steps ends them', () => {
+    expect(
+      steps(
+        page(`<h3>Method</h3><h4>Preparation</h4><div><p>Trim the fat from the chicken.</p></div>
+        <h4>Cooking</h4><div><p>Heat the oil in a heavy pan.</p><p>Fry the onion until golden.</p></div>
+        <h3>More from us</h3><p>Sign up for our newsletter today.</p>`),
+      ),
+    ).toEqual(['Trim the fat from the chicken.', 'Heat the oil in a heavy pan.', 'Fry the onion until golden.']);
+    expect(
+      steps(page(`<h2>Method</h2><p>Trim the fat from the chicken.</p><h3>Notes</h3><p>Thighs work best here.</p>`)),
+    ).toEqual(['Trim the fat from the chicken.']);
+  });
+
+  it('a plain paragraph that is only the title ("Zubereitung"), its steps <br> lines set off by dashes', () => {
+    expect(
+      steps(
+        page(`<p>Zubereitung</p><p>&#8211; Zwiebel würfeln<br> &#8211; In Öl anbraten<br> &#8211; Würzen</p>
+        <div class="views"><span>Post Views:</span> <span>66</span></div>`),
+      ),
+    ).toEqual(['Zwiebel würfeln', 'In Öl anbraten', 'Würzen']);
+  });
+
   it('stays bounded on a page of thousands of step titles with nothing under them', () => {
     // Each title read on from its own place, and found by a search of the whole page, was quadratic.
     const started = performance.now();

@@ -372,7 +372,7 @@ function stepsOf(page: PageDocument, ingredientLists: PageElement[]): string[] {
       (HEADING_TAGS.has(e.name) || (TITLE_TAGS.has(e.name) && e.children.length <= 3)) &&
       rawText(e, MAX_TITLE) !== undefined &&
       isStepsTitle(nodeText(e)) &&
-      (HEADING_TAGS.has(e.name) || looksLikeHeading(e))
+      (HEADING_TAGS.has(e.name) || looksLikeHeading(e) || (e.name === 'p' && nodeText(e).length <= 25))
     ) {
       titles.push(at);
     }
@@ -402,6 +402,7 @@ function stepsOf(page: PageDocument, ingredientLists: PageElement[]): string[] {
 }
 
 const MAX_PARTS = 40;
+const BULLET = /^[-–—•·*]\s+/u;
 const MAX_BLOCKS_ASKED = 50;
 const MAX_DIV_STEPS = 60;
 const STEP_BLOCKS = new Set(['div', 'section', 'article']);
@@ -527,6 +528,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
     }
   }
   let blocksAsked = 0;
+  let parted = false;
   for (let at = from + 1; at < all.length; at++) {
     const element = all[at]!;
     if (lines.length >= MAX_STEPS) break;
@@ -546,8 +548,14 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
     }
     if (HEADING_TAGS.has(element.name)) {
       const heading = text();
-      // "Steg 1", "Step 2: Sauté the onion" heads its step.
+      // "Steg 1", "Step 2: Sauté the onion" heads its step; a heading ranked under the title's ("Method", then
+      // "Preparation" and "Cooking" in smaller headings) names a part of the steps.
       if (STEP_LABEL.test(heading) || STEP_LABEL_START.test(heading) || heading === '') continue;
+      // Only when the steps start with such a part: else a smaller heading after them ("Notes") ends them.
+      if (HEADING_TAGS.has(title.name) && element.name > title.name && (lines.length === 0 || parted)) {
+        parted = true;
+        continue;
+      }
       // A part of the method with a title of its own ("Abrikozenvlaai bakken" after "Abrikozenvlaai maken"): its
       // title is a line, and its steps follow.
       if (lines.length > 0 && mode === 'paragraphs' && isStepsTitle(heading)) {
@@ -575,7 +583,12 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
       const line = text();
       // A second title under the first ("How to make it", then "Method" above the list) is no step.
       if (lines.length === 0 && isStepsTitle(line)) continue;
-      if (line !== '' && !STEP_LABEL.test(line) && !isCredit(line)) {
+      // A paragraph of <br> lines each set off by a dash or a bullet ("– Zwiebel würfeln<br>– Anbraten") is a list.
+      const own = nodeLines(element);
+      if (own.length >= 2 && own.every((part) => BULLET.test(part))) {
+        lines.push(...own.map((part) => part.replace(BULLET, '')));
+        mode = 'paragraphs';
+      } else if (line !== '' && !STEP_LABEL.test(line) && !isCredit(line)) {
         lines.push(line);
         mode = 'paragraphs';
       }
