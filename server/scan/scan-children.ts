@@ -1,21 +1,31 @@
-// Scans run in child processes, one scan (all its pages) per process, at most SCAN_PROCESSES at once: recognising a
+// Scans run in child processes, one scan (all its pages) per process, at most scanProcesses() at once: recognising a
 // page takes seconds of CPU and a hostile photo may be built to take more, so neither may run on the event loop,
 // and only a process can be stopped for certain (a kill ends a decode inside libvips or Tesseract's WebAssembly,
-// and the kernel takes its memory back at once). A scan beyond the limit is refused ('busy') rather than queued:
-// a queued scan would wait many seconds holding its photos, and the editor can try again. Each process is killed at
-// the scan's time limit, or when its resident memory passes the cap (WebAssembly's memory is outside V8's heap
-// limit, so the heap flag alone would not bound it). A fresh process per scan: nothing of one household's photo is
-// left in memory for the next, and a scan's peak never adds to the last one's.
+// and the kernel takes its memory back at once). How many at once follows the machine: one on a machine of two
+// cores or fewer (the other core stays the server's: /api/health answers in milliseconds while a page is read),
+// two above. One scan beyond them waits its turn (SCAN_WAITING); one more is refused ('busy', the Swedish 503), as a
+// longer queue would hold its photos for many seconds and the editor can try again. Each process is killed at the
+// scan's time limit, or when its resident memory passes the cap (WebAssembly's memory is outside V8's heap limit,
+// so the heap flag alone would not bound it). A fresh process per scan: nothing of one household's photo is left
+// in memory for the next, and a scan's peak never adds to the last one's.
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { WorkerPoolError } from '../worker-pool.ts';
 import type { ScanOutcome, ScanTask } from './read-pages.ts';
 
 const ENTRY = new URL('./scan-child.ts', import.meta.url);
-/** Scans at once: each takes a core's worth of CPU (Tesseract) and about 150-250 MB. */
-export const SCAN_PROCESSES = 2;
-/** A scan process holding more than this is killed (resident memory, WebAssembly included). */
-export const SCAN_MEMORY_MB = 400;
+/** Scans at once on a machine of `cores`: each takes a core's worth of CPU (Tesseract) and about 150-250 MB. */
+export function scanProcesses(cores = availableParallelism()): number {
+  return cores <= 2 ? 1 : 2;
+}
+/** Scans that wait for a free process (beyond them: 'busy'). */
+export const SCAN_WAITING = 1;
+/**
+ * A scan process holding more than this is killed (resident memory, WebAssembly included): with the server's own
+ * ~205 MB and one scan at a time the tree stays under 512 MB (docs/decisions/067-scan-bench.md).
+ */
+export const SCAN_MEMORY_MB = 280;
 const HEAP_MB = 128;
 const MEMORY_CHECK_MS = 250;
 
@@ -37,15 +47,43 @@ async function residentBytes(pid: number): Promise<number | undefined> {
   }
 }
 
-export function createScanChildren(options: { timeoutMs: number; size?: number; memoryMb?: number }): ScanChildren {
-  const size = options.size ?? SCAN_PROCESSES;
+export function createScanChildren(options: {
+  timeoutMs: number;
+  size?: number;
+  waiting?: number;
+  memoryMb?: number;
+}): ScanChildren {
+  const size = options.size ?? scanProcesses();
+  const waitingMax = options.waiting ?? SCAN_WAITING;
   const capBytes = (options.memoryMb ?? SCAN_MEMORY_MB) * 1024 * 1024;
   const running = new Set<ChildProcess>();
+  const waiting: { start: () => void; refuse: () => void }[] = [];
+  let starting = 0;
   let closed = false;
 
-  const run = (task: ScanTask) =>
+  // A free place: the longest-waiting scan takes it (counted as starting until its process is forked).
+  const next = () => {
+    if (closed || running.size + starting >= size) return;
+    const first = waiting.shift();
+    if (!first) return;
+    starting++;
+    first.start();
+  };
+
+  const run = (task: ScanTask): Promise<ScanOutcome> => {
+    if (closed) return Promise.reject(new WorkerPoolError('busy'));
+    if (running.size + starting < size) return start(task);
+    if (waiting.length >= waitingMax) return Promise.reject(new WorkerPoolError('busy'));
+    return new Promise<void>((go, refuse) => {
+      waiting.push({ start: go, refuse: () => refuse(new WorkerPoolError('busy')) });
+    }).then(() => {
+      starting--;
+      return start(task);
+    });
+  };
+
+  const start = (task: ScanTask) =>
     new Promise<ScanOutcome>((resolve, reject) => {
-      if (closed || running.size >= size) return reject(new WorkerPoolError('busy'));
       const child = fork(ENTRY, [], {
         // Not the server's flags (a loader, an inspector): only a heap that fits the scan's JavaScript.
         execArgv: [`--max-old-space-size=${HEAP_MB}`, '--max-semi-space-size=8'],
@@ -53,6 +91,10 @@ export function createScanChildren(options: { timeoutMs: number; size?: number; 
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       running.add(child);
+      child.once('exit', () => {
+        running.delete(child);
+        next();
+      });
       let settled = false;
       const settle = (done: () => void) => {
         if (settled) return;
@@ -74,7 +116,6 @@ export function createScanChildren(options: { timeoutMs: number; size?: number; 
         else settle(() => resolve(message.outcome));
       });
       child.on('exit', () => {
-        running.delete(child);
         // Ended by itself before answering (crashed, its heap ran out): this scan cannot be read.
         settle(() => reject(new WorkerPoolError('out-of-memory')));
       });
@@ -86,6 +127,7 @@ export function createScanChildren(options: { timeoutMs: number; size?: number; 
     pids: () => [...running].flatMap((c) => (c.pid ? [c.pid] : [])),
     async close() {
       closed = true;
+      for (const entry of waiting.splice(0)) entry.refuse();
       await Promise.all(
         [...running].map(
           (c) =>
