@@ -12,7 +12,7 @@
 // (filter-address.ts) and combine with both; with any of them the number of matches is said, and an empty result
 // offers each filter to remove. On a phone the recipes come first (issue 54): the filters wait behind one 'Filter'
 // control beside the chips, which are one row that scrolls sideways.
-import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { $auth, PRERENDERED_AUTH, apiTokens } from '../../stores/auth.ts';
 import { useIslandStore } from '../../stores/use-island-store.ts';
 import { $category, $query, categoryFromAddress, chooseCategory, currentSearch, setQuery } from '../../stores/query.ts';
@@ -32,18 +32,10 @@ import RecipeTile from './recipe-tile.tsx';
 import './recipe-list.css';
 import { ListThumbnail, useApiBase } from '../photos/photo.tsx';
 import { recipeHref } from '../../lib/routes.ts';
-import {
-  readListPosition,
-  saveListPosition,
-  savedListPosition,
-  type ListPosition,
-} from '../../client/list-position.ts';
+import { useKeptListPlace, useListPlace } from './use-list-position.ts';
 
 const PAGE = 50;
 const MAX_PAGES = 4;
-
-/** How long scrolling must pause before the place is written into the history entry (browsers throttle it). */
-const SAVE_DELAY_MS = 150;
 
 /** The chips shown: the most used categories (a recipe page links to any of the others). */
 const MAX_CHIPS = 20;
@@ -54,19 +46,6 @@ type Load =
   | { state: 'loading' }
   | { state: 'failed' }
   | { state: 'ready'; pages: NamePage[]; query: string; category: string; filters: RecipeFilters; narrowed?: boolean };
-
-/** Whether a saved position shows the pages for this search text and category. */
-const answers = (saved: ListPosition, query: string, category: string) =>
-  saved.query === query && (saved.category ?? '') === category;
-
-/** The recipe at the top of the viewport (the first link not entirely above it) and its offset. */
-function topRecipe(list: HTMLElement | null): ListPosition['anchor'] {
-  for (const link of list?.querySelectorAll<HTMLElement>('a[data-recipe-id]') ?? []) {
-    const box = link.getBoundingClientRect();
-    if (box.bottom > 0) return { id: Number(link.dataset.recipeId), top: box.top };
-  }
-  return undefined;
-}
 
 /** `children`: the page's static heading, shown at the start of the toolbar. */
 export default function RecipeList({ children }: { children?: ReactNode }) {
@@ -127,10 +106,8 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
   // Answers to an older query or window arrive late; only the newest request may change the list.
   const latest = useRef(0);
   const base = useApiBase();
-  const listRef = useRef<HTMLUListElement>(null);
-  // The place to go back to, set when the first query's pages come from the history entry.
-  const restoring = useRef<ListPosition | undefined>(undefined);
-  const started = useRef(false);
+  // Where the list was in this history entry: restored on the first query and after Back and Forward.
+  const place = useListPlace();
 
   // Narrowing the names already shown answers the keystroke at once (in the same event as the
   // keystroke, not an effect later); the server's answer (which may add recipes beyond them) replaces
@@ -166,10 +143,9 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
 
   // Back and Forward between the list's own entries (a chip pressed is one): the address's search text and
   // category again, and the pages that entry showed when they answer it.
-  const popped = useRef<ListPosition | undefined>(undefined);
   useEffect(() => {
     const onPop = (event: PopStateEvent) => {
-      popped.current = readListPosition(event.state);
+      place.popped(event.state);
       setQuery(currentSearch());
       categoryFromAddress();
       const fromAddress = filtersFromAddress();
@@ -177,19 +153,16 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, []);
+  }, [place]);
 
   useEffect(() => {
     if (query === null || filters === null) return;
     const ticket = ++latest.current;
     // The page's first query: Back, Forward or reload return to what this history entry showed, as it
     // was (no request), if the search text and category are still the ones those pages answer.
-    const saved = started.current ? popped.current : savedListPosition();
-    started.current = true;
-    popped.current = undefined;
-    if (saved && answers(saved, query, category)) {
-      restoring.current = saved;
-      setLoad({ state: 'ready', pages: saved.pages, query, category, filters });
+    const pages = place.restore(query, category);
+    if (pages) {
+      setLoad({ state: 'ready', pages, query, category, filters });
       return;
     }
     listRecipeNames(apiTokens, { search: query, category, filters, limit: PAGE })
@@ -199,7 +172,11 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
         console.error('Could not load the recipes', error);
         if (ticket === latest.current) setLoad({ state: 'failed' });
       });
-  }, [query, category, filters]);
+  }, [query, category, filters, place]);
+
+  // The pages, the search text and the place are kept in the history entry (use-list-position.ts): after the query
+  // effect, whose restore() comes first in a render that changes both.
+  useKeptListPlace(place, load.state === 'ready' ? load : undefined, chips !== undefined);
 
   const loading = useRef(false);
   const extend = (direction: 'next' | 'previous') => {
@@ -225,58 +202,6 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
       .catch((error: unknown) => console.error('Could not load the recipes', error))
       .finally(() => (loading.current = false));
   };
-
-  // The browser would put back its own idea of the place, before the pages are here: the list does it.
-  useEffect(() => {
-    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
-  }, []);
-
-  // Restored pages are in the DOM now: scroll before paint and before the end markers start observing
-  // (their effects run after this layout effect), so they see the restored place, not the top.
-  useLayoutEffect(() => {
-    const saved = restoring.current;
-    if (!saved || load.state !== 'ready' || chips === undefined) return;
-    restoring.current = undefined;
-    const anchor = saved.anchor && listRef.current?.querySelector(`a[data-recipe-id="${saved.anchor.id}"]`);
-    const y =
-      anchor && saved.anchor ? window.scrollY + anchor.getBoundingClientRect().top - saved.anchor.top : saved.scrollY;
-    window.scrollTo(0, Math.max(0, y));
-  }, [load, chips]);
-
-  // Keeps the pages, the search text and the place in the history entry: after the pages change, when
-  // scrolling pauses, before following a link and when the page is left.
-  const current = useRef(load);
-  current.current = load;
-  const save = useRef(() => {
-    const now = current.current;
-    if (now.state !== 'ready' || now.narrowed || restoring.current) return;
-    saveListPosition({
-      query: now.query,
-      ...(now.category ? { category: now.category } : {}),
-      pages: now.pages,
-      scrollY: window.scrollY,
-      anchor: topRecipe(listRef.current),
-    });
-  });
-  useEffect(() => save.current(), [load]);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => save.current(), SAVE_DELAY_MS);
-    };
-    const now = () => {
-      clearTimeout(timer);
-      save.current();
-    };
-    window.addEventListener('scroll', later, { passive: true });
-    window.addEventListener('pagehide', now);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('scroll', later);
-      window.removeEventListener('pagehide', now);
-    };
-  }, []);
 
   // What is on screen: the spinner until the chips are known too.
   const view: Load = chips === undefined ? { state: 'loading' } : load;
@@ -362,7 +287,7 @@ export default function RecipeList({ children }: { children?: ReactNode }) {
       )}
       {first?.previous && <ScrollSentinel key={`p-${first.previous}`} onVisible={() => extend('previous')} />}
       {recipes.length > 0 && (
-        <ul className="recipe-list" aria-label="Recept" ref={listRef} onClickCapture={() => save.current()}>
+        <ul className="recipe-list" aria-label="Recept" ref={place.listRef} onClickCapture={place.save}>
           {recipes.map((r) => (
             <RecipeRow key={r.id} recipe={r} base={base} />
           ))}
