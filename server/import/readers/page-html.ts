@@ -34,7 +34,9 @@ const MAX_ITEMS = 4000;
 const MAX_LINE = 200;
 const MAX_STEPS = 200;
 const MAX_TITLE = 120;
-const MAX_TITLES = 20;
+const MAX_TITLES = 8;
+// How far past a title its first step may be (elements): a title with nothing under it reads no further.
+const MAX_WALK_TO_FIRST = 3000;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const TITLE_TAGS = new Set(['p', 'strong', 'b', 'span', 'div', 'dt', 'label']);
 
@@ -156,6 +158,7 @@ type Run = { anchor: PageElement; groups: IngredientGroup[]; amounts: number };
 type Entry = { text: string; kind: 'amount' | 'line' | 'heading' | 'other' };
 
 const MAX_CONTAINERS = 5000;
+const MAX_CHILDREN_ASKED = 20_000;
 const MAX_ITEM_NODES = 60;
 const MIN_RUN_AMOUNTS = 3;
 // A figure among a line's first characters ("2 dl", "- 250g", "• ½ tsk"): the cheap question before the
@@ -179,11 +182,13 @@ function paragraphRun(page: PageDocument): Run | undefined {
     }
   };
   let budget = MAX_CONTAINERS;
+  // The children asked about, over all blocks: each is read within MAX_ITEM_NODES nodes, some once parsed.
+  let childBudget = MAX_CHILDREN_ASKED;
   for (const block of DomUtils.findAll(
     (e) => e.name !== 'ul' && e.name !== 'ol' && e.name !== 'select',
     page.children,
   )) {
-    if (budget <= 0) break;
+    if (budget <= 0 || childBudget <= 0) break;
     const children = block.children.filter(isElement);
     if (children.filter((c) => c.name === 'br').length >= 2) {
       budget--;
@@ -191,7 +196,8 @@ function paragraphRun(page: PageDocument): Run | undefined {
     }
     if (children.length < 2) continue;
     budget--;
-    const items = children.filter((c) => !NOT_ITEMS.has(c.name));
+    const items = children.filter((c) => !NOT_ITEMS.has(c.name)).slice(0, Math.max(0, childBudget));
+    childBudget -= items.length;
     // The cheap question first: enough children whose short text starts with a figure.
     const figures = items.filter((item) => AMOUNT_NEAR_START.test(textStart(item)) || amountLast(item) !== undefined);
     if (figures.length < MIN_RUN_AMOUNTS) continue;
@@ -378,7 +384,7 @@ function stepsOf(page: PageDocument, ingredientLists: PageElement[]): string[] {
     }
   });
   // The heading after the ingredients first; a page may name its steps above its ingredients too. At most
-  // MAX_TITLES are tried: each may read on to the page's end.
+  // MAX_TITLES are tried, each reading at most MAX_WALK_TO_FIRST elements on to its first step.
   const ordered = [...titles.filter((at) => at > listAt), ...titles.filter((at) => at < listAt)].slice(0, MAX_TITLES);
   const skip = new Set(ingredientLists);
   for (const at of ordered) {
@@ -531,7 +537,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
   let parted = false;
   for (let at = from + 1; at < all.length; at++) {
     const element = all[at]!;
-    if (lines.length >= MAX_STEPS) break;
+    if (lines.length >= MAX_STEPS || (lines.length === 0 && at - from > MAX_WALK_TO_FIRST)) break;
     if (inside(element, title) || (consumed && inside(element, consumed))) continue;
     const text = (): string => nodeText(element);
     // The steps as a list of <div>s (each a step's number and its text), not an <ol>: at most MAX_BLOCKS_ASKED
