@@ -10,7 +10,8 @@ export type InlineHashes = { scripts: string[]; styles: string[] };
 
 const INLINE = /<(script|style)(\s[^>]*)?>([\s\S]*?)<\/\1>/gi;
 
-function sha256(text: string): string {
+/** A CSP source that allows one inline block by its text: `'sha256-…'`. */
+export function sha256Source(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
@@ -26,8 +27,8 @@ export function inlineHashes(siteDir: string): InlineHashes {
   for (const file of htmlFiles(siteDir)) {
     for (const [, tag, attrs = '', body = ''] of readFileSync(file, 'utf8').matchAll(INLINE)) {
       if (tag?.toLowerCase() === 'script') {
-        if (!/\ssrc=/i.test(attrs) && body.trim() !== '') scripts.add(sha256(body));
-      } else if (body.trim() !== '') styles.add(sha256(body));
+        if (!/\ssrc=/i.test(attrs) && body.trim() !== '') scripts.add(sha256Source(body));
+      } else if (body.trim() !== '') styles.add(sha256Source(body));
     }
   }
   return { scripts: [...scripts].sort(), styles: [...styles].sort() };

@@ -8,6 +8,7 @@ import { createDatabaseGate } from '../db/database-gate.ts';
 import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import { parseRecipeId } from '../../src/lib/routes.ts';
 import { contentSecurityPolicy, inlineHashes } from './csp.ts';
+import { inlineStylesheets } from './inline-styles.ts';
 import { CACHE_CONTROL, isHostingPath, siteHeaders, SVG_POLICY } from './headers.ts';
 import { readAnswer } from '../http/read-answer.ts';
 import { createRecipePage, matchesEtag, siteAddresses, unavailable } from './recipe-page.ts';
@@ -29,9 +30,15 @@ export default async function sitePlugin(app: FastifyInstance, opts: SiteOptions
   if (!existsSync(resolve(root, 'index.html'))) {
     throw new Error(`The site is not built: ${root}/index.html is missing (run npm run build)`);
   }
-  const csp = contentSecurityPolicy(config, inlineHashes(root));
+  // /{id}'s shell with its stylesheets inlined (./inline-styles.ts): the policy allows those blocks by their hashes.
+  const recipeShell = inlineStylesheets(readFileSync(resolve(root, 'recipe.html'), 'utf8'), root);
+  const hashes = inlineHashes(root);
+  const csp = contentSecurityPolicy(config, {
+    ...hashes,
+    styles: [...new Set([...hashes.styles, ...recipeShell.styleHashes])].sort(),
+  });
   const gate = createDatabaseGate(config.database.requestTimeoutMs, app.log);
-  const recipePage = createRecipePage(readFileSync(resolve(root, 'recipe.html'), 'utf8'), config, db, gate);
+  const recipePage = createRecipePage(recipeShell.html, config, db, gate);
   const { origin } = siteAddresses(config);
   const sitemap = createSitemap(db, createChangeFeed(db), {
     origin,

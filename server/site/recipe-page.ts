@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
 import { getRecipe } from '../db/repositories/recipe-repository.ts';
-import { recipeFirstScreen } from './recipe-first-screen.ts';
+import { FIRST_SCREEN_EXPECT, recipeFirstScreen } from './recipe-first-screen.ts';
 import { recipeHead, type Addresses } from './recipe-head.ts';
 import { splitShell, withHead } from './shell.ts';
 import { CACHE_CONTROL } from './headers.ts';
@@ -70,7 +70,9 @@ export function createRecipePage(shellHtml: string, config: Config, db: Database
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL.shared);
     if (matchesEtag(request, etag)) return reply.code(304).send();
     const addresses: Addresses = { pageUrl: `${origin}/${recipe.id}`, apiBase, pageApiBase };
-    const html = withHead(shell, recipeHead(recipe, addresses), recipeFirstScreen(recipe, pageApiBase));
+    // A shell without the first screen's place takes no `expect` link: nothing would ever match it.
+    const head = recipeHead(recipe, addresses) + (shell.after === undefined ? '' : FIRST_SCREEN_EXPECT);
+    const html = withHead(shell, head, recipeFirstScreen(recipe, pageApiBase));
     return reply.type('text/html; charset=utf-8').send(html);
   };
 }

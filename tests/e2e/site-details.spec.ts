@@ -329,3 +329,32 @@ for (const size of [
     });
   });
 }
+
+// Issue 54 point 5: on a throttled phone the stylesheet the page linked cost a round trip after the HTML before the
+// first screen could be drawn. The server writes it into the page (server/site/inline-styles.ts), allowed by its hash.
+test('the first screen waits for no request after the page: its styles are in it, within the page CSP', async ({
+  page,
+  recipes,
+}) => {
+  const recipe = await recipes.create({ name: uniqueName('Inline'), ingredients: [{ name: 'Mjöl' }] });
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+  const stylesheets: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'stylesheet' && stylesheets.push(new URL(r.url()).pathname));
+  await page.goto(`/${recipe.id}`, { waitUntil: 'load' });
+  const blocking = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter(
+        (e) => (e as PerformanceResourceTiming & { renderBlockingStatus?: string }).renderBlockingStatus === 'blocking',
+      )
+      .map((e) => e.name),
+  );
+  expect(blocking).toEqual([]);
+  expect(stylesheets).toEqual([]);
+  // The styles apply: the card has its border.
+  const card = page.locator('article.recipe');
+  await expect(card).toHaveCSS('border-top-style', 'solid');
+  await expect(page.getByRole('heading', { level: 1, name: recipe.name })).toBeVisible();
+  expect(violations).toEqual([]);
+});

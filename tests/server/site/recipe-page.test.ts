@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,10 +18,12 @@ import { addRecipe } from '../../support/recipes.ts';
 
 // /{id} as a client that runs no JavaScript reads it (a link preview, a crawler), /robots.txt and the sitemap, on
 // the whole app (helmet, API, site) over a miniature dist/ whose recipe shell has the layout's title, description
-// and an inline script, and the place of the first screen (src/layouts/Layout.astro, src/pages/recipe.astro).
+// an inline script, its stylesheet, and the place of the first screen (src/layouts/Layout.astro, src/pages/recipe.astro).
+const STYLESHEET = '/_astro/Layout.T3st-Ab1.css';
+const CSS = '.card{padding:1rem}h1{font-size:2rem}\n';
 const SHELL =
   '<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="description" content="Recept att bläddra bland, söka i och laga.">' +
-  '<title>recipes-frontend</title><script>window.__early={};</script></head><body><main><p>skal</p><!--recipe-first-screen--></main></body></html>';
+  `<title>recipes-frontend</title><script>window.__early={};</script><link rel="stylesheet" href="${STYLESHEET}"></head><body><main><p>skal</p><!--recipe-first-screen--></main></body></html>`;
 const ORIGIN = 'https://recept.example.se';
 
 let dir: string;
@@ -42,6 +45,8 @@ beforeAll(async () => {
   for (const name of ['index', 'recipe-edit', '404'])
     writeFileSync(join(dir, `${name}.html`), `<!doctype html>${name}`);
   writeFileSync(join(dir, 'recipe.html'), SHELL);
+  mkdirSync(join(dir, '_astro'));
+  writeFileSync(join(dir, STYLESHEET), CSS);
   db = await createTestDatabase('pglite');
   app = await buildApp(testConfig({ SITE_DIR: dir, SERVE_SITE: 'true', PUBLIC_URL: ORIGIN }), { db, logger: false });
   await insertUpload(db.orm, {
@@ -178,9 +183,12 @@ describe('/{id} for clients that run no JavaScript', () => {
     const [avifSource] = pictureSources(pageApi, withPhoto.photos?.[0]?.files ?? [], 'width');
     expect(preloads[0]).toContain(` imagesrcset="${avifSource?.srcSet}" imagesizes="${MAIN_SIZES}"`);
     expect(res.headers.link).toBeUndefined();
-    // The rest of the shell as it was: its inline script (hashed by the CSP) and body, with the first screen in
-    // the marker's place: the card, the main photo (the preload's very srcset), the name, the author and the rest.
-    expect(html).toContain('<script>window.__early={};</script></head><body><main><p>skal</p><article ');
+    // The rest of the shell as it was: its inline script (hashed by the CSP), its stylesheet written in, and body,
+    // with the first screen in the marker's place: the card, the main photo (the preload's very srcset), the name,
+    // the author and the rest.
+    expect(html).toContain(
+      `<script>window.__early={};</script><style>${CSS}</style></head><body><main><p>skal</p><article `,
+    );
     expect(html).not.toContain('<!--recipe-first-screen-->');
     const card = /<article [^>]*>.*<\/article>/.exec(html)?.[0] ?? '';
     expect(card).toMatch(
@@ -230,6 +238,25 @@ describe('/{id} for clients that run no JavaScript', () => {
     const [page, index] = await Promise.all([get(`/${withPhoto.id}`), get('/')]);
     expect(page.headers['content-security-policy']).toBe(index.headers['content-security-policy']);
     expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+  });
+
+  it('writes the stylesheet into the page (no round trip before the first frame), allowed by its hash, and draws nothing before the card', async () => {
+    const page = await get(`/${withPhoto.id}`);
+    expect(page.body).toContain(`<script>window.__early={};</script><style>${CSS}</style></head>`);
+    expect(page.body).not.toContain(STYLESHEET);
+    const hash = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
+    const styleSrc = /style-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1] ?? '';
+    expect(styleSrc.split(' ')).toContain(hash);
+    expect(styleSrc).not.toContain('unsafe-inline');
+    // Nothing is drawn before the card is parsed: one first frame with the whole recipe.
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#recipe-first-screen" blocking="render">');
+    expect(page.body).toContain('<article class="card recipe" id="recipe-first-screen"');
+    // The shell as built, for a missing recipe, keeps its link (and has no card to wait for); the file is served.
+    const missing = (await get('/999999')).body;
+    expect(missing).toContain(`<link rel="stylesheet" href="${STYLESHEET}">`);
+    expect(missing).not.toContain('rel="expect"');
+    expect((await get(STYLESHEET)).body).toBe(CSS);
   });
 
   it('escapes a hostile name and instructions everywhere', async () => {
