@@ -144,13 +144,15 @@ describe('ingredients written as paragraphs, not a list', () => {
 });
 
 describe('ingredients laid out as blocks, the name before the amount', () => {
-  it('reads a grid of cards (a name block, then an amount block) as lines amount first; a nutrition grid is none', () => {
+  it('reads a grid of cards (a name block, then an amount block) as lines amount first; nutrition or reviews are none', () => {
     const card = (name: string, amount: string) =>
       `<div><div class="card"><img src="x.png"><div><div class="name">${name}</div><div class="amount">${amount}</div></div></div></div>`;
     const draft = recipeFromHtml(`<html><body><h1>Pak choi-wok</h1>
       <div class="nutrition"><div><span>Energi</span><span>450 kcal</span></div><div><span>Fett</span><span>12 g</span></div>
       <div><span>Protein</span><span>30 g</span></div><div><span>Kolhydrater</span><span>50 g</span></div>
-      <div><span>Salt</span><span>2 g</span></div></div>
+      <div><span>Salt</span><span>2 g</span></div><div><span>Totalt fett</span><span>20 g</span></div>
+      <div><span>Kostfiber</span><span>4 g</span></div></div>
+      <div class="reviews">${'<div><span>Anna, 12 maj 2024: jättegott</span><span>5/5</span></div>'.repeat(6)}</div>
       <h2>Ingredienser</h2><div class="grid">${card('Pak choi', '3 st')}${card('Vårlök', '2 st')}${card('Ingefära', '')}
       ${card('Lime', '1 st')}${card('Sojasås', '2 msk')}</div>
       <h2>Gör så här</h2><p>Skär pak choin i fjärdedelar och vårlöken i ringar.</p><p>Woka allt i två minuter.</p>

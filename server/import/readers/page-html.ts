@@ -282,14 +282,15 @@ function runsOf(entries: Entry[]): { groups: IngredientGroup[]; amounts: number;
 
 // A nutrition table's row ("Fett 12 g", "Energy 250 kcal") is laid out as a name, then an amount, too.
 const NUTRIENT =
-  /^(?:energi|energy|kalorier|calories|kcal|kj|fett|fat|mättat fett|protein|proteiner|kolhydrater|carbohydrates?|carbs|socker(?:arter)?|sugars?|fiber|fibre|kostfiber|salt|sodium|natrium|cholesterol|kolesterol|fedt|kulhydrat|rasva|hiilihydraatit|proteiini|eiweiß|fett|kohlenhydrate|ballaststoffe|lipides|glucides|protéines|vet|koolhydraten|eiwit)(?!\p{L})/iu;
+  /(?:^|[^\p{L}])(?:energi|energy|kalorier|calories|kcal|kj|fett|fat|fedt|protein|proteiner|proteiini|kolhydrater|carbohydrates?|carbs|kulhydrat|hiilihydraatit|sockerarter|sugars|fiber|fibre|kostfiber|sodium|natrium|cholesterol|kolesterol|vitamin|calcium|kalcium|iron|järn|potassium|kalium|rasva|eiweiß|kohlenhydrate|ballaststoffe|lipides|glucides|protéines|koolhydraten|eiwit)(?!\p{L})/iu;
 const MAX_AMOUNT = 24;
+const MAX_NAME = 60;
 
 /**
  * An ingredient laid out as blocks, its name before its amount ("<div>Pak choi</div><div>3 st</div>",
  * "<b>brown sugar</b> <u>45 g</u>"): the line amount first ("3 st Pak choi"), as the ingredient-line reader reads
  * a line; undefined for any other element. The element's text nodes, at most MAX_ITEM_NODES nodes read: two to four
- * parts, the last a short amount, the first none, and no nutrient's name.
+ * parts, the last a short amount, the others a short name without figures, and no nutrient's name.
  */
 function amountLast(element: PageElement): string | undefined {
   const parts: string[] = [];
@@ -308,7 +309,8 @@ function amountLast(element: PageElement): string | undefined {
   const amount = parts.at(-1)!;
   const name = parts.slice(0, -1).join(' ');
   if (amount.length > MAX_AMOUNT || !AMOUNT_NEAR_START.test(amount) || AMOUNT_NEAR_START.test(name)) return undefined;
-  if (name.length > MAX_LINE / 2 || NUTRIENT.test(name) || !/\p{L}/u.test(name)) return undefined;
+  // A name holds no figure: a comment's date, a rating or a price row is no ingredient.
+  if (name.length > MAX_NAME || /\d/u.test(name) || NUTRIENT.test(name) || !/\p{L}/u.test(name)) return undefined;
   const line = `${amount.replace(/[:：]\s*$/u, '')} ${name.replace(/\s*[:：]$/u, '')}`;
   return readsAsIngredient(line) ? line : undefined;
 }
