@@ -112,13 +112,18 @@ function split(lines: (LineBox & { top: number })[]): Part[] {
  * names. Same row: they overlap in height by more than half the lower one's.
  */
 export function rows(lines: (LineBox & { top: number })[]): Part[] {
-  const out: (Part & { bottom: number })[] = [];
+  const out: (Part & { bottom: number; left: number; right: number; paragraphs: Set<number> })[] = [];
   for (const line of lines) {
     const bottom = Math.max(...line.words.map((w) => w.bbox.y1));
+    const left = Math.min(...line.words.map((w) => w.bbox.x0));
+    const right = Math.max(...line.words.map((w) => w.bbox.x1));
     const height = bottom - line.top;
-    // Of about one height: a "line" Tesseract ran down a column of amounts spans several rows and joins none.
+    // Only lines Tesseract put in other paragraphs, side by side (not one above the other: the lines of a slanted
+    // paragraph overlap in height), of about one height (a "line" run down a column of amounts spans several rows).
     const row = out.find(
       (r) =>
+        !r.paragraphs.has(line.paragraph) &&
+        (right <= r.left || left >= r.right) &&
         Math.max(r.bottom - r.top, height) < 2 * Math.min(r.bottom - r.top, height) &&
         Math.min(r.bottom, bottom) - Math.max(r.top, line.top) > 0.5 * Math.min(r.bottom - r.top, height),
     );
@@ -126,7 +131,19 @@ export function rows(lines: (LineBox & { top: number })[]): Part[] {
       row.words = [...row.words, ...line.words];
       row.top = Math.min(row.top, line.top);
       row.bottom = Math.max(row.bottom, bottom);
-    } else out.push({ words: line.words, paragraph: line.paragraph, top: line.top, bottom });
+      row.left = Math.min(row.left, left);
+      row.right = Math.max(row.right, right);
+      row.paragraphs.add(line.paragraph);
+    } else
+      out.push({
+        words: line.words,
+        paragraph: line.paragraph,
+        top: line.top,
+        bottom,
+        left,
+        right,
+        paragraphs: new Set([line.paragraph]),
+      });
   }
   // Each row's words left to right: its first words are its amount (read-pages.ts looks at them again).
   return out.map(({ words, paragraph, top }) => ({

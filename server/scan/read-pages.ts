@@ -85,7 +85,11 @@ async function readLines(png: Buffer): Promise<{ text: string; confidence: numbe
   // running down the page ("PR WH" for 1, 3, 1 …): that region is read again as a block of lines of its own.
   const heights = lines.map((l) => lineHeight(l)).sort((a, b) => a - b);
   const usual = heights[Math.floor(heights.length / 2)] ?? 0;
-  const tall = lines.filter((l) => l.words.length > 0 && usual > 0 && lineHeight(l) > TALL_LINE * usual);
+  // Only a narrow one (a column of amounts or step numbers): a wide one overlaps the text beside it.
+  const tall = lines.filter(
+    (l) =>
+      l.words.length > 0 && usual > 0 && lineHeight(l) > TALL_LINE * usual && lineWidth(l) <= NARROW_COLUMN * usual,
+  );
   if (tall.length === 0) return { text: data.text, confidence: data.confidence, lines };
   const { width = 0, height = 0 } = await sharp(png).metadata();
   await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
@@ -101,12 +105,32 @@ async function readLines(png: Buffer): Promise<{ text: string; confidence: numbe
         .png({ compressionLevel: 1 })
         .toBuffer();
       const again = (await worker.recognize(region, {}, { blocks: true })).data.blocks ?? [];
-      lines.splice(lines.indexOf(line), 1, ...linesOf(again, line.paragraph - 1, { x: x0, y: y0 }));
+      // Words of other lines the region reaches into are read there already: only the new ones are kept.
+      const others = lines.filter((l) => l !== line).flatMap((l) => l.words);
+      const fresh = linesOf(again, line.paragraph - 1, { x: x0, y: y0 })
+        .map((l) => ({ ...l, words: l.words.filter((w) => !others.some((o) => covers(o.bbox, w.bbox))) }))
+        .filter((l) => l.words.length > 0);
+      lines.splice(lines.indexOf(line), 1, ...fresh);
     }
   } finally {
     await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
   }
   return { text: data.text, confidence: data.confidence, lines };
+}
+
+/** A column read downwards is re-read only when at most this many line heights wide. */
+const NARROW_COLUMN = 6;
+
+function lineWidth(line: LineBox): number {
+  if (line.words.length === 0) return 0;
+  return Math.max(...line.words.map((w) => w.bbox.x1)) - Math.min(...line.words.map((w) => w.bbox.x0));
+}
+
+/** The middle of `inner` lies in `outer`. */
+function covers(outer: LineBox['words'][number]['bbox'], inner: LineBox['words'][number]['bbox']): boolean {
+  const x = (inner.x0 + inner.x1) / 2;
+  const y = (inner.y0 + inner.y1) / 2;
+  return x >= outer.x0 && x <= outer.x1 && y >= outer.y0 && y <= outer.y1;
 }
 
 function lineHeight(line: LineBox): number {
