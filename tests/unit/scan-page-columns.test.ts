@@ -80,6 +80,16 @@ describe('columns kept apart by the word boxes', () => {
     const merged = rows([amounts, names, down].map((l) => ({ ...l, top: l.words[0]!.bbox.y0 })));
     expect(merged.map((p) => p.words.map((w) => w.text).join(' '))).toEqual(['3 st äpplen', 'PR']);
   });
+
+  it('never joins the lines of one paragraph, nor lines one above the other, however they overlap in height', () => {
+    // A slanted paragraph: each line's box reaches well into the next one's.
+    const slanted = [0, 1, 2].map((i) => ({
+      words: [{ text: `rad${i}`, bbox: { x0: 0, y0: i * 12, x1: 400, y1: i * 12 + 40 } }],
+      paragraph: i === 2 ? 9 : 8,
+      top: i * 12,
+    }));
+    expect(rows(slanted).map((p) => p.words[0]!.text)).toEqual(['rad0', 'rad1', 'rad2']);
+  });
 });
 
 describe('a page whose words run down it', () => {
