@@ -276,7 +276,8 @@ export const recipeImportRoutes: FastifyPluginAsyncZod<Options> = async (api, { 
           'PHOTO_MAX_BYTES, 415 no JPEG/PNG/WebP/HEIF by its bytes, an unreadable HEIC or a part typed neither image/* nor ' +
           'application/octet-stream, 422 over 40 megapixels, more JPEG ' +
           'scans than a camera writes, unreadable, not read within SCAN_TIMEOUT_MS, or no recipe read (`fields.pages`), ' +
-          '503 two scans already running, 400 a multipart body of no files, a part not a file named `pages`, or more ' +
+          '503 the scans the server runs at once (one on 2 cores or fewer, two above) busy and one more waiting, 400 a ' +
+          'multipart body of no files, a part not a file named `pages`, or more ' +
           'than 4. 413: a pasted page or text larger ' +
           'than IMPORT_MAX_BYTES (`fields` ' +
           'names the field and the limit in MB). 400: an address that is malformed or may not be fetched (private, loopback, ' +
