@@ -81,9 +81,11 @@ export function photoHtml(photo: Photo, alt: string, sizes: string, apiBase: str
  * For the head of a page with the first screen: the browser draws nothing until the card has been parsed (HTML's
  * render-blocking `expect` link), so the first frame holds the whole recipe. Without it, on a throttled phone,
  * the parser stopped twice to draw the header and the search bar first, each frame about 0.1 s of a slow CPU, and
- * the recipe came in the third (issue 54 point 5). A browser without `expect` links ignores it.
+ * the recipe came in the third (issue 54 point 5). The link names the footer after the card (src/layouts/Layout.astro):
+ * Chromium lets the page be drawn once the named element is in the document, and the card itself is there from its
+ * start tag (a frame then showed the name without the ingredients). A browser without `expect` links ignores it.
  */
-export const FIRST_SCREEN_EXPECT = `<link rel="expect" href="#${FIRST_SCREEN_ID}" blocking="render">`;
+export const FIRST_SCREEN_EXPECT = '<link rel="expect" href="#site-footer" blocking="render">';
 
 type Ingredient = Recipe['ingredients'][number];
 

@@ -250,7 +250,7 @@ describe('/{id} for clients that run no JavaScript', () => {
     expect(styleSrc).not.toContain('unsafe-inline');
     // Nothing is drawn before the card is parsed: one first frame with the whole recipe.
     const head = page.body.slice(0, page.body.indexOf('</head>'));
-    expect(head).toContain('<link rel="expect" href="#recipe-first-screen" blocking="render">');
+    expect(head).toContain('<link rel="expect" href="#site-footer" blocking="render">');
     expect(page.body).toContain('<article class="card recipe" id="recipe-first-screen"');
     // The shell as built, for a missing recipe, keeps its link (and has no card to wait for); the file is served.
     const missing = (await get('/999999')).body;
