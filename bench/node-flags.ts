@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 /**
  * The V8 flags `npm start` gives the server (package.json's start script: the image and `recipe-book` use the
- * same, tests/unit/node-flags.test.ts checks), so that a bench measures what runs. `BENCH_NODE_FLAGS` replaces
+ * same, tests/unit/project/node-flags.test.ts checks), so that a bench measures what runs. `BENCH_NODE_FLAGS` replaces
  * them, to compare others.
  */
 export function serverNodeFlags(): string[] {

@@ -4,7 +4,7 @@
 // in the ink of an amount (its words cut out of the page: read-pages.ts) by connected pieces of ink, and where it is
 // there, says where the numerator and denominator lie, so each small digit can be read alone (Tesseract reads a
 // single digit well). The digits before it (the whole number) are counted, so the whole number's text is kept.
-// Pure, on gray pixels: tested on glyphs drawn with the machine's fonts (tests/unit/scan-fraction-glyphs.test.ts).
+// Pure, on gray pixels: tested on glyphs drawn with the machine's fonts (tests/unit/scan/scan-fraction-glyphs.test.ts).
 
 import type { GrayPixels } from './prepare-page.ts';
 

@@ -3,7 +3,7 @@
 // can: a gutter is a band of x that no word of a run of consecutive lines crosses while words lie on both sides of
 // it. Each such run is read column by column, the left column's lines first, then the right's; lines above and below
 // (a title across both columns) stay where they are. Pure: it takes Tesseract's lines with their word boxes (read in
-// read-pages.ts) and gives the text, so it is tested on boxes alone (tests/unit/scan-page-columns.test.ts).
+// read-pages.ts) and gives the text, so it is tested on boxes alone (tests/unit/scan/scan-page-columns.test.ts).
 
 export type Box = { x0: number; y0: number; x1: number; y1: number };
 export type WordBox = { text: string; bbox: Box };

@@ -1,5 +1,5 @@
 // A phone photo of a page, made easier for Tesseract to read (sharp, in the scan process: scan-child.ts). Each step
-// is its own function so each is tested alone (tests/unit/scan-prepare-page.test.ts); preparePage runs them in order.
+// is its own function so each is tested alone (tests/unit/scan/scan-prepare-page.test.ts); preparePage runs them in order.
 // The header is read first and a photo over the pixel limit refused before a pixel is decoded, as for photos.
 import sharp, { type Sharp } from 'sharp';
 import { MAX_INPUT_PIXELS } from '../photos/photo-sizes.ts';

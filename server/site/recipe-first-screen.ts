@@ -1,7 +1,7 @@
 // /{id}'s first screen, written by the server into the page's body: the whole recipe's card (photos, name, author,
 // categories, times, source, the servings selector at the recipe's own servings, the ingredients under their
 // sections, the steps) in the very markup the island renders (RecipeCard in src/features/details/recipe-details.tsx,
-// src/features/photos/photo.tsx; tests/unit/site-first-screen.test.ts keeps them equal). The browser paints the
+// src/features/photos/photo.tsx; tests/unit/site/site-first-screen.test.ts keeps them equal). The browser paints the
 // recipe from the first response, before any JavaScript has run (issue 42: the name and the photo; issue 54: the
 // ingredients and steps too, which came 1.9 s later on a throttled phone). The island removes this card in the same
 // task as its own identical card takes the place, so nothing moves. Every text is escaped, no style attribute is

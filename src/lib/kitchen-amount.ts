@@ -1,5 +1,5 @@
 // Amounts a cook can measure: the one place for the rules of docs/quantities.md (its table, one rule a row;
-// tests/unit/quantity-kitchen.test.ts tests each row). Used where amounts are shown (the details page, cook mode,
+// tests/unit/lib/quantity-kitchen.test.ts tests each row). Used where amounts are shown (the details page, cook mode,
 // print and the JSON-LD, at the recipe's own servings and scaled) and where the web import turns a US measure
 // into one of ours (server/import/measures.ts). Text only: a stored amount is never changed by it.
 

@@ -1,5 +1,5 @@
 // The durations written in a step's Swedish text ("Grädda i 200 °C i 25 minuter"), for cook mode's timers (issue 57
-// item 1). The rules and their table of examples are in docs/step-durations.md; tests/unit/step-durations.test.ts
+// item 1). The rules and their table of examples are in docs/step-durations.md; tests/unit/lib/step-durations.test.ts
 // runs every row of that table, so the doc and this code cannot drift apart. A step is text anyone may write: every
 // quantifier below is bounded, so each attempt reads a few dozen characters at most and the scan is linear.
 

@@ -65,7 +65,7 @@ function ToolsFailed({ onRetry }: { onRetry(): void }) {
 
 // RECIPE_JSONLD_ID and instructionSteps of src/lib/recipe-jsonld.ts, spelt here so that the page's start carries
 // none of that module: the server's head block already says the recipe at its own servings, and only another
-// number of servings needs the code (tests/unit/site-first-screen.test.ts holds the steps equal to the server's).
+// number of servings needs the code (tests/unit/site/site-first-screen.test.ts holds the steps equal to the server's).
 const HEAD_JSONLD_ID = 'recipe-jsonld';
 const instructionSteps = (text: string) =>
   text
@@ -226,7 +226,7 @@ export type RecipeCardProps = {
 
 /**
  * The recipe's card, as the island draws it. The server writes the same markup as the page's first screen
- * (server/site/recipe-first-screen.ts; tests/unit/site-first-screen.test.ts keeps the two equal), so the island's
+ * (server/site/recipe-first-screen.ts; tests/unit/site/site-first-screen.test.ts keeps the two equal), so the island's
  * card takes the place of the server's without moving anything.
  */
 export function RecipeCard({

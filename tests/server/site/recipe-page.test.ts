@@ -202,7 +202,7 @@ describe('/{id} for clients that run no JavaScript', () => {
       `<img src="/api/photos/${jpeg}" alt="Pannkakor på ett fat" width="2400" height="1600" loading="eager" fetchpriority="high" decoding="auto">`,
     );
     expect(card).toContain('</picture></div><h1>Pannkakor</h1><p class="author">Författare: redaktor</p>');
-    // Issue 54: the whole recipe, at its own servings, in the island's markup (tests/unit/site-first-screen.test.ts).
+    // Issue 54: the whole recipe, at its own servings, in the island's markup (tests/unit/site/site-first-screen.test.ts).
     expect(card).toContain('<select id="servings" class="select" disabled="">'); // until the island's
     expect(card).toContain('<option value="4" selected="">4</option>');
     expect(card).toContain(

@@ -1,0 +1,71 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { amountText, findFraction, fractionGlyph, inkPieces } from '../../../server/scan/fraction-glyphs.ts';
+import { amountWords } from '../../../server/scan/reread-amounts.ts';
+
+/** An amount drawn in a font of this machine's, as the amount's cut-out in read-pages.ts sees it (gray, enlarged). */
+async function drawn(text: string, font: string, size = 60) {
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size * 4}" height="${size * 1.6}">` +
+      `<rect width="100%" height="100%" fill="#fff"/>` +
+      `<text x="${size * 0.2}" y="${size * 1.1}" font-family="${font}" font-size="${size}">${text}</text></svg>`,
+  );
+  const { data, info } = await sharp(svg)
+    .flatten({ background: '#fff' })
+    .grayscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+describe('fraction glyphs found by their shape', () => {
+  for (const font of ['DejaVu Serif', 'Liberation Sans', 'Liberation Serif', 'DejaVu Sans Mono', 'Liberation Mono'])
+    it(`finds ½, ¼ and ¾ after a whole number or alone, in ${font}`, async () => {
+      const mixed = findFraction(await drawn('1 ½', font));
+      expect(mixed?.wholeDigits).toBe(1);
+      // The numerator lies above the denominator, and left of it.
+      expect(mixed!.numerator.y1).toBeLessThan(mixed!.denominator.y1);
+      expect(mixed!.numerator.x0).toBeLessThan(mixed!.denominator.x0);
+      expect(findFraction(await drawn('¼', font))?.wholeDigits).toBe(0);
+      expect(findFraction(await drawn('12 ¾', font))?.wholeDigits).toBe(2);
+    });
+
+  it('finds none in whole numbers, a slash between full digits or an empty cut-out', async () => {
+    expect(findFraction(await drawn('250', 'DejaVu Serif'))).toBeNull();
+    expect(findFraction(await drawn('12', 'Liberation Sans'))).toBeNull();
+    expect(findFraction(await drawn('1/2', 'Liberation Serif'))).toBeNull();
+    expect(findFraction({ data: Buffer.alloc(400, 255), width: 20, height: 20 })).toBeNull();
+  });
+
+  it('takes the pieces of ink apart, specks left out', async () => {
+    const pieces = inkPieces(await drawn('3 4', 'DejaVu Sans'));
+    expect(pieces).toHaveLength(2);
+    expect(pieces[0]!.x1).toBeLessThan(pieces[1]!.x0);
+  });
+
+  it('makes the glyph of the digits read alone, and the amount of the whole number read', () => {
+    expect(fractionGlyph('1', '2')).toBe('½');
+    expect(fractionGlyph('3', '4')).toBe('¾');
+    expect(fractionGlyph('1', '4 ')).toBe('¼');
+    expect(fractionGlyph('3', '2')).toBeNull();
+    expect(fractionGlyph('', '2')).toBeNull();
+    expect(amountText('122', 1, '½')).toBe('1 ½');
+    expect(amountText('17/4', 1, '½')).toBe('1 ½');
+    expect(amountText('24', 0, '¼')).toBe('¼');
+    expect(amountText('l2', 1, '½')).toBe('2 ½'); // digits only: the first digit Tesseract read
+    expect(amountText('½', 1, '½')).toBeNull(); // the ink has a whole digit the text has not
+  });
+
+  it('takes as an amount only the one or two words right before a unit', () => {
+    expect(amountWords(['122', 'dl', 'mjölk'])).toBe(1);
+    expect(amountWords(['1', '17/4', 'tsk', 'salt'])).toBe(2);
+    expect(amountWords(['V2', 'msk', 'smör'])).toBe(1);
+    expect(amountWords(['1', '½', 'dl', 'mjölk'])).toBe(0); // read with its glyph: kept
+    expect(amountWords(['2', 'ägg'])).toBe(0);
+    expect(amountWords(['1.', 'Skär', 'äpplena'])).toBe(0);
+    expect(amountWords(['Ingredienser'])).toBe(0);
+    expect(amountWords(['socker', 'dl'])).toBe(0);
+    expect(amountWords(['-', 'tsk', 'kardemumma'])).toBe(1); // a small glyph read as a mark: its ink decides
+  });
+});

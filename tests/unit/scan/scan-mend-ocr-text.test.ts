@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { mendLine, mendOcrText } from '../../../server/scan/mend-ocr-text.ts';
+
+describe('mendLine', () => {
+  it('reads "V2" and "V4" as the fractions they were', () => {
+    expect(mendLine('V2 dl grädde')).toBe('½ dl grädde');
+    expect(mendLine('1 V2 dl mjölk')).toBe('1 ½ dl mjölk');
+    expect(mendLine('v4 tsk salt')).toBe('¼ tsk salt');
+  });
+  it('reads "72" and "74" before a spoon or litre measure as ½ and ¼, after a whole number too', () => {
+    expect(mendLine('72 dl grädde')).toBe('½ dl grädde');
+    expect(mendLine('74 tsk salt')).toBe('¼ tsk salt');
+    expect(mendLine('172 dl mjölk')).toBe('1 ½ dl mjölk');
+    expect(mendLine('1 72 tsk salt')).toBe('1 ½ tsk salt');
+    expect(mendLine('174 krm muskot')).toBe('1 ¼ krm muskot');
+    expect(mendLine('72 Msk hackad dill')).toBe('½ Msk hackad dill');
+  });
+  it('leaves "72" that can be meant: before grams or pieces, in a word, without a unit', () => {
+    expect(mendLine('172 g smör')).toBe('172 g smör');
+    expect(mendLine('72 st småkakor')).toBe('72 st småkakor');
+    expect(mendLine('Grädda i 72 minuter')).toBe('Grädda i 72 minuter');
+    expect(mendLine('272 dl')).toBe('2 ½ dl');
+  });
+  it('leaves "V2" alone inside a word', () => {
+    expect(mendLine('Volvo V2O')).toBe('Volvo V2O');
+  });
+  it('reads "l", "I" and "|" as 1 and "O" as 0 in an amount before a unit', () => {
+    expect(mendLine('l dl mjölk')).toBe('1 dl mjölk');
+    expect(mendLine('I tsk kardemumma')).toBe('1 tsk kardemumma');
+    expect(mendLine('l00 g smör')).toBe('100 g smör');
+    expect(mendLine('2O0 g socker')).toBe('200 g socker');
+    expect(mendLine('| msk olja')).toBe('1 msk olja');
+  });
+  it('leaves a letter that is not before a unit', () => {
+    expect(mendLine('I en skål')).toBe('I en skål');
+    expect(mendLine('lägg i formen')).toBe('lägg i formen');
+    expect(mendLine('O g')).toBe('O g');
+  });
+  it('mends a long dash in a range and a degree read as "o"', () => {
+    expect(mendLine('2–3 dl vatten')).toBe('2-3 dl vatten');
+    expect(mendLine('Grädda i 200oC')).toBe('Grädda i 200 °C');
+  });
+});
+
+describe('mendOcrText', () => {
+  it('joins a word broken across lines', () => {
+    expect(mendOcrText('Smörj en ugns-\nform och häll i smeten.')).toBe('Smörj en ugnsform\noch häll i smeten.');
+    expect(mendOcrText('en ugns-\nform')).toBe('en ugnsform');
+  });
+  it("keeps a compound's hanging hyphen", () => {
+    expect(mendOcrText('salt-\noch pepparkakor')).toBe('salt-\noch pepparkakor');
+  });
+  it('keeps blank lines and tidies spaces', () => {
+    expect(mendOcrText('Kanelbullar\n\n  4   portioner \r\n')).toBe('Kanelbullar\n\n4 portioner\n');
+  });
+});
