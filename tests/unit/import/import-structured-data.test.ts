@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { othersNotice, recipeFromHtml, recipeFromJsonLd, withPageAddress } from '../../../server/import/recipe-draft.ts';
+import {
+  othersNotice,
+  recipeFromHtml,
+  recipeFromJsonLd,
+  withPageAddress,
+} from '../../../server/import/recipe-draft.ts';
 import { chooseRecipe, isRecipeType, recipesIn } from '../../../server/import/readers/json-ld-recipes.ts';
 import { withoutSiteTail } from '../../../server/import/readers/site-tail.ts';
 

@@ -1,7 +1,13 @@
 // Paprika's .paprikarecipes (a zip of gzipped JSON recipes, photos as base64) and a single .paprikarecipe.
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { paprikaExport, paprikaRecipeFile, sampleRecipes, zipOf, paprikaJson } from '../../fixtures/apps/make-exports.ts';
+import {
+  paprikaExport,
+  paprikaRecipeFile,
+  sampleRecipes,
+  zipOf,
+  paprikaJson,
+} from '../../fixtures/apps/make-exports.ts';
 import { errorOf, LIMITS, photoBytes, photoOf, removeFiles, scanOf } from '../../fixtures/apps/scan-file.ts';
 
 afterAll(removeFiles);
