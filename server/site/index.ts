@@ -32,11 +32,15 @@ export default async function sitePlugin(app: FastifyInstance, opts: SiteOptions
   }
   // /{id}'s shell with its stylesheets inlined (./inline-styles.ts): the policy allows those blocks by their hashes.
   const recipeShell = inlineStylesheets(readFileSync(resolve(root, 'recipe.html'), 'utf8'), root);
+  // Every other answer keeps the policy a static host sends with the build (tests/server/site/nginx-hosting.test.ts).
   const hashes = inlineHashes(root);
-  const csp = contentSecurityPolicy(config, {
+  const csp = contentSecurityPolicy(config, hashes);
+  const recipeCsp = contentSecurityPolicy(config, {
     ...hashes,
     styles: [...new Set([...hashes.styles, ...recipeShell.styleHashes])].sort(),
   });
+  /** Requests for /{id}: answered with the recipe's own page (200), they take `recipeCsp`. */
+  const recipeAnswers = new WeakSet<FastifyRequest>();
   const gate = createDatabaseGate(config.database.requestTimeoutMs, app.log);
   const recipePage = createRecipePage(recipeShell.html, config, db, gate);
   const { origin } = siteAddresses(config);
@@ -63,9 +67,10 @@ export default async function sitePlugin(app: FastifyInstance, opts: SiteOptions
     // HTML answers (the 404 page too) are pages: no-cache, unless a route chose (./recipe-page.ts). Any other error
     // is never stored: a 403 for /_astro/%00 must not be kept for a year like the asset that name might one day be.
     const chosen = reply.getHeader('cache-control');
-    if (type.startsWith('text/html'))
-      reply.headers({ ...siteHeaders('page', csp), ...(chosen ? { 'Cache-Control': chosen } : {}) });
-    else if (reply.statusCode >= 400) reply.headers(siteHeaders('error'));
+    if (type.startsWith('text/html')) {
+      const policy = recipeAnswers.has(request) && reply.statusCode === 200 ? recipeCsp : csp;
+      reply.headers({ ...siteHeaders('page', policy), ...(chosen ? { 'Cache-Control': chosen } : {}) });
+    } else if (reply.statusCode >= 400) reply.headers(siteHeaders('error'));
     else if (request.url.startsWith('/_astro/')) reply.headers(siteHeaders('asset'));
     else if (!reply.hasHeader('cache-control')) reply.headers(siteHeaders('file'));
     if (type.startsWith('image/svg+xml')) reply.header('content-security-policy', SVG_POLICY);
@@ -130,7 +135,10 @@ export default async function sitePlugin(app: FastifyInstance, opts: SiteOptions
   app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
     const { id } = request.params;
     const recipeId = parseRecipeId(id);
-    if (recipeId !== undefined) return recipePage(request, reply, recipeId);
+    if (recipeId !== undefined) {
+      recipeAnswers.add(request);
+      return recipePage(request, reply, recipeId);
+    }
     if (isPage(id)) return reply.sendFile(`${id}.html`);
     // '/:id' also wins over the static wildcard for top-level files (favicon.svg) and for '/'.
     if (id === '') return reply.sendFile('index.html');
