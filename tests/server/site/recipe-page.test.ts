@@ -211,7 +211,7 @@ describe('/{id} for clients that run no JavaScript', () => {
     expect(card).toMatch(
       /<span class="step-text">Stek tunna pannkakor i smör\.[^<]*<\/span><\/li><\/ol><\/section><\/article>$/,
     );
-    expect(html).toContain('</article></main></body></html>');
+    expect(html).toContain('</article></main><footer class="site-footer" id="site-footer"></footer></body></html>');
     expect(html).not.toContain('photo-gallery'); // one photo: no gallery
 
     const data = jsonLd(html);
