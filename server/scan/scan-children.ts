@@ -89,7 +89,8 @@ export function createScanChildren(options: {
         },
       };
       const timer = setTimeout(() => {
-        waiting.splice(waiting.indexOf(entry), 1);
+        const at = waiting.indexOf(entry);
+        if (at !== -1) waiting.splice(at, 1);
         refuse(new WorkerPoolError('busy'));
       }, options.timeoutMs);
       waiting.push(entry);
