@@ -551,7 +551,9 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
       lines.push(...own.slice(titleLines).filter((line) => !STEP_LABEL.test(line) && !isCredit(line)));
       if (lines.length > 0) {
         mode = 'paragraphs';
-        consumedEnd = subtreeEnd(all, all.indexOf(block));
+        // Not among the elements read: the part of the page read is inside it, so all of it is.
+        const blockAt = all.indexOf(block);
+        consumedEnd = blockAt === -1 ? all.length : subtreeEnd(all, blockAt);
       }
     }
   }
