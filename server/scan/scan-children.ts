@@ -72,35 +72,17 @@ export function createScanChildren(options: {
 
   const run = (task: ScanTask): Promise<ScanOutcome> => {
     if (closed) return Promise.reject(new WorkerPoolError('busy'));
-    if (running.size + starting < size) return start(task, options.timeoutMs);
+    if (running.size + starting < size) return start(task);
     if (waiting.length >= waitingMax) return Promise.reject(new WorkerPoolError('busy'));
-    // The scan's time limit counts its wait, so no answer takes longer than it: a scan still waiting when it runs
-    // out never started and is refused as 'busy' (the editor can try again); one that starts late gets what is left.
-    const deadline = performance.now() + options.timeoutMs;
     return new Promise<void>((go, refuse) => {
-      const entry = {
-        start: () => {
-          clearTimeout(timer);
-          go();
-        },
-        refuse: () => {
-          clearTimeout(timer);
-          refuse(new WorkerPoolError('busy'));
-        },
-      };
-      const timer = setTimeout(() => {
-        const at = waiting.indexOf(entry);
-        if (at !== -1) waiting.splice(at, 1);
-        refuse(new WorkerPoolError('busy'));
-      }, options.timeoutMs);
-      waiting.push(entry);
+      waiting.push({ start: go, refuse: () => refuse(new WorkerPoolError('busy')) });
     }).then(() => {
       starting--;
-      return start(task, Math.max(1, deadline - performance.now()));
+      return start(task);
     });
   };
 
-  const start = (task: ScanTask, timeoutMs: number) =>
+  const start = (task: ScanTask) =>
     new Promise<ScanOutcome>((resolve, reject) => {
       const child = fork(ENTRY, [], {
         // Not the server's flags (a loader, an inspector): only a heap that fits the scan's JavaScript.
@@ -122,7 +104,7 @@ export function createScanChildren(options: {
         child.kill('SIGKILL');
         done();
       };
-      const timer = setTimeout(() => settle(() => reject(new WorkerPoolError('timeout'))), timeoutMs);
+      const timer = setTimeout(() => settle(() => reject(new WorkerPoolError('timeout'))), options.timeoutMs);
       const watch = setInterval(() => {
         if (!child.pid) return;
         void residentBytes(child.pid).then((bytes) => {
@@ -137,13 +119,7 @@ export function createScanChildren(options: {
         // Ended by itself before answering (crashed, its heap ran out): this scan cannot be read.
         settle(() => reject(new WorkerPoolError('out-of-memory')));
       });
-      child.on('error', () => {
-        // A process that never started (no pid: EAGAIN, EMFILE) emits no 'exit': its place is given back here.
-        if (child.pid === undefined && running.delete(child)) {
-          settle(() => reject(new WorkerPoolError('busy')));
-          next();
-        } else child.kill('SIGKILL');
-      });
+      child.on('error', () => child.kill('SIGKILL'));
     });
 
   return {

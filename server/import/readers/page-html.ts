@@ -479,24 +479,6 @@ function isLinkOnly(item: PageElement, text: string): boolean {
 
 /** Whether `ancestor` holds `e`: a walk up its parents, not down a subtree (a paragraph of 100,000 inline elements
  * searched down once for each of them was quadratic). */
-const positions = new WeakMap<PageElement[], Map<PageElement, number>>();
-
-/**
- * The index in `all` (the page's elements in document order) of the last element inside `all[at]`: the elements
- * inside it are exactly those between. Asked in O(depth), where `inside` asked for every later element would cost
- * its depth each time (quadratic on a deeply nested page).
- */
-function subtreeEnd(all: PageElement[], at: number): number {
-  let index = positions.get(all);
-  if (!index) {
-    index = new Map(all.map((e, i) => [e, i]));
-    positions.set(all, index);
-  }
-  let last = all[at]!;
-  for (let child = last.children.findLast(isElement); child; child = child.children.findLast(isElement)) last = child;
-  return index.get(last) ?? at;
-}
-
 function inside(e: PageElement, ancestor: PageElement): boolean {
   for (let node: PageNode | null = e.parent; node; node = node.parent) if (node === ancestor) return true;
   return false;
@@ -537,9 +519,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
   const title = all[from]!;
   const lines: string[] = [];
   let mode: 'any' | 'lists' | 'paragraphs' = 'any';
-  // The last index inside the title and inside what was read already (a paragraph or list): passed over.
-  const titleEnd = subtreeEnd(all, from);
-  let consumedEnd = -1;
+  let consumed: PageElement | undefined;
   // A title inline at the start of a paragraph ("<p><strong>Bereidingswijze:</strong><br>Splits de eieren.<br>…"):
   // the paragraph's lines after it are steps.
   const block = title.parent;
@@ -551,9 +531,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
       lines.push(...own.slice(titleLines).filter((line) => !STEP_LABEL.test(line) && !isCredit(line)));
       if (lines.length > 0) {
         mode = 'paragraphs';
-        // Not among the elements read: the part of the page read is inside it, so all of it is.
-        const blockAt = all.indexOf(block);
-        consumedEnd = blockAt === -1 ? all.length : subtreeEnd(all, blockAt);
+        consumed = block;
       }
     }
   }
@@ -562,7 +540,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
   for (let at = from + 1; at < all.length; at++) {
     const element = all[at]!;
     if (lines.length >= MAX_STEPS || (lines.length === 0 && at - from > MAX_WALK_TO_FIRST)) break;
-    if (at <= titleEnd || at <= consumedEnd) continue;
+    if (inside(element, title) || (consumed && inside(element, consumed))) continue;
     const text = (): string => nodeText(element);
     // The steps as a list of <div>s (each a step's number and its text), not an <ol>: at most MAX_BLOCKS_ASKED
     // blocks asked, each child's text read within a few nodes.
@@ -571,7 +549,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
       const steps = divSteps(element);
       if (steps) {
         lines.push(...steps);
-        consumedEnd = subtreeEnd(all, at);
+        consumed = element;
         mode = 'lists';
         continue;
       }
@@ -595,7 +573,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
       break;
     }
     if (element.name === 'ul' || element.name === 'ol') {
-      consumedEnd = subtreeEnd(all, at);
+      consumed = element;
       if (skip.has(element) || mode === 'paragraphs' || isLinkList(element)) {
         if (lines.length > 0) break;
         continue;
@@ -609,7 +587,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
       continue;
     }
     if (element.name === 'p' && mode !== 'lists') {
-      consumedEnd = subtreeEnd(all, at);
+      consumed = element;
       const line = text();
       // A second title under the first ("How to make it", then "Method" above the list) is no step.
       if (lines.length === 0 && isStepsTitle(line)) continue;

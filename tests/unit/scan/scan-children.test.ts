@@ -1,9 +1,5 @@
-// How many scans run at once, and the queue in front of them: real scan processes (server/scan/scan-child.ts) reading
-// a page long enough to outlast a short time limit.
-import { afterAll, describe, expect, it } from 'vitest';
-import { WorkerPoolError } from '../../../server/worker-pool.ts';
-import { createScanChildren, scanProcesses, SCAN_MEMORY_MB, SCAN_WAITING } from '../../../server/scan/scan-children.ts';
-import { pageSvg, photoOf } from '../../server/scan/scan-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { scanProcesses, SCAN_MEMORY_MB, SCAN_WAITING } from '../../../server/scan/scan-children.ts';
 
 describe('how many scans run at once', () => {
   it('follows the machine: one on two cores or fewer, two above', () => {
@@ -16,38 +12,5 @@ describe('how many scans run at once', () => {
   it('keeps the tree under 512 MB on a small machine: the server (~205 MB) and one capped scan', () => {
     expect(205 + scanProcesses(2) * SCAN_MEMORY_MB).toBeLessThan(512);
     expect(SCAN_WAITING).toBeGreaterThanOrEqual(1);
-  });
-});
-
-describe('the queue in front of the scan processes', { timeout: 60_000 }, () => {
-  const LIMIT_MS = 2000;
-  const children = createScanChildren({ timeoutMs: LIMIT_MS, size: 1, waiting: 1 });
-  afterAll(() => children.close());
-
-  it("counts a waiting scan's wait in its time limit: no answer takes much longer than the limit", async () => {
-    // A dense page: seconds of Tesseract on any machine, far past the 2 s limit.
-    const lines = Array.from(
-      { length: 70 },
-      (_, i) => `${i + 1} dl vetemjöl, socker och smör som rörs ihop till en deg`,
-    );
-    const page = new Uint8Array(await photoOf(pageSvg('Mjuk pepparkaka', lines, 2400, 4000)));
-    const task = { pages: [page], timeoutSeconds: 60 };
-    const started = performance.now();
-    const settled = (p: Promise<unknown>) =>
-      p.then(
-        () => ({ error: undefined, ms: performance.now() - started }),
-        (error: unknown) => ({ error, ms: performance.now() - started }),
-      );
-    const first = settled(children.run(task));
-    const second = settled(children.run(task));
-    // One runs, one waits: a third is refused at once.
-    await expect(children.run(task)).rejects.toMatchObject({ kind: 'busy' });
-    const [a, b] = await Promise.all([first, second]);
-    expect(a.error).toBeInstanceOf(WorkerPoolError);
-    expect(a.error).toMatchObject({ kind: 'timeout' });
-    // The waiting scan started when the first was stopped, with what was left of its own limit (or none): its
-    // answer comes at about the limit, not after a whole second limit of its own (4 s before the queue counted it).
-    expect(b.error).toBeInstanceOf(WorkerPoolError);
-    expect(b.ms).toBeLessThan(LIMIT_MS + 1500);
   });
 });
