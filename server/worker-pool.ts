@@ -5,9 +5,11 @@
 // child processes instead, which a kill really stops (server/photos/photo-children.ts, decision 045); they share
 // this module's sizing (WORKER_THREADS), its errors and its priority.
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { WAKE, type EntryTask } from './worker-entry.ts';
 
-/** 'busy': the waiting room is full; 'timeout': not done within the limit; 'out-of-memory': the worker's heap ran out. */
+/** 'busy': the waiting room is full, or the task did not start in time; 'timeout': not done within the limit; 'out-of-memory': the worker's heap ran out. */
 export class WorkerPoolError extends Error {
   readonly kind: 'busy' | 'timeout' | 'out-of-memory';
   constructor(kind: WorkerPoolError['kind']) {
@@ -25,21 +27,26 @@ export const WORKER_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1
 const NICE = 10;
 /** The same priority for the threads sharp encodes on (server/photos/thread-priority.ts). */
 export const PHOTO_THREAD_NICE = NICE;
+// A thread's start and its module's loading, allowed on top of the tasks ahead when bounding a task's wait.
+const THREAD_START_MS = 30_000;
 
 export function createWorkerPool<In, Out>(options: {
   /** The worker module: a .ts file Node loads with its own type stripping, as for `npm start`. */
   filename: URL;
   /** Tasks waiting for a thread. Counted here: piscina's maxQueue does not apply while no worker is ready. */
   maxWaiting: number;
-  /** Per task, from the call: waiting for a thread (or its start) counts. */
+  /** Per task, from when a thread starts it: waiting for a thread, its start and its module's loading do not count. */
   timeoutMs: number;
   heapMb: number;
   /** At most this many threads (default WORKER_THREADS): 1 where one task may use a whole heap of memory. */
   threads?: number;
 }): WorkerPool<In, Out> {
   const threads = Math.min(options.threads ?? WORKER_THREADS, WORKER_THREADS);
-  const pool = new Piscina<In, Out>({
-    filename: options.filename.href,
+  // Each task ahead of a waiting one ends within timeoutMs, so a task not started after this is stuck behind
+  // something else (a thread that cannot start): it is answered 'busy' rather than waiting on.
+  const startLimitMs = (Math.ceil(options.maxWaiting / threads) + 1) * options.timeoutMs + THREAD_START_MS;
+  const pool = new Piscina<EntryTask<In>, Out | undefined>({
+    filename: new URL('./worker-entry.ts', import.meta.url).href,
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 60_000,
@@ -50,16 +57,45 @@ export function createWorkerPool<In, Out>(options: {
   return {
     async run(task) {
       if (inFlight >= threads + options.maxWaiting) throw new WorkerPoolError('busy');
-      const signal = AbortSignal.timeout(options.timeoutMs);
       inFlight++;
+      const abort = new AbortController();
+      // Told apart when piscina answers AbortError: which of the two limits ended the task.
+      const state: { now: 'waiting' | 'running' | 'past its start limit' | 'past its time limit' | 'done' } = {
+        now: 'waiting',
+      };
+      const stop = (why: 'past its start limit' | 'past its time limit') => () => {
+        state.now = why;
+        abort.abort();
+      };
+      const startTimer = setTimeout(stop('past its start limit'), startLimitMs);
+      let workTimer: NodeJS.Timeout | undefined;
+      const { port1, port2 } = new MessageChannel();
+      port1.once('message', () => {
+        if (state.now !== 'waiting') return;
+        state.now = 'running';
+        clearTimeout(startTimer);
+        workTimer = setTimeout(stop('past its time limit'), options.timeoutMs);
+      });
       try {
-        return await pool.run(task, { signal });
+        const entry: EntryTask<In> = { module: options.filename.href, input: task, started: port2 };
+        return (await pool.run(entry, { signal: abort.signal, transferList: [port2] })) as Out;
       } catch (error) {
         const e = error as { name?: string; code?: string };
-        if (e.name === 'AbortError') throw new WorkerPoolError('timeout');
+        if (e.name === 'AbortError' && state.now === 'past its time limit') {
+          // piscina terminates the thread, but replaces it only up to minThreads (0 here, so that an idle server
+          // holds no thread): tasks waiting behind this one would wait for the next call. A call with a task
+          // waiting starts a thread, so one that does nothing is made.
+          if (inFlight > 1) void pool.run(WAKE).catch(() => undefined);
+          throw new WorkerPoolError('timeout');
+        }
+        if (e.name === 'AbortError') throw new WorkerPoolError('busy');
         if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkerPoolError('out-of-memory');
         throw error;
       } finally {
+        state.now = 'done';
+        clearTimeout(startTimer);
+        clearTimeout(workTimer);
+        port1.close();
         inFlight--;
       }
     },

@@ -1,0 +1,18 @@
+// What every pool thread runs (server/worker-pool.ts): it loads the task's module (once per thread; Node keeps it),
+// then tells the pool the task has started, so a task's time limit counts its own work and not a thread's start or
+// its module's loading, which on a busy machine at nice 10 can take seconds (docs/decisions/028).
+import type { MessagePort } from 'node:worker_threads';
+
+export type EntryTask<In> = { module: string; input: In; started: MessagePort } | typeof WAKE;
+
+/** A task that does nothing: the pool sends it to have piscina start a thread for the tasks waiting. */
+export const WAKE = 'wake';
+
+export default async function runTask<In, Out>(task: EntryTask<In>): Promise<Out | undefined> {
+  if (task === WAKE) return undefined;
+  const { module, input, started } = task;
+  const work = (await import(module)) as { default: (input: In) => Out | Promise<Out> };
+  started.postMessage(null);
+  started.close();
+  return work.default(input);
+}
