@@ -477,6 +477,25 @@ function isLinkOnly(item: PageElement, text: string): boolean {
   return link !== null && nodeText(link) === text;
 }
 
+// Each page's element list's positions, made once (by the first `subtreeEnd`).
+const positions = new WeakMap<PageElement[], Map<PageElement, number>>();
+
+/**
+ * The index in `all` (the page's elements in document order) of the last element inside `all[at]`: the elements
+ * inside it are exactly those between. Asked in O(depth), where `inside` asked for every later element would cost
+ * its depth each time (quadratic on a deeply nested page).
+ */
+function subtreeEnd(all: PageElement[], at: number): number {
+  let index = positions.get(all);
+  if (!index) {
+    index = new Map(all.map((e, i) => [e, i]));
+    positions.set(all, index);
+  }
+  let last = all[at]!;
+  for (let child = last.children.findLast(isElement); child; child = child.children.findLast(isElement)) last = child;
+  return index.get(last) ?? at;
+}
+
 /** Whether `ancestor` holds `e`: a walk up its parents, not down a subtree (a paragraph of 100,000 inline elements
  * searched down once for each of them was quadratic). */
 function inside(e: PageElement, ancestor: PageElement): boolean {
@@ -519,7 +538,9 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
   const title = all[from]!;
   const lines: string[] = [];
   let mode: 'any' | 'lists' | 'paragraphs' = 'any';
-  let consumed: PageElement | undefined;
+  // The last index inside the title and inside what was read already (a paragraph or list): passed over.
+  const titleEnd = subtreeEnd(all, from);
+  let consumedEnd = -1;
   // A title inline at the start of a paragraph ("<p><strong>Bereidingswijze:</strong><br>Splits de eieren.<br>…"):
   // the paragraph's lines after it are steps.
   const block = title.parent;
@@ -531,7 +552,9 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
       lines.push(...own.slice(titleLines).filter((line) => !STEP_LABEL.test(line) && !isCredit(line)));
       if (lines.length > 0) {
         mode = 'paragraphs';
-        consumed = block;
+        // Not among the elements read: the part of the page read is inside it, so all of it is.
+        const blockAt = all.indexOf(block);
+        consumedEnd = blockAt === -1 ? all.length : subtreeEnd(all, blockAt);
       }
     }
   }
@@ -540,7 +563,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
   for (let at = from + 1; at < all.length; at++) {
     const element = all[at]!;
     if (lines.length >= MAX_STEPS || (lines.length === 0 && at - from > MAX_WALK_TO_FIRST)) break;
-    if (inside(element, title) || (consumed && inside(element, consumed))) continue;
+    if (at <= titleEnd || at <= consumedEnd) continue;
     const text = (): string => nodeText(element);
     // The steps as a list of <div>s (each a step's number and its text), not an <ol>: at most MAX_BLOCKS_ASKED
     // blocks asked, each child's text read within a few nodes.
@@ -549,7 +572,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
       const steps = divSteps(element);
       if (steps) {
         lines.push(...steps);
-        consumed = element;
+        consumedEnd = subtreeEnd(all, at);
         mode = 'lists';
         continue;
       }
@@ -573,7 +596,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
       break;
     }
     if (element.name === 'ul' || element.name === 'ol') {
-      consumed = element;
+      consumedEnd = subtreeEnd(all, at);
       if (skip.has(element) || mode === 'paragraphs' || isLinkList(element)) {
         if (lines.length > 0) break;
         continue;
@@ -587,7 +610,7 @@ function linesAfter(all: PageElement[], from: number, skip: Set<PageElement>): s
       continue;
     }
     if (element.name === 'p' && mode !== 'lists') {
-      consumed = element;
+      consumedEnd = subtreeEnd(all, at);
       const line = text();
       // A second title under the first ("How to make it", then "Method" above the list) is no step.
       if (lines.length === 0 && isStepsTitle(line)) continue;
