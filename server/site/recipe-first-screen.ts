@@ -85,7 +85,8 @@ export function photoHtml(photo: Photo, alt: string, sizes: string, apiBase: str
  * Chromium lets the page be drawn once the named element is in the document, and the card itself is there from its
  * start tag (a frame then showed the name without the ingredients). A browser without `expect` links ignores it.
  */
-export const FIRST_SCREEN_EXPECT = '<link rel="expect" href="#site-footer" blocking="render">';
+export const FIRST_SCREEN_TARGET = 'site-footer';
+export const FIRST_SCREEN_EXPECT = `<link rel="expect" href="#${FIRST_SCREEN_TARGET}" blocking="render">`;
 
 type Ingredient = Recipe['ingredients'][number];
 

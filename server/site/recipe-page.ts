@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailable, type Database } from '../db/index.ts';
 import type { DatabaseGate } from '../db/database-gate.ts';
 import { getRecipe } from '../db/repositories/recipe-repository.ts';
-import { FIRST_SCREEN_EXPECT, recipeFirstScreen } from './recipe-first-screen.ts';
+import { FIRST_SCREEN_EXPECT, FIRST_SCREEN_TARGET, recipeFirstScreen } from './recipe-first-screen.ts';
 import { recipeHead, type Addresses } from './recipe-head.ts';
 import { splitShell, withHead } from './shell.ts';
 import { CACHE_CONTROL } from './headers.ts';
@@ -51,6 +51,8 @@ export function createRecipePage(shellHtml: string, config: Config, db: Database
   const shell = splitShell(shellHtml);
   const { origin, apiBase, pageApiBase } = siteAddresses(config);
   // The build and the addresses the head names: a new deploy or setting changes every page's ETag.
+  // The first frame waits for the footer only where the shell has the first screen's place and the footer it names.
+  const waitsForFooter = shell.after !== undefined && shellHtml.includes(`id="${FIRST_SCREEN_TARGET}"`);
   const build = createHash('sha256').update(`${shellHtml}\n${origin}\n${apiBase}`).digest('base64url').slice(0, 12);
 
   return async (request, reply, id) => {
@@ -70,8 +72,8 @@ export function createRecipePage(shellHtml: string, config: Config, db: Database
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL.shared);
     if (matchesEtag(request, etag)) return reply.code(304).send();
     const addresses: Addresses = { pageUrl: `${origin}/${recipe.id}`, apiBase, pageApiBase };
-    // A shell without the first screen's place takes no `expect` link: nothing would ever match it.
-    const head = recipeHead(recipe, addresses) + (shell.after === undefined ? '' : FIRST_SCREEN_EXPECT);
+    // A shell without the first screen's place, or without the footer the link names, takes no `expect` link.
+    const head = recipeHead(recipe, addresses) + (waitsForFooter ? FIRST_SCREEN_EXPECT : '');
     const html = withHead(shell, head, recipeFirstScreen(recipe, pageApiBase));
     return reply.type('text/html; charset=utf-8').send(html);
   };

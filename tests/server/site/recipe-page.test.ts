@@ -23,7 +23,7 @@ const STYLESHEET = '/_astro/Layout.T3st-Ab1.css';
 const CSS = '.card{padding:1rem}h1{font-size:2rem}\n';
 const SHELL =
   '<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="description" content="Recept att bläddra bland, söka i och laga.">' +
-  `<title>recipes-frontend</title><script>window.__early={};</script><link rel="stylesheet" href="${STYLESHEET}"></head><body><main><p>skal</p><!--recipe-first-screen--></main></body></html>`;
+  `<title>recipes-frontend</title><script>window.__early={};</script><link rel="stylesheet" href="${STYLESHEET}"></head><body><main><p>skal</p><!--recipe-first-screen--></main><footer class="site-footer" id="site-footer"></footer></body></html>`;
 const ORIGIN = 'https://recept.example.se';
 
 let dir: string;
@@ -211,7 +211,7 @@ describe('/{id} for clients that run no JavaScript', () => {
     expect(card).toMatch(
       /<span class="step-text">Stek tunna pannkakor i smör\.[^<]*<\/span><\/li><\/ol><\/section><\/article>$/,
     );
-    expect(html).toContain('</article></main></body></html>');
+    expect(html).toContain('</article></main><footer class="site-footer" id="site-footer"></footer></body></html>');
     expect(html).not.toContain('photo-gallery'); // one photo: no gallery
 
     const data = jsonLd(html);

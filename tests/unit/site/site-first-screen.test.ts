@@ -4,7 +4,8 @@ import { rgbaToThumbHash } from 'thumbhash';
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { recipeFirstScreen } from '../../../server/site/recipe-first-screen.ts';
+import { readFileSync } from 'node:fs';
+import { FIRST_SCREEN_TARGET, recipeFirstScreen } from '../../../server/site/recipe-first-screen.ts';
 import { RecipeCard } from '../../../src/features/details/recipe-details.tsx';
 import { toLabels } from '../../../src/client/api.ts';
 import type { Recipe } from '../../../src/lib/recipe-schema.ts';
@@ -80,6 +81,12 @@ const server = (r: Recipe) =>
     .replace(/ disabled=""/g, '');
 
 describe("the server's first screen of /{id}", () => {
+  it("waits to be drawn for an element the layout has, after the card: the footer (the expect link's target)", () => {
+    const layout = readFileSync(new URL('../../../src/layouts/Layout.astro', import.meta.url), 'utf8');
+    const footer = layout.indexOf(`id="${FIRST_SCREEN_TARGET}"`);
+    expect(footer).toBeGreaterThan(layout.indexOf('<slot />'));
+  });
+
   it('is the markup the island draws: photos, facts, servings, sections, notes, steps', () => {
     expect(server(recipe)).toBe(island(recipe));
   });
