@@ -119,7 +119,13 @@ export function createScanChildren(options: {
         // Ended by itself before answering (crashed, its heap ran out): this scan cannot be read.
         settle(() => reject(new WorkerPoolError('out-of-memory')));
       });
-      child.on('error', () => child.kill('SIGKILL'));
+      child.on('error', () => {
+        // A process that never started (no pid: EAGAIN, EMFILE) emits no 'exit': its place is given back here.
+        if (child.pid === undefined && running.delete(child)) {
+          settle(() => reject(new WorkerPoolError('busy')));
+          next();
+        } else child.kill('SIGKILL');
+      });
     });
 
   return {
