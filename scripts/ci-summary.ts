@@ -13,10 +13,13 @@ const ci = Object.fromEntries(
     .map(([name, value]) => [name, Number(value)]),
 );
 const steps: Record<string, number> = { ...ci, ...read('reports/steps.json'), ...read('reports/keycloak-steps.json') };
+const busy = read('reports/steps-cores-busy.json');
 const width = Math.max(...Object.keys(steps).map((name) => name.length), 5);
-console.log('Step times (minutes):');
+console.log('Step times (minutes, and the share of the cores busy where the step ran alone):');
 for (const [name, s] of Object.entries(steps))
-  console.log(`  ${name.padEnd(width)}  ${(s / 60).toFixed(1).padStart(5)}`);
+  console.log(
+    `  ${name.padEnd(width)}  ${(s / 60).toFixed(1).padStart(5)}${busy[name] === undefined ? '' : `  ${busy[name]} %`}`,
+  );
 if (process.env.CI_TOTAL_SECONDS)
   console.log(`  ${'whole run'.padEnd(width)}  ${(Number(process.env.CI_TOTAL_SECONDS) / 60).toFixed(1).padStart(5)}`);
 

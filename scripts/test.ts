@@ -3,6 +3,7 @@
 // Chromium. Every step runs; the summary counts them all.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { playwrightCounts, summaryLine, vitestCounts } from './test-counts.ts';
 
 const REPORTS = 'reports';
@@ -61,6 +62,19 @@ const steps: Step[] = [
 const LANES = 2;
 const outcome = new Map<string, boolean>();
 const seconds: Record<string, number> = {};
+/** The share of the machine's cores busy while a step ran alone (issue 52: would more at once help, or less work?). */
+const busy: Record<string, number> = {};
+
+/** Milliseconds every core has spent busy and in all, since boot. */
+function coreTimes(): { busy: number; all: number } {
+  let idle = 0;
+  let all = 0;
+  for (const { times } of cpus()) {
+    idle += times.idle;
+    all += times.user + times.nice + times.sys + times.irq + times.idle;
+  }
+  return { busy: all - idle, all };
+}
 
 function run(step: Step): Promise<boolean> {
   const failedNeed = step.needs?.find((need) => !outcome.get(need));
@@ -71,6 +85,7 @@ function run(step: Step): Promise<boolean> {
   const command = `${step.cmd} ${step.args.join(' ')}`;
   if (step.alone) console.log(`\n=== ${step.name}: ${command}`);
   const started = Date.now();
+  const coresBefore = coreTimes();
   const child = spawn(step.cmd, step.args, {
     stdio: step.alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...step.env },
@@ -84,8 +99,12 @@ function run(step: Step): Promise<boolean> {
       if (ended) return;
       ended = true;
       seconds[step.name] = (Date.now() - started) / 1000;
+      const cores = coreTimes();
+      const share = (cores.busy - coresBefore.busy) / Math.max(1, cores.all - coresBefore.all);
+      if (step.alone) busy[step.name] = Math.round(share * 100);
       if (!step.alone) console.log(`\n=== ${step.name}: ${command}\n${output.trimEnd()}`);
-      console.log(`=== ${step.name}: ${ok ? 'ok' : `FAILED${why}`} in ${seconds[step.name]!.toFixed(1)} s`);
+      const load = step.alone ? ` (cores busy ${busy[step.name]} %)` : '';
+      console.log(`=== ${step.name}: ${ok ? 'ok' : `FAILED${why}`} in ${seconds[step.name]!.toFixed(1)} s${load}`);
       resolve(ok);
     };
     child.on('error', (error) => end(false, ` (${error.message})`));
@@ -117,6 +136,7 @@ for (const step of steps.filter((s) => s.alone)) outcome.set(step.name, await ru
 
 // Each step's time, for CI's closing summary (scripts/ci-summary.ts).
 writeFileSync(`${REPORTS}/steps.json`, JSON.stringify(seconds, null, 2));
+writeFileSync(`${REPORTS}/steps-cores-busy.json`, JSON.stringify(busy, null, 2));
 
 const vitest = vitestCounts(`${REPORTS}/vitest.json`);
 const e2e = playwrightCounts(`${REPORTS}/playwright.json`);
