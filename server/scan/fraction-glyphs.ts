@@ -96,8 +96,11 @@ export function findFraction(pixels: GrayPixels): Fraction | null {
   return null;
 }
 
+/** More pieces than an amount's digits and glyph make: noise, whose every triple would be tried. */
+const MAX_PIECES = 80;
+
 function fractionIn(pieces: Piece[]): Fraction | null {
-  if (pieces.length < 3) return null;
+  if (pieces.length < 3 || pieces.length > MAX_PIECES) return null;
   const top = Math.min(...pieces.map((p) => p.y0));
   const span = Math.max(...pieces.map((p) => p.y1)) - top;
   if (span < 8) return null;

@@ -31,7 +31,8 @@ export function findGutter(lines: LineBox[]): { x: number; from: number; to: num
   const lineHeight = Math.max(1, heights[Math.floor(heights.length / 2)]!);
   const left = Math.min(...words.map((w) => w.bbox.x0));
   const right = Math.max(...words.map((w) => w.bbox.x1));
-  const step = Math.max(1, lineHeight / 4);
+  // At most about a thousand trial x across the page, however small the median word on a noisy photo.
+  const step = Math.max(1, lineHeight / 4, (right - left) / 1000);
   // For each trial x, the maximal runs of consecutive lines no word crosses, and how wide the band of x is that
   // leaves the same run uncrossed (the gutter's width).
   const runs = new Map<string, { from: number; to: number; xs: number[] }[]>();

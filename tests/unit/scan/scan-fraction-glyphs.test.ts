@@ -38,6 +38,19 @@ describe('fraction glyphs found by their shape', () => {
     expect(findFraction({ data: Buffer.alloc(400, 255), width: 20, height: 20 })).toBeNull();
   });
 
+  it('gives up on a cut-out of more pieces than an amount has (noise, whose every triple would be tried)', async () => {
+    const clear = await drawn('1 ½', 'DejaVu Serif');
+    expect(findFraction(clear)).not.toBeNull();
+    // The same glyph between 120 specks of dust (3 x 3 px, apart from each other and from the ink) above and below.
+    const dusty = { ...clear, data: Buffer.from(clear.data) };
+    for (const y of [1, clear.height - 4])
+      for (let i = 0; i < 60; i++)
+        for (let dy = 0; dy < 3; dy++)
+          for (let dx = 0; dx < 3; dx++) dusty.data[(y + dy) * dusty.width + 1 + i * 4 + dx] = 0;
+    expect(inkPieces(dusty).length).toBeGreaterThan(80);
+    expect(findFraction(dusty)).toBeNull();
+  });
+
   it('takes the pieces of ink apart, specks left out', async () => {
     const pieces = inkPieces(await drawn('3 4', 'DejaVu Sans'));
     expect(pieces).toHaveLength(2);

@@ -90,6 +90,24 @@ describe('columns kept apart by the word boxes', () => {
     }));
     expect(rows(slanted).map((p) => p.words[0]!.text)).toEqual(['rad0', 'rad1', 'rad2']);
   });
+  it('tries at most about a thousand x across a page however small its median word (specks of a noisy photo)', () => {
+    // Words 1 px high (the specks Tesseract takes for words on a noisy photo) across 10 million px: a quarter of the
+    // median word's height a step would be 40 million trials; the gutter between the two columns is still found.
+    const speck = (row: number, x0: number, text: string) => ({
+      text,
+      bbox: { x0, y0: row * 3, x1: x0 + 5, y1: row * 3 + 1 },
+    });
+    const page = [0, 1, 2, 3].map((row) => ({
+      words: [speck(row, 0, 'a'), speck(row, 100, 'b'), speck(row, 6_000_000, 'c'), speck(row, 10_000_000, 'd')],
+      paragraph: 1,
+    }));
+    const started = performance.now();
+    const gutter = findGutter(page);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(gutter).toMatchObject({ from: 0, to: 4 });
+    expect(gutter!.x).toBeGreaterThan(105);
+    expect(gutter!.x).toBeLessThan(6_000_000);
+  });
 });
 
 describe('a page whose words run down it', () => {
