@@ -5,6 +5,7 @@
 // steps, where the editor sees it. Runs in the reading worker like the HTML reader (read-recipe.ts).
 import type { ReadRecipe } from './recipe-draft.ts';
 import { parseIngredientLine } from './ingredient-line.ts';
+import { minutesFromText } from '../../src/lib/step-durations.ts';
 
 type Ingredient = ReadRecipe['ingredients'][number];
 
@@ -35,7 +36,6 @@ const TIME =
 const PREP_WORDS = /^(?:förberedelse|prep|arbetstid)/iu;
 
 const MAX_TITLE = 80;
-const MAX_MINUTES = 7 * 24 * 60;
 
 /** A recipe pasted as text, as a draft; null when the text holds neither an ingredient nor a step. */
 export function recipeFromText(text: string): ReadRecipe | null {
@@ -126,22 +126,11 @@ function readMeta(line: string, meta: { servings: number | null; prepTime?: numb
     return true;
   }
   const time = TIME.exec(plain);
-  const minutes = time ? minutesOf(time[2]!) : undefined;
+  const minutes = time ? minutesFromText(time[2], { whole: true }) : undefined;
   if (!time || minutes === undefined) return false;
   if (PREP_WORDS.test(time[1]!)) meta.prepTime ??= minutes;
   else meta.totalTime ??= minutes;
   return true;
-}
-
-// "30 min", "45 minuter", "1 timme", "1 h 15 min", "1 hour 20 minutes", "1,5 timmar"; undefined for anything else.
-function minutesOf(text: string): number | undefined {
-  const match =
-    /^(?:(\d+(?:[.,]\d+)?)\s*(?:h|tim|timme|timmar|hour|hours|hr|hrs|std|stunde|stunden)\.?)?\s*(?:(\d+)\s*(?:min|minuter|minutes|minute|mins|m)\.?)?$/iu.exec(
-      text.trim(),
-    );
-  if (!match || (match[1] === undefined && match[2] === undefined)) return undefined;
-  const total = Math.round(Number((match[1] ?? '0').replace(',', '.')) * 60 + Number(match[2] ?? 0));
-  return total >= 1 && total <= MAX_MINUTES ? total : undefined;
 }
 
 /** The name: the first line that looks like a title (an e-mail's "Hej Anna!" does not), else the first line. */

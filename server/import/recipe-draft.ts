@@ -34,7 +34,8 @@ import { chooseRecipe, recipesIn } from './readers/json-ld-recipes.ts';
 import { pageSource, type PageSource } from './readers/page-source.ts';
 import { withoutSiteTail } from './readers/site-tail.ts';
 import { htmlRecipe, type HtmlRecipe } from './readers/page-html.ts';
-import { minutesFromText, pluginRecipe, type PluginRecipe } from './readers/recipe-plugins.ts';
+import { pluginRecipe, type PluginRecipe } from './readers/recipe-plugins.ts';
+import { minutesFromText } from '../../src/lib/step-durations.ts';
 
 // The draft is src/lib's `importedRecipeSchema` (POST /recipe-imports answers it). `imageUrl`: the page's picture,
 // which the route fetches and turns into the draft's photo (it is never part of the answer itself).

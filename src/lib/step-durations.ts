@@ -1,7 +1,11 @@
-// The durations written in a step's Swedish text ("Grädda i 200 °C i 25 minuter"), for cook mode's timers (issue 57
-// item 1). The rules and their table of examples are in docs/step-durations.md; tests/unit/lib/step-durations.test.ts
-// runs every row of that table, so the doc and this code cannot drift apart. A step is text anyone may write: every
-// quantifier below is bounded, so each attempt reads a few dozen characters at most and the scan is linear.
+// The one duration reader (issue 53 item 2). The durations written in a step's Swedish text ("Grädda i 200 °C i 25
+// minuter"), for cook mode's timers (issue 57 item 1): the rules and their table of examples are in
+// docs/step-durations.md; tests/unit/lib/step-durations.test.ts runs every row of that table, so the doc and this
+// code cannot drift apart. And a recipe's time as a time field writes it ("Prep Time 15 mins", "Tid: 1 h 15 min",
+// "PT1H15M"), for the web import, the plain-text import and moving in (minutesFromText). Both read the same Swedish
+// unit words; a time field also reads the other languages' that recipe cards write. A step is text anyone may write:
+// every quantifier below is bounded, so each attempt reads a few dozen characters at most and the scan is linear.
+import { MAX_MINUTES, minutesFromIsoDuration } from './organise.ts';
 
 /** A duration found in a step: where it is written (`text` is step.slice(start, end)) and how long it is. */
 export type StepDuration = Readonly<{ start: number; end: number; text: string; seconds: number }>;
@@ -29,12 +33,16 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   femtio: 50,
 };
 
-// Seconds per unit, longest spelling first so "minuter" is not read as "min" + "uter".
+// The Swedish words for an hour and a minute, longest spelling first so "minuter" is not read as "min" + "uter".
+const HOUR_WORDS = 'timmar(?:na)?|timm(?:en|e|a)|tim|h';
+const MINUTE_WORDS = 'minut(?:erna|er|en)?|min';
+
+// Seconds per unit.
 const UNITS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^(?:halvtimm(?:e|a|en))$/u, 30 * 60],
-  [/^(?:timmar(?:na)?|timm(?:e|a|en)|tim|h)$/u, 60 * 60],
+  [new RegExp(`^(?:${HOUR_WORDS})$`, 'u'), 60 * 60],
   [/^(?:kvart(?:en)?)$/u, 15 * 60],
-  [/^(?:minut(?:er|erna|en)?|min)$/u, 60],
+  [new RegExp(`^(?:${MINUTE_WORDS})$`, 'u'), 60],
   [/^(?:sekund(?:er|erna|en)?|sek)$/u, 1],
   [/^(?:dygn(?:et)?)$/u, 24 * 60 * 60],
 ];
@@ -44,8 +52,7 @@ const FRACTION = '[½¼¾⅓⅔]';
 const DIGITS = `\\d{1,4}(?:[.,]\\d{1,2})?(?:${SPACE}?(?:${FRACTION}|\\d\\/\\d{1,2}))?|${FRACTION}|\\d\\/\\d{1,2}`;
 const WORDS = `(?:en|ett)${SPACE}halv|halv|${Object.keys(NUMBER_WORDS).join('|')}`;
 const AMOUNT = `(?:${DIGITS}|${WORDS})`;
-const UNIT =
-  'halvtimm(?:en|e|a)|timmar(?:na)?|timm(?:en|e|a)|tim|h|kvart(?:en)?|minut(?:erna|er|en)?|min|sekund(?:erna|er|en)?|sek|dygn(?:et)?';
+const UNIT = `halvtimm(?:en|e|a)|${HOUR_WORDS}|kvart(?:en)?|${MINUTE_WORDS}|sekund(?:erna|er|en)?|sek|dygn(?:et)?`;
 // An amount (or the first of a range, "20–25"), then the unit; "en halvtimme" and a bare "halvtimme" have the
 // amount in the word. Neither a letter nor a digit may touch either end ("2 minst", "1 hg", "12h30" are no times).
 const DURATION = new RegExp(
@@ -125,6 +132,30 @@ export function stepDurations(step: string): StepDuration[] {
   return joined
     .filter((d) => d.seconds <= MAX_DURATION_SECONDS)
     .map(({ start, end, text, seconds }) => ({ start, end, text, seconds }));
+}
+
+// A time field's parts: an amount, then an hour or a minute in Swedish or in the languages recipe cards are written
+// in ("1 hour 15 minutes", "1 hr. 15 mins", "1h15m", "2 Stunden", "1 heure", "1 uur", "20 minuti", "10 minutos").
+const FIELD_PART = new RegExp(
+  `(?<!\\d)(\\d{1,6}(?:[.,]\\d{1,6})?)\\s{0,3}(?:(${HOUR_WORDS}|hrs?|hours?|std|stunden?|heures?|uur|ore?)|(?:${MINUTE_WORDS}|mins|minutes?|minuten|minutos?|minuti|m))\\.?(?!\\p{L})`,
+  'giu',
+);
+
+/**
+ * A recipe's time as a time field writes it, in whole minutes: an ISO 8601 duration ("PT1H15M"), or the hours and
+ * minutes the text names, added up ("Prep Time 15 mins", "1 tim 30 min"). With `whole`, the text must be nothing
+ * but the time (a pasted recipe's "Tid: ungefär 30 min" is a line of the recipe, not its time). Undefined when there
+ * is none, it is no minute, or it is longer than MAX_MINUTES.
+ */
+export function minutesFromText(text: string | undefined, { whole = false } = {}): number | undefined {
+  const trimmed = text?.trim() ?? '';
+  if (/^P(?:\d|T\d)/u.test(trimmed)) return minutesFromIsoDuration(trimmed);
+  let minutes = 0;
+  for (const [, amount, hour] of trimmed.matchAll(FIELD_PART))
+    minutes += Number(amount!.replace(',', '.')) * (hour === undefined ? 1 : 60);
+  if (whole && trimmed.replace(FIELD_PART, '').trim() !== '') return undefined;
+  const total = Math.round(minutes);
+  return total >= 1 && total <= MAX_MINUTES ? total : undefined;
 }
 
 /** A duration as a timer shows it: "25 min", "1 tim 30 min", "45 sek", "1 min 30 sek", "2 dygn 3 tim". */

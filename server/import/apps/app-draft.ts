@@ -9,7 +9,7 @@ import { fitDraft } from '../fit-draft.ts';
 import { htmlLines, htmlText } from '../html-text.ts';
 import { parseIngredientLine, type ImportedIngredient } from '../ingredient-line.ts';
 import { headingText, isHeadingLine } from '../readers/page-dom.ts';
-import { minutesFromText } from '../readers/recipe-plugins.ts';
+import { minutesFromText } from '../../../src/lib/step-durations.ts';
 import { recipeFromJsonLd, type ImportedRecipe, type ReadRecipe } from '../recipe-draft.ts';
 import { printable } from './collection-errors.ts';
 import { tidyDraft } from './tidy-draft.ts';

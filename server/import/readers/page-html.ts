@@ -17,7 +17,7 @@ import {
   looksLikeHeading,
   type IngredientGroup,
 } from './page-dom.ts';
-import { minutesFromText } from './recipe-plugins.ts';
+import { minutesFromText } from '../../../src/lib/step-durations.ts';
 
 export type HtmlRecipe = {
   name: string;

@@ -2,7 +2,7 @@
 // part of a recipe card, ingredient groups included (which no structured data has), so one table reads what a
 // site's own scraper would, without per-site code. The first plugin whose ingredients are on the page is read.
 import { DomUtils } from 'htmlparser2';
-import { minutesFromIsoDuration } from '../../../src/lib/organise.ts';
+import { minutesFromText } from '../../../src/lib/step-durations.ts';
 import { nodeText, type PageDocument, type PageElement, type PageNode } from '../html-text.ts';
 import { firstByClass, groupsIn, hasClass, looksLikeHeading, type IngredientGroup } from './page-dom.ts';
 
@@ -181,18 +181,6 @@ export function pluginRecipe(page: PageDocument): PluginRecipe | undefined {
 // The steps as lines, a group's name (a heading among the steps) as a line before its steps.
 function stepLines(root: PageElement, isStep: (element: PageElement) => boolean): string[] {
   return groupsIn(root, isStep).flatMap((group) => [...(group.heading ? [group.heading] : []), ...group.lines]);
-}
-
-// "1 hour 15 minutes", "1 hr 15 mins", "1h15m", "1 tim 30 min", "PT1H15M": whole minutes; undefined when none.
-export function minutesFromText(text: string | undefined): number | undefined {
-  if (!text) return undefined;
-  if (/^P(?:\d|T\d)/u.test(text.trim())) return minutesFromIsoDuration(text.trim());
-  const sum = (pattern: RegExp) =>
-    [...text.matchAll(pattern)].reduce((total, m) => total + Number(m[1]!.replace(',', '.')), 0);
-  const hours = sum(/(\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?|tim|timmar|timme|std|stunden?|heures?|uur|ore?)(?!\p{L})/giu);
-  const minutes = sum(/(\d+)\s*(?:m|mins?|minutes?|minuter|minuten|minutos?|minuti)(?!\p{L})/giu);
-  const total = Math.round(hours * 60 + minutes);
-  return total > 0 && total <= 7 * 24 * 60 ? total : undefined;
 }
 
 function imageOf(element: PageElement | undefined): string | undefined {

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDuration, MAX_DURATION_SECONDS, stepDurations } from '../../../src/lib/step-durations.ts';
+import {
+  formatClock,
+  formatDuration,
+  MAX_DURATION_SECONDS,
+  minutesFromText,
+  stepDurations,
+} from '../../../src/lib/step-durations.ts';
 
 // docs/step-durations.md: the rules for finding durations in a step's text. Its table of examples is the test: every
 // row is read here and checked, so the doc and src/lib/step-durations.ts cannot drift apart.
@@ -72,5 +78,55 @@ describe('formatDuration and formatClock', () => {
     expect(formatClock(59.2)).toBe('1:00');
     expect(formatClock(3900)).toBe('1:05:00');
     expect(formatClock(-3)).toBe('0:00');
+  });
+});
+
+// A recipe's time as a time field writes it (a recipe card's "Prep Time 15 mins", a pasted "Tid: 1 h 15 min", an
+// app's "PT1H15M"): the one reader of the web import, the plain-text import and moving in.
+describe('minutesFromText', () => {
+  it.each([
+    ['PT1H15M', 75],
+    ['P0DT0H45M', 45],
+    ['30 min', 30],
+    ['45 minuter', 45],
+    ['1 timme', 60],
+    ['1,5 timmar', 90],
+    ['1 h 15 min', 75],
+    ['1h15m', 75],
+    ['1 hr. 15 min.', 75],
+    ['1 hour 20 minutes', 80],
+    ['2 Stunden', 120],
+    ['1 heure 10 minutes', 70],
+    ['1 uur', 60],
+    ['2 ore', 120],
+    ['20 minuti', 20],
+    ['10 minutos', 10],
+    ['Prep Time 15 mins', 15],
+    ['ungefär 30 min', 30],
+    ['7 dagar', undefined],
+    ['0 min', undefined],
+    ['168 h', 10080],
+    ['169 h', undefined],
+    ['snabb', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('reads %j as %j minutes', (text, minutes) => {
+    expect(minutesFromText(text)).toBe(minutes);
+  });
+
+  // A pasted recipe's line is a time only when all of it is one: "Tid: ungefär 30 min" stays a line of the recipe.
+  it.each([
+    ['30 min', 30],
+    ['1 h 15 min', 75],
+    ['1 timme 30 minuter', 90],
+    ['1 hour 20 minutes', 80],
+    ['1,5 timmar', 90],
+    ['ungefär 30 min', undefined],
+    ['30-40 min', undefined],
+    ['1 timme och 30 min', undefined],
+    ['30 min i ugnen', undefined],
+    ['0 min', undefined],
+  ])('reads %j, the whole text, as %j minutes', (text, minutes) => {
+    expect(minutesFromText(text, { whole: true })).toBe(minutes);
   });
 });
