@@ -4,11 +4,12 @@
 // src/features/photos/photo.tsx; tests/unit/site/site-first-screen.test.ts keeps them equal). The browser paints the
 // recipe from the first response, before any JavaScript has run (issue 42: the name and the photo; issue 54: the
 // ingredients and steps too, which came 1.9 s later on a throttled phone). The island removes this card in the same
-// task as its own identical card takes the place, so nothing moves. Every text is escaped, no style attribute is
+// task as its own identical card takes the place, so nothing moves. Written with the server's one HTML writer
+// (server/http/html.ts), so every text is escaped; no style attribute is
 // written (the CSP refuses them), and the photo's URLs are the preload's (./recipe-head.ts).
 // docs/decisions/040-site-recipe-head-on-the-server.md
 import { LRUCache } from 'lru-cache';
-import { escapeHtml } from '../http/escape-html.ts';
+import { html, type Html, type HtmlPart } from '../http/html.ts';
 import { photoUrl } from '../../src/lib/photo-files.ts';
 import type { Photo } from '../../src/lib/photo-schema.ts';
 import {
@@ -39,42 +40,21 @@ function placeholderOf(thumbHash: string): string {
   return url;
 }
 
-const attributes = (pairs: [string, string | number][]) =>
-  pairs.map(([name, value]) => ` ${name}="${escapeHtml(String(value))}"`).join('');
-
 /** One photo as photo.tsx renders it before it has loaded: the ThumbHash under the <picture>. */
-export function photoHtml(photo: Photo, alt: string, sizes: string, apiBase: string, main: boolean): string {
+export function photoHtml(photo: Photo, alt: string, sizes: string, apiBase: string, main: boolean): Html {
   const fallback = fallbackFile(photo);
-  if (!fallback) return '';
+  if (!fallback) return html``;
   const placeholder = placeholderOf(photo.placeholder);
-  const size: [string, number][] = [
-    ['width', photo.width],
-    ['height', photo.height],
-  ];
+  const { width, height } = photo;
   const sources = pictureSources(apiBase, photo.files, 'width').map(
-    (s) =>
-      `<source${attributes([
-        ['type', s.type],
-        ['srcset', s.srcSet],
-        ['sizes', sizes],
-      ])}>`,
+    (s) => html`<source type="${s.type}" srcset="${s.srcSet}" sizes="${sizes}">`,
   );
-  const img = `<img${attributes([
-    ['src', photoUrl(apiBase, fallback.file)],
-    ['alt', alt],
-    ...size,
-    ['loading', main ? 'eager' : 'lazy'],
-    ['fetchpriority', main ? 'high' : 'auto'],
-    ['decoding', main ? 'auto' : 'async'],
-  ])}>`;
-  return [
-    `<div class="${main ? 'photo photo-main' : 'photo'}">`,
+  const img = html`<img src="${photoUrl(apiBase, fallback.file)}" alt="${alt}" width="${width}" height="${height}" loading="${main ? 'eager' : 'lazy'}" fetchpriority="${main ? 'high' : 'auto'}" decoding="${main ? 'auto' : 'async'}">`;
+  return html`<div class="${main ? 'photo photo-main' : 'photo'}">${
     placeholder
-      ? `<img${attributes([['class', 'photo-placeholder'], ['src', placeholder], ['alt', ''], ...size])}>`
-      : '',
-    `<picture>${sources.join('')}${img}</picture>`,
-    '</div>',
-  ].join('');
+      ? html`<img class="photo-placeholder" src="${placeholder}" alt="" width="${width}" height="${height}">`
+      : ''
+  }<picture>${sources}${img}</picture></div>`;
 }
 
 /**
@@ -86,7 +66,7 @@ export function photoHtml(photo: Photo, alt: string, sizes: string, apiBase: str
  * start tag (a frame then showed the name without the ingredients). A browser without `expect` links ignores it.
  */
 export const FIRST_SCREEN_TARGET = 'site-footer';
-export const FIRST_SCREEN_EXPECT = `<link rel="expect" href="#${FIRST_SCREEN_TARGET}" blocking="render">`;
+export const FIRST_SCREEN_EXPECT = html`<link rel="expect" href="#${FIRST_SCREEN_TARGET}" blocking="render">`;
 
 type Ingredient = Recipe['ingredients'][number];
 
@@ -101,111 +81,97 @@ function withUnitLabels(ingredients: Recipe['ingredients']): Ingredient[] {
 }
 
 /** Categories, times and source, each only when the recipe has it (RecipeFacts). */
-function factsHtml(recipe: Recipe): string {
+function factsHtml(recipe: Recipe): Html[] {
   const { categories = [], prepTime, totalTime, source } = recipe;
-  const parts: string[] = [];
+  const parts: Html[] = [];
   if (categories.length > 0) {
-    const items = categories.map(
-      (c) => `<li><a class="category-link" href="${escapeHtml(categoryHref(c))}">${escapeHtml(c)}</a></li>`,
-    );
-    parts.push(`<ul class="category-chips recipe-categories" aria-label="Kategorier">${items.join('')}</ul>`);
+    const items = categories.map((c) => html`<li><a class="category-link" href="${categoryHref(c)}">${c}</a></li>`);
+    parts.push(html`<ul class="category-chips recipe-categories" aria-label="Kategorier">${items}</ul>`);
   }
   if (prepTime !== undefined || totalTime !== undefined || source) {
-    const rows: string[] = [];
+    const rows: Html[] = [];
     if (prepTime !== undefined)
-      rows.push(`<div><dt>${RECIPE_LABELS.prepTime}</dt> <dd>${escapeHtml(formatMinutes(prepTime))}</dd></div>`);
+      rows.push(html`<div><dt>${RECIPE_LABELS.prepTime}</dt> <dd>${formatMinutes(prepTime)}</dd></div>`);
     if (totalTime !== undefined)
-      rows.push(`<div><dt>${RECIPE_LABELS.totalTime}</dt> <dd>${escapeHtml(formatMinutes(totalTime))}</dd></div>`);
+      rows.push(html`<div><dt>${RECIPE_LABELS.totalTime}</dt> <dd>${formatMinutes(totalTime)}</dd></div>`);
     if (source) {
       const url = source.url !== undefined && isWebAddress(source.url) ? source.url : undefined;
       const text = url
-        ? `<a href="${escapeHtml(url)}" rel="nofollow noopener">${escapeHtml(source.name ?? url)}</a>`
-        : escapeHtml(source.name ?? source.url);
-      rows.push(`<div><dt>Källa</dt> <dd>${text}</dd></div>`);
+        ? html`<a href="${url}" rel="nofollow noopener">${source.name ?? url}</a>`
+        : (source.name ?? source.url);
+      rows.push(html`<div><dt>Källa</dt> <dd>${text}</dd></div>`);
     }
-    parts.push(`<dl class="recipe-facts">${rows.join('')}</dl>`);
+    parts.push(html`<dl class="recipe-facts">${rows}</dl>`);
   }
-  return parts.join('');
+  return parts;
 }
 
 /** The ingredients under their section headings, at the recipe's own servings (no cook mode before JavaScript). */
-function ingredientsHtml(ingredients: Ingredient[]): string {
-  if (ingredients.length === 0) return '';
+function ingredientsHtml(ingredients: Ingredient[]): Html {
+  if (ingredients.length === 0) return html``;
   const amounts = formatIngredientAmounts(ingredients);
   const groups = ingredientGroups(ingredients).map((group) => {
     const items = group.items.map(({ ingredient, index }) => {
-      const note = ingredient.note?.trim()
-        ? `<span class="ingredient-note">, ${escapeHtml(ingredient.note)}</span>`
-        : '';
-      return [
-        `<li><span class="amount">${escapeHtml(amounts[index])}</span>`,
-        `<span class="ingredient-text"><span class="ingredient-name">${escapeHtml(ingredient.name)}</span>${note}</span></li>`,
-      ].join('');
+      const note = ingredient.note?.trim() ? html`<span class="ingredient-note">, ${ingredient.note}</span>` : '';
+      const name = html`<span class="ingredient-name">${ingredient.name}</span>`;
+      return html`<li><span class="amount">${amounts[index]}</span><span class="ingredient-text">${name}${note}</span></li>`;
     });
-    const list = `<ul class="ingredients">${items.join('')}</ul>`;
+    const list = html`<ul class="ingredients">${items}</ul>`;
     return group.heading === undefined
       ? list
-      : `<div class="ingredient-group"><h3 class="ingredient-group-heading">${escapeHtml(group.heading)}</h3>${list}</div>`;
+      : html`<div class="ingredient-group"><h3 class="ingredient-group-heading">${group.heading}</h3>${list}</div>`;
   });
-  return [
-    '<section class="ingredients-section" aria-labelledby="ingredients-heading">',
-    '<h2 id="ingredients-heading">Ingredienser</h2>',
-    ...groups,
-    '</section>',
-  ].join('');
+  const heading = html`<h2 id="ingredients-heading">Ingredienser</h2>`;
+  return html`<section class="ingredients-section" aria-labelledby="ingredients-heading">${heading}${groups}</section>`;
 }
 
-function stepsHtml(instructions: string): string {
-  if (instructions.trim() === '') return '';
+function stepsHtml(instructions: string): Html {
+  if (instructions.trim() === '') return html``;
   const steps = instructionSteps(instructions).map(
-    (step, i) =>
-      `<li><span class="step-number">${i + 1}.</span> <span class="step-text">${escapeHtml(step)}</span></li>`,
+    (step, i) => html`<li><span class="step-number">${i + 1}.</span> <span class="step-text">${step}</span></li>`,
   );
-  return [
-    '<section aria-labelledby="instructions-heading">',
-    '<h2 id="instructions-heading">Instruktioner</h2>',
-    `<ol class="steps">${steps.join('')}</ol>`,
-    '</section>',
-  ].join('');
+  const heading = html`<h2 id="instructions-heading">Instruktioner</h2>`;
+  return html`<section aria-labelledby="instructions-heading">${heading}<ol class="steps">${steps}</ol></section>`;
 }
 
 /**
  * The selector at the recipe's own servings, disabled: a choice made before the island takes over would be lost
  * with the server's card (and Playwright, like a person, waits for the island's enabled one).
  */
-function servingsHtml(servings: number): string {
+function servingsHtml(servings: number): Html {
   const options = servingChoices(servings, servings).map(
-    (n) => `<option value="${n}"${n === servings ? ' selected=""' : ''}>${n}</option>`,
+    (n) => html`<option value="${n}"${n === servings ? html` selected=""` : ''}>${n}</option>`,
   );
-  return [
-    '<div class="field servings"><label for="servings">Portioner</label>',
-    `<select id="servings" class="select" disabled="">${options.join('')}</select></div>`,
-  ].join('');
+  const select = html`<select id="servings" class="select" disabled="">${options}</select>`;
+  return html`<div class="field servings"><label for="servings">Portioner</label>${select}</div>`;
 }
+
+/** The cook mode's two buttons, disabled like the selector until the island's own take their place. */
+const COOK_MODE = html`<div class="cook-mode">${[
+  html`<button type="button" class="button" aria-pressed="false" disabled="">Matlagningsläge</button>`,
+  html`<button type="button" class="button" aria-expanded="false" disabled="">Mått och vikt</button>`,
+]}</div>`;
 
 /**
  * The card, as the island's RecipeCard draws it at the recipe's own servings, cook mode off. `aria-busy` marks it
- * as the server's copy (the island's card says false); its two controls are disabled until the island's come. The photos are drawn where the page shows them (an empty alt
- * means the name). `apiBase` is the page's own (/config.json's API_URL). The island's own JSON-LD block is left out:
- * the head has the server's.
+ * as the server's copy (the island's card says false); its two controls are disabled until the island's come. The
+ * photos are drawn where the page shows them (an empty alt means the name). `apiBase` is the page's own
+ * (/config.json's API_URL). The island's own JSON-LD block is left out: the head has the server's.
  */
-export function recipeFirstScreen(recipe: Recipe, apiBase: string): string {
+export function recipeFirstScreen(recipe: Recipe, apiBase: string): Html {
   const [main, ...gallery] = recipe.photos ?? [];
   const galleryHtml = gallery.map((p) => photoHtml(p, p.alt || recipe.name, GALLERY_SIZES, apiBase, false));
-  return [
-    `<article class="card recipe" id="${FIRST_SCREEN_ID}" aria-busy="true">`,
+  const parts: HtmlPart[] = [
     main ? photoHtml(main, main.alt || recipe.name, MAIN_SIZES, apiBase, true) : '',
-    galleryHtml.length > 0 ? `<div class="photo-gallery">${galleryHtml.join('')}</div>` : '',
-    `<h1>${escapeHtml(recipe.name)}</h1>`,
-    `<p class="author">Författare: ${escapeHtml(recipe.author)}</p>`,
-    factsHtml(recipe),
-    `<p class="print-only">${recipe.servings} portioner</p>`,
-    // Disabled like the selector until the island's own button takes its place.
-    '<div class="cook-mode"><button type="button" class="button" aria-pressed="false" disabled="">Matlagningsläge</button>' +
-      '<button type="button" class="button" aria-expanded="false" disabled="">Mått och vikt</button></div>',
+    galleryHtml.length > 0 ? html`<div class="photo-gallery">${galleryHtml}</div>` : '',
+    html`<h1>${recipe.name}</h1>`,
+    html`<p class="author">Författare: ${recipe.author}</p>`,
+    ...factsHtml(recipe),
+    html`<p class="print-only">${recipe.servings} portioner</p>`,
+    COOK_MODE,
     servingsHtml(recipe.servings),
     ingredientsHtml(withUnitLabels(recipe.ingredients)),
     stepsHtml(recipe.instructions),
-    '</article>',
-  ].join('');
+  ];
+  return html`<article class="card recipe" id="${FIRST_SCREEN_ID}" aria-busy="true">${parts}</article>`;
 }

@@ -1,8 +1,9 @@
 // A recipe's <head> elements for clients that read only the first HTML: link previews (OpenGraph, Twitter) and
 // crawlers (the title, the description, the canonical address, the JSON-LD Recipe), and the main photo's preload
-// for the page itself. Mealie does the same in its `routes/spa` module. Every text is escaped; the JSON-LD is a
-// data block, so the CSP's hashes need not cover it.
-import { escapeHtml } from '../http/escape-html.ts';
+// for the page itself. Mealie does the same in its `routes/spa` module. Written with the server's one HTML writer
+// (server/http/html.ts), so every text is escaped; the JSON-LD is a data block (its `<` written as \u003c by
+// jsonLdText), so the CSP's hashes need not cover it.
+import { html, scriptData, type Html } from '../http/html.ts';
 import { photoUrl } from '../../src/lib/photo-files.ts';
 import type { Photo } from '../../src/lib/photo-schema.ts';
 import { mainPhotoPreload } from '../../src/lib/photo-srcset.ts';
@@ -20,22 +21,23 @@ const TITLE = 'recipes-frontend';
 export type Addresses = { pageUrl: string; apiBase: string; pageApiBase?: string };
 
 const meta = (key: 'name' | 'property', name: string, content: string | number) =>
-  `<meta ${key}="${name}" content="${escapeHtml(String(content))}">`;
+  html`<meta ${key}="${name}" content="${content}">`;
 
 /**
  * The main photo's preload, for the page's first paint: the very file its <picture> takes (the srcset and sizes of
  * src/lib/photo-srcset.ts, which photo.tsx and ./recipe-first-screen.ts render), so the browser starts it while it
  * parses the head. The page's head script preloads only when this preload is not there (src/pages/recipe.astro).
  */
-export function mainPhotoHead(recipe: Recipe, pageApiBase: string): string {
+export function mainPhotoHead(recipe: Recipe, pageApiBase: string): Html {
   const main = recipe.photos?.[0];
   const preload = main && mainPhotoPreload(pageApiBase, main);
-  if (!preload) return '';
-  return `<link rel="preload" as="image" type="${preload.type}" fetchpriority="high" imagesrcset="${escapeHtml(preload.imageSrcset)}" imagesizes="${escapeHtml(preload.imageSizes)}">`;
+  if (!preload) return html``;
+  const { type, imageSrcset, imageSizes } = preload;
+  return html`<link rel="preload" as="image" type="${type}" fetchpriority="high" imagesrcset="${imageSrcset}" imagesizes="${imageSizes}">`;
 }
 
 /** The preview's picture: the 1200 px JPEG every preview reader takes (OpenGraph's recommended width). */
-function ogImage(photo: Photo, apiBase: string): string[] {
+function ogImage(photo: Photo, apiBase: string): Html[] {
   const jpeg = photo.files.find((f) => f.use === 'jpeg');
   if (!jpeg) return [];
   return [
@@ -48,7 +50,7 @@ function ogImage(photo: Photo, apiBase: string): string[] {
 }
 
 /** The head elements of a recipe's page, in the place of the shell's title and description. */
-export function recipeHead(recipe: Recipe, { pageUrl, apiBase, pageApiBase = apiBase }: Addresses): string {
+export function recipeHead(recipe: Recipe, { pageUrl, apiBase, pageApiBase = apiBase }: Addresses): Html {
   const description = recipeDescription(recipe.instructions);
   const main = recipe.photos?.[0];
   const image = main ? ogImage(main, apiBase) : [];
@@ -61,10 +63,11 @@ export function recipeHead(recipe: Recipe, { pageUrl, apiBase, pageApiBase = api
         : i,
     ),
   };
-  return [
-    `<title>${escapeHtml(recipe.name ? `${recipe.name} – ${TITLE}` : TITLE)}</title>`,
+  const jsonLd = scriptData(jsonLdText(recipeJsonLd(shown, pageUrl, apiBase)));
+  return html`${[
+    html`<title>${recipe.name ? `${recipe.name} – ${TITLE}` : TITLE}</title>`,
     meta('name', 'description', description),
-    `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
+    html`<link rel="canonical" href="${pageUrl}">`,
     mainPhotoHead(recipe, pageApiBase),
     meta('property', 'og:type', 'article'),
     meta('property', 'og:title', recipe.name),
@@ -74,6 +77,6 @@ export function recipeHead(recipe: Recipe, { pageUrl, apiBase, pageApiBase = api
     ...image,
     // Without a picture the large card would be an empty frame.
     meta('name', 'twitter:card', image.length ? 'summary_large_image' : 'summary'),
-    `<script type="application/ld+json" id="${RECIPE_JSONLD_ID}">${jsonLdText(recipeJsonLd(shown, pageUrl, apiBase))}</script>`,
-  ].join('');
+    html`<script type="application/ld+json" id="${RECIPE_JSONLD_ID}">${jsonLd}</script>`,
+  ]}`;
 }

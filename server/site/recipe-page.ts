@@ -10,6 +10,7 @@ import type { DatabaseGate } from '../db/database-gate.ts';
 import { getRecipe } from '../db/repositories/recipe-repository.ts';
 import { FIRST_SCREEN_EXPECT, FIRST_SCREEN_TARGET, recipeFirstScreen } from './recipe-first-screen.ts';
 import { recipeHead, type Addresses } from './recipe-head.ts';
+import { html } from '../http/html.ts';
 import { splitShell, withHead } from './shell.ts';
 import { CACHE_CONTROL } from './headers.ts';
 
@@ -73,8 +74,8 @@ export function createRecipePage(shellHtml: string, config: Config, db: Database
     if (matchesEtag(request, etag)) return reply.code(304).send();
     const addresses: Addresses = { pageUrl: `${origin}/${recipe.id}`, apiBase, pageApiBase };
     // A shell without the first screen's place, or without the footer the link names, takes no `expect` link.
-    const head = recipeHead(recipe, addresses) + (waitsForFooter ? FIRST_SCREEN_EXPECT : '');
-    const html = withHead(shell, head, recipeFirstScreen(recipe, pageApiBase));
-    return reply.type('text/html; charset=utf-8').send(html);
+    const head = html`${recipeHead(recipe, addresses)}${waitsForFooter ? FIRST_SCREEN_EXPECT : ''}`;
+    const page = withHead(shell, head, recipeFirstScreen(recipe, pageApiBase));
+    return reply.type('text/html; charset=utf-8').send(page);
   };
 }

@@ -3,6 +3,7 @@
 // dist/ is picked up at the next start (the files are read per request, this one is not: its CSP hashes are not
 // either).
 
+import type { Html } from '../http/html.ts';
 import { FIRST_SCREEN_MARKER } from '../../src/lib/photo-srcset.ts';
 
 /**
@@ -29,7 +30,11 @@ export function splitShell(html: string): Shell {
   };
 }
 
-/** The shell with `head` in place of the generic title and description, and `firstScreen` in place of the marker. */
-export function withHead(shell: Shell, head: string, firstScreen = ''): string {
-  return shell.before + head + shell.between + (shell.after === undefined ? '' : firstScreen + shell.after);
+/**
+ * The shell with `head` in place of the generic title and description, and `firstScreen` in place of the marker. The
+ * shell is the build's own markup; what goes into it is written with the server's HTML writer (server/http/html.ts).
+ */
+export function withHead(shell: Shell, head: Html, firstScreen?: Html): string {
+  const screen = shell.after === undefined ? '' : (firstScreen?.value ?? '') + shell.after;
+  return shell.before + head.value + shell.between + screen;
 }

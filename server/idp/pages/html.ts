@@ -1,32 +1,8 @@
 import { NOTHING_ALLOWED, policyText } from '../../http/content-security-policy.ts';
-import { escapeHtml } from '../../http/escape-html.ts';
+import { html, type Html } from '../../http/html.ts';
 import { PATHS } from '../paths.ts';
 
-// Every page goes through layout(); every interpolated value through escapeHtml (server/http/escape-html.ts).
-
-/** A trusted HTML fragment: the result of a template, never raw input. */
-export class Html {
-  readonly value: string;
-  constructor(value: string) {
-    this.value = value;
-  }
-  toString() {
-    return this.value;
-  }
-}
-
-/** Tagged template: interpolations are escaped unless they are Html (or arrays of Html). */
-type Part = Html | string | number | boolean | null | undefined;
-export function html(strings: TemplateStringsArray, ...values: (Part | readonly Part[])[]): Html {
-  let out = strings[0] ?? '';
-  values.forEach((value, index) => {
-    const parts: readonly Part[] = Array.isArray(value) ? value : [value as Part];
-    for (const part of parts)
-      out += part instanceof Html ? part.value : part === false || part == null ? '' : escapeHtml(part);
-    out += strings[index + 1] ?? '';
-  });
-  return new Html(out);
-}
+// Every page goes through layout(); every page is written with the server's one HTML writer (server/http/html.ts).
 
 /**
  * The site's icon (a copy of public/favicon.svg: the image ships server/ without the site's sources), named by every

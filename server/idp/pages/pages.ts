@@ -1,4 +1,5 @@
-import { html, REALM_DISPLAY_NAME, type Html } from './html.ts';
+import { html, type Html } from '../../http/html.ts';
+import { REALM_DISPLAY_NAME } from './html.ts';
 import type { FieldErrors } from '../users/profile-rules.ts';
 
 // Page bodies with Keycloak's element ids and Swedish words (theme keycloak.v2, messages_sv), so one

@@ -10,6 +10,7 @@ import { RecipeCard } from '../../../src/features/details/recipe-details.tsx';
 import { toLabels } from '../../../src/client/api.ts';
 import type { Recipe } from '../../../src/lib/recipe-schema.ts';
 import type { PhotoFile } from '../../../src/lib/photo-schema.ts';
+import { SEED_RECIPES } from '../../../server/db/transfer/seed-recipes.ts';
 
 const file = (use: PhotoFile['use'], format: PhotoFile['format'], width: number, height: number): PhotoFile => ({
   use,
@@ -77,7 +78,7 @@ function island(r: Recipe): string {
 /** The server's card as the island's: the same but for its id, its busy mark and its controls, disabled till then. */
 const server = (r: Recipe) =>
   recipeFirstScreen(r, '/api')
-    .replace(' id="recipe-first-screen" aria-busy="true"', ' aria-busy="false"')
+    .value.replace(' id="recipe-first-screen" aria-busy="true"', ' aria-busy="false"')
     .replace(/ disabled=""/g, '');
 
 describe("the server's first screen of /{id}", () => {
@@ -89,6 +90,20 @@ describe("the server's first screen of /{id}", () => {
 
   it('is the markup the island draws: photos, facts, servings, sections, notes, steps', () => {
     expect(server(recipe)).toBe(island(recipe));
+  });
+
+  it('is the markup the island draws for every demo recipe, whole (every unit, notes, sections, fixed amounts)', () => {
+    SEED_RECIPES.forEach((input, i) => {
+      const demo = {
+        ...input,
+        id: i + 1,
+        version: 1,
+        createdAt: recipe.createdAt,
+        updatedAt: recipe.updatedAt,
+        photos: i % 2 === 0 ? [photo('AAAAAAAAAAAAAAAAAAAAAA', '')] : [],
+      } as unknown as Recipe;
+      expect(server(demo), input.name).toBe(island(demo));
+    });
   });
 
   it('is the same for a recipe with nothing but a name, an author and servings', () => {
@@ -104,7 +119,7 @@ describe("the server's first screen of /{id}", () => {
   });
 
   it('escapes every text the user wrote, and draws the whole recipe', () => {
-    const html = recipeFirstScreen(recipe, '/api');
+    const html = recipeFirstScreen(recipe, '/api').value;
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;så&#39;');
     for (const text of [

@@ -95,17 +95,19 @@ describe('photo sources', () => {
         .replace(/\/>/g, '>')
         .replace(/ (srcSet|fetchPriority)=/g, (_, name: string) => ` ${name.toLowerCase()}=`);
     const alt = 'Pannkakor "på fat" & <sylt>';
-    expect(photoHtml(photo, alt, MAIN_SIZES, '/api', true)).toBe(react(true, alt, MAIN_SIZES));
-    expect(photoHtml(photo, 'Tre', GALLERY_SIZES, '/api', false)).toBe(react(false, 'Tre', GALLERY_SIZES));
-    expect(photoHtml(photo, alt, MAIN_SIZES, '/api', true)).toContain(
+    expect(photoHtml(photo, alt, MAIN_SIZES, '/api', true).value).toBe(react(true, alt, MAIN_SIZES));
+    expect(photoHtml(photo, 'Tre', GALLERY_SIZES, '/api', false).value).toBe(react(false, 'Tre', GALLERY_SIZES));
+    expect(photoHtml(photo, alt, MAIN_SIZES, '/api', true).value).toContain(
       'alt="Pannkakor &quot;på fat&quot; &amp; &lt;sylt&gt;"',
     );
     // No placeholder for a ThumbHash that is not one, and no photo without a file to show (as on the page).
     const plain = { ...photo, placeholder: 'AAA' };
-    expect(photoHtml(plain, 'x', MAIN_SIZES, '/api', true)).toBe(
+    expect(photoHtml(plain, 'x', MAIN_SIZES, '/api', true).value).toBe(
       react(true, 'x', MAIN_SIZES).replace(/<img class="photo-placeholder"[^>]*>/, ''),
     );
-    expect(photoHtml({ ...photo, files: [file('width', 'avif', 800, 600)] }, 'x', MAIN_SIZES, '/api', true)).toBe('');
+    expect(photoHtml({ ...photo, files: [file('width', 'avif', 800, 600)] }, 'x', MAIN_SIZES, '/api', true).value).toBe(
+      '',
+    );
   });
 
   it("falls back to the 1200 px JPEG, else the original; the list's square to its WebP", () => {
