@@ -6,7 +6,11 @@
 // two above. One scan beyond them waits its turn (SCAN_WAITING); one more is refused ('busy', the Swedish 503), as a
 // longer queue would hold its photos for many seconds and the editor can try again. Each process is killed at the
 // scan's time limit, or when its resident memory passes the cap (WebAssembly's memory is outside V8's heap limit,
-// so the heap flag alone would not bound it). A fresh process per scan: nothing of one household's photo is left
+// so the heap flag alone would not bound it). The time limit counts the scan's own work, from the process's 'ready'
+// (its modules loaded): neither the wait for a place nor a slow start on a loaded machine is the photo's fault (as
+// the worker pool's limit, docs/decisions/028's amendment). Both are bounded apart: a process not ready within
+// SCAN_START_MS is killed and the scan refused as 'busy', and a waiting scan not started within what the scans ahead
+// of it can take (each its start and its limit) plus SCAN_WAIT_MARGIN_MS leaves the queue as 'busy'. A fresh process per scan: nothing of one household's photo is left
 // in memory for the next, and a scan's peak never adds to the last one's.
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -26,6 +30,10 @@ export const SCAN_WAITING = 1;
  * ~205 MB and one scan at a time the tree stays under 512 MB (docs/decisions/067-scan-bench.md).
  */
 export const SCAN_MEMORY_MB = 280;
+/** A scan process that has not loaded its modules within this is stopped: the machine is too busy ('busy'). */
+export const SCAN_START_MS = 30_000;
+/** Beyond what the scans ahead can take, a waiting scan waits at most this long for its place (then 'busy'). */
+export const SCAN_WAIT_MARGIN_MS = 30_000;
 const HEAP_MB = 128;
 const MEMORY_CHECK_MS = 250;
 
@@ -52,9 +60,13 @@ export function createScanChildren(options: {
   size?: number;
   waiting?: number;
   memoryMb?: number;
+  startMs?: number;
+  waitMarginMs?: number;
 }): ScanChildren {
   const size = options.size ?? scanProcesses();
   const waitingMax = options.waiting ?? SCAN_WAITING;
+  const startMs = options.startMs ?? SCAN_START_MS;
+  const waitMarginMs = options.waitMarginMs ?? SCAN_WAIT_MARGIN_MS;
   const capBytes = (options.memoryMb ?? SCAN_MEMORY_MB) * 1024 * 1024;
   const running = new Set<ChildProcess>();
   const waiting: { start: () => void; refuse: () => void }[] = [];
@@ -74,8 +86,29 @@ export function createScanChildren(options: {
     if (closed) return Promise.reject(new WorkerPoolError('busy'));
     if (running.size + starting < size) return start(task);
     if (waiting.length >= waitingMax) return Promise.reject(new WorkerPoolError('busy'));
+    // Each scan ahead (the running ones, then those waiting before this one) ends within its start and its limit, a
+    // place at a time per process: a wait longer than that and a margin is a machine too busy, answered 'busy'. Only
+    // this scan leaves the queue; its limit has not begun (it counts from its own process's 'ready').
+    const rounds = Math.ceil((waiting.length + 1) / size);
+    const waitMs = rounds * (startMs + options.timeoutMs) + waitMarginMs;
     return new Promise<void>((go, refuse) => {
-      waiting.push({ start: go, refuse: () => refuse(new WorkerPoolError('busy')) });
+      const entry = {
+        start: () => {
+          clearTimeout(timer);
+          go();
+        },
+        refuse: () => {
+          clearTimeout(timer);
+          refuse(new WorkerPoolError('busy'));
+        },
+      };
+      const timer = setTimeout(() => {
+        const at = waiting.indexOf(entry);
+        if (at === -1) return; // started or refused already
+        waiting.splice(at, 1);
+        refuse(new WorkerPoolError('busy'));
+      }, waitMs);
+      waiting.push(entry);
     }).then(() => {
       starting--;
       return start(task);
@@ -104,7 +137,8 @@ export function createScanChildren(options: {
         child.kill('SIGKILL');
         done();
       };
-      const timer = setTimeout(() => settle(() => reject(new WorkerPoolError('timeout'))), options.timeoutMs);
+      // Until the process is ready, the bound on its start; then the scan's own limit.
+      let timer = setTimeout(() => settle(() => reject(new WorkerPoolError('busy'))), startMs);
       const watch = setInterval(() => {
         if (!child.pid) return;
         void residentBytes(child.pid).then((bytes) => {
@@ -112,8 +146,12 @@ export function createScanChildren(options: {
         });
       }, MEMORY_CHECK_MS);
       child.on('message', (message: 'ready' | { outcome: ScanOutcome }) => {
-        if (message === 'ready') child.send(task);
-        else settle(() => resolve(message.outcome));
+        if (message === 'ready') {
+          if (settled) return;
+          clearTimeout(timer);
+          timer = setTimeout(() => settle(() => reject(new WorkerPoolError('timeout'))), options.timeoutMs);
+          child.send(task);
+        } else settle(() => resolve(message.outcome));
       });
       child.on('exit', () => {
         // Ended by itself before answering (crashed, its heap ran out): this scan cannot be read.

@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type Behaviour = 'no-pid' | 'never-ready' | 'ready' | 'stuck';
+type Behaviour = 'no-pid' | 'never-ready' | 'ready' | 'slow-ready' | 'stuck';
 
 /** A stand-in scan process: what fork gives, as far as scan-children.ts uses it. */
 class FakeChild extends EventEmitter {
@@ -18,6 +18,8 @@ class FakeChild extends EventEmitter {
     // As node does for a spawn that failed (EAGAIN): an 'error' on the next tick, a child with no pid, no 'exit'.
     if (behaviour === 'no-pid') process.nextTick(() => this.emit('error', new Error('spawn EAGAIN')));
     if (behaviour === 'ready' || behaviour === 'stuck') setTimeout(() => this.emit('message', 'ready'), 5);
+    // Its modules loaded slowly (a loaded machine, a low priority).
+    if (behaviour === 'slow-ready') setTimeout(() => this.emit('message', 'ready'), 300);
   }
   send(task: unknown) {
     this.tasks.push(task);
@@ -31,6 +33,11 @@ class FakeChild extends EventEmitter {
       this.emit('exit', null, signal);
     }, 5);
     return true;
+  }
+  /** A stuck process ending at last. */
+  release() {
+    this.signalCode = 'SIGKILL';
+    this.emit('exit', null, 'SIGKILL');
   }
   /** The scan's answer, as scan-child.ts sends it. */
   answer() {
@@ -73,6 +80,71 @@ describe('the places of the scan processes', () => {
     forked[1]!.answer();
     await expect(outcome(next)).resolves.toBe('answered');
     expect(forked).toHaveLength(2);
+    await children.close();
+  });
+});
+
+describe('the time limit and the wait', () => {
+  it("counts a scan's own work from its process's 'ready', not its wait for a place nor its process's start", async () => {
+    const LIMIT_MS = 400;
+    const children = createScanChildren({ timeoutMs: LIMIT_MS, size: 1, waiting: 1 });
+    behaviours = ['slow-ready', 'slow-ready'];
+    const started = performance.now();
+    const first = outcome(children.run(task));
+    const second = outcome(children.run(task));
+    // Each process is ready after 300 ms and answers 250 ms after its scan arrives: within the limit, though each
+    // answer comes over 400 ms after its process was started, and the second's over 1 s after it was asked for.
+    for (const at of [0, 1]) {
+      await vi.waitFor(() => expect(forked[at]?.tasks).toHaveLength(1));
+      await new Promise((done) => setTimeout(done, 250));
+      forked[at]!.answer();
+    }
+    await expect(Promise.all([first, second])).resolves.toEqual(['answered', 'answered']);
+    expect(performance.now() - started).toBeGreaterThan(2 * LIMIT_MS);
+    await children.close();
+  });
+
+  it("stops a process not ready within its start's bound, as busy, and gives its place to the next", async () => {
+    const children = createScanChildren({ timeoutMs: 5_000, size: 1, waiting: 1, startMs: 100 });
+    behaviours = ['never-ready', 'ready'];
+    const first = outcome(children.run(task));
+    const second = children.run(task);
+    await expect(first).resolves.toBe('busy');
+    await vi.waitFor(() => expect(forked[1]?.tasks).toHaveLength(1));
+    forked[1]!.answer();
+    await expect(outcome(second)).resolves.toBe('answered');
+    await children.close();
+  });
+
+  it('bounds a wait by the scans ahead: a scan whose wait runs out leaves the queue alone, as busy', async () => {
+    // A process a kill does not end keeps its place: the scans waiting behind it must not wait for ever.
+    const [LIMIT_MS, START_MS, MARGIN_MS] = [100, 100, 100];
+    const children = createScanChildren({
+      timeoutMs: LIMIT_MS,
+      size: 1,
+      waiting: 2,
+      startMs: START_MS,
+      waitMarginMs: MARGIN_MS,
+    });
+    behaviours = ['stuck'];
+    const asked = performance.now();
+    const running = outcome(children.run(task));
+    const ahead = outcome(children.run(task)).then((kind) => ({ kind, ms: performance.now() - asked }));
+    const behind = outcome(children.run(task)).then((kind) => ({ kind, ms: performance.now() - asked }));
+    await expect(running).resolves.toBe('timeout');
+    // The first waiting scan has one scan ahead of it: start and limit, plus the margin (300 ms).
+    const first = await ahead;
+    expect(first.kind).toBe('busy');
+    expect(first.ms).toBeGreaterThanOrEqual(START_MS + LIMIT_MS + MARGIN_MS - 5);
+    // Only it left: the one behind still waits (two scans ahead, 500 ms), and a new scan takes the freed place
+    // in the queue instead of being refused.
+    const late = outcome(children.run(task));
+    const second = await behind;
+    expect(second.kind).toBe('busy');
+    expect(second.ms).toBeGreaterThanOrEqual(2 * (START_MS + LIMIT_MS) + MARGIN_MS - 5);
+    await expect(late).resolves.toBe('busy');
+    expect(forked).toHaveLength(1);
+    forked[0]!.release();
     await children.close();
   });
 });
