@@ -4,7 +4,7 @@ import type { Database } from '../db/index.ts';
 import type { IdpKeys } from './protocol/keys.ts';
 import type { PasswordQueue } from './abuse/password-queue.ts';
 import type { LoginThrottle, WindowLimit } from './abuse/throttle.ts';
-import type { Html } from '../http/html.ts';
+import type { Html } from '../http/html-template.ts';
 import { csp, layout } from './pages/html.ts';
 import { ERROR_TITLE, errorBody, PAGE_TITLE } from './pages/pages.ts';
 

@@ -5,11 +5,11 @@
 // recipe from the first response, before any JavaScript has run (issue 42: the name and the photo; issue 54: the
 // ingredients and steps too, which came 1.9 s later on a throttled phone). The island removes this card in the same
 // task as its own identical card takes the place, so nothing moves. Written with the server's one HTML writer
-// (server/http/html.ts), so every text is escaped; no style attribute is
+// (server/http/html-template.ts), so every text is escaped; no style attribute is
 // written (the CSP refuses them), and the photo's URLs are the preload's (./recipe-head.ts).
 // docs/decisions/040-site-recipe-head-on-the-server.md
 import { LRUCache } from 'lru-cache';
-import { html, type Html, type HtmlPart } from '../http/html.ts';
+import { html, type Html, type HtmlPart } from '../http/html-template.ts';
 import { photoUrl } from '../../src/lib/photo-files.ts';
 import type { Photo } from '../../src/lib/photo-schema.ts';
 import {

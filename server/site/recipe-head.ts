@@ -1,9 +1,9 @@
 // A recipe's <head> elements for clients that read only the first HTML: link previews (OpenGraph, Twitter) and
 // crawlers (the title, the description, the canonical address, the JSON-LD Recipe), and the main photo's preload
 // for the page itself. Mealie does the same in its `routes/spa` module. Written with the server's one HTML writer
-// (server/http/html.ts), so every text is escaped; the JSON-LD is a data block (its `<` written as \u003c by
+// (server/http/html-template.ts), so every text is escaped; the JSON-LD is a data block (its `<` written as \u003c by
 // jsonLdText), so the CSP's hashes need not cover it.
-import { html, scriptData, type Html } from '../http/html.ts';
+import { html, scriptData, type Html } from '../http/html-template.ts';
 import { photoUrl } from '../../src/lib/photo-files.ts';
 import type { Photo } from '../../src/lib/photo-schema.ts';
 import { mainPhotoPreload } from '../../src/lib/photo-srcset.ts';

@@ -10,7 +10,7 @@ import type { DatabaseGate } from '../db/database-gate.ts';
 import { getRecipe } from '../db/repositories/recipe-repository.ts';
 import { FIRST_SCREEN_EXPECT, FIRST_SCREEN_TARGET, recipeFirstScreen } from './recipe-first-screen.ts';
 import { recipeHead, type Addresses } from './recipe-head.ts';
-import { html } from '../http/html.ts';
+import { html } from '../http/html-template.ts';
 import { splitShell, withHead } from './shell.ts';
 import { CACHE_CONTROL } from './headers.ts';
 

@@ -3,7 +3,7 @@
 // dist/ is picked up at the next start (the files are read per request, this one is not: its CSP hashes are not
 // either).
 
-import type { Html } from '../http/html.ts';
+import type { Html } from '../http/html-template.ts';
 import { FIRST_SCREEN_MARKER } from '../../src/lib/photo-srcset.ts';
 
 /**
@@ -32,7 +32,7 @@ export function splitShell(html: string): Shell {
 
 /**
  * The shell with `head` in place of the generic title and description, and `firstScreen` in place of the marker. The
- * shell is the build's own markup; what goes into it is written with the server's HTML writer (server/http/html.ts).
+ * shell is the build's own markup; what goes into it is written with the server's HTML writer (server/http/html-template.ts).
  */
 export function withHead(shell: Shell, head: Html, firstScreen?: Html): string {
   const screen = shell.after === undefined ? '' : (firstScreen?.value ?? '') + shell.after;

@@ -1,8 +1,8 @@
 import { NOTHING_ALLOWED, policyText } from '../../http/content-security-policy.ts';
-import { html, type Html } from '../../http/html.ts';
+import { html, type Html } from '../../http/html-template.ts';
 import { PATHS } from '../paths.ts';
 
-// Every page goes through layout(); every page is written with the server's one HTML writer (server/http/html.ts).
+// Every page goes through layout(); every page is written with the server's one HTML writer (server/http/html-template.ts).
 
 /**
  * The site's icon (a copy of public/favicon.svg: the image ships server/ without the site's sources), named by every

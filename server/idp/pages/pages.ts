@@ -1,4 +1,4 @@
-import { html, type Html } from '../../http/html.ts';
+import { html, type Html } from '../../http/html-template.ts';
 import { REALM_DISPLAY_NAME } from './html.ts';
 import type { FieldErrors } from '../users/profile-rules.ts';
 

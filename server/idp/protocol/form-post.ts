@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { html } from '../../http/html.ts';
+import { html } from '../../http/html-template.ts';
 import { NOTHING_ALLOWED, policyText } from '../../http/content-security-policy.ts';
 
 // response_mode=form_post (OAuth 2.0 Form Post Response Mode): a page whose form carries the answer to the

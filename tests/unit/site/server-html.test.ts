@@ -1,10 +1,10 @@
-// Issue 53: the server writes HTML one way, with server/http/html.ts's template. The sign-in pages and the recipe
+// Issue 53: the server writes HTML one way, with server/http/html-template.ts's template. The sign-in pages and the recipe
 // page's head and first screen use it; nothing else in the server escapes HTML by hand (the sitemap, XML, is the one
 // other user of the escaper).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Html, html, scriptData } from '../../../server/http/html.ts';
+import { Html, html, scriptData } from '../../../server/http/html-template.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
 
@@ -31,7 +31,7 @@ describe("html`` (the server's one HTML writer)", () => {
     expect(html`<p>${false}${null}${undefined}${0}${html`<br>`}${['<', html`<i>`]}</p>`.value).toBe(
       '<p>0<br>&lt;<i></p>',
     );
-    expect(`${html`<b>${'&'}</b>`}`).toBe('<b>&amp;</b>');
+    expect(String(html`<b>${'&'}</b>`)).toBe('<b>&amp;</b>');
   });
 
   it('takes a data block only without "<", so no text can end it', () => {
@@ -44,10 +44,14 @@ describe("html`` (the server's one HTML writer)", () => {
   it('is the only HTML escaping in the server but for the sitemap (XML); markup is made nowhere else', () => {
     const files = serverFiles(join(root, 'server'));
     const escaping = files.filter((f) => /\bescapeHtml\b/.test(readFileSync(join(root, f), 'utf8')));
-    expect(escaping.sort()).toEqual(['server/http/escape-html.ts', 'server/http/html.ts', 'server/site/sitemap.ts']);
+    expect(escaping.sort()).toEqual([
+      'server/http/escape-html.ts',
+      'server/http/html-template.ts',
+      'server/site/sitemap.ts',
+    ]);
     // Only the writer makes an Html from a string.
     const making = files.filter((f) => /new Html\(/.test(readFileSync(join(root, f), 'utf8')));
-    expect(making).toEqual(['server/http/html.ts']);
+    expect(making).toEqual(['server/http/html-template.ts']);
     expect(html`x`).toBeInstanceOf(Html);
   });
 });
