@@ -17,6 +17,9 @@ export type Score = {
   words: number;
   wordsFound: number;
   servings: boolean;
+  /** The printed ingredient lines not found in the draft, and the draft's lines left unmatched (--misses). */
+  missed: string[];
+  unmatched: string[];
 };
 
 const plain = (text: string) => text.toLocaleLowerCase('sv').replace(/\s+/gu, ' ').trim();
@@ -32,7 +35,8 @@ const same = (a: Line, b: Line) =>
   a.name === b.name && a.unit === b.unit && (a.value === b.value || Math.abs((a.value ?? 0) - (b.value ?? 0)) < 1e-6);
 
 export function scoreDraft(recipe: ScanRecipe, draft: ReadRecipe | null): Score {
-  const printed = recipe.groups.flatMap((g) => g.lines).map((l) => asLine(parseIngredientLine(l)));
+  const printedText = recipe.groups.flatMap((g) => g.lines);
+  const printed = printedText.map((l) => asLine(parseIngredientLine(l)));
   const stepWords = recipe.steps.flatMap(words);
   if (!draft)
     return {
@@ -42,12 +46,18 @@ export function scoreDraft(recipe: ScanRecipe, draft: ReadRecipe | null): Score 
       words: stepWords.length,
       wordsFound: 0,
       servings: false,
+      missed: printedText,
+      unmatched: [],
     };
-  const read = draft.ingredients.map(asLine);
+  const read = draft.ingredients.map((i) => ({ line: asLine(i), note: i.note ?? '' }));
   let linesRight = 0;
-  for (const line of printed) {
-    const at = read.findIndex((r) => same(r, line));
-    if (at === -1) continue;
+  const missed: string[] = [];
+  for (const [n, line] of printed.entries()) {
+    const at = read.findIndex((r) => same(r.line, line));
+    if (at === -1) {
+      missed.push(printedText[n]!);
+      continue;
+    }
     linesRight++;
     read.splice(at, 1);
   }
@@ -68,6 +78,8 @@ export function scoreDraft(recipe: ScanRecipe, draft: ReadRecipe | null): Score 
     words: stepWords.length,
     wordsFound,
     servings: draft.servings === recipe.servings,
+    missed,
+    unmatched: read.map((r) => `${r.line.value ?? '–'} | ${r.line.unit ?? '–'} | ${r.line.name} | ${r.note}`),
   };
 }
 

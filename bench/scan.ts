@@ -9,7 +9,8 @@
 // the resident memory of the server's whole process tree (its scan processes included) is read every 50 ms.
 // Figures only, no pass or fail; the targets are printed beside them (docs/decisions/067-scan-bench.md).
 //   npm run bench:scan [-- --count=36] [-- --part=tune|held-out] [-- --no-read] [-- --no-server] [-- --photos=DIR]
-//   [-- --text] (the text read, under each page's row)
+//   [-- --text] (the text read, under each page's row) [-- --misses] (the printed ingredient lines not found, and
+//   the draft's lines left over, under each page's row)
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,6 +104,12 @@ async function readAll(list: (Made & { jpeg: Buffer })[]): Promise<void> {
           `${pct(score.wordsFound / score.words).padStart(7)} ${score.servings ? 'yes' : 'no'}`,
       );
       if (process.argv.includes('--text')) console.log(outcome?.text.replace(/^/gmu, '       | '));
+      if (process.argv.includes('--misses'))
+        for (const [sign, lines] of [
+          ['-', score.missed],
+          ['+', score.unmatched],
+        ] as const)
+          for (const line of lines) console.log(`       ${sign} ${line}`);
     }
   } finally {
     await scanner.close();
