@@ -6,14 +6,13 @@
 import type { ReadRecipe } from './recipe-draft.ts';
 import { parseIngredientLine } from './ingredient-line.ts';
 import { minutesFromText } from '../../src/lib/step-durations.ts';
+import { HeadedIngredients, INGREDIENTS_WORDS, STEPS_WORDS } from './headings.ts';
 
 type Ingredient = ReadRecipe['ingredients'][number];
 
 // Headings that open the ingredient list or the steps ("Ingredienser", "Du behöver:", "Gör så här", "Method").
-const INGREDIENTS_HEADING =
-  /^(?:ingredienser|ingrediens|du behöver|det här behöver du|ingredients?|you will need|you'll need|zutaten|ingrediënten|ingrédients|ingredienti)\b[^.!?]{0,20}:?$/iu;
-const STEPS_HEADING =
-  /^(?:gör så här|så här gör du|gör så|instruktioner|tillagning|tillvägagångssätt|beskrivning|instructions|method|directions|preparation|steps|how to make it|zubereitung|anleitung|bereiding|préparation|procedimento)\b[^.!?]{0,20}:?$/iu;
+const INGREDIENTS_HEADING = new RegExp(`^(?:${INGREDIENTS_WORDS})\\b[^.!?]{0,20}:?$`, 'iu');
+const STEPS_HEADING = new RegExp(`^(?:${STEPS_WORDS})\\b[^.!?]{0,20}:?$`, 'iu');
 
 // A bullet (•, -, *, –, ▪ …) or a step number ("1.", "1)", "Steg 1:", "Step 1 -") in front of a line. A bullet
 // glyph is one with or without a space after it; a dash is one only before a space or a letter ("- salt", "-salt"),
@@ -54,9 +53,8 @@ export function recipeFromText(text: string): ReadRecipe | null {
   const start = explicit ? ingredientsAt + 1 : firstIngredient(body);
   const steps = stepLines(body.slice(0, start));
 
-  const ingredients: Ingredient[] = [];
+  const ingredients = new HeadedIngredients<Ingredient>();
   let i = start;
-  let heading: string | undefined;
   let inList = explicit;
   for (; i < body.length; i++) {
     const line = body[i];
@@ -71,23 +69,21 @@ export function recipeFromText(text: string): ReadRecipe | null {
       break;
     }
     if (isGroupHeading(line) && nextReadsAsIngredient(body, i, explicit)) {
-      heading = headingText(line);
+      ingredients.startGroup(groupHeading(line));
       continue;
     }
     if (!readsAsIngredient(line, inList)) break;
-    const ingredient = parseIngredientLine(stripBullet(line));
-    ingredients.push(heading ? { ...ingredient, heading } : ingredient);
-    heading = undefined;
+    ingredients.add(parseIngredientLine(stripBullet(line)));
     inList = true;
   }
   steps.push(...stepLines(body.slice(i)));
-  if (ingredients.length === 0 && steps.length === 0) return null;
+  if (ingredients.list.length === 0 && steps.length === 0) return null;
 
   // A preparation time over the total is dropped by fitDraft, every reader's last step (read-recipe.ts).
   return {
     name,
     servings: meta.servings,
-    ingredients,
+    ingredients: ingredients.list,
     instructions: steps.join('\n'),
     ...(meta.prepTime === undefined ? {} : { prepTime: meta.prepTime }),
     ...(meta.totalTime === undefined ? {} : { totalTime: meta.totalTime }),
@@ -178,7 +174,7 @@ function isGroupHeading(line: string): boolean {
 }
 
 /** A heading as the recipe keeps it: no colon, and SHOUTED capitals as a sentence ("FYLLNING" -> "Fyllning"). */
-function headingText(line: string): string {
+function groupHeading(line: string): string {
   return unshouted(stripBullet(line).replace(/\s*:$/u, ''));
 }
 

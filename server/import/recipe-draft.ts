@@ -36,6 +36,7 @@ import { withoutSiteTail } from './readers/site-tail.ts';
 import { htmlRecipe, type HtmlRecipe } from './readers/page-html.ts';
 import { pluginRecipe, type PluginRecipe } from './readers/recipe-plugins.ts';
 import { minutesFromText } from '../../src/lib/step-durations.ts';
+import { HeadedIngredients, STEP_WORDS, STEPS_WORDS } from './headings.ts';
 
 // The draft is src/lib's `importedRecipeSchema` (POST /recipe-imports answers it). `imageUrl`: the page's picture,
 // which the route fetches and turns into the draft's photo (it is never part of the answer itself).
@@ -236,19 +237,13 @@ function ingredientsOf(recipe: JsonObject, extras: PageExtras, name: string): Im
   const lines = structured.length > 0 ? structured : (htmlGroups ?? []).flatMap((group) => group.lines);
   const headings = new Map<number, string>();
   if (htmlGroups && htmlGroups.some((group) => group.heading)) placeHeadings(htmlGroups, lines, headings);
-  const ingredients: ImportedIngredient[] = [];
-  let heading: string | undefined;
+  const ingredients = new HeadedIngredients<ImportedIngredient>();
   lines.forEach((line, index) => {
-    heading = headings.get(index) ?? heading;
-    if (isHeadingLine(line)) {
-      heading = headingText(line) || heading;
-      return;
-    }
-    const ingredient = parseIngredientLine(line);
-    ingredients.push(heading ? { ...ingredient, heading } : ingredient);
-    heading = undefined;
+    ingredients.head(headings.get(index));
+    if (isHeadingLine(line)) ingredients.head(headingText(line));
+    else ingredients.add(parseIngredientLine(line));
   });
-  return ingredients;
+  return ingredients.list;
 }
 
 /**
@@ -311,8 +306,10 @@ function lineKey(line: string): string {
 // "Instructions", "Gör så här" (a card's labels read as text). A HowToSection's own name ("Till såsen") stays:
 // it says which part of the dish the steps after it make, and the instructions are one text with no sections of
 // their own, so a line before its steps is how a cookbook would print it.
-const STEP_HEADING =
-  /^(?:(?:första|sista|nästa|andra|tredje|fjärde|femte)\s+instruktionen|(?:step|steg|schritt|étape|etape|stap|paso|passo|krok|trin|vaihe)\s*\d{0,3}|\d{1,3}|instructions?|directions?|method|preparation|steps|gör så här|så här gör du|instruktioner|tillagning|zubereitung|préparation|bereiding|preparación|preparazione|recipe|recept|oppskrift|opskrift|rezept|recette|receta|ricetta)\s*[.:)]?$/iu;
+const STEP_HEADING = new RegExp(
+  `^(?:(?:första|sista|nästa|andra|tredje|fjärde|femte)\\s+instruktionen|(?:${STEP_WORDS})\\s*\\d{0,3}|\\d{1,3}|${STEPS_WORDS}|recipe|recept|oppskrift|opskrift|rezept|recette|receta|ricetta)\\s*[.:)]?$`,
+  'iu',
+);
 
 // "1.Chop the onion 2.Fry it 3. Serve": the step numbers of a text, each the next one, after a space (or first).
 const STEP_NUMBER = /(?:^|\s)(\d{1,2})\s*[.)、:]\s*/gu;

@@ -10,6 +10,7 @@ import { htmlLines, htmlText } from '../html-text.ts';
 import { parseIngredientLine, type ImportedIngredient } from '../ingredient-line.ts';
 import { headingText, isHeadingLine } from '../readers/page-dom.ts';
 import { minutesFromText } from '../../../src/lib/step-durations.ts';
+import { HeadedIngredients } from '../headings.ts';
 import { recipeFromJsonLd, type ImportedRecipe, type ReadRecipe } from '../recipe-draft.ts';
 import { printable } from './collection-errors.ts';
 import { tidyDraft } from './tidy-draft.ts';
@@ -118,25 +119,24 @@ function lineCount(text: string): number {
 
 /** Each section's first ingredient carries its heading; a line that is itself a heading ('Till såsen:') heads the next. */
 function groupIngredients(groups: IngredientGroup[]): ImportedIngredient[] {
-  const ingredients: ImportedIngredient[] = [];
+  const ingredients = new HeadedIngredients<ImportedIngredient>();
   for (const group of groups) {
-    let heading = group.heading ? htmlText(group.heading).slice(0, MAX_HEADING * 2) : undefined;
+    ingredients.startGroup(group.heading ? htmlText(group.heading).slice(0, MAX_HEADING * 2) : undefined);
     for (const item of group.lines) {
       const note = typeof item === 'string' ? '' : htmlText(item.note);
       for (const line of htmlLines(typeof item === 'string' ? item : item.text)) {
         if (!note && isHeadingLine(line)) {
-          heading = headingText(line) || heading;
+          ingredients.head(headingText(line));
           continue;
         }
         const read = parseIngredientLine(line);
         const notes = [read.note, note].filter(Boolean).join(', ');
         const ingredient = { ...read, ...(notes ? { note: [...notes].slice(0, MAX_INGREDIENT_NOTE).join('') } : {}) };
-        ingredients.push(heading ? { ...ingredient, heading } : ingredient);
-        heading = undefined;
+        ingredients.add(ingredient);
       }
     }
   }
-  return ingredients;
+  return ingredients.list;
 }
 
 function authorOf(value: unknown): string | undefined {

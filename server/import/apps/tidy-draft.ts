@@ -12,6 +12,7 @@
 import { formatMinutes, MAX_HEADING, MAX_SOURCE_NAME, MAX_SOURCE_URL } from '../../../src/lib/organise.ts';
 import { ALLOWED_CHARACTERS, characterCount } from '../../../src/lib/text-rules.ts';
 import type { ImportedRecipe } from '../recipe-draft.ts';
+import { HeadedIngredients } from '../headings.ts';
 import { cleanLink, isWebAddress } from './tracking-link.ts';
 
 type Ingredient = ImportedRecipe['ingredients'][number];
@@ -241,35 +242,32 @@ export function tidyNote(note: string, hasQuantity: boolean): string {
 
 function tidyIngredients(ingredients: Ingredient[]): { ingredients: Ingredient[]; settings: string[] } {
   const settings: string[] = [];
-  const kept: Ingredient[] = [];
-  let heading: string | undefined;
+  const kept = new HeadedIngredients<Ingredient>();
   for (const ingredient of ingredients) {
     const setting = settingLine(ingredient);
     if (setting) {
       settings.push(decimalComma(setting));
-      heading = ingredient.heading ?? heading;
+      kept.head(ingredient.heading);
       continue;
     }
     const title = headingLine(ingredient);
     if (title) {
-      heading = title;
+      kept.startGroup(title);
       continue;
     }
     const note =
       ingredient.note === undefined ? undefined : tidyNote(ingredient.note, ingredient.quantity !== undefined);
-    const { note: _, heading: own, ...rest } = ingredient;
-    const at = own ?? heading;
-    kept.push({
+    const { note: _, heading, ...rest } = ingredient;
+    kept.add({
       ...rest,
       name: decimalComma(ingredient.name),
       ...(note ? { note } : {}),
-      ...(at ? { heading: at } : {}),
+      ...(heading ? { heading } : {}),
     });
-    heading = undefined;
   }
   // A heading with nothing after it heads nothing; its line stays an ingredient, as the app had it.
-  if (heading && kept.length === 0 && ingredients.length > 0) return { ingredients, settings };
-  return { ingredients: kept, settings };
+  if (kept.pending && kept.list.length === 0 && ingredients.length > 0) return { ingredients, settings };
+  return { ingredients: kept.list, settings };
 }
 
 // ---- Times ----

@@ -2,6 +2,7 @@
 // which elements carry a class, an element's attribute, and the groups a list of ingredients falls into.
 import { DomUtils, ElementType } from 'htmlparser2';
 import { nodeText, type PageElement, type PageNode } from '../html-text.ts';
+import { INGREDIENTS_WORDS, STEPS_WORDS } from '../headings.ts';
 
 export type IngredientGroup = { heading?: string; lines: string[] };
 
@@ -35,8 +36,7 @@ const HEADING_CLASS =
   /(?:group|section)[-_]?(?:name|title|head(?:er|ing)?|label)|heading|subtitle|subheader|ingredient-label|ERSSectionHead/i;
 
 // The titles of a recipe card's own blocks, which name no group ("Ingredients", "Ingredienser", "Zutaten" …).
-const BLOCK_TITLE =
-  /^(?:ingredients?|ingredienser|ingredienserna|ingrediënten|zutaten|ingrédients|ingredientes|ingredienti|składniki|hozzávalók|instructions?|directions?|method|steps?|preparation|tillagning|gör så här|så här gör du|instruktioner|zubereitung|préparation|bereiding|elaboración|preparazione|equipment(?: needed)?|notes?|you will need|what you'?ll need)$/i;
+const BLOCK_TITLE = new RegExp(`^(?:${INGREDIENTS_WORDS}|${STEPS_WORDS}|step|equipment(?: needed)?|notes?)$`, 'iu');
 
 /** A group heading's text as the page names it: clean, without a trailing colon; '' for a card's block title. */
 export function headingText(text: string): string {

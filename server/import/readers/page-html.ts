@@ -18,6 +18,7 @@ import {
   type IngredientGroup,
 } from './page-dom.ts';
 import { minutesFromText } from '../../../src/lib/step-durations.ts';
+import { STEP_WORDS, STEPS_WORDS } from '../headings.ts';
 
 export type HtmlRecipe = {
   name: string;
@@ -41,10 +42,12 @@ const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const TITLE_TAGS = new Set(['p', 'strong', 'b', 'span', 'div', 'dt', 'label']);
 
 // The titles of a recipe's steps, in the languages of the unit table and the corpus.
-const STEPS_TITLE =
-  /^(?:(?:cooking|recipe|baking|step[ -]by[ -]step)\s+)?(?:gör så här|så här gör du|gör så|instruktioner|tillagning|tillvägagångssätt|beskrivning|instructions?|directions?|method|preparation|steps|how to make(?: it)?|zubereitung|anleitung|préparation|étapes|bereiding(?:swijze)?|werkwijze|preparación|elaboración|preparazione|procedimento|modo de preparo|fremgangsmåde|fremgangsmåte|slik gjør du|valmistus(?:ohje)?)\b.{0,30}$/iu;
+const STEPS_TITLE = new RegExp(
+  `^(?:(?:cooking|recipe|baking|step[ -]by[ -]step)\\s+)?(?:${STEPS_WORDS})\\b.{0,30}$`,
+  'iu',
+);
 // "Steg 1", "Step 2:", "1." — a step's own label, not its text.
-const STEP_LABEL = /^(?:(?:step|steg|schritt|étape|stap|paso|passo|trin|vaihe)\s*\d{1,3}|\d{1,3})\s*[.:)]?$/iu;
+const STEP_LABEL = new RegExp(`^(?:(?:${STEP_WORDS})\\s*\\d{1,3}|\\d{1,3})\\s*[.:)]?$`, 'iu');
 
 // "Foto: Erik Spronk", "Text och bild: Anna Ek": the credits under an article, no step.
 const CREDIT =
