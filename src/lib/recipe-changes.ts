@@ -4,6 +4,7 @@
 // A changed text (name, instructions, categories, source) is told as the words removed and added in place (issue 54:
 // not the whole text twice), by jsdiff's word diff; long unchanged stretches between them are shortened to '…'.
 import { diffWords } from 'diff';
+import { ingredientLine } from './ingredient-text.ts';
 import { formatEditorQuantity } from './quantity-format.ts';
 import { RECIPE_LABELS as LABEL } from './recipe-labels.ts';
 
@@ -39,9 +40,8 @@ const list = (items: readonly string[] | undefined) => (items?.length ? items.jo
 
 /** An ingredient as one line: '2 ½ dl Vetemjöl, siktat (Till degen, skalas inte)'. */
 export function ingredientText(i: Ingredient): string {
-  const amount = formatEditorQuantity(i.quantity);
   const extras = [i.heading && `under ”${i.heading}”`, i.doNotScale && 'skalas inte'].filter(Boolean);
-  return `${[amount, i.name].filter(Boolean).join(' ')}${i.note ? `, ${i.note}` : ''}${extras.length ? ` (${extras.join(', ')})` : ''}`;
+  return `${ingredientLine(i, formatEditorQuantity(i.quantity))}${extras.length ? ` (${extras.join(', ')})` : ''}`;
 }
 
 const key = (name: string) => name.trim().toLocaleLowerCase('sv');

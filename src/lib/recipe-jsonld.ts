@@ -4,7 +4,8 @@
 import { isoDuration } from './organise.ts';
 import { photoUrl } from './photo-files.ts';
 import type { Photo } from './photo-schema.ts';
-import { formatIngredientAmounts, formatIngredientQuantity } from './kitchen-amount.ts';
+import { formatIngredientAmounts } from './kitchen-amount.ts';
+import { ingredientLine } from './ingredient-text.ts';
 import type { Recipe, WithUnitLabels } from './recipe-schema.ts';
 
 /**
@@ -101,15 +102,6 @@ export function recipeJsonLd(recipe: Shown, url: string, apiBase = '/api'): Reco
 function recipeIngredients(ingredients: Shown['ingredients']): string[] {
   const amounts = formatIngredientAmounts(ingredients);
   return ingredients.map((ingredient, i) => ingredientLine(ingredient, amounts[i]));
-}
-
-/** One `recipeIngredient` line as the page shows it: '2 dl vetemjöl, siktat' (the note after a comma, when there is one). */
-export function ingredientLine(
-  ingredient: Shown['ingredients'][number],
-  amount = formatIngredientQuantity(ingredient.quantity, ingredient.name),
-): string {
-  const line = [amount, ingredient.name].filter(Boolean).join(' ');
-  return ingredient.note?.trim() ? `${line}, ${ingredient.note}` : line;
 }
 
 /**

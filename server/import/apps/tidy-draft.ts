@@ -12,6 +12,7 @@
 import { formatMinutes, MAX_HEADING, MAX_SOURCE_NAME, MAX_SOURCE_URL } from '../../../src/lib/organise.ts';
 import { ALLOWED_CHARACTERS, characterCount } from '../../../src/lib/text-rules.ts';
 import type { ImportedRecipe } from '../recipe-draft.ts';
+import { ingredientLine } from '../../../src/lib/ingredient-text.ts';
 import { HeadedIngredients } from '../headings.ts';
 import { cleanLink, isWebAddress } from './tracking-link.ts';
 
@@ -193,14 +194,10 @@ const SETTING = /^([^:：]{1,40})[:：]\s*(\S.*)$/u;
 const MARKDOWN_HEADING = /^(?:#{1,6}\s+(.+)|\*\*(.+)\*\*|__(.+)__)$/u;
 const FOR_HEADING = /^(?:for the|for|to serve|till|för|att servera)\s+\p{L}/iu;
 
-function lineOf(ingredient: Ingredient): string {
-  return ingredient.note ? `${ingredient.name}, ${ingredient.note}` : ingredient.name;
-}
-
 /** A line read as an ingredient that is a setting of the recipe: its text, else undefined. */
 export function settingLine(ingredient: Ingredient): string | undefined {
   if (ingredient.quantity) return undefined;
-  const line = lineOf(ingredient).trim();
+  const line = ingredientLine(ingredient).trim();
   const match = SETTING.exec(line);
   return match && SETTING_WORDS.test(match[1]!) && match[1]!.trim().split(/\s+/u).length <= 4 ? line : undefined;
 }

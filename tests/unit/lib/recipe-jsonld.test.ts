@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Photo, PhotoFile } from '../../../src/lib/photo-schema.ts';
-import { ingredientLine, jsonLdText, photoImages, recipeJsonLd } from '../../../src/lib/recipe-jsonld.ts';
+import { ingredientLine } from '../../../src/lib/ingredient-text.ts';
+import { jsonLdText, photoImages, recipeJsonLd } from '../../../src/lib/recipe-jsonld.ts';
 
 const recipe = {
   name: 'Pannkakor',
@@ -166,9 +167,8 @@ describe('recipeJsonLd and the ingredient note (issue 37)', () => {
       '1 krm salt',
       '3 ägg',
     ]);
-    expect(ingredientLine({ name: 'socker', quantity: { value: 1, unit: 'dl' }, note: '1/2 cup' })).toBe(
-      '1 dl socker, 1/2 cup',
-    );
+    expect(ingredientLine({ name: 'socker', note: '1/2 cup' }, '1 dl')).toBe('1 dl socker, 1/2 cup');
+    expect(ingredientLine({ name: 'salt', note: '  ' })).toBe('salt');
   });
 
   it('keeps the note as text that cannot close its script block', () => {
