@@ -167,3 +167,64 @@ describe('parseIngredientLine', () => {
     }
   });
 });
+
+// Issue 53 item 4: every turn withAmount (a line that starts with an amount) takes, pinned before it was made simple:
+// approximate, negative and exponent amounts, a US mixed number and ranges, a linking word, a package size in
+// brackets, "2 x", level and heaped, the US letters, a hyphenated letter, a bracket inside the measure, the page's
+// own metric amount, a package word, another measure's twin, a count, the kitchen range, no name left.
+describe('a line that starts with an amount, every turn', () => {
+  it.each<[string, ImportedIngredient]>([
+    ['ca 2 dl mjölk', { name: 'mjölk', quantity: { value: 2, unit: 'DECILITER' } }],
+    ['-5 cups flour', { name: 'flour', note: '-5 cups' }],
+    ['1e5 cups sugar', { name: 'sugar', note: '1e5 cups' }],
+    ['-2 (14 oz) cans tomatoes', { name: 'cans tomatoes', note: '-2 (14 oz)' }],
+    ['1-1/2 cups flour', { name: 'flour', note: '1-1/2 cups', quantity: { value: 3.5, unit: 'DECILITER' } }],
+    ['2-3 dl grädde', { name: 'grädde', note: '2-3 dl', quantity: { value: 3, unit: 'DECILITER' } }],
+    ['2 - 2 1/2 dl grädde', { name: 'grädde', note: '2 - 2 1/2 dl', quantity: { value: 2.5, unit: 'DECILITER' } }],
+    ['3-2 dl grädde', { name: 'grädde', quantity: { value: 3, unit: 'DECILITER' } }],
+    ['0 dl grädde', { name: '0 dl grädde' }],
+    ['1/4 de cucharadita de sal', { name: 'sal', quantity: { value: 0.25, unit: 'TEASPOON' } }],
+    [
+      '1 (14.5 ounce) can tomatoes',
+      { name: 'can tomatoes', note: '14.5 ounce', quantity: { value: 1, unit: 'PIECES' } },
+    ],
+    ['2 x 400g cans tomatoes', { name: '400g cans tomatoes', quantity: { value: 2, unit: 'PIECES' } }],
+    ['1 level tbsp sugar', { name: 'sugar', quantity: { value: 1, unit: 'TABLESPOON' } }],
+    ['1 heaped tbsp sugar', { name: 'sugar', note: '1 heaped tbsp', quantity: { value: 1, unit: 'TABLESPOON' } }],
+    ['2 T butter', { name: 'butter', quantity: { value: 2, unit: 'TABLESPOON' } }],
+    ['2 t salt', { name: 'salt', quantity: { value: 2, unit: 'TEASPOON' } }],
+    ['2 T-bone steaks', { name: 'T-bone steaks', quantity: { value: 2, unit: 'PIECES' } }],
+    ['1 C-vitamintablett', { name: 'C-vitamintablett', quantity: { value: 1, unit: 'PIECES' } }],
+    ['1 colher (sopa) de sal', { name: 'sal', quantity: { value: 1, unit: 'TABLESPOON' } }],
+    ['¼ cup (30 g) cocoa', { name: 'cocoa', note: '1/4 cup', quantity: { value: 30, unit: 'GRAM' } }],
+    ['12 ounces 340g squash', { name: 'squash', note: '12 ounces', quantity: { value: 340, unit: 'GRAM' } }],
+    ['14 oz can tomatoes', { name: 'tomatoes', note: '14 oz can', quantity: { value: 400, unit: 'GRAM' } }],
+    ['140g/5oz flour', { name: 'flour', quantity: { value: 140, unit: 'GRAM' } }],
+    ['227g (1 cup) butter', { name: 'butter', quantity: { value: 227, unit: 'GRAM' } }],
+    ['One 15-ounce can beans', { name: '15-ounce can beans', quantity: { value: 1, unit: 'PIECES' } }],
+    ['en nypa salt', { name: 'salt', quantity: { value: 1, unit: 'PINCH' } }],
+    ['a pinch of salt', { name: 'salt', quantity: { value: 1, unit: 'PINCH' } }],
+    ['1 cinnamon stick', { name: 'cinnamon stick', quantity: { value: 1, unit: 'PIECES' } }],
+    ['200 l vatten', { name: 'vatten', note: '200 l' }],
+    ['2 dl', { name: '2 dl' }],
+    ['1 and 1/2 cups milk', { name: 'milk', note: '1 and 1/2 cups', quantity: { value: 3.5, unit: 'DECILITER' } }],
+    ['Polohrubá múka: 500 g', { name: 'Polohrubá múka', quantity: { value: 500, unit: 'GRAM' } }],
+    [
+      '2 (8 oz) packages cream cheese',
+      { name: 'packages cream cheese', note: '8 oz', quantity: { value: 2, unit: 'PIECES' } },
+    ],
+    ['2-3 cups (about 300 g) flour', { name: 'flour', note: '2-3 cups', quantity: { value: 300, unit: 'GRAM' } }],
+    ['1 heaped cup flour', { name: 'flour', note: '1 heaped cup', quantity: { value: 2.4, unit: 'DECILITER' } }],
+    ['ca 1-2 tsk salt', { name: 'salt', note: '1-2 tsk', quantity: { value: 2, unit: 'TEASPOON' } }],
+    ['3 ägg', { name: 'ägg', quantity: { value: 3, unit: 'PIECES' } }],
+    [
+      '2 to 3 tablespoons olive oil',
+      { name: 'olive oil', note: '2 to 3 tablespoons', quantity: { value: 3, unit: 'TABLESPOON' } },
+    ],
+    ['1 ½ dl socker', { name: 'socker', quantity: { value: 1.5, unit: 'DECILITER' } }],
+    ['625 ml 2 ½ cups stock', { name: 'stock', quantity: { value: 625, unit: 'MILLILITER' } }],
+    ['1 tbsp 2 tsp sugar', { name: '2 tsp sugar', quantity: { value: 1, unit: 'TABLESPOON' } }],
+  ])('%s', (line, expected) => {
+    expect(parseIngredientLine(line)).toEqual(expected);
+  });
+});
