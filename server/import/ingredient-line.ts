@@ -78,93 +78,123 @@ export function parseIngredientLine(line: string): ImportedIngredient {
   return read.name === '' ? { name: inFormCharacters(text).slice(0, MAX_INGREDIENT_NAME) } : read;
 }
 
-/** A line that starts with an amount ("2-3 dl grädde", "One 15-ounce can beans"); undefined for any other. */
+/**
+ * A line that starts with an amount ("2-3 dl grädde", "One 15-ounce can beans"); undefined for any other. Read in
+ * three steps, each answering once: the amount (leadAmount), the measure after it (measureAfter), and the amount in
+ * our units with what is left for the name (inOurUnits).
+ */
 function withAmount(text: string): ImportedIngredient | undefined {
+  const lead = leadAmount(text);
+  if (!lead) return undefined;
+  const measure = measureAfter(text, lead.end);
+  if (lead.asWritten) return keptAsWritten(text, lead.start, measure.rest);
+  const ours = inOurUnits(text, lead, measure);
+  if (!inKitchenRange(ours.amount)) return keptAsWritten(text, lead.start, ours.rest);
+  // The page's measure goes to the note where ours says less: converted, the larger of a range, or heaped.
+  const written = ours.amount.converted || lead.ranged || measure.heaped ? [ours.written] : [];
+  const fitted = fitName(inFormCharacters(ours.rest), [...written, ...measure.notes].map(inFormCharacters));
+  if (fitted.name === '') return undefined;
+  return { ...fitted, quantity: { value: ours.amount.value, unit: ours.amount.unit } };
+}
+
+/**
+ * The amount a line starts with, from `start` (after "ca") to `end` (after a range's second amount). `asWritten`:
+ * "-5 cups", "1e5 cups" are read as amounts, but no kitchen measures them; they stay as written (keptAsWritten).
+ */
+type LeadAmount = { start: number; end: number; value: number; ranged: boolean; asWritten: boolean };
+
+function leadAmount(text: string): LeadAmount | undefined {
   const start = skipApproximate(text);
-  // "-5 cups", "1e5 cups": read as amounts, but no kitchen measures them; they stay as written (keptAsWritten).
   const negative = /^[-−]\d/u.test(text.slice(start, start + 2));
   const first = leadingAmount(text, negative ? start + 1 : start);
   if (!first) return undefined;
-  let value = first.value;
-  let at = first.end;
-  const exponent = /^[eE][-+]?\d{1,6}/u.exec(text.slice(at, at + 8));
-  if (exponent) at += exponent[0].length;
-  let ranged = false;
-  const range = RANGE.exec(text.slice(at));
-  if (range) {
-    const upper = parseAmount(range[1]!);
-    // "1-1/2 cups" is the US way to write 1 ½; "2-3 dl" and "2 - 2 1/2 dl" are ranges: the larger is kept.
-    if (upper !== undefined && upper < 1 && /^-\d+\/\d+$/u.test(range[0]) && Number.isInteger(value)) {
-      value += upper;
-    } else if (upper !== undefined && upper > value) {
-      value = upper;
-      ranged = true;
-    }
-    at += range[0].length;
-  }
+  const exponent = /^[eE][-+]?\d{1,6}/u.exec(text.slice(first.end, first.end + 8))?.[0] ?? '';
+  const range = RANGE.exec(text.slice(first.end + exponent.length));
+  const { value, ranged } = rangedValue(first.value, range);
   if (!(value > 0)) return undefined;
-  const amountEnd = at;
+  const end = first.end + exponent.length + (range?.[0].length ?? 0);
+  return { start, end, value, ranged, asWritten: negative || exponent !== '' || !Number.isFinite(value) };
+}
 
-  const notes: string[] = [];
-  at = skipSpaces(text, at);
+/** "1-1/2 cups" is the US way to write 1 ½; "2-3 dl" and "2 - 2 1/2 dl" are ranges: the larger is kept. */
+function rangedValue(value: number, range: RegExpExecArray | null): { value: number; ranged: boolean } {
+  const upper = range ? parseAmount(range[1]!) : undefined;
+  if (range && upper !== undefined && upper < 1 && /^-\d+\/\d+$/u.test(range[0]) && Number.isInteger(value))
+    return { value: value + upper, ranged: false };
+  return upper !== undefined && upper > value ? { value: upper, ranged: true } : { value, ranged: false };
+}
+
+/**
+ * What follows the amount: from `at` (after a linking word, a package size in brackets and "2 x"), the measure
+ * (`measure`, its words ending at `end`; none at `at`), whether it is heaped, the package size (`notes`), and the
+ * `rest` after it.
+ */
+type MeasureRead = { at: number; measure?: Measure; end: number; heaped: boolean; notes: string[]; rest: string };
+
+function measureAfter(text: string, amountEnd: number): MeasureRead {
+  const { at, notes } = beforeMeasure(text, amountEnd);
+  const all = wordsAt(text, at);
+  // "1 level tbsp", "1 heaped tbsp": a word before the measure that only qualifies it.
+  const qualifier = all[0] && (LEVEL.has(all[0].key) || HEAPED.has(all[0].key)) && measureOf(keys(all.slice(1)));
+  const words = qualifier ? all.slice(1) : all;
+  const heaped = qualifier ? HEAPED.has(all[0]!.key) : false;
+  const found = measureOf(keys(words)) ?? usLetter(text, words[0]);
+  const last = found ? words[found.words - 1]!.end : at;
+  // "1 C-vitamintablett", "2 L-glutamin": a letter joined to a word by a hyphen is not a measure.
+  if (!found || text[last] === '-') return { at, end: at, heaped, notes, rest: text.slice(at) };
+  // "1 colher (sopa) de sal": the bracket closes inside the measure.
+  const end = text[last] === ')' && text.slice(at, last).includes('(') ? last + 1 : last;
+  return {
+    at,
+    measure: found.measure,
+    end,
+    heaped,
+    notes,
+    rest: text.slice(skipSpaces(text, end)).replace(LINKING, ''),
+  };
+}
+
+/** Where a measure may start after the amount, and a package size passed on the way (kept as the note). */
+function beforeMeasure(text: string, amountEnd: number): { at: number; notes: string[] } {
+  let at = skipSpaces(text, amountEnd);
   // "1/4 de cucharadita de sal", "¼ of a cup": the linking word before a measure belongs to it.
   const linking = LINKING.exec(text.slice(at, at + 4));
   if (linking && measureOf(keys(wordsAt(text, at + linking[0].length)))) at += linking[0].length;
-  // "1 (14.5 ounce) can tomatoes", "2 (8 oz) packages cream cheese": a package's size, kept as the note.
-  if (text[at] === '(') {
-    const close = text.indexOf(')', at);
-    if (close > at) {
-      notes.push(text.slice(at + 1, close));
-      at = skipSpaces(text, close + 1);
-    }
-  }
+  // "1 (14.5 ounce) can tomatoes", "2 (8 oz) packages cream cheese": a package's size.
+  const close = text[at] === '(' ? text.indexOf(')', at) : -1;
+  const notes = close > at ? [text.slice(at + 1, close)] : [];
+  if (close > at) at = skipSpaces(text, close + 1);
   // "2 x 400g cans tomatoes": two of what follows.
-  if (/^[x×] /iu.test(text.slice(at, at + 2))) at += 2;
+  return { at: /^[x×] /iu.test(text.slice(at, at + 2)) ? at + 2 : at, notes };
+}
 
-  let words = wordsAt(text, at);
-  let heaped = false;
-  if (words[0] && (LEVEL.has(words[0].key) || HEAPED.has(words[0].key)) && measureOf(keys(words.slice(1)))) {
-    heaped = HEAPED.has(words[0].key);
-    words = words.slice(1);
+/**
+ * The amount in one of our units, what is left for the name (`rest`), and the amount and measure as the page wrote
+ * them (`written`, for the note).
+ */
+function inOurUnits(
+  text: string,
+  lead: LeadAmount,
+  read: MeasureRead,
+): { amount: { value: number; unit: UnitKey; converted: boolean }; rest: string; written: string } {
+  const swedish = read.measure && swedishAmount(lead.value, read.measure, read.rest);
+  // No measure, or one that is not one here (a cinnamon stick): a count of what the rest names.
+  if (!read.measure || !swedish) {
+    const amount = { value: lead.value, unit: 'PIECES' as const, converted: false };
+    return { amount, rest: text.slice(read.at), written: inFormCharacters(text.slice(lead.start, lead.end)) };
   }
-  const measure = measureOf(keys(words)) ?? usLetter(text, words[0]);
-  // "1 C-vitamintablett", "2 L-glutamin": a letter joined to a word by a hyphen is not a measure.
-  const found = measure && text[words[measure.words - 1]!.end] !== '-' ? measure : undefined;
-  let measureEnd = found ? words[found.words - 1]!.end : at;
-  // "1 colher (sopa) de sal": the bracket closes inside the measure.
-  if (found && text[measureEnd] === ')' && text.slice(at, measureEnd).includes('(')) measureEnd++;
-  let rest = found ? text.slice(skipSpaces(text, measureEnd)).replace(LINKING, '') : text.slice(at);
-  if (negative || exponent || !Number.isFinite(value)) return keptAsWritten(text, start, rest);
-
-  let amount = found ? swedishAmount(value, found.measure, rest) : undefined;
-  let measureText = inFormCharacters(text.slice(start, found ? measureEnd : amountEnd));
-  if (found && amount?.converted && !('metric' in found.measure)) {
-    // "¼ cup (30 g) cocoa", "12 ounces 340g squash": the page's own metric amount beats a conversion.
-    const metric = metricAlternative(rest);
-    if (metric) {
-      amount = { ...metric.amount, converted: true };
-      rest = rest.slice(metric.length).trimStart();
-    }
-    const sized = wordsAt(rest, 0)[0];
-    if (sized && SIZED.has(sized.key)) {
-      measureText += ` ${rest.slice(0, sized.end)}`;
-      rest = rest.slice(sized.end).trimStart();
-    }
-  } else if (found) {
-    // "140g/5oz flour", "227g (1 cup) butter": the same amount in other measures, dropped.
-    rest = rest.slice(alternativeLength(rest)).trimStart();
-  }
-  if (!amount) {
-    // No measure, or one that is not one here (a cinnamon stick): a count of what the rest names.
-    amount = { value, unit: 'PIECES', converted: false };
-    rest = text.slice(at);
-    measureText = inFormCharacters(text.slice(start, amountEnd));
-  }
-  if (!inKitchenRange(amount)) return keptAsWritten(text, start, rest);
-  if (amount.converted || ranged || heaped) notes.unshift(measureText);
-  const fitted = fitName(inFormCharacters(rest), notes.map(inFormCharacters));
-  if (fitted.name === '') return undefined;
-  return { ...fitted, quantity: { value: amount.value, unit: amount.unit } };
+  const written = inFormCharacters(text.slice(lead.start, read.end));
+  // "140g/5oz flour", "227g (1 cup) butter": the same amount in other measures, dropped.
+  if (!swedish.converted || 'metric' in read.measure)
+    return { amount: swedish, rest: read.rest.slice(alternativeLength(read.rest)).trimStart(), written };
+  // "¼ cup (30 g) cocoa", "12 ounces 340g squash": the page's own metric amount beats a conversion.
+  const metric = metricAlternative(read.rest);
+  const amount = metric ? { ...metric.amount, converted: true } : swedish;
+  const rest = metric ? read.rest.slice(metric.length).trimStart() : read.rest;
+  // "14 oz can tomatoes": the package word goes to the note with its size.
+  const sized = wordsAt(rest, 0)[0];
+  if (!sized || !SIZED.has(sized.key)) return { amount, rest, written };
+  return { amount, rest: rest.slice(sized.end).trimStart(), written: `${written} ${rest.slice(0, sized.end)}` };
 }
 
 /**

@@ -200,6 +200,7 @@ describe('a line that starts with an amount, every turn', () => {
     ['12 ounces 340g squash', { name: 'squash', note: '12 ounces', quantity: { value: 340, unit: 'GRAM' } }],
     ['14 oz can tomatoes', { name: 'tomatoes', note: '14 oz can', quantity: { value: 400, unit: 'GRAM' } }],
     ['140g/5oz flour', { name: 'flour', quantity: { value: 140, unit: 'GRAM' } }],
+    ['30 cl (1 cup) mjölk', { name: 'mjölk', note: '30 cl', quantity: { value: 3, unit: 'DECILITER' } }],
     ['227g (1 cup) butter', { name: 'butter', quantity: { value: 227, unit: 'GRAM' } }],
     ['One 15-ounce can beans', { name: '15-ounce can beans', quantity: { value: 1, unit: 'PIECES' } }],
     ['en nypa salt', { name: 'salt', quantity: { value: 1, unit: 'PINCH' } }],
