@@ -52,21 +52,41 @@ export function jsonLdScripts(page: PageDocument): string[] {
   );
 }
 
+/**
+ * The text of HTML as a reader meets it, from a tree's walk or from the parser's events alike: the text as it is,
+ * a line break where a LINE_TAGS element opens and where it closes.
+ */
+class LineText {
+  private text = '';
+  ontext(part: string): void {
+    this.text += part;
+  }
+  onopentag(name: string): void {
+    if (LINE_TAGS.has(name)) this.text += '\n';
+  }
+  onclosetag(name: string): void {
+    if (LINE_TAGS.has(name)) this.text += '\n';
+  }
+  /** The lines, clean, empty ones dropped. */
+  lines(depth: number): string[] {
+    // "&amp;amp;" read once is "&amp;": a page that encoded its text twice. One more reading, never more.
+    return depth === 0 && ENTITY.test(this.text) ? htmlLines(this.text, 1) : splitLines(this.text);
+  }
+}
+
 /** The lines of a node's text: a line per block (<p>, <li>, <br> …), each clean, empty lines dropped. */
 export function nodeLines(node: PageNode): string[] {
-  let text = '';
+  const text = new LineText();
   const walk = (n: PageNode): void => {
-    if (n.type === ElementType.Text) text += n.data;
+    if (n.type === ElementType.Text) text.ontext(n.data);
     else if ('attribs' in n) {
-      const block = LINE_TAGS.has(n.name);
-      if (block) text += '\n';
+      text.onopentag(n.name);
       for (const child of n.children) walk(child);
-      if (block) text += '\n';
+      text.onclosetag(n.name);
     }
   };
   walk(node);
-  // The tree decoded the page's entities once; a page that encoded its text twice gets one more reading.
-  return ENTITY.test(text) ? htmlLines(text, 1) : splitLines(text);
+  return text.lines(0);
 }
 
 /** A node's text as one clean line. */
@@ -76,22 +96,9 @@ export function nodeText(node: PageNode): string {
 
 /** The lines of an HTML fragment: tags removed, entities decoded (twice-encoded too), text clean, empty lines dropped. */
 export function htmlLines(html: string, depth = 0): string[] {
-  let text = '';
-  const parser = new Parser({
-    ontext(part) {
-      text += part;
-    },
-    onopentag(name) {
-      if (LINE_TAGS.has(name)) text += '\n';
-    },
-    onclosetag(name) {
-      if (LINE_TAGS.has(name)) text += '\n';
-    },
-  });
-  parser.end(html);
-  // "&amp;amp;" read once is "&amp;": a page that encoded its text twice. One more reading, never more.
-  if (depth === 0 && ENTITY.test(text)) return htmlLines(text, 1);
-  return splitLines(text);
+  const text = new LineText();
+  new Parser(text).end(html);
+  return text.lines(depth);
 }
 
 /** An HTML fragment as one line of clean text. */
