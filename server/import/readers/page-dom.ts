@@ -6,6 +6,16 @@ import { INGREDIENTS_WORDS, STEPS_WORDS } from '../headings.ts';
 
 export type IngredientGroup = { heading?: string; lines: string[] };
 
+/** What a reader of the page's HTML finds of a recipe beside its JSON-LD (page-html.ts, recipe-plugins.ts). */
+export type RecipeParts = {
+  groups: IngredientGroup[];
+  steps: string[];
+  servingsText?: string;
+  prepTime?: number;
+  totalTime?: number;
+  imageUrl?: string;
+};
+
 export function isElement(node: PageNode | null | undefined): node is PageElement {
   return node !== null && node !== undefined && 'attribs' in node;
 }

@@ -16,19 +16,12 @@ import {
   isHeadingLine,
   looksLikeHeading,
   type IngredientGroup,
+  type RecipeParts,
 } from './page-dom.ts';
 import { minutesFromText } from '../../../src/lib/step-durations.ts';
 import { STEP_WORDS, STEPS_WORDS } from '../headings.ts';
 
-export type HtmlRecipe = {
-  name: string;
-  groups: IngredientGroup[];
-  steps: string[];
-  servingsText?: string;
-  prepTime?: number;
-  totalTime?: number;
-  imageUrl?: string;
-};
+export type HtmlRecipe = RecipeParts & { name: string };
 
 const MAX_LISTS = 400;
 const MAX_ITEMS = 4000;

@@ -4,18 +4,9 @@
 import { DomUtils } from 'htmlparser2';
 import { minutesFromText } from '../../../src/lib/step-durations.ts';
 import { nodeText, type PageDocument, type PageElement, type PageNode } from '../html-text.ts';
-import { firstByClass, groupsIn, hasClass, looksLikeHeading, type IngredientGroup } from './page-dom.ts';
+import { firstByClass, groupsIn, hasClass, looksLikeHeading, type RecipeParts } from './page-dom.ts';
 
-export type PluginRecipe = {
-  plugin: string;
-  name?: string;
-  groups: IngredientGroup[];
-  steps: string[];
-  servingsText?: string;
-  prepTime?: number;
-  totalTime?: number;
-  imageUrl?: string;
-};
+export type PluginRecipe = RecipeParts & { plugin: string; name?: string };
 
 type Plugin = {
   plugin: string;
