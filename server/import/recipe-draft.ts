@@ -2,9 +2,11 @@
 // the page; this only reads text. The page is parsed once (html-text.ts); every form a recipe is written in is read
 // from that tree: JSON-LD, then microdata or RDFa (readers/microdata.ts), then a recipe plugin's HTML
 // (readers/recipe-plugins.ts), each field taken from the first that gives it. Ingredient groups come from the page's
-// HTML (structured data has none) when its ingredients are the same ones. Nothing the editor wrote on purpose is cut
-// to our limits (a name, an ingredient, a step): the form shows its own messages and the editor fixes what is too
-// long. Categories are the exception (issue 25): pages pad `keywords` with phrases for search engines, so the draft
+// HTML (structured data has none) when its ingredients are the same ones. This reader keeps the page's words; the
+// draft is made to fit the form afterwards, by every reader's last step (fit-draft.ts: the form's characters, a name
+// and steps cut to the form's lengths with a notice when steps are lost, times in order) and, for each ingredient,
+// by ingredient-name.ts (brackets, and what does not fit the name's length, go to the note, which is cut to its
+// own). Categories are chosen here (issue 25): pages pad `keywords` with phrases for search engines, so the draft
 // keeps only those that can be categories, at most MAX_CATEGORIES of them.
 import { jsonrepair } from 'jsonrepair';
 import {
