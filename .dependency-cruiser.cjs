@@ -72,9 +72,9 @@ module.exports = {
     ),
     forbid(
       'worker-pool-stands-alone',
-      '^server/worker-pool\\.ts$',
-      '^(server|src)/',
-      "server/worker-pool.ts: the web import's worker threads, and the sizing, errors and priority photos' processes share; it knows neither.",
+      '^server/worker-(pool|entry)\\.ts$',
+      { path: '^(server|src)/', pathNot: '^server/worker-entry\\.ts$' },
+      "server/worker-pool.ts: the web import's worker threads, and the sizing, errors and priority photos' processes share; it knows neither (only its threads' entry, server/worker-entry.ts).",
     ),
     forbid(
       'import-reads-pages-only',
