@@ -89,11 +89,48 @@ export type Fraction = {
 export function findFraction(pixels: GrayPixels): Fraction | null {
   let darkest = 255;
   for (const value of pixels.data) darkest = Math.min(darkest, value);
+  // The level where the two small digits are most alike in height: at a dark level a soft photo's thin strokes
+  // break, and a fragment of the denominator (the foot of a "2") is no digit to read.
+  let best: Fraction | null = null;
+  let likeness = 0;
   for (const level of INK_LEVELS) {
     const found = fractionIn(inkPieces(pixels, darkest + level * (255 - darkest)));
-    if (found) return found;
+    if (!found) continue;
+    const [a, b] = [found.numerator, found.denominator].map((box) => box.y1 - box.y0) as [number, number];
+    const alike = Math.min(a, b) / Math.max(a, b);
+    if (alike > likeness + 0.05) [best, likeness] = [found, alike];
   }
-  return null;
+  return best;
+}
+
+/**
+ * A numerator that is a "1": most of its ink (70 %) lies in a band of columns a quarter of its height wide, its stem
+ * (a serif's foot or flag is little ink); a "2" or "3" spreads its ink across its width. (A "4"'s stem may hold as
+ * much: it is no numerator of the glyphs read.)
+ */
+export function isStem({ data, width }: GrayPixels, box: Fraction['numerator']): boolean {
+  const h = box.y1 - box.y0;
+  let darkest = 255;
+  for (let y = box.y0; y < box.y1; y++)
+    for (let x = box.x0; x < box.x1; x++) darkest = Math.min(darkest, data[y * width + x]!);
+  const inkBelow = (darkest + 255) / 2;
+  const columns: number[] = [];
+  for (let x = box.x0; x < box.x1; x++) {
+    let n = 0;
+    for (let y = box.y0; y < box.y1; y++) if (data[y * width + x]! < inkBelow) n++;
+    columns.push(n);
+  }
+  const total = columns.reduce((a, b) => a + b, 0);
+  if (total === 0 || h < 6) return false;
+  // Measured on 7 fonts of this machine: a "1" 0.64-0.90 of its ink in the band, a "2" or "3" at most 0.67.
+  const band = Math.max(1, Math.floor(h / 4));
+  let most = 0;
+  for (let x = 0; x + band <= columns.length || x === 0; x++)
+    most = Math.max(
+      most,
+      columns.slice(x, x + band).reduce((a, b) => a + b, 0),
+    );
+  return most >= 0.7 * total;
 }
 
 /** More pieces than an amount's digits and glyph make: noise, whose every triple would be tried. */

@@ -49,6 +49,8 @@ export function mendLine(line: string): string {
     // A degree sign read as a small "o": "200oC", "200°C" -> "200 °C".
     .replace(/(\d)\s?[o°º]\s?C\b/gu, '$1 °C');
   for (const [pattern, replacement] of FRACTIONS) text = text.replace(pattern, replacement);
+  // The grave accent read as an acute one: "créme" is no word in Swedish or French ("crème fraiche", "crème brûlée").
+  text = text.replace(/\b([Cc])réme\b/gu, '$1rème');
   text = text.replace(
     GLYPH_AS_SEVEN,
     (_all, before: string, whole: string, half: string) =>

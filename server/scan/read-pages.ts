@@ -8,7 +8,7 @@ import { recipeFromText } from '../import/plain-text.ts';
 import type { ReadRecipe } from '../import/recipe-draft.ts';
 import sharp from 'sharp';
 import { mendOcrText } from './mend-ocr-text.ts';
-import { amountText, findFraction, fractionGlyph, type Fraction } from './fraction-glyphs.ts';
+import { amountText, findFraction, fractionGlyph, isStem, type Fraction } from './fraction-glyphs.ts';
 import { amountWords } from './reread-amounts.ts';
 import { columnParts, partsText, type LineBox } from './page-columns.ts';
 import { preparePage, ScanRefusal, turned, type GrayPixels } from './prepare-page.ts';
@@ -192,9 +192,9 @@ async function rereadAmounts(png: Buffer, lines: LineBox[]): Promise<void> {
       const amount = { data, width: info.width, height: info.height };
       const fraction = findFraction(amount);
       if (!fraction) continue;
-      // A lone "1" is the digit Tesseract most often leaves unread; among 1, 2 and 3 only a 1 is this narrow.
+      // A lone "1" is the digit Tesseract most often leaves unread; among 1, 2 and 3 only a 1 is a stem.
       const n = fraction.numerator;
-      const numerator = (await digit(amount, n, '123')) || (n.x1 - n.x0 < 0.5 * (n.y1 - n.y0) ? '1' : '');
+      const numerator = (await digit(amount, n, '123')) || (isStem(amount, n) ? '1' : '');
       const denominator = await digit(amount, fraction.denominator, '234');
       const glyph = fractionGlyph(numerator, denominator);
       const read = line.words

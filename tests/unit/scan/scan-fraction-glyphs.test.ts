@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { amountText, findFraction, fractionGlyph, inkPieces } from '../../../server/scan/fraction-glyphs.ts';
+import { amountText, findFraction, fractionGlyph, inkPieces, isStem } from '../../../server/scan/fraction-glyphs.ts';
 import { amountWords } from '../../../server/scan/reread-amounts.ts';
 
 /** An amount drawn in a font of this machine's, as the amount's cut-out in read-pages.ts sees it (gray, enlarged). */
@@ -50,6 +50,23 @@ describe('fraction glyphs found by their shape', () => {
     expect(inkPieces(dusty).length).toBeGreaterThan(80);
     expect(findFraction(dusty)).toBeNull();
   });
+
+  for (const font of [
+    'DejaVu Serif',
+    'Liberation Serif',
+    'Liberation Sans',
+    'DejaVu Sans Mono',
+    'Liberation Sans Narrow',
+  ])
+    it(`tells a numerator "1" by its stem from a "2" or "3", serifs and all, in ${font}`, async () => {
+      const stem = async (digit: string) => {
+        const pixels = await drawn(digit, font, 24);
+        const [piece] = inkPieces(pixels);
+        return isStem(pixels, piece!);
+      };
+      expect(await stem('1')).toBe(true);
+      for (const other of ['2', '3']) expect(await stem(other)).toBe(false);
+    });
 
   it('takes the pieces of ink apart, specks left out', async () => {
     const pieces = inkPieces(await drawn('3 4', 'DejaVu Sans'));

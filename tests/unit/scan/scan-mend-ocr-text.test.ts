@@ -36,6 +36,13 @@ describe('mendLine', () => {
     expect(mendLine('lägg i formen')).toBe('lägg i formen');
     expect(mendLine('O g')).toBe('O g');
   });
+  it('reads "créme" (no word) as "crème", and leaves other words with an acute accent', () => {
+    expect(mendLine('1 dl créme fraiche')).toBe('1 dl crème fraiche');
+    expect(mendLine('Créme brûlée')).toBe('Crème brûlée');
+    expect(mendLine('2 dl creme fraiche')).toBe('2 dl creme fraiche'); // a spelling people use: not a slip
+    expect(mendLine('1 st idé')).toBe('1 st idé');
+  });
+
   it('mends a long dash in a range and a degree read as "o"', () => {
     expect(mendLine('2–3 dl vatten')).toBe('2-3 dl vatten');
     expect(mendLine('Grädda i 200oC')).toBe('Grädda i 200 °C');
