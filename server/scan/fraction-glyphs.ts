@@ -182,7 +182,12 @@ export function fractionGlyph(numerator: string, denominator: string): string | 
  * `wholeDigits` digits of its text), then the glyph; null when Tesseract's text has fewer digits than the ink.
  */
 export function amountText(readText: string, wholeDigits: number, glyph: string): string | null {
-  const digits = readText.replace(/\D/gu, '');
+  // A "1" read as letters ("il", "l", "I") is a digit of the whole number.
+  const digits = readText
+    .split(/\s+/u)
+    .map((word) => (/^[iIl|]{1,2}$/u.test(word) ? '1' : word))
+    .join('')
+    .replace(/\D/gu, '');
   if (digits.length < wholeDigits) return null;
   return wholeDigits === 0 ? glyph : `${digits.slice(0, wholeDigits)} ${glyph}`;
 }

@@ -9,7 +9,7 @@ import type { ReadRecipe } from '../import/recipe-draft.ts';
 import sharp from 'sharp';
 import { mendOcrText } from './mend-ocr-text.ts';
 import { amountText, findFraction, fractionGlyph, isStem, type Fraction } from './fraction-glyphs.ts';
-import { amountWords } from './reread-amounts.ts';
+import { amountWords, startsWithUnit } from './reread-amounts.ts';
 import { columnParts, partsText, type LineBox } from './page-columns.ts';
 import { preparePage, ScanRefusal, turned, type GrayPixels } from './prepare-page.ts';
 
@@ -168,12 +168,16 @@ async function rereadAmounts(png: Buffer, lines: LineBox[]): Promise<void> {
   };
   try {
     for (const line of lines) {
-      const count = amountWords(line.words.map((w) => w.text));
-      if (count === 0) continue;
+      const texts = line.words.map((w) => w.text);
+      const count = amountWords(texts);
+      if (count === 0 && !startsWithUnit(texts)) continue;
       // From the amount's first word to the unit, as high as the unit's word: a misread small glyph's own box ("-"
-      // for "¼") may hold only part of its ink.
-      const boxes = line.words.slice(0, count).map((w) => w.bbox);
+      // for "¼") may hold only part of its ink. A line that starts with its unit: the ink up to three of its heights
+      // left of it (a glyph alone is found there; a whole number needs digits read, so none is made up).
       const unit = line.words[count]!.bbox;
+      const boxes = count
+        ? line.words.slice(0, count).map((w) => w.bbox)
+        : [{ ...unit, x0: Math.max(0, unit.x0 - 3 * (unit.y1 - unit.y0)), x1: unit.x0 }];
       const h = Math.max(unit.y1 - unit.y0, ...boxes.map((b) => b.y1 - b.y0));
       const pad = Math.round(h * 0.25);
       const box = {
@@ -202,7 +206,7 @@ async function rereadAmounts(png: Buffer, lines: LineBox[]): Promise<void> {
         .map((w) => w.text)
         .join(' ');
       const text = glyph && amountText(read, fraction.wholeDigits, glyph);
-      if (text) line.words.splice(0, count, { text, bbox: box });
+      if (text) line.words.splice(0, count, { text, bbox: { ...box, x1: Math.max(box.x0 + 1, box.x1) } });
     }
   } finally {
     if (set) await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, tessedit_char_whitelist: '' });

@@ -22,7 +22,13 @@ export function amountWords(words: string[]): number {
     const amount = words.slice(0, count);
     // Read with its glyph already ("1 ½", "¾"): kept. Digits alone are looked at ("2" may be a "½" misread).
     if (/^\d{0,2} ?[½¼¾]$/u.test(amount.join(' '))) return 0;
-    if (amount.every((w) => AMOUNT_LIKE.test(w))) return count;
+    // A word of one or two characters of any kind ("ya" for "¼", "il" for "1"): only the amount's ink decides.
+    if (amount.every((w) => AMOUNT_LIKE.test(w) || [...w].length <= 2)) return count;
   }
   return 0;
+}
+
+/** A line that starts with its unit ("tsk kardemumma"): its amount, a small glyph, was not read at all. */
+export function startsWithUnit(words: string[]): boolean {
+  return words.length >= 2 && UNIT.test(words[0]!) && /^\p{L}/u.test(words[1]!);
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { amountText, findFraction, fractionGlyph, inkPieces, isStem } from '../../../server/scan/fraction-glyphs.ts';
-import { amountWords } from '../../../server/scan/reread-amounts.ts';
+import { amountWords, startsWithUnit } from '../../../server/scan/reread-amounts.ts';
 
 /** An amount drawn in a font of this machine's, as the amount's cut-out in read-pages.ts sees it (gray, enlarged). */
 async function drawn(text: string, font: string, size = 60) {
@@ -97,5 +97,24 @@ describe('fraction glyphs found by their shape', () => {
     expect(amountWords(['Ingredienser'])).toBe(0);
     expect(amountWords(['socker', 'dl'])).toBe(0);
     expect(amountWords(['-', 'tsk', 'kardemumma'])).toBe(1); // a small glyph read as a mark: its ink decides
+    // A glyph or a "1" read as one or two letters ("ya" for "¼", "il" for "1"): its ink decides as well.
+    expect(amountWords(['Ya', 'krm', 'salt'])).toBe(1);
+    expect(amountWords(['il', '3', 'msk', 'tomatpuré'])).toBe(2);
+    expect(amountWords(['till', 'dl'])).toBe(0);
+  });
+
+  it('knows a line that starts with its unit, its amount unread', () => {
+    expect(startsWithUnit(['tsk', 'kardemumma'])).toBe(true);
+    expect(startsWithUnit(['st', 'ägg'])).toBe(true);
+    expect(startsWithUnit(['2', 'tsk', 'kardemumma'])).toBe(false);
+    expect(startsWithUnit(['tsk'])).toBe(false);
+    expect(startsWithUnit(['g', '2'])).toBe(false);
+  });
+
+  it('takes a "1" read as letters for a digit of the whole number', () => {
+    expect(amountText('il 3', 1, '½')).toBe('1 ½');
+    expect(amountText('l 2', 1, '¼')).toBe('1 ¼');
+    expect(amountText('Ya', 0, '¼')).toBe('¼');
+    expect(amountText('Ya', 1, '¼')).toBeNull();
   });
 });
