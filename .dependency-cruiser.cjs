@@ -38,7 +38,7 @@ module.exports = {
     forbid(
       'db-knows-nothing-above',
       '^server/db/',
-      '^server/(api|idp|site|cli|plugins|import|collections|http)/|^server/(app|start|server-options)\\.ts$',
+      '^server/(api|idp|site|cli|plugins|import|move-in|http)/|^server/(app|start|server-options)\\.ts$',
     ),
     forbid(
       'db-data-folder-holds-no-recipes',
@@ -80,25 +80,31 @@ module.exports = {
       'import-reads-pages-only',
       '^server/import/',
       { path: '^server/', pathNot: '^server/(import/|http/|worker-pool\\.ts$|config\\.ts$)' },
-      'server/import turns a web page into a recipe draft: src/lib, the worker pool and the Config; no database, no part that answers HTTP.',
+      "server/import turns a web page or a pasted text into a recipe draft and holds the draft rules every import shares (moving in's formats and the scan read with them): src/lib, server/http, the worker pool and the Config; no database, nothing of moving in, no part that answers HTTP.",
     ),
     forbid(
       'photos-below-the-parts',
       '^server/photos/',
-      '^server/(api|idp|site|cli|import|collections|plugins)/|^server/(app|start|server-options)\\.ts$',
+      '^server/(api|idp|site|cli|import|move-in|plugins)/|^server/(app|start|server-options)\\.ts$',
       'server/photos processes and stores pictures for the API, the transfer files and the CLI: server/db, the Config and the worker pool sizing, nothing above.',
     ),
     forbid(
       'scan-below-the-parts',
       '^server/scan/',
-      '^server/(api|idp|site|cli|plugins|collections|db|http)/|^server/(app|start|server-options)\\.ts$',
+      '^server/(api|idp|site|cli|plugins|move-in|db|http)/|^server/(app|start|server-options)\\.ts$',
       "server/scan reads a photographed page into a draft for the import route: the photo checks, the plain-text reader and the worker pool's sizing below it; no database, no part that answers HTTP.",
     ),
     forbid(
-      'collections-below-the-parts',
-      '^server/collections/',
-      '^server/(api|idp|site|cli|plugins|http)/|^server/(app|start|server-options)\\.ts$',
-      "server/collections moves another app's recipes in for the API's routes and the CLI alike: the readers, the database and the photos below it, no part that answers HTTP.",
+      'move-in-below-the-parts',
+      '^server/move-in/',
+      { path: '^server/', pathNot: '^server/(move-in/|import/|db/|photos/|worker-pool\\.ts$|config\\.ts$)' },
+      "server/move-in moves another app's recipes in for the API's route and the CLI alike: its formats (apps/), the import's draft rules, the database, the photos, the worker pool and the Config below it; no part that answers HTTP.",
+    ),
+    forbid(
+      'move-in-apps-read-files-only',
+      '^server/move-in/apps/',
+      { path: '^server/', pathNot: '^server/(move-in/apps/|import/|worker-pool\\.ts$|config\\.ts$)' },
+      "server/move-in/apps reads another app's export file (its format, its archive) into drafts in the worker pool: the import's draft rules, the worker pool and the Config; no database, no photos, not the service above it.",
     ),
     forbid(
       'cli-works-without-http',

@@ -178,7 +178,7 @@ const EnvSchema = z.object({
   IMPORT_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
   IMPORT_MAX_BYTES: intIn(1024, 50 * 1024 * 1024).default(10 * 1024 * 1024),
   IMPORT_READ_TIMEOUT_MS: intIn(100, 60_000).default(5000),
-  // Moving in from another app (server/collections/): one export file of a whole collection. A large real one
+  // Moving in from another app (server/move-in/): one export file of a whole collection. A large real one
   // (Paprika with every photo inline, years of recipes) runs to hundreds of MB; a recipe's ingredients stop at the
   // schema's ceiling. Reading the file is one scan in a worker thread (every recipe, photos skipped over).
   COLLECTION_MAX_BYTES: intIn(1024, 8 * 1024 * 1024 * 1024).default(1024 * 1024 * 1024),

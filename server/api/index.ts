@@ -27,7 +27,7 @@ import { recipeCollectionRoutes } from './routes/recipe-collections.ts';
 import { trashSweep } from './trash-sweep.ts';
 import { trashRoutes } from './routes/trash.ts';
 import { recipeVersionRoutes } from './routes/recipe-versions.ts';
-import { createCollectionReader } from '../import/apps/collection-reader.ts';
+import { createCollectionReader } from '../move-in/apps/collection-reader.ts';
 import { createPhotoLibrary } from '../photos/photo-library.ts';
 import { createPhotoProcessor } from '../photos/photo-processor.ts';
 import { openPhotoStore } from '../photos/photo-stores.ts';

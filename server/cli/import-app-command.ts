@@ -1,6 +1,6 @@
 // `npm run import-app -- FILE [--author NAME]` (in the image: `recipe-book import-app FILE`): moves a whole collection
 // in from another recipe app (Paprika, Mealie, Tandoor, Nextcloud Cookbook, RecipeSage, schema.org JSON-LD) into the
-// configured database, as the site's 'Flytta in recept' does (server/collections/), and prints the same report.
+// configured database, as the site's 'Flytta in recept' does (server/move-in/), and prints the same report.
 // For collections too big to upload comfortably; the file's limits are the server's (COLLECTION_*).
 // Exit status: 0 every recipe imported or already here, 3 some could not be imported, 1 nothing done or stopped
 // midway (run it again: it finishes the rest), 2 usage.
@@ -15,10 +15,10 @@ import { SEED_AUTHOR } from '../db/transfer/seed.ts';
 import { createPhotoLibrary } from '../photos/photo-library.ts';
 import { createPhotoProcessor } from '../photos/photo-processor.ts';
 import { openPhotoStore } from '../photos/photo-stores.ts';
-import { APP_NAMES, CollectionFileError, createCollectionReader } from '../import/apps/collection-reader.ts';
-import { createRecipeMatcher } from '../collections/same-recipe.ts';
-import { importCollection, ImportStoppedError } from '../collections/import-collection.ts';
-import { notImported, reportLines } from '../collections/report-lines.ts';
+import { APP_NAMES, CollectionFileError, createCollectionReader } from '../move-in/apps/collection-reader.ts';
+import { createRecipeMatcher } from '../move-in/same-recipe.ts';
+import { importCollection, ImportStoppedError } from '../move-in/import-collection.ts';
+import { notImported, reportLines } from '../move-in/report-lines.ts';
 
 const USAGE = 'npm run import-app -- FILE [--author NAME]';
 let file: string;

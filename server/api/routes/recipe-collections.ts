@@ -1,7 +1,7 @@
 // POST /recipe-collections/preview and POST /recipe-collections: moving in from another app (issue 38). The body is
 // the export file's bytes, streamed to a private temporary file (never held in memory, refused at
-// COLLECTION_MAX_BYTES as it arrives); the reader (server/import/apps/) scans it in a worker thread; the service
-// (server/collections/) previews it or imports it, answering the import's progress and report as NDJSON lines.
+// COLLECTION_MAX_BYTES as it arrives); the reader (server/move-in/apps/) scans it in a worker thread; the service
+// (server/move-in/) previews it or imports it, answering the import's progress and report as NDJSON lines.
 import { PassThrough } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,17 +15,17 @@ import {
   CollectionFileError,
   type CollectionReader,
   type CollectionScan,
-} from '../../import/apps/collection-reader.ts';
+} from '../../move-in/apps/collection-reader.ts';
 import {
   receiveUpload,
   removeStaleUploads,
   UploadTooLargeError,
   type UploadedFile,
-} from '../../collections/upload-file.ts';
-import { createRecipeMatcher, type RecipeMatcher } from '../../collections/same-recipe.ts';
-import { previewCollection } from '../../collections/preview-collection.ts';
-import { importCollection, ImportStoppedError } from '../../collections/import-collection.ts';
-import { collectionLineSchema, previewSchema } from '../../collections/collection-report.ts';
+} from '../../move-in/upload-file.ts';
+import { createRecipeMatcher, type RecipeMatcher } from '../../move-in/same-recipe.ts';
+import { previewCollection } from '../../move-in/preview-collection.ts';
+import { importCollection, ImportStoppedError } from '../../move-in/import-collection.ts';
+import { collectionLineSchema, previewSchema } from '../../move-in/collection-report.ts';
 import { editorOf } from '../access.ts';
 import { errorBody, errorBodySchema, handleError, HttpError, RETRY_AFTER_SECONDS } from '../errors.ts';
 import { sizeText } from '../../../src/lib/byte-size.ts';

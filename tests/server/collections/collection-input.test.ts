@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportedRecipe } from '../../../src/lib/recipe-schema.ts';
-import type { CollectionRecipe } from '../../../server/import/apps/collection-reader.ts';
-import { collectionInput, DEFAULT_SERVINGS, INPUT_NOTES } from '../../../server/collections/collection-input.ts';
-import { contentKey, nameKey } from '../../../server/collections/same-recipe.ts';
+import type { CollectionRecipe } from '../../../server/move-in/apps/collection-reader.ts';
+import { collectionInput, DEFAULT_SERVINGS, INPUT_NOTES } from '../../../server/move-in/collection-input.ts';
+import { contentKey, nameKey } from '../../../server/move-in/same-recipe.ts';
 
 // One recipe of a collection as a body POST /recipes takes: the shared schema's rules, with Swedish reasons naming
 // the field, the default servings, and the app's author; and what "the same recipe" compares.

@@ -5,9 +5,9 @@
 // MAX_JSON_MEMORY at once is refused too (issue 52 item 2), while that backup stays below it.
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonMemory, jsonValues, MAX_JSON_MEMORY, MAX_JSON_VALUES } from '../../../server/import/apps/json-values.ts';
-import { openZip } from '../../../server/import/apps/zip-archive.ts';
-import { createBudget } from '../../../server/import/apps/unpack-budget.ts';
+import { jsonMemory, jsonValues, MAX_JSON_MEMORY, MAX_JSON_VALUES } from '../../../server/move-in/apps/json-values.ts';
+import { openZip } from '../../../server/move-in/apps/zip-archive.ts';
+import { createBudget } from '../../../server/move-in/apps/unpack-budget.ts';
 import { mealieBackup, sampleRecipes, zipOf } from '../../fixtures/apps/make-exports.ts';
 import { errorOf, LIMITS, removeFiles } from '../../fixtures/apps/scan-file.ts';
 

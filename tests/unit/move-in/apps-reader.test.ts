@@ -7,8 +7,8 @@ import {
   CollectionFileError,
   createCollectionReader,
   type CollectionLimits,
-} from '../../../server/import/apps/collection-reader.ts';
-import collectionTask from '../../../server/import/apps/collection-task.ts';
+} from '../../../server/move-in/apps/collection-reader.ts';
+import collectionTask from '../../../server/move-in/apps/collection-task.ts';
 import { WorkerPoolError } from '../../../server/worker-pool.ts';
 import { paprikaExport, sampleRecipes, schemaOrgFile } from '../../fixtures/apps/make-exports.ts';
 import { fileOf, LIMITS, photoBytes, removeFiles } from '../../fixtures/apps/scan-file.ts';

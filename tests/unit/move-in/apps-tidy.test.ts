@@ -1,5 +1,5 @@
 // Moved-in recipes ready to cook from (issue 54, item 2): each app's export, in the app's own shape, tidied by the
-// same rules (server/import/apps/tidy-draft.ts): step numbers the app wrote, settings and headings among the
+// same rules (server/move-in/apps/tidy-draft.ts): step numbers the app wrote, settings and headings among the
 // ingredients, source lines and links among the steps, tracking in links, times that cannot be right, and decimal
 // commas in notes.
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,14 +12,14 @@ import {
   type SampleRecipe,
 } from '../../fixtures/apps/make-exports.ts';
 import { removeFiles, scanOf } from '../../fixtures/apps/scan-file.ts';
-import { cleanLink } from '../../../server/import/apps/tracking-link.ts';
+import { cleanLink } from '../../../server/move-in/apps/tracking-link.ts';
 import {
   decimalComma,
   stepMinutes,
   tidyDraft,
   tidyNote,
   withoutStepNumber,
-} from '../../../server/import/apps/tidy-draft.ts';
+} from '../../../server/move-in/apps/tidy-draft.ts';
 
 afterAll(removeFiles);
 

@@ -210,10 +210,26 @@ describe('the dependency rules', () => {
     ],
     [
       'the moving-in service answering HTTP itself',
-      'collections-below-the-parts',
+      'move-in-below-the-parts',
       {
         'server/api/errors.ts': 'export const e = 1;\n',
-        'server/collections/import-collection.ts': "import { e } from '../api/errors.ts';\nexport const i = e;\n",
+        'server/move-in/import-collection.ts': "import { e } from '../api/errors.ts';\nexport const i = e;\n",
+      },
+    ],
+    [
+      "an app's export format writing to the database",
+      'move-in-apps-read-files-only',
+      {
+        'server/db/index.ts': 'export const db = 1;\n',
+        'server/move-in/apps/paprika.ts': "import { db } from '../../db/index.ts';\nexport const p = db;\n",
+      },
+    ],
+    [
+      "the web import's draft rules using moving in's formats",
+      'import-reads-pages-only',
+      {
+        'server/move-in/apps/app-draft.ts': 'export const a = 1;\n',
+        'server/import/recipe-draft.ts': "import { a } from '../move-in/apps/app-draft.ts';\nexport const r = a;\n",
       },
     ],
     [

@@ -5,13 +5,13 @@
 // so an app's recipe becomes the same draft a web page would. What the draft has no place for is named in `notes`.
 import { MAX_HEADING } from '../../../src/lib/organise.ts';
 import { MAX_INGREDIENT_NOTE } from '../../../src/lib/recipe-schema.ts';
-import { fitDraft } from '../fit-draft.ts';
-import { htmlLines, htmlText } from '../html-text.ts';
-import { parseIngredientLine, type ImportedIngredient } from '../ingredient-line.ts';
-import { headingText, isHeadingLine } from '../readers/page-dom.ts';
+import { fitDraft } from '../../import/fit-draft.ts';
+import { htmlLines, htmlText } from '../../import/html-text.ts';
+import { parseIngredientLine, type ImportedIngredient } from '../../import/ingredient-line.ts';
+import { headingText, isHeadingLine } from '../../import/readers/page-dom.ts';
 import { minutesFromText } from '../../../src/lib/step-durations.ts';
-import { HeadedIngredients } from '../headings.ts';
-import { recipeFromJsonLd, type ImportedRecipe, type ReadRecipe } from '../recipe-draft.ts';
+import { HeadedIngredients } from '../../import/headings.ts';
+import { recipeFromJsonLd, type ImportedRecipe, type ReadRecipe } from '../../import/recipe-draft.ts';
 import { printable } from './collection-errors.ts';
 import { tidyDraft } from './tidy-draft.ts';
 import type { CollectionRecipe, PhotoRef } from './collection-types.ts';

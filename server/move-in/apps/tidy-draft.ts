@@ -11,9 +11,9 @@
 // What was moved is said in the recipe's notes; what a person should check is its `review`.
 import { formatMinutes, MAX_HEADING, MAX_SOURCE_NAME, MAX_SOURCE_URL } from '../../../src/lib/organise.ts';
 import { ALLOWED_CHARACTERS, characterCount } from '../../../src/lib/text-rules.ts';
-import type { ImportedRecipe } from '../recipe-draft.ts';
+import type { ImportedRecipe } from '../../import/recipe-draft.ts';
 import { ingredientLine } from '../../../src/lib/ingredient-text.ts';
-import { HeadedIngredients } from '../headings.ts';
+import { HeadedIngredients } from '../../import/headings.ts';
 import { cleanLink, isWebAddress } from './tracking-link.ts';
 
 type Ingredient = ImportedRecipe['ingredients'][number];

@@ -9,7 +9,7 @@ import type { DatabaseGate } from '../db/database-gate.ts';
 import { isDatabaseUnavailable } from '../db/index.ts';
 import { createRecipeOnce } from '../db/repositories/recipe-repository.ts';
 import { PhotoStoreError, type PhotoLibrary } from '../photos/photo-library.ts';
-import type { CollectionReader, CollectionScan } from '../import/apps/collection-reader.ts';
+import type { CollectionReader, CollectionScan } from './apps/collection-reader.ts';
 import { collectionInput } from './collection-input.ts';
 import { uploadCollectionPhotos } from './collection-photos.ts';
 import { SAME_NAME_NOTE, shownName, SKIPPED, type CollectionReport, type ProgressLine } from './collection-report.ts';

@@ -7,11 +7,7 @@ import { MAX_PHOTOS, type PhotoRef } from '../../src/lib/photo-schema.ts';
 import { PhotoError } from '../photos/photo-processor.ts';
 import { UnsavedUploadsFullError, type PhotoLibrary } from '../photos/photo-library.ts';
 import { WorkerPoolError } from '../worker-pool.ts';
-import {
-  CollectionFileError,
-  type CollectionReader,
-  type PhotoRef as FilePhotoRef,
-} from '../import/apps/collection-reader.ts';
+import { CollectionFileError, type CollectionReader, type PhotoRef as FilePhotoRef } from './apps/collection-reader.ts';
 
 export const PHOTO_NOTES = {
   tooMany: (count: number) => `Receptet har ${count} bilder; de första ${MAX_PHOTOS} kom med.`,

@@ -1,7 +1,7 @@
 // What the moving-in service answers, as zod schemas (the route documents them in OpenAPI; the types derive from
 // them): the preview of a file, and the import's progress and report lines. The command line prints the same report.
 import { z } from 'zod';
-import { APP_NAMES, type AppFormat } from '../import/apps/collection-reader.ts';
+import { APP_NAMES, type AppFormat } from './apps/collection-reader.ts';
 
 const FORMATS = Object.keys(APP_NAMES) as [AppFormat, ...AppFormat[]];
 

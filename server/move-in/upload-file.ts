@@ -1,6 +1,6 @@
 // An uploaded export file, written to a private temporary file as it streams in: a collection can be a gigabyte,
 // so it is never held in memory, and the limit is enforced on the bytes as they arrive (a larger file stops at the
-// limit, not at its end). The readers (server/import/apps/) read it from there; it is removed when the work is done.
+// limit, not at its end). The readers (server/move-in/apps/) read it from there; it is removed when the work is done.
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

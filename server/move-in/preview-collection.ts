@@ -1,8 +1,8 @@
 // What a file holds, before anything is written: each recipe with its photos, whether the same recipe (name and
 // content) is already here, and why one cannot be imported. Its answers are the import's own: the same check of
 // each recipe (collection-input.ts) and the same matching (same-recipe.ts), and the same 'Granska' list of what
-// tidying the other app's habits (server/import/apps/tidy-draft.ts) leaves for a person to check.
-import { APP_NAMES, type CollectionScan } from '../import/apps/collection-reader.ts';
+// tidying the other app's habits (server/move-in/apps/tidy-draft.ts) leaves for a person to check.
+import { APP_NAMES, type CollectionScan } from './apps/collection-reader.ts';
 import { collectionInput } from './collection-input.ts';
 import { shownName, TWICE_IN_FILE_NOTE, type CollectionPreview, type PreviewRecipe } from './collection-report.ts';
 import { contentKey, nameKey, type RecipeMatcher } from './same-recipe.ts';

@@ -12,7 +12,7 @@ import {
   ORGANISE_MESSAGES,
 } from '../../src/lib/organise.ts';
 import { RECIPE_LABELS } from '../../src/lib/recipe-labels.ts';
-import type { CollectionRecipe } from '../import/apps/collection-reader.ts';
+import type { CollectionRecipe } from './apps/collection-reader.ts';
 
 /** Servings when the app kept none: what most recipes are written for. */
 export const DEFAULT_SERVINGS = 4;
