@@ -27,8 +27,9 @@ export const WORKER_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1
 const NICE = 10;
 /** The same priority for the threads sharp encodes on (server/photos/thread-priority.ts). */
 export const PHOTO_THREAD_NICE = NICE;
-// A thread's start and its module's loading, allowed on top of the tasks ahead when bounding a task's wait.
-const THREAD_START_MS = 30_000;
+// A thread's start and its module's loading, allowed for each task ahead (a task stopped at its limit takes its
+// thread with it, and the next starts a new one) when bounding a task's wait: seconds at nice 10 on a busy machine.
+const THREAD_START_MS = 20_000;
 
 export function createWorkerPool<In, Out>(options: {
   /** The worker module: a .ts file Node loads with its own type stripping, as for `npm start`. */
@@ -42,9 +43,6 @@ export function createWorkerPool<In, Out>(options: {
   threads?: number;
 }): WorkerPool<In, Out> {
   const threads = Math.min(options.threads ?? WORKER_THREADS, WORKER_THREADS);
-  // Each task ahead of a waiting one ends within timeoutMs, so a task not started after this is stuck behind
-  // something else (a thread that cannot start): it is answered 'busy' rather than waiting on.
-  const startLimitMs = (Math.ceil(options.maxWaiting / threads) + 1) * options.timeoutMs + THREAD_START_MS;
   const pool = new Piscina<EntryTask<In>, Out | undefined>({
     filename: new URL('./worker-entry.ts', import.meta.url).href,
     minThreads: 0,
@@ -57,6 +55,10 @@ export function createWorkerPool<In, Out>(options: {
   return {
     async run(task) {
       if (inFlight >= threads + options.maxWaiting) throw new WorkerPoolError('busy');
+      // Each task ahead ends within a thread's start and its limit, a round per thread: a task not started after
+      // its rounds is stuck behind something else (a thread that cannot start), and is answered 'busy'.
+      const rounds = Math.floor(inFlight / threads) + 1;
+      const startLimitMs = rounds * (THREAD_START_MS + options.timeoutMs);
       inFlight++;
       const abort = new AbortController();
       // Told apart when piscina answers AbortError: which of the two limits ended the task.
