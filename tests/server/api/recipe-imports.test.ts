@@ -593,7 +593,7 @@ describe('POST /recipe-imports: a hostile page is read off the event loop, withi
     // Generous bounds (a loaded CI machine): the old code blocked the event loop for tens of seconds. On one thread
     // the two pages are read one after the other, each stopped after its own 2 s.
     expect(delay.max / 1e6).toBeLessThan(1000);
-    expect(elapsed).toBeLessThan(12_000);
+    expect(elapsed).toBeLessThan(20_000);
     // The terminated workers are replaced: an ordinary page reads as before.
     const res = await post(h, { html: RECIPE }, token);
     expect(res.statusCode).toBe(200);
@@ -649,7 +649,8 @@ describe('POST /recipe-imports: a hostile page is read off the event loop, withi
       // Generous bounds (a loaded 2-core CI machine): on the event loop the repair held it for seconds per block.
       expect(Math.max(...healthTimes)).toBeLessThan(1000);
       expect(delay.max / 1e6).toBeLessThan(1000);
-      expect(elapsed).toBeLessThan(10_000);
+      // On one thread the two pages are read one after the other, each with its own 2 s and a fresh thread's start.
+      expect(elapsed).toBeLessThan(20_000);
     },
   );
 });
