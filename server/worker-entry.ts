@@ -3,14 +3,9 @@
 // its module's loading, which on a busy machine at nice 10 can take seconds (docs/decisions/028).
 import type { MessagePort } from 'node:worker_threads';
 
-export type EntryTask<In> = { module: string; input: In; started: MessagePort } | typeof WAKE;
+export type EntryTask<In> = { module: string; input: In; started: MessagePort };
 
-/** A task that does nothing: the pool sends it to have piscina start a thread for the tasks waiting. */
-export const WAKE = 'wake';
-
-export default async function runTask<In, Out>(task: EntryTask<In>): Promise<Out | undefined> {
-  if (task === WAKE) return undefined;
-  const { module, input, started } = task;
+export default async function runTask<In, Out>({ module, input, started }: EntryTask<In>): Promise<Out> {
   const work = (await import(module)) as { default: (input: In) => Out | Promise<Out> };
   started.postMessage(null);
   started.close();

@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { WAKE, type EntryTask } from './worker-entry.ts';
+import type { EntryTask } from './worker-entry.ts';
 
 /** 'busy': the waiting room is full, or the task did not start in time; 'timeout': not done within the limit; 'out-of-memory': the worker's heap ran out. */
 export class WorkerPoolError extends Error {
@@ -43,7 +43,7 @@ export function createWorkerPool<In, Out>(options: {
   threads?: number;
 }): WorkerPool<In, Out> {
   const threads = Math.min(options.threads ?? WORKER_THREADS, WORKER_THREADS);
-  const pool = new Piscina<EntryTask<In>, Out | undefined>({
+  const pool = new Piscina<EntryTask<In>, Out>({
     filename: new URL('./worker-entry.ts', import.meta.url).href,
     minThreads: 0,
     maxThreads: threads,
@@ -52,6 +52,34 @@ export function createWorkerPool<In, Out>(options: {
     niceIncrement: NICE,
   });
   let inFlight = 0;
+  // The tasks wait here, not in piscina's queue: piscina replaces a thread terminated at a task's limit only up to
+  // minThreads (0, so that an idle server holds no thread), and the tasks in its queue would wait for the next call
+  // (piscina 5.3.2). A task is handed to piscina when a thread is free for it, and piscina then starts one if needed.
+  let threadsTaken = 0;
+  const waiting: (() => void)[] = [];
+  function takeThread(signal: AbortSignal): Promise<void> {
+    if (threadsTaken < threads) {
+      threadsTaken++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const go = () => {
+        signal.removeEventListener('abort', leave);
+        resolve();
+      };
+      const leave = () => {
+        waiting.splice(waiting.indexOf(go), 1);
+        reject(signal.reason as Error);
+      };
+      signal.addEventListener('abort', leave, { once: true });
+      waiting.push(go);
+    });
+  }
+  function giveThreadBack() {
+    const next = waiting.shift();
+    if (next) next();
+    else threadsTaken--;
+  }
   return {
     async run(task) {
       if (inFlight >= threads + options.maxWaiting) throw new WorkerPoolError('busy');
@@ -78,19 +106,16 @@ export function createWorkerPool<In, Out>(options: {
         clearTimeout(startTimer);
         workTimer = setTimeout(stop('past its time limit'), options.timeoutMs);
       });
+      let hasThread = false;
       try {
+        await takeThread(abort.signal);
+        hasThread = true;
         const entry: EntryTask<In> = { module: options.filename.href, input: task, started: port2 };
-        return (await pool.run(entry, { signal: abort.signal, transferList: [port2] })) as Out;
+        return await pool.run(entry, { signal: abort.signal, transferList: [port2] });
       } catch (error) {
         const e = error as { name?: string; code?: string };
-        if (e.name === 'AbortError' && state.now === 'past its time limit') {
-          // piscina terminates the thread, but replaces it only up to minThreads (0 here, so that an idle server
-          // holds no thread): tasks waiting behind this one would wait for the next call. A call with a task
-          // waiting starts a thread, so one that does nothing is made.
-          if (inFlight > 1) void pool.run(WAKE).catch(() => undefined);
-          throw new WorkerPoolError('timeout');
-        }
-        if (e.name === 'AbortError') throw new WorkerPoolError('busy');
+        if (e.name === 'AbortError')
+          throw new WorkerPoolError(state.now === 'past its time limit' ? 'timeout' : 'busy');
         if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkerPoolError('out-of-memory');
         throw error;
       } finally {
@@ -98,6 +123,7 @@ export function createWorkerPool<In, Out>(options: {
         clearTimeout(startTimer);
         clearTimeout(workTimer);
         port1.close();
+        if (hasThread) giveThreadBack();
         inFlight--;
       }
     },
