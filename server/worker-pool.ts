@@ -56,33 +56,37 @@ export function createWorkerPool<In, Out>(options: {
   // minThreads (0, so that an idle server holds no thread), and the tasks in its queue would wait for the next call
   // (piscina 5.3.2). A task is handed to piscina when a thread is free for it, and piscina then starts one if needed.
   let threadsTaken = 0;
-  const waiting: (() => void)[] = [];
+  let closed = false;
+  const waiting: { go: () => void; leave: () => void }[] = [];
   function takeThread(signal: AbortSignal): Promise<void> {
     if (threadsTaken < threads) {
       threadsTaken++;
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
-      const go = () => {
-        signal.removeEventListener('abort', leave);
-        resolve();
+      const entry = {
+        go: () => {
+          signal.removeEventListener('abort', entry.leave);
+          resolve();
+        },
+        leave: () => {
+          const at = waiting.indexOf(entry);
+          if (at !== -1) waiting.splice(at, 1);
+          reject(new WorkerPoolError('busy'));
+        },
       };
-      const leave = () => {
-        waiting.splice(waiting.indexOf(go), 1);
-        reject(signal.reason as Error);
-      };
-      signal.addEventListener('abort', leave, { once: true });
-      waiting.push(go);
+      signal.addEventListener('abort', entry.leave, { once: true });
+      waiting.push(entry);
     });
   }
   function giveThreadBack() {
     const next = waiting.shift();
-    if (next) next();
+    if (next) next.go();
     else threadsTaken--;
   }
   return {
     async run(task) {
-      if (inFlight >= threads + options.maxWaiting) throw new WorkerPoolError('busy');
+      if (closed || inFlight >= threads + options.maxWaiting) throw new WorkerPoolError('busy');
       // Each task ahead ends within a thread's start and its limit, a round per thread: a task not started after
       // its rounds is stuck behind something else (a thread that cannot start), and is answered 'busy'.
       const rounds = Math.floor(inFlight / threads) + 1;
@@ -127,6 +131,11 @@ export function createWorkerPool<In, Out>(options: {
         inFlight--;
       }
     },
-    close: () => pool.destroy(),
+    close() {
+      // The tasks waiting here are turned away (piscina's own destroy knows only the tasks given to it).
+      closed = true;
+      for (const entry of waiting.splice(0)) entry.leave();
+      return pool.destroy();
+    },
   };
 }

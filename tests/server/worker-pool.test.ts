@@ -14,8 +14,8 @@ const failure = (promise: Promise<unknown>) =>
   );
 
 describe('the worker pool', () => {
-  it("does not count a cold thread's 1.5 s of loading in a task's 500 ms limit", async () => {
-    pool = createWorkerPool({ filename: slowToLoad, maxWaiting: 2, timeoutMs: 500, heapMb: 64, threads: 1 });
+  it("does not count a cold thread's 1.5 s of loading in a task's 1 s limit", async () => {
+    pool = createWorkerPool({ filename: slowToLoad, maxWaiting: 2, timeoutMs: 1000, heapMb: 64, threads: 1 });
     const started = Date.now();
     await expect(pool.run(50)).resolves.toBe(50);
     expect(Date.now() - started).toBeGreaterThan(1500);
@@ -28,7 +28,7 @@ describe('the worker pool', () => {
   });
 
   it('tasks waiting behind one stopped at its limit start on a new thread (piscina starts none by itself)', async () => {
-    pool = createWorkerPool({ filename: slowToLoad, maxWaiting: 2, timeoutMs: 500, heapMb: 64, threads: 1 });
+    pool = createWorkerPool({ filename: slowToLoad, maxWaiting: 2, timeoutMs: 1000, heapMb: 64, threads: 1 });
     const first = failure(pool.run(3000));
     const waiting = [pool.run(10), pool.run(20)];
     expect(await first).toBe('timeout');
@@ -36,10 +36,26 @@ describe('the worker pool', () => {
   });
 
   it("a task waiting behind a running one waits without its own limit running, and a full room is 'busy'", async () => {
-    pool = createWorkerPool({ filename: slowToLoad, maxWaiting: 1, timeoutMs: 800, heapMb: 64, threads: 1 });
-    const first = pool.run(600);
-    const second = pool.run(600); // waits ~2.1 s from its call (load + first), then works 600 ms: within its 800 ms
+    pool = createWorkerPool({ filename: slowToLoad, maxWaiting: 1, timeoutMs: 2000, heapMb: 64, threads: 1 });
+    const first = pool.run(600); // 2.1 s from its call (load and work): past 2 s, had the load counted
+    const second = pool.run(300); // waits ~2.1 s from its call, then works 300 ms: within its own 2 s
     expect(await failure(pool.run(1))).toBe('busy');
-    await expect(Promise.all([first, second])).resolves.toEqual([600, 600]);
+    await expect(Promise.all([first, second])).resolves.toEqual([600, 300]);
+  });
+
+  it("turns the tasks waiting away as 'busy' when closed, and every task after", async () => {
+    const closing = createWorkerPool<number, number>({
+      filename: slowToLoad,
+      maxWaiting: 2,
+      timeoutMs: 5000,
+      heapMb: 64,
+      threads: 1,
+    });
+    const running = failure(closing.run(3000));
+    const waiting = failure(closing.run(10));
+    await closing.close();
+    expect(await waiting).toBe('busy');
+    expect(await running).toBe('busy');
+    expect(await failure(closing.run(10))).toBe('busy');
   });
 });
