@@ -5,6 +5,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Behaviour = 'no-pid' | 'never-ready' | 'ready' | 'slow-ready' | 'stuck';
+const SLOW_READY_MS = 800;
 
 /** A stand-in scan process: what fork gives, as far as scan-children.ts uses it. */
 class FakeChild extends EventEmitter {
@@ -19,7 +20,7 @@ class FakeChild extends EventEmitter {
     if (behaviour === 'no-pid') process.nextTick(() => this.emit('error', new Error('spawn EAGAIN')));
     if (behaviour === 'ready' || behaviour === 'stuck') setTimeout(() => this.emit('message', 'ready'), 5);
     // Its modules loaded slowly (a loaded machine, a low priority).
-    if (behaviour === 'slow-ready') setTimeout(() => this.emit('message', 'ready'), 300);
+    if (behaviour === 'slow-ready') setTimeout(() => this.emit('message', 'ready'), SLOW_READY_MS);
   }
   send(task: unknown) {
     this.tasks.push(task);
@@ -86,14 +87,15 @@ describe('the places of the scan processes', () => {
 
 describe('the time limit and the wait', () => {
   it("counts a scan's own work from its process's 'ready', not its wait for a place nor its process's start", async () => {
-    const LIMIT_MS = 400;
+    // A margin of about 700 ms for a loaded machine's stalls between the answer and its limit.
+    const LIMIT_MS = 1000;
     const children = createScanChildren({ timeoutMs: LIMIT_MS, size: 1, waiting: 1 });
     behaviours = ['slow-ready', 'slow-ready'];
     const started = performance.now();
     const first = outcome(children.run(task));
     const second = outcome(children.run(task));
-    // Each process is ready after 300 ms and answers 250 ms after its scan arrives: within the limit, though each
-    // answer comes over 400 ms after its process was started, and the second's over 1 s after it was asked for.
+    // Each process is ready after 800 ms and answers 250 ms after its scan arrives: within the limit, though each
+    // answer comes over 1 s after its process was started, and the second's over 2 s after it was asked for.
     for (const at of [0, 1]) {
       await vi.waitFor(() => expect(forked[at]?.tasks).toHaveLength(1));
       await new Promise((done) => setTimeout(done, 250));
