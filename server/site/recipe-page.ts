@@ -52,8 +52,8 @@ export function createRecipePage(shellHtml: string, config: Config, db: Database
   const shell = splitShell(shellHtml);
   const { origin, apiBase, pageApiBase } = siteAddresses(config);
   // The build and the addresses the head names: a new deploy or setting changes every page's ETag.
-  // The first frame waits for the footer only where the shell has the first screen's place and the footer it names.
-  const waitsForFooter = shell.after !== undefined && shellHtml.includes(`id="${FIRST_SCREEN_TARGET}"`);
+  // The first frame waits for the footer only where the shell has it after the first screen's place.
+  const waitsForFooter = shell.after?.includes(`id="${FIRST_SCREEN_TARGET}"`) === true;
   const build = createHash('sha256').update(`${shellHtml}\n${origin}\n${apiBase}`).digest('base64url').slice(0, 12);
 
   return async (request, reply, id) => {
