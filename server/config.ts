@@ -311,7 +311,7 @@ function toConfig(e: Env, terminal: boolean) {
       timeoutMs: e.IMPORT_TIMEOUT_MS,
       /** The largest page fetched, and the largest request body of the import route (pasted HTML). */
       maxBytes: e.IMPORT_MAX_BYTES,
-      /** Reading a page (fetched or pasted) in a worker thread, waiting for a free one included; then the worker is terminated. */
+      /** Reading a page (fetched or pasted) in a worker thread, from when the thread starts it; then it is terminated. */
       readTimeoutMs: e.IMPORT_READ_TIMEOUT_MS,
       /** Reading photos of a recipe's pages (all of them) in a scan process; then the process is killed (422). */
       scanTimeoutMs: e.SCAN_TIMEOUT_MS,

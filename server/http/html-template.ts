@@ -14,7 +14,7 @@ export class Html {
   }
 }
 
-/** What a template takes: markup (Html), or a value it escapes; false, null and undefined write nothing. */
+/** What a template takes: markup (Html), or a value it escapes; a boolean, null and undefined write nothing. */
 export type HtmlPart = Html | string | number | boolean | null | undefined;
 
 /** Tagged template: interpolations are escaped unless they are Html (or arrays of Html). */
@@ -23,7 +23,7 @@ export function html(strings: TemplateStringsArray, ...values: (HtmlPart | reado
   values.forEach((value, index) => {
     const parts: readonly HtmlPart[] = Array.isArray(value) ? value : [value as HtmlPart];
     for (const part of parts)
-      out += part instanceof Html ? part.value : part === false || part == null ? '' : escapeHtml(part);
+      out += part instanceof Html ? part.value : typeof part === 'boolean' || part == null ? '' : escapeHtml(part);
     out += strings[index + 1] ?? '';
   });
   return new Html(out);

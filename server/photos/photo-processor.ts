@@ -33,7 +33,7 @@ export function createPhotoProcessor({
   maxScans = MAX_JPEG_SCANS,
   retireRssBytes,
 }: {
-  /** Per photo, from the call (waiting for a process included), as for imports. */
+  /** Per photo, from the call (waiting for a process included; the import's readers count from their start). */
   timeoutMs: number;
   maxWaiting?: number;
   /** Only the tests raise it, to have a decode that outlives its limit. */

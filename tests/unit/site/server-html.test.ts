@@ -25,10 +25,10 @@ describe("html`` (the server's one HTML writer)", () => {
     );
   });
 
-  it("takes another template's markup as it is, arrays of parts in order, and writes nothing for false or nothing", () => {
+  it("takes another template's markup as it is, arrays of parts in order, and writes nothing for a boolean or nothing", () => {
     const items = ['a<b', 'c&d'].map((t) => html`<li>${t}</li>`);
     expect(html`<ul>${items}</ul>`.value).toBe('<ul><li>a&lt;b</li><li>c&amp;d</li></ul>');
-    expect(html`<p>${false}${null}${undefined}${0}${html`<br>`}${['<', html`<i>`]}</p>`.value).toBe(
+    expect(html`<p>${false}${true}${null}${undefined}${0}${html`<br>`}${['<', html`<i>`]}</p>`.value).toBe(
       '<p>0<br>&lt;<i></p>',
     );
     expect(String(html`<b>${'&'}</b>`)).toBe('<b>&amp;</b>');
