@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { EDITOR, runtimeConfig } from './support/auth.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 import { uniqueName } from './support/recipes.ts';
+import { keyboardDragReady } from './support/keyboard-drag.ts';
 
 // The editor's whole journey as redaktor: create with four ingredients (one without unit),
 // reorder by mouse and keyboard, edit one, remove one, save, check the details page (order and
@@ -103,6 +104,7 @@ test(
     await page.getByRole('button', { name: 'Flytta Ägg' }).focus();
     await page.keyboard.press('Space');
     await expect(page.getByText('Lyfte Ägg, plats 3 av 4.')).toBeAttached();
+    await keyboardDragReady(page);
     await page.keyboard.press('ArrowUp');
     // Drop only once dnd-kit has registered the move (it measures on the next frame).
     await expect(page.getByText('Ägg flyttad till plats 2 av 4.')).toBeAttached();

@@ -3,6 +3,7 @@ import { EDITOR } from './support/auth.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 import { cameraPicture, dropFiles, pasteFiles, smallPicture, textAsJpeg } from './support/photo-files.ts';
 import { uniqueName } from './support/recipes.ts';
+import { keyboardDragReady } from './support/keyboard-drag.ts';
 
 // Issue 23, the editor's part: photos offered three ways (file chooser, paste, drop), uploaded to the real API
 // with progress, reordered by keyboard, described ('Bildtext'), saved with the recipe and read back in order.
@@ -71,6 +72,7 @@ test('photos: chosen, pasted and dropped, reordered by keyboard, described, save
   await page.getByRole('button', { name: 'Flytta bild 3' }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('Lyfte Bild 3, plats 3 av 3.')).toBeAttached();
+  await keyboardDragReady(page);
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText('Bild 3 flyttad till plats 2 av 3.')).toBeAttached();
   await page.keyboard.press('ArrowUp');

@@ -4,6 +4,7 @@ import { EDITOR } from './support/auth.ts';
 import { expect, expectAccessible, test } from './support/fixtures.ts';
 import { smallPicture } from './support/photo-files.ts';
 import { uniqueName } from './support/recipes.ts';
+import { keyboardDragReady } from './support/keyboard-drag.ts';
 
 // Issue 25 in Chromium: an editor gives a recipe categories, times, a source, two ingredient sections and an
 // ingredient that does not scale, and saves it; a visitor narrows the list by a category (from the address and
@@ -108,6 +109,7 @@ test('an editor adds categories, times, a source, two sections and an ingredient
   await page.getByRole('button', { name: 'Flytta Rubrik Till pensling' }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('Lyfte Rubrik Till pensling, plats 4 av 4.')).toBeAttached();
+  await keyboardDragReady(page);
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText('Rubrik Till pensling flyttad till plats 3 av 4.')).toBeAttached();
   await page.keyboard.press('Escape');
