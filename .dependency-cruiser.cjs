@@ -38,7 +38,7 @@ module.exports = {
     forbid(
       'db-knows-nothing-above',
       '^server/db/',
-      '^server/(api|idp|site|cli|plugins|import|move-in|http)/|^server/(app|start|server-options)\\.ts$',
+      '^server/(api|idp|site|cli|plugins|import|drafts|move-in|http)/|^server/(app|start|server-options)\\.ts$',
     ),
     forbid(
       'db-data-folder-holds-no-recipes',
@@ -77,34 +77,40 @@ module.exports = {
       "server/worker-pool.ts: the web import's worker threads, and the sizing, errors and priority photos' processes share; it knows neither (only its threads' entry, server/worker-entry.ts).",
     ),
     forbid(
+      'drafts-read-values-only',
+      '^server/drafts/',
+      { path: '^(server|src)/', pathNot: '^(server/drafts/|src/lib/)' },
+      "server/drafts holds the draft rules every import shares (the web import, moving in and the scan read with them): a recipe as schema.org values or text -> a draft in the form's limits. src/lib and npm packages only: nothing of the server, not the web import that uses it.",
+    ),
+    forbid(
       'import-reads-pages-only',
       '^server/import/',
-      { path: '^server/', pathNot: '^server/(import/|http/|worker-pool\\.ts$|config\\.ts$)' },
-      "server/import turns a web page or a pasted text into a recipe draft and holds the draft rules every import shares (moving in's formats and the scan read with them): src/lib, server/http, the worker pool and the Config; no database, nothing of moving in, no part that answers HTTP.",
+      { path: '^server/', pathNot: '^server/(import/|drafts/|http/|worker-pool\\.ts$|config\\.ts$)' },
+      "server/import is the web import: a page's address, its HTML or a pasted text -> a recipe draft (the guarded fetch, the page's readers, the reading workers). The draft rules (server/drafts), src/lib, server/http, the worker pool and the Config; no database, nothing of moving in or the scan, no part that answers HTTP.",
     ),
     forbid(
       'photos-below-the-parts',
       '^server/photos/',
-      '^server/(api|idp|site|cli|import|move-in|plugins)/|^server/(app|start|server-options)\\.ts$',
+      '^server/(api|idp|site|cli|import|drafts|move-in|plugins)/|^server/(app|start|server-options)\\.ts$',
       'server/photos processes and stores pictures for the API, the transfer files and the CLI: server/db, the Config and the worker pool sizing, nothing above.',
     ),
     forbid(
       'scan-below-the-parts',
       '^server/scan/',
-      '^server/(api|idp|site|cli|plugins|move-in|db|http)/|^server/(app|start|server-options)\\.ts$',
-      "server/scan reads a photographed page into a draft for the import route: the photo checks, the plain-text reader and the worker pool's sizing below it; no database, no part that answers HTTP.",
+      '^server/(api|idp|site|cli|plugins|import|move-in|db|http)/|^server/(app|start|server-options)\\.ts$',
+      "server/scan reads a photographed page into a draft for the import route: the photo checks, the draft rules (server/drafts: the plain-text reader) and the worker pool's sizing below it; not the web import, no database, no part that answers HTTP.",
     ),
     forbid(
       'move-in-below-the-parts',
       '^server/move-in/',
-      { path: '^server/', pathNot: '^server/(move-in/|import/|db/|photos/|worker-pool\\.ts$|config\\.ts$)' },
-      "server/move-in moves another app's recipes in for the API's route and the CLI alike: its formats (apps/), the import's draft rules, the database, the photos, the worker pool and the Config below it; no part that answers HTTP.",
+      { path: '^server/', pathNot: '^server/(move-in/|drafts/|db/|photos/|worker-pool\\.ts$|config\\.ts$)' },
+      "server/move-in moves another app's recipes in for the API's route and the CLI alike: its formats (apps/), the draft rules (server/drafts), the database, the photos, the worker pool and the Config below it; not the web import, no part that answers HTTP (the route is the API's: docs/decisions/054).",
     ),
     forbid(
       'move-in-apps-read-files-only',
       '^server/move-in/apps/',
-      { path: '^server/', pathNot: '^server/(move-in/apps/|import/|worker-pool\\.ts$|config\\.ts$)' },
-      "server/move-in/apps reads another app's export file (its format, its archive) into drafts in the worker pool: the import's draft rules, the worker pool and the Config; no database, no photos, not the service above it.",
+      { path: '^server/', pathNot: '^server/(move-in/apps/|drafts/|worker-pool\\.ts$|config\\.ts$)' },
+      "server/move-in/apps reads another app's export file (its format, its archive) into drafts in the worker pool: the draft rules (server/drafts), the worker pool and the Config; no database, no photos, not the service above it.",
     ),
     forbid(
       'cli-works-without-http',

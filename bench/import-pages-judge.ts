@@ -146,7 +146,7 @@ const letters = (text: string) => key(text).replace(/[^\p{L}\p{N}]/gu, '');
 /**
  * A name as the judge compares it: case and whitespace aside, and without a first or last part that is the site's
  * (its site_name, its host or a label of it: "Kladdkaka | Receptbloggen", "Bolognese - Culy", "… | culy.nl"). The
- * judge's own rule, simpler than the product's (readers/site-tail.ts), so it does not grade the product by itself.
+ * judge's own rule, simpler than the product's (server/drafts/site-tail.ts), so it does not grade the product by itself.
  */
 function nameKey(name: unknown, site: unknown[]): string {
   const hosts = site

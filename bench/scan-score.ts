@@ -6,8 +6,8 @@
 //   - step words: the share of the printed steps' words (lower case, letters and digits) found in the draft's
 //     instructions, each occurrence once;
 //   - servings: the draft's number is the printed one.
-import { parseIngredientLine } from '../server/import/ingredient-line.ts';
-import type { ReadRecipe } from '../server/import/recipe-draft.ts';
+import { parseIngredientLine } from '../server/drafts/ingredient-line.ts';
+import type { ReadRecipe } from '../server/drafts/recipe-draft.ts';
 import type { ScanRecipe } from './scan-recipes.ts';
 
 export type Score = {

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { recipeFromText } from '../server/import/plain-text.ts';
+import { recipeFromText } from '../server/drafts/plain-text.ts';
 import { mendOcrText } from '../server/scan/mend-ocr-text.ts';
 import { createPageScanner } from '../server/scan/page-scanner.ts';
 import { machineLoad, percentile } from './report.ts';

@@ -4,7 +4,7 @@
 // which the worker running it is terminated (piscina starts a new one). docs/decisions/028-import-reading-workers.md
 import { createWorkerPool, WorkerPoolError } from '../worker-pool.ts';
 import type { PageText } from './read-recipe.ts';
-import type { ReadRecipe } from './recipe-draft.ts';
+import type { ReadRecipe } from '../drafts/recipe-draft.ts';
 
 export type { PageText } from './read-recipe.ts';
 

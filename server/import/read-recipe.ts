@@ -1,9 +1,10 @@
 // The task a reading worker runs (page-reader.ts): a page -> its recipe draft. Everything that works on the page's
 // own text happens here, off the event loop: decoding the page's bytes, the HTML tokenizer, the JSON repair,
 // the ingredient lines, and the reading of a recipe pasted as plain text.
-import { fitDraft } from './fit-draft.ts';
-import { recipeFromText } from './plain-text.ts';
-import { recipeFromHtml, recipeFromJsonLd, type ReadRecipe } from './recipe-draft.ts';
+import { fitDraft } from '../drafts/fit-draft.ts';
+import { recipeFromText } from '../drafts/plain-text.ts';
+import { recipeFromJsonLd, type ReadRecipe } from '../drafts/recipe-draft.ts';
+import { recipeFromHtml } from './page-draft.ts';
 
 /**
  * The page as text, or as bytes in `charset` (a fetched page: what its header names, else its <meta charset>, else

@@ -3,7 +3,7 @@
 // JPEG of more scans than a camera writes, or of more coefficients than a decoder may hold: docs/decisions/045);
 // the rest (the header's pixel count, decoding, Tesseract, the plain-text reader) runs in a scan process
 // (scan-children.ts) under SCAN_TIMEOUT_MS.
-import type { ReadRecipe } from '../import/recipe-draft.ts';
+import type { ReadRecipe } from '../drafts/recipe-draft.ts';
 import { jpegCoefficientBytes, MAX_JPEG_COEFFICIENT_BYTES, readJpegFrame } from '../photos/jpeg-frame.ts';
 import { countJpegScans, MAX_JPEG_SCANS } from '../photos/jpeg-scans.ts';
 import { PhotoError } from '../photos/photo-errors.ts';

@@ -4,8 +4,8 @@
 // is fetched: not the model, not the WebAssembly core (from node_modules), and no cache is written.
 import { fileURLToPath } from 'node:url';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
-import { recipeFromText } from '../import/plain-text.ts';
-import type { ReadRecipe } from '../import/recipe-draft.ts';
+import { recipeFromText } from '../drafts/plain-text.ts';
+import type { ReadRecipe } from '../drafts/recipe-draft.ts';
 import sharp from 'sharp';
 import { mendOcrText } from './mend-ocr-text.ts';
 import { amountText, findFraction, fractionGlyph, isStem, type Fraction } from './fraction-glyphs.ts';

@@ -12,7 +12,7 @@ import { createAddressPolicy } from '../../import/address-policy.ts';
 import { createBoundedLookup } from '../../import/bounded-lookup.ts';
 import { fetchImage, fetchPage, PageFetchError, type FetchedPage, type FetchOptions } from '../../import/fetch-page.ts';
 import { createPageReader, PageReadError, type PageText } from '../../import/page-reader.ts';
-import { withPageAddress, type ReadRecipe } from '../../import/recipe-draft.ts';
+import { withPageAddress, type ReadRecipe } from '../../drafts/recipe-draft.ts';
 import type { PhotoLibrary } from '../../photos/photo-library.ts';
 import { PHOTO_ERROR_STATUS, PhotoError } from '../../photos/photo-errors.ts';
 import { MAX_INPUT_PIXELS } from '../../photos/photo-sizes.ts';

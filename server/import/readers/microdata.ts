@@ -4,7 +4,7 @@
 // one reader (json-ld.ts) turns every structured form into a draft. The ingredient elements come along: the
 // headings between them on the page name the ingredient groups (structured data has no groups).
 import { DomUtils } from 'htmlparser2';
-import { nodeLines, type PageDocument, type PageElement } from '../html-text.ts';
+import { nodeLines, type PageDocument, type PageElement } from '../../drafts/html-text.ts';
 
 export type StructuredRecipe = { data: Record<string, unknown>; ingredientElements: PageElement[] };
 

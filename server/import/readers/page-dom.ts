@@ -1,20 +1,9 @@
 // Small questions the readers ask of the page's tree (htmlparser2's domhandler nodes, walked with its DomUtils):
 // which elements carry a class, an element's attribute, and the groups a list of ingredients falls into.
 import { DomUtils, ElementType } from 'htmlparser2';
-import { nodeText, type PageElement, type PageNode } from '../html-text.ts';
-import { INGREDIENTS_WORDS, STEPS_WORDS } from '../headings.ts';
-
-export type IngredientGroup = { heading?: string; lines: string[] };
-
-/** What a reader of the page's HTML finds of a recipe beside its JSON-LD (page-html.ts, recipe-plugins.ts). */
-export type RecipeParts = {
-  groups: IngredientGroup[];
-  steps: string[];
-  servingsText?: string;
-  prepTime?: number;
-  totalTime?: number;
-  imageUrl?: string;
-};
+import { nodeText, type PageElement, type PageNode } from '../../drafts/html-text.ts';
+import { headingText, isHeadingLine } from '../../drafts/headings.ts';
+import type { IngredientGroup } from '../../drafts/recipe-draft.ts';
 
 export function isElement(node: PageNode | null | undefined): node is PageElement {
   return node !== null && node !== undefined && 'attribs' in node;
@@ -44,24 +33,6 @@ export function firstByClass(roots: PageNode | PageNode[], names: string[]): Pag
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const HEADING_CLASS =
   /(?:group|section)[-_]?(?:name|title|head(?:er|ing)?|label)|heading|subtitle|subheader|ingredient-label|ERSSectionHead/i;
-
-// The titles of a recipe card's own blocks, which name no group ("Ingredients", "Ingredienser", "Zutaten" …).
-const BLOCK_TITLE = new RegExp(`^(?:${INGREDIENTS_WORDS}|${STEPS_WORDS}|step|equipment(?: needed)?|notes?)$`, 'iu');
-
-/** A group heading's text as the page names it: clean, without a trailing colon; '' for a card's block title. */
-export function headingText(text: string): string {
-  const heading = text.replace(/\s*[:：]\s*$/u, '').trim();
-  // Nor is a line that starts with a number ("4 portioner", "Step 1") or is a template's or a price's text.
-  return BLOCK_TITLE.test(heading) || /^\d|\{\{|\$/u.test(heading) ? '' : heading;
-}
-
-/**
- * A line of an ingredient list that is a group's heading, not an ingredient: "For the dressing:", "Dressing:",
- * "FÖR SERVERING:" — it ends in a colon and holds no amount (no digit, no fraction glyph).
- */
-export function isHeadingLine(line: string): boolean {
-  return /[:：]$/u.test(line) && !/[\d½¼¾⅓⅔]/u.test(line) && line.length <= 80;
-}
 
 /**
  * The ingredients of `container` in groups: walking it in page order, each `isItem` element is a line of the

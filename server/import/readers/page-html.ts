@@ -6,20 +6,12 @@
 // ingredients); the servings and times from short lines of text ("4 portioner", "Serves 4", "Tid: 30 min").
 // Bounded: at most MAX_LISTS lists and MAX_ITEMS items are weighed, whatever the page holds.
 import { DomUtils, ElementType } from 'htmlparser2';
-import { nodeLines, nodeText, type PageDocument, type PageElement, type PageNode } from '../html-text.ts';
-import { parseIngredientLine } from '../ingredient-line.ts';
-import {
-  commonAncestor,
-  groupsIn,
-  headingText,
-  isElement,
-  isHeadingLine,
-  looksLikeHeading,
-  type IngredientGroup,
-  type RecipeParts,
-} from './page-dom.ts';
+import { nodeLines, nodeText, type PageDocument, type PageElement, type PageNode } from '../../drafts/html-text.ts';
+import { parseIngredientLine } from '../../drafts/ingredient-line.ts';
+import type { IngredientGroup, RecipeParts } from '../../drafts/recipe-draft.ts';
+import { commonAncestor, groupsIn, isElement, looksLikeHeading } from './page-dom.ts';
 import { minutesFromText } from '../../../src/lib/step-durations.ts';
-import { STEP_WORDS, STEPS_WORDS } from '../headings.ts';
+import { headingText, isHeadingLine, STEP_WORDS, STEPS_WORDS } from '../../drafts/headings.ts';
 
 export type HtmlRecipe = RecipeParts & { name: string };
 

@@ -2,11 +2,9 @@
 // (<link rel="canonical">, then og:url) and the site's name (og:site_name). A pasted page has no address of its own
 // but names these; a fetched one is named by its site rather than its host.
 import { DomUtils } from 'htmlparser2';
-import type { PageDocument } from '../html-text.ts';
-import { cleanText, htmlText } from '../html-text.ts';
-
-/** The addresses the page gives for itself, best first, and its site's name. */
-export type PageSource = { urls: string[]; siteName?: string };
+import type { PageDocument } from '../../drafts/html-text.ts';
+import { cleanText, htmlText } from '../../drafts/html-text.ts';
+import type { PageSource } from '../../drafts/recipe-draft.ts';
 
 export function pageSource(page: PageDocument): PageSource {
   const canonical = DomUtils.findOne(

@@ -3,8 +3,9 @@
 // site's own scraper would, without per-site code. The first plugin whose ingredients are on the page is read.
 import { DomUtils } from 'htmlparser2';
 import { minutesFromText } from '../../../src/lib/step-durations.ts';
-import { nodeText, type PageDocument, type PageElement, type PageNode } from '../html-text.ts';
-import { firstByClass, groupsIn, hasClass, looksLikeHeading, type RecipeParts } from './page-dom.ts';
+import { nodeText, type PageDocument, type PageElement, type PageNode } from '../../drafts/html-text.ts';
+import type { RecipeParts } from '../../drafts/recipe-draft.ts';
+import { firstByClass, groupsIn, hasClass, looksLikeHeading } from './page-dom.ts';
 
 export type PluginRecipe = RecipeParts & { plugin: string; name?: string };
 

@@ -1,17 +1,16 @@
 // One recipe of another app's file -> a CollectionRecipe. Each format module (paprika.ts, mealie.ts, ...) only
-// says where the app keeps each field, in schema.org's shape; the reading is the web import's own
-// (recipe-draft.ts's recipeFromJsonLd: servings from '4-6 portioner', times from ISO 8601 or '1 hr 20 mins',
+// says where the app keeps each field, in schema.org's shape; the reading is every import's own (server/drafts/:
+// recipe-draft.ts's recipeFromJsonLd: servings from '4-6 portioner', times from ISO 8601 or '1 hr 20 mins',
 // categories, source, HTML as text; ingredient-line.ts for every ingredient), and fit-draft.ts is the last step,
 // so an app's recipe becomes the same draft a web page would. What the draft has no place for is named in `notes`.
 import { MAX_HEADING } from '../../../src/lib/organise.ts';
 import { MAX_INGREDIENT_NOTE } from '../../../src/lib/recipe-schema.ts';
-import { fitDraft } from '../../import/fit-draft.ts';
-import { htmlLines, htmlText } from '../../import/html-text.ts';
-import { parseIngredientLine, type ImportedIngredient } from '../../import/ingredient-line.ts';
-import { headingText, isHeadingLine } from '../../import/readers/page-dom.ts';
+import { fitDraft } from '../../drafts/fit-draft.ts';
+import { htmlLines, htmlText } from '../../drafts/html-text.ts';
+import { parseIngredientLine, type ImportedIngredient } from '../../drafts/ingredient-line.ts';
 import { minutesFromText } from '../../../src/lib/step-durations.ts';
-import { HeadedIngredients } from '../../import/headings.ts';
-import { recipeFromJsonLd, type ImportedRecipe, type ReadRecipe } from '../../import/recipe-draft.ts';
+import { HeadedIngredients, headingText, isHeadingLine } from '../../drafts/headings.ts';
+import { recipeFromJsonLd, type ImportedRecipe, type ReadRecipe } from '../../drafts/recipe-draft.ts';
 import { printable } from './collection-errors.ts';
 import { tidyDraft } from './tidy-draft.ts';
 import type { CollectionRecipe, PhotoRef } from './collection-types.ts';

@@ -11,7 +11,7 @@ export type PhotoRef = { entry: string; inner?: string; field?: string };
 export type CollectionRecipe = {
   /** 0-based position in the file, stable between scans of the same file. */
   index: number;
-  /** After server/import/fit-draft.ts (form characters/lengths). */
+  /** After server/drafts/fit-draft.ts (form characters/lengths). */
   draft: ImportedRecipe;
   /** Main photo first; [] when none. */
   photos: PhotoRef[];

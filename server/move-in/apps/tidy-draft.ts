@@ -1,5 +1,5 @@
-// A moved-in recipe made ready to cook from (issue 54): the other app's habits undone on the draft the web import's
-// readers made, so every format is tidied by the same rules (docs/moving-in.md says them):
+// A moved-in recipe made ready to cook from (issue 54): the other app's habits undone on the draft that every import's
+// rules made (server/drafts/), so every format is tidied by the same rules (docs/moving-in.md says them):
 // - a step loses the number the app wrote before it ("1. 1. Bring ..." on the recipe page): the page numbers steps;
 // - a line among the ingredients that is a setting ("Type of fire: Direct") goes first into the steps, and a line
 //   that is a heading ("SAUCE", "For the glaze") heads the ingredients after it;
@@ -11,9 +11,9 @@
 // What was moved is said in the recipe's notes; what a person should check is its `review`.
 import { formatMinutes, MAX_HEADING, MAX_SOURCE_NAME, MAX_SOURCE_URL } from '../../../src/lib/organise.ts';
 import { ALLOWED_CHARACTERS, characterCount } from '../../../src/lib/text-rules.ts';
-import type { ImportedRecipe } from '../../import/recipe-draft.ts';
+import type { ImportedRecipe } from '../../drafts/recipe-draft.ts';
 import { ingredientLine } from '../../../src/lib/ingredient-text.ts';
-import { HeadedIngredients } from '../../import/headings.ts';
+import { HeadedIngredients } from '../../drafts/headings.ts';
 import { cleanLink, isWebAddress } from './tracking-link.ts';
 
 type Ingredient = ImportedRecipe['ingredients'][number];

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parsePage } from '../../../server/import/html-text.ts';
+import { parsePage } from '../../../server/drafts/html-text.ts';
 import { htmlRecipe, readsAsIngredient } from '../../../server/import/readers/page-html.ts';
-import { recipeFromHtml } from '../../../server/import/recipe-draft.ts';
+import { recipeFromHtml } from '../../../server/import/page-draft.ts';
 
 // Issue 55 items 3 and 4: a recipe read from the page as people see it, with no code per site, and the better
 // source per field where structured data and the page disagree. The fixtures were written for these structures.

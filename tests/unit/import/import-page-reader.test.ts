@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPageReader, PageReadError } from '../../../server/import/page-reader.ts';
-import { recipeFromHtml, recipeFromJsonLd } from '../../../server/import/recipe-draft.ts';
+import { recipeFromJsonLd } from '../../../server/drafts/recipe-draft.ts';
+import { recipeFromHtml } from '../../../server/import/page-draft.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/import-api/${name}`, import.meta.url), 'utf8');
 const HOSTILE = '<b>'.repeat(333_000);

@@ -3,8 +3,8 @@
 // bulleted or not, then steps numbered, bulleted or wrapped. The ingredient lines are read by the one ingredient
 // reader (ingredient-line.ts), so these tests check where lines go, not how an amount is read.
 import { describe, expect, it } from 'vitest';
-import { parseIngredientLine } from '../../../server/import/ingredient-line.ts';
-import { recipeFromText } from '../../../server/import/plain-text.ts';
+import { parseIngredientLine } from '../../../server/drafts/ingredient-line.ts';
+import { recipeFromText } from '../../../server/drafts/plain-text.ts';
 import readRecipe from '../../../server/import/read-recipe.ts';
 
 const names = (text: string) => recipeFromText(text)?.ingredients.map((i) => i.name);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { recipeFromHtml, withPageAddress, type ReadRecipe } from '../../../server/import/recipe-draft.ts';
+import { withPageAddress, type ReadRecipe } from '../../../server/drafts/recipe-draft.ts';
+import { recipeFromHtml } from '../../../server/import/page-draft.ts';
 import type { UnitKey } from '../../../src/lib/units.ts';
 
 // Issue 37 items 1-4 and 7 (step headings): every form a page writes its recipe in, read from real pages' markup

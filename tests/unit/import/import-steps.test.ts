@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recipeFromHtml, stepsOfLines } from '../../../server/import/recipe-draft.ts';
+import { stepsOfLines } from '../../../server/drafts/recipe-draft.ts';
+import { recipeFromHtml } from '../../../server/import/page-draft.ts';
 
 // Issue 55, steps: the kinds of page whose steps the import lost, each on a small page written for the kind.
 const script = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;

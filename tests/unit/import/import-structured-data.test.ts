@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  othersNotice,
-  recipeFromHtml,
-  recipeFromJsonLd,
-  withPageAddress,
-} from '../../../server/import/recipe-draft.ts';
-import { chooseRecipe, isRecipeType, recipesIn } from '../../../server/import/readers/json-ld-recipes.ts';
-import { withoutSiteTail } from '../../../server/import/readers/site-tail.ts';
+import { othersNotice, recipeFromJsonLd, withPageAddress } from '../../../server/drafts/recipe-draft.ts';
+import { recipeFromHtml } from '../../../server/import/page-draft.ts';
+import { chooseRecipe, isRecipeType, recipesIn } from '../../../server/drafts/json-ld-recipes.ts';
+import { withoutSiteTail } from '../../../server/drafts/site-tail.ts';
 
 // Issue 55 items 2 and (names) 1: structured data read as search engines read it, and names without the site's
 // part. The fixtures named here were written for these structures (tests/fixtures/recipe-pages).

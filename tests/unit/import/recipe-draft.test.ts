@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  recipeFromHtml,
   recipeFromJsonLd,
   withPageAddress,
   type ImportedRecipe,
   type ReadRecipe,
-} from '../../../server/import/recipe-draft.ts';
+} from '../../../server/drafts/recipe-draft.ts';
+import { recipeFromHtml } from '../../../server/import/page-draft.ts';
 import type { UnitKey } from '../../../src/lib/units.ts';
 
 // The fixture pages are also served by the import route's end-to-end tests.

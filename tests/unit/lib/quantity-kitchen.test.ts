@@ -11,7 +11,7 @@ import {
 import { parseAmount } from '../../../src/lib/quantity-format.ts';
 import { scaleRecipe } from '../../../src/lib/scaling.ts';
 import { UNIT_LABELS, unitLabel } from '../../../src/lib/units.ts';
-import { parseIngredientLine } from '../../../server/import/ingredient-line.ts';
+import { parseIngredientLine } from '../../../server/drafts/ingredient-line.ts';
 
 // docs/quantities.md: what a kitchen measures. Each row of its table of rules is a test here, run on the row's own
 // examples, so the table and the code cannot drift apart.

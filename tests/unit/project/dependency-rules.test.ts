@@ -49,6 +49,12 @@ describe('the dependency rules', () => {
         'src/stores/auth.ts': "import { api } from '../client/api.ts';\nexport const auth = api;\n",
         'server/db/index.ts': "import { rule } from '../../src/lib/rule.ts';\nexport const db = rule;\n",
         'server/api/routes.ts': "import { db } from '../db/index.ts';\nexport const routes = db;\n",
+        'server/drafts/recipe-draft.ts': "import { rule } from '../../src/lib/rule.ts';\nexport const draft = rule;\n",
+        'server/import/page-draft.ts':
+          "import { draft } from '../drafts/recipe-draft.ts';\nexport const page = draft;\n",
+        'server/move-in/apps/app-draft.ts':
+          "import { draft } from '../../drafts/recipe-draft.ts';\nexport const app = draft;\n",
+        'server/scan/read-pages.ts': "import { draft } from '../drafts/recipe-draft.ts';\nexport const scan = draft;\n",
       });
       expect(check(dir)).toMatchObject({ status: 0 });
     },
@@ -137,6 +143,14 @@ describe('the dependency rules', () => {
       },
     ],
     [
+      'the scanner reading with the web import',
+      'scan-below-the-parts',
+      {
+        'server/import/page-draft.ts': 'export const p = 1;\n',
+        'server/scan/read-pages.ts': "import { p } from '../import/page-draft.ts';\nexport const r = p;\n",
+      },
+    ],
+    [
       'the scanner importing the database',
       'scan-below-the-parts',
       {
@@ -193,6 +207,14 @@ describe('the dependency rules', () => {
       },
     ],
     [
+      'the draft rules importing the web import',
+      'drafts-read-values-only',
+      {
+        'server/import/page-draft.ts': 'export const p = 1;\n',
+        'server/drafts/recipe-draft.ts': "import { p } from '../import/page-draft.ts';\nexport const r = p;\n",
+      },
+    ],
+    [
       'the web import reading the database',
       'import-reads-pages-only',
       {
@@ -225,11 +247,11 @@ describe('the dependency rules', () => {
       },
     ],
     [
-      "the web import's draft rules using moving in's formats",
+      "the web import using moving in's formats",
       'import-reads-pages-only',
       {
         'server/move-in/apps/app-draft.ts': 'export const a = 1;\n',
-        'server/import/recipe-draft.ts': "import { a } from '../move-in/apps/app-draft.ts';\nexport const r = a;\n",
+        'server/import/page-draft.ts': "import { a } from '../move-in/apps/app-draft.ts';\nexport const r = a;\n",
       },
     ],
     [

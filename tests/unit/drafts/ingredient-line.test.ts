@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIngredientLine, type ImportedIngredient } from '../../../server/import/ingredient-line.ts';
+import { parseIngredientLine, type ImportedIngredient } from '../../../server/drafts/ingredient-line.ts';
 import { ingredientSchema } from '../../../src/lib/recipe-schema.ts';
 import type { UnitKey } from '../../../src/lib/units.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseIngredientLine, type ImportedIngredient } from '../../../server/import/ingredient-line.ts';
-import { celsiusInSteps } from '../../../server/import/oven-temperature.ts';
+import { parseIngredientLine, type ImportedIngredient } from '../../../server/drafts/ingredient-line.ts';
+import { celsiusInSteps } from '../../../server/drafts/oven-temperature.ts';
 import type { UnitKey } from '../../../src/lib/units.ts';
 
 // Issue 37 item 6 (docs/decisions/052-import-measures.md): US and imperial measures in Swedish ones, stored as the

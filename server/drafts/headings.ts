@@ -1,7 +1,8 @@
 // The headings of a recipe every import reads (issue 53 item 2: one heading vocabulary): the words that title its
 // ingredient list and its steps, in the languages of the unit table and the corpus, and the rule that a section's
-// first ingredient carries the section's heading. The web page's readers, the plain-text reader and moving in build
-// their patterns from these words; each says where a title may stand (a whole line, or a line that starts with it).
+// first ingredient carries the section's heading, and what a group's heading is (headingText, isHeadingLine). The web
+// page's readers, the plain-text reader and moving in build their patterns from these words; each says where a title
+// may stand (a whole line, or a line that starts with it).
 
 /** The titles of an ingredient list: "Ingredienser", "Du behöver", "Ingredients", "What you'll need", "Zutaten". */
 export const INGREDIENTS_WORDS =
@@ -13,6 +14,24 @@ export const STEPS_WORDS =
 
 /** The word of a step's own label, before its number: "Steg 1", "Step 2", "Schritt 3", "Étape 4". */
 export const STEP_WORDS = 'step|steg|schritt|étape|etape|stap|paso|passo|krok|trin|vaihe';
+
+// The titles of a recipe card's own blocks, which name no group ("Ingredients", "Ingredienser", "Zutaten" …).
+const BLOCK_TITLE = new RegExp(`^(?:${INGREDIENTS_WORDS}|${STEPS_WORDS}|step|equipment(?: needed)?|notes?)$`, 'iu');
+
+/** A group heading's text as the page names it: clean, without a trailing colon; '' for a card's block title. */
+export function headingText(text: string): string {
+  const heading = text.replace(/\s*[:：]\s*$/u, '').trim();
+  // Nor is a line that starts with a number ("4 portioner", "Step 1") or is a template's or a price's text.
+  return BLOCK_TITLE.test(heading) || /^\d|\{\{|\$/u.test(heading) ? '' : heading;
+}
+
+/**
+ * A line of an ingredient list that is a group's heading, not an ingredient: "For the dressing:", "Dressing:",
+ * "FÖR SERVERING:" — it ends in a colon and holds no amount (no digit, no fraction glyph).
+ */
+export function isHeadingLine(line: string): boolean {
+  return /[:：]$/u.test(line) && !/[\d½¼¾⅓⅔]/u.test(line) && line.length <= 80;
+}
 
 /**
  * A list of ingredients in sections, as the recipe keeps it: each section's first ingredient carries its heading.

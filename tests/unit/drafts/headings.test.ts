@@ -1,10 +1,10 @@
-// One heading vocabulary and one rule for a section's heading (issue 53 item 2, server/import/headings.ts): the
+// One heading vocabulary and one rule for a section's heading (issue 53 item 2, server/drafts/headings.ts): the
 // words every reader titles ingredients and steps with, and HeadedIngredients, the one loop that puts a section's
 // heading on its first ingredient (the web page's lines, the pasted text, the apps' groups and their tidying).
 import { describe, expect, it } from 'vitest';
-import { HeadedIngredients } from '../../../server/import/headings.ts';
-import { recipeFromText } from '../../../server/import/plain-text.ts';
-import { recipeFromJsonLd } from '../../../server/import/recipe-draft.ts';
+import { HeadedIngredients } from '../../../server/drafts/headings.ts';
+import { recipeFromText } from '../../../server/drafts/plain-text.ts';
+import { recipeFromJsonLd } from '../../../server/drafts/recipe-draft.ts';
 
 type Item = { name: string; heading?: string };
 

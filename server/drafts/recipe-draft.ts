@@ -1,14 +1,13 @@
-// "Importera recept" (issue 13, issue 37): a recipe page as a draft for the create form. Pure: the route fetches
-// the page; this only reads text. The page is parsed once (html-text.ts); every form a recipe is written in is read
-// from that tree: JSON-LD, then microdata or RDFa (readers/microdata.ts), then a recipe plugin's HTML
-// (readers/recipe-plugins.ts), each field taken from the first that gives it. Ingredient groups come from the page's
-// HTML (structured data has none) when its ingredients are the same ones. This reader keeps the page's words; the
-// draft is made to fit the form afterwards, by every reader's last step (fit-draft.ts: the form's characters, a name
-// and steps cut to the form's lengths with a notice when steps are lost, times in order) and, for each ingredient,
-// by ingredient-name.ts (brackets, and what does not fit the name's length, go to the note, which is cut to its
-// own). Categories are chosen here (issue 25): pages pad `keywords` with phrases for search engines, so the draft
-// keeps only those that can be categories, at most MAX_CATEGORIES of them.
-import { jsonrepair } from 'jsonrepair';
+// The draft every import makes (issue 13, issue 37, issue 53): a schema.org Recipe (a page's JSON-LD or microdata,
+// an app's recipe in that shape) -> a draft for the create form. Pure: it only reads values. Each field is taken from
+// the structured data first; a web page adds what its HTML shows (PageExtras: the web import's readers,
+// server/import/page-draft.ts), and its ingredient groups (structured data has none) when its ingredients are the
+// same ones. This reader keeps the recipe's words; the draft is made to fit the form afterwards, by every reader's
+// last step (fit-draft.ts: the form's characters, a name and steps cut to the form's lengths with a notice when
+// steps are lost, times in order) and, for each ingredient, by ingredient-name.ts (brackets, and what does not fit
+// the name's length, go to the note, which is cut to its own). Categories are chosen here (issue 25): pages pad
+// `keywords` with phrases for search engines, so the draft keeps only those that can be categories, at most
+// MAX_CATEGORIES of them.
 import {
   categoryKey,
   isWebAddress,
@@ -21,113 +20,47 @@ import {
 } from '../../src/lib/organise.ts';
 import type { ImportedRecipe } from '../../src/lib/recipe-schema.ts';
 import { ALLOWED_CHARACTERS, characterCount } from '../../src/lib/text-rules.ts';
-import { htmlLines, htmlText, jsonLdScripts, parsePage, type PageDocument, type PageElement } from './html-text.ts';
-import { parseIngredientLine, type ImportedIngredient } from './ingredient-line.ts';
-import { microdataRecipe } from './readers/microdata.ts';
-import {
-  commonAncestor,
-  groupsIn,
-  groupsOfLines,
-  headingText,
-  isHeadingLine,
-  type IngredientGroup,
-} from './readers/page-dom.ts';
-import { chooseRecipe, recipesIn } from './readers/json-ld-recipes.ts';
-import { pageSource, type PageSource } from './readers/page-source.ts';
-import { withoutSiteTail } from './readers/site-tail.ts';
-import { htmlRecipe, type HtmlRecipe } from './readers/page-html.ts';
-import { pluginRecipe, type PluginRecipe } from './readers/recipe-plugins.ts';
 import { minutesFromText } from '../../src/lib/step-durations.ts';
-import { HeadedIngredients, STEP_WORDS, STEPS_WORDS } from './headings.ts';
+import { htmlLines, htmlText } from './html-text.ts';
+import { parseIngredientLine, type ImportedIngredient } from './ingredient-line.ts';
+import { chooseRecipe, recipesIn, type JsonObject } from './json-ld-recipes.ts';
+import { withoutSiteTail } from './site-tail.ts';
+import { HeadedIngredients, headingText, isHeadingLine, STEP_WORDS, STEPS_WORDS } from './headings.ts';
 
 // The draft is src/lib's `importedRecipeSchema` (POST /recipe-imports answers it). `imageUrl`: the page's picture,
 // which the route fetches and turns into the draft's photo (it is never part of the answer itself).
 export type ReadRecipe = ImportedRecipe & { imageUrl?: string };
 export type { ImportedRecipe };
 
-type JsonObject = Record<string, unknown>;
-
 // Far deeper than any real page nests; a hostile page cannot exhaust the stack.
 const MAX_DEPTH = 32;
 
-/**
- * What the page's HTML adds to its structured data: a plugin's card, the microdata's ingredient elements, its head,
- * and the page itself (where the groups of the structured data's ingredient lines are looked for when neither marks them).
- */
-type PageExtras = {
-  plugin?: PluginRecipe;
-  ingredientElements?: PageElement[];
-  source?: PageSource;
-  page?: PageDocument;
+/** A list's ingredient lines under the heading the recipe gives them (none: no heading). */
+export type IngredientGroup = { heading?: string; lines: string[] };
+
+/** What a web page shows of a recipe beside its structured data: a recipe plugin's card, or the page as people see it. */
+export type RecipeParts = {
+  groups: IngredientGroup[];
+  steps: string[];
+  servingsText?: string;
+  prepTime?: number;
+  totalTime?: number;
+  imageUrl?: string;
 };
 
-/** The page's recipe, read from every form it is written in, as a draft for the create form; null when it has none. */
-export function recipeFromHtml(html: string): ReadRecipe | null {
-  const page = parsePage(html);
-  const source = pageSource(page);
-  const chosen = chooseRecipe(recipesIn(jsonLdScripts(page).map(parseLeniently)), source.urls);
-  const jsonLd = chosen && withRecipeKeys(chosen.recipe);
-  const microdata = microdataRecipe(page);
-  const plugin = pluginRecipe(page);
-  // Per field, JSON-LD first, then microdata/RDFa (a page may give a field in one form only).
-  const structured = { ...microdata?.data, ...present(jsonLd ?? {}) };
-  // The page as people see it (readers/page-html.ts): the recipe of a page without structured data or a card,
-  // and the fields its structured data leaves out or gets wrong (issue 55 item 3, decision 064).
-  const hasStructured = jsonLd !== undefined || microdata !== undefined;
-  const shown = plugin ? undefined : htmlRecipeWhereNeeded(page, hasStructured ? structured : undefined);
-  if (!hasStructured && !plugin && !shown) return null;
-  let fields = shown?.ingredientsFromHtml ? withoutIngredients(structured) : structured;
-  if (shown?.stepsFromHtml) fields = { ...fields, recipeInstructions: shown.recipe.steps };
-  // The page's list stands in for a card only where its lines are the draft's: else its groups could be
-  // another list's and name the structured lines wrongly.
-  const fromHtml: PluginRecipe | undefined =
-    plugin ??
-    (shown && (!hasStructured || shown.ingredientsFromHtml) ? { plugin: 'page', ...shown.recipe } : undefined);
-  const draft = draftOf(fields, {
-    ...(fromHtml ? { plugin: fromHtml } : {}),
-    ...(microdata && !shown?.ingredientsFromHtml ? { ingredientElements: microdata.ingredientElements } : {}),
-    source,
-    page,
-  });
-  return chosen && chosen.others > 0 ? withOthersNotice(draft, chosen.others + 1) : draft;
-}
+/** The addresses a page gives for itself, best first, and its site's name. */
+export type PageSource = { urls: string[]; siteName?: string };
 
 /**
- * The page's HTML recipe when the draft needs it: the whole recipe when there is no structured one; else only when
- * the structured data has no steps or one (a page's description or one sub-recipe's step given as its method: the
- * page's steps win when there are two or more saying at least as much), or gives the ingredients as one line where
- * the page lists three or more (a merged list). Which source wins per field is decided here, by those rules;
- * everything else stays structured.
+ * What a web page adds to its structured data (the web import's readers find it): the recipe its HTML shows, where
+ * it says it lives, and the groups its HTML shows the structured ingredient lines in (asked with the recipe's name,
+ * which names no group).
  */
-function htmlRecipeWhereNeeded(
-  page: PageDocument,
-  structured: JsonObject | undefined,
-): { recipe: HtmlRecipe; ingredientsFromHtml: boolean; stepsFromHtml: boolean } | undefined {
-  if (!structured) {
-    const recipe = htmlRecipe(page);
-    return recipe && { recipe, ingredientsFromHtml: false, stepsFromHtml: false };
-  }
-  const steps = stepsOfLines(instructionLines(structured.recipeInstructions, 0)).filter((line) => !isStepHeading(line));
-  const lines = list(structured.recipeIngredient ?? structured.ingredients).flatMap((item) =>
-    typeof item === 'string' ? htmlLines(item) : [],
-  );
-  if (steps.length > 1 && lines.length > 1) return undefined;
-  const recipe = htmlRecipe(page);
-  if (!recipe) return undefined;
-  const shownLines = recipe.groups.reduce((count, group) => count + group.lines.length, 0);
-  return {
-    recipe,
-    ingredientsFromHtml: lines.length <= 1 && shownLines >= 3,
-    stepsFromHtml:
-      (steps.length === 0 && recipe.steps.length > 0) ||
-      (steps.length === 1 && recipe.steps.length >= 2 && wordCount(recipe.steps) >= wordCount(steps) * 0.8),
-  };
-}
-
-// The words of some lines: a method of one line is no better than the page's steps when it says less than them.
-function wordCount(lines: string[]): number {
-  return lines.reduce((count, line) => count + (line.match(/\S+/gu)?.length ?? 0), 0);
-}
+export type PageExtras = {
+  parts?: RecipeParts & { name?: string };
+  source?: PageSource;
+  groupsOf?: (lines: string[], name: string) => IngredientGroup[] | undefined;
+};
 
 // The Recipe's properties as schema.org spells them; search engines read "RecipeInstructions" or "recipeyield" too.
 const RECIPE_KEYS = [
@@ -151,18 +84,13 @@ const RECIPE_KEYS = [
 const RECIPE_KEY = new Map(RECIPE_KEYS.map((key) => [key.toLowerCase(), key]));
 
 /** The recipe with each property spelt in another letter case also under schema.org's spelling (that one wins). */
-function withRecipeKeys(recipe: JsonObject): JsonObject {
+export function withRecipeKeys(recipe: JsonObject): JsonObject {
   const spelt: JsonObject = {};
   for (const [key, value] of Object.entries(recipe)) {
     const canonical = RECIPE_KEY.get(key.toLowerCase());
     if (canonical && canonical !== key && recipe[canonical] === undefined) spelt[canonical] = value;
   }
   return Object.keys(spelt).length === 0 ? recipe : { ...recipe, ...spelt };
-}
-
-function withoutIngredients(recipe: JsonObject): JsonObject {
-  const { recipeIngredient: _lines, ingredients: _old, ...rest } = recipe;
-  return rest;
 }
 
 /** The Recipe of one parsed JSON-LD value (an object, an array, an `@graph`, any container), as a draft; null when there is none. */
@@ -181,34 +109,35 @@ export function othersNotice(count: number, name: string): string {
   return `Sidan innehåller ${count} recept. Utkastet är ${name ? `”${name}”` : 'det första'}.`;
 }
 
-function withOthersNotice(draft: ReadRecipe, count: number): ReadRecipe {
+export function withOthersNotice(draft: ReadRecipe, count: number): ReadRecipe {
   return { ...draft, notices: [...(draft.notices ?? []), othersNotice(count, draft.name)] };
 }
 
-function draftOf(recipe: JsonObject, extras: PageExtras): ReadRecipe {
-  const { plugin } = extras;
-  const imageUrl = largestImage(recipe.image) ?? plugin?.imageUrl;
+/** The draft of a schema.org Recipe's fields (property names as schema.org spells them), and what a page adds to them. */
+export function draftOf(recipe: JsonObject, extras: PageExtras): ReadRecipe {
+  const { parts } = extras;
+  const imageUrl = largestImage(recipe.image) ?? parts?.imageUrl;
   const categoryList = categories(recipe);
-  const prepTime = minutes(recipe.prepTime) ?? plugin?.prepTime;
+  const prepTime = minutes(recipe.prepTime) ?? parts?.prepTime;
   // A page that gives the preparation and cooking times but no total: their sum is its total (as a reader adds them).
   const cookTime = minutes(recipe.cookTime);
   const totalTime =
     minutes(recipe.totalTime) ??
-    plugin?.totalTime ??
+    parts?.totalTime ??
     (prepTime || cookTime ? (prepTime ?? 0) + (cookTime ?? 0) : undefined);
   const source = sourceOf(recipe, extras.source);
-  const steps = stepsOfLines(instructionLines(recipe.recipeInstructions, 0)).filter((line) => !isStepHeading(line));
+  const steps = structuredSteps(recipe);
   const publisher = list(recipe.publisher).find(isObject);
   // The recipe's name, not the page's title: without the site's part ("Kladdkaka | Receptbloggen").
-  const name = withoutSiteTail(oneLine(recipe.name) || oneLine(recipe.headline) || (plugin?.name ?? ''), {
+  const name = withoutSiteTail(oneLine(recipe.name) || oneLine(recipe.headline) || (parts?.name ?? ''), {
     names: [extras.source?.siteName, oneLine(publisher?.name)],
     urls: [...(extras.source?.urls ?? []), ...list(recipe.url).map(oneLine)],
   });
   return {
     ...(imageUrl ? { imageUrl } : {}),
     name,
-    servings: servings(recipe.recipeYield) ?? servings(plugin?.servingsText),
-    instructions: (steps.length > 0 ? steps : (plugin?.steps ?? []).filter((line) => !isStepHeading(line))).join('\n'),
+    servings: servings(recipe.recipeYield) ?? servings(parts?.servingsText),
+    instructions: (steps.length > 0 ? steps : (parts?.steps ?? []).filter((line) => !isStepHeading(line))).join('\n'),
     ingredients: ingredientsOf(recipe, extras, name),
     ...(categoryList.length > 0 ? { categories: categoryList } : {}),
     ...(prepTime === undefined ? {} : { prepTime }),
@@ -219,23 +148,13 @@ function draftOf(recipe: JsonObject, extras: PageExtras): ReadRecipe {
 
 /**
  * The ingredients, each group's first one carrying the group's `heading`. The lines are the structured data's (else
- * the plugin's); the groups are the plugin's, else those the headings between the microdata's ingredients name,
+ * the page's card's); the groups are the card's, else those the page shows the lines in (PageExtras.groupsOf),
  * placed where their first ingredient is among the lines. A line that is itself a heading ("Till såsen:") heads
  * the lines after it.
  */
 function ingredientsOf(recipe: JsonObject, extras: PageExtras, name: string): ImportedIngredient[] {
-  // One value may hold the whole list, a line each (a microdata element around the list, a JSON-LD text).
-  const structured = doubledOnce(
-    list(recipe.recipeIngredient ?? recipe.ingredients).flatMap((item) =>
-      typeof item === 'string' ? htmlLines(item) : [],
-    ),
-  );
-  const htmlGroups =
-    extras.plugin?.groups ??
-    (extras.ingredientElements && extras.ingredientElements.length > 0
-      ? microdataGroups(extras.ingredientElements, name)
-      : undefined) ??
-    (extras.page && structured.length > 0 ? pageGroups(extras.page, structured, name) : undefined);
+  const structured = doubledOnce(structuredIngredientLines(recipe));
+  const htmlGroups = extras.parts?.groups ?? extras.groupsOf?.(structured, name);
   const lines = structured.length > 0 ? structured : (htmlGroups ?? []).flatMap((group) => group.lines);
   const headings = new Map<number, string>();
   if (htmlGroups && htmlGroups.some((group) => group.heading)) placeHeadings(htmlGroups, lines, headings);
@@ -273,22 +192,16 @@ function placeHeadings(groups: IngredientGroup[], lines: string[], headings: Map
   }
 }
 
-// The headings between the microdata's ingredient elements, in the element that holds them all. That element can
-// be the whole recipe, its title included: the recipe's name above the first ingredient names no group.
-function microdataGroups(elements: PageElement[], name: string): IngredientGroup[] {
-  const container = commonAncestor(elements);
-  if (!container) return [];
-  const items = new Set(elements);
-  const groups = groupsIn(container, (e) => items.has(e));
-  if (groups[0]?.heading?.toLowerCase() === name.toLowerCase()) groups[0] = { lines: groups[0].lines };
-  return groups;
+/** The structured data's steps, a line each, without the lines that only title them ("Steg 1", "Instructions"). */
+export function structuredSteps(recipe: JsonObject): string[] {
+  return stepsOfLines(instructionLines(recipe.recipeInstructions, 0)).filter((line) => !isStepHeading(line));
 }
 
-// The groups the page's own list shows the structured lines in (readers/page-dom.ts), its title no group's name.
-function pageGroups(page: PageDocument, lines: string[], name: string): IngredientGroup[] | undefined {
-  const groups = groupsOfLines(page.children, lines);
-  if (groups?.[0]?.heading?.toLowerCase() === name.toLowerCase()) groups[0] = { lines: groups[0].lines };
-  return groups;
+/** The structured data's ingredient lines: one value may hold the whole list, a line each. */
+export function structuredIngredientLines(recipe: JsonObject): string[] {
+  return list(recipe.recipeIngredient ?? recipe.ingredients).flatMap((item) =>
+    typeof item === 'string' ? htmlLines(item) : [],
+  );
 }
 
 // A page that shows its list twice (on screen and for print) inside one recipe: once is the recipe's.
@@ -434,19 +347,6 @@ function largestImage(image: unknown): string | undefined {
   return best?.url;
 }
 
-// Some sites emit trailing commas or raw newlines inside strings; one bad block must not hide the next.
-function parseLeniently(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    try {
-      return JSON.parse(jsonrepair(text));
-    } catch {
-      return undefined;
-    }
-  }
-}
-
 // "4", 4, "4 portioner", "4-6 portioner" (4), "Serves 4", ["4", "4 servings"]; null when unusable or not 1..100.
 function servings(recipeYield: unknown): number | null {
   for (const item of list(recipeYield)) {
@@ -536,14 +436,4 @@ function list(value: unknown): unknown[] {
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-// The fields of a JSON-LD Recipe that say something (a page's empty `recipeIngredient: []` leaves the field to
-// its microdata).
-function present(recipe: JsonObject): JsonObject {
-  return Object.fromEntries(
-    Object.entries(recipe).filter(
-      ([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0),
-    ),
-  );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseIngredientLine, type ImportedIngredient } from '../../../server/import/ingredient-line.ts';
-import { inKitchenRange } from '../../../server/import/measures.ts';
-import { recipeFromText } from '../../../server/import/plain-text.ts';
+import { parseIngredientLine, type ImportedIngredient } from '../../../server/drafts/ingredient-line.ts';
+import { inKitchenRange } from '../../../server/drafts/measures.ts';
+import { recipeFromText } from '../../../server/drafts/plain-text.ts';
 import { ingredientSchema } from '../../../src/lib/recipe-schema.ts';
 
 // Issue 52, item 2: an amount no kitchen measures (negative, in exponent notation, over 100 kg or 100 l, over 10,000

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseIngredientLine } from '../../../server/import/ingredient-line.ts';
-import { inFormCharacters, fitName } from '../../../server/import/ingredient-name.ts';
+import { parseIngredientLine } from '../../../server/drafts/ingredient-line.ts';
+import { inFormCharacters, fitName } from '../../../server/drafts/ingredient-name.ts';
 import { ingredientSchema } from '../../../src/lib/recipe-schema.ts';
 
 // Issue 37 item 7 (docs/decisions/052-import-measures.md): an imported ingredient the form accepts without an edit.

@@ -1,7 +1,7 @@
 // The last step of every import reader: the draft in the form's characters and lengths, so it saves as it is.
 import { describe, expect, it } from 'vitest';
-import { fitDraft, STEPS_CUT } from '../../../server/import/fit-draft.ts';
-import type { ReadRecipe } from '../../../server/import/recipe-draft.ts';
+import { fitDraft, STEPS_CUT } from '../../../server/drafts/fit-draft.ts';
+import type { ReadRecipe } from '../../../server/drafts/recipe-draft.ts';
 import { instructionsSchema, recipeInputSchema, recipeNameSchema } from '../../../src/lib/recipe-schema.ts';
 
 const draft = (fields: Partial<ReadRecipe>): ReadRecipe => ({
