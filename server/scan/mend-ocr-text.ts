@@ -19,6 +19,10 @@ const FRACTIONS: [RegExp, string][] = [
 const GLYPH_AS_SEVEN = /(^|[\s(])(\d?)\s?7([24])(?=\s*(?:dl|cl|l|msk|tsk|krm)\b)/giu;
 // An amount of digits with "l", "I" or "|" for 1 and "O" for 0 ("l dl", "l00 g", "2O0 g"), before a unit.
 const AMOUNT_SLIP = new RegExp(`(^|[\\s(])((?=[0-9lI|O]*[0-9lI|])[0-9lI|O]{1,4})${UNIT_AFTER}`, 'gu');
+// "dl" read as "då" (a thin "l" softened into "å"): at the line's start an amount, "då", then a word in lower case
+// that is no word a sentence goes on with after "då" ("2 då det"): "då" after an amount is no Swedish, a measure is.
+const DL_AS_DA =
+  /^((?:\d+(?:[.,]\d+)?(?: ?[-–] ?\d+)?(?: ?[½¼¾⅓⅔])?|[½¼¾⅓⅔])) då (?!(?:jag|du|han|hon|den|det|vi|ni|de|man|är|var|blir|blev|kan|ska|skall|har|hade|får|fick|bör|måste|och|så|även|också|inte)(?:\s|$))(?=\p{Ll}{2})/u;
 // Words that follow a compound's hanging hyphen ("salt- och pepparkakor"): the hyphen is the author's, not a break.
 const HANGING = /^(?:och|eller|samt|resp|respektive|som|till)\b/u;
 
@@ -51,6 +55,7 @@ export function mendLine(line: string): string {
   for (const [pattern, replacement] of FRACTIONS) text = text.replace(pattern, replacement);
   // The grave accent read as an acute one: "créme" is no word in Swedish or French ("crème fraiche", "crème brûlée").
   text = text.replace(/\b([Cc])réme\b/gu, '$1rème');
+  text = text.replace(DL_AS_DA, '$1 dl ');
   text = text.replace(
     GLYPH_AS_SEVEN,
     (_all, before: string, whole: string, half: string) =>

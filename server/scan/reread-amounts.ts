@@ -5,6 +5,8 @@
 
 /** The units an amount stands before (as in mend-ocr-text.ts): what follows the amount's words. */
 const UNIT = /^(?:dl|cl|ml|l|msk|tsk|krm|g|kg|hg|st|förp|paket|burk|påse|klyfta|klyftor|skivor|nypa|kvist)\.?$/iu;
+/** After an amount, "då" is "dl" misread (mend-ocr-text.ts mends it): the amount before it is looked at too. */
+const UNIT_AFTER_AMOUNT = (word: string) => UNIT.test(word) || word === 'då';
 /**
  * A word that may be an amount as Tesseract misreads it: digits, a fraction glyph or slash, "V2" for "½", or a
  * mark alone where a small glyph was ("-" or "~" for "¼"): only its ink decides, so a mark that is none stays.
@@ -18,7 +20,7 @@ const AMOUNT_LIKE = /^(?:[\d½¼¾⅓⅔/.,–-]*\d[\d½¼¾⅓⅔/.,–-]*|[½�
 export function amountWords(words: string[]): number {
   for (const count of [1, 2]) {
     const unit = words[count];
-    if (unit === undefined || !UNIT.test(unit)) continue;
+    if (unit === undefined || !UNIT_AFTER_AMOUNT(unit)) continue;
     const amount = words.slice(0, count);
     // Read with its glyph already ("1 ½", "¾"): kept. Digits alone are looked at ("2" may be a "½" misread).
     if (/^\d{0,2} ?[½¼¾]$/u.test(amount.join(' '))) return 0;

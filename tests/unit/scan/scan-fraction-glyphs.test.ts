@@ -101,6 +101,9 @@ describe('fraction glyphs found by their shape', () => {
     expect(amountWords(['Ya', 'krm', 'salt'])).toBe(1);
     expect(amountWords(['il', '3', 'msk', 'tomatpuré'])).toBe(2);
     expect(amountWords(['till', 'dl'])).toBe(0);
+    // "dl" read as "då" after an amount (mend-ocr-text.ts mends the word): the amount is looked at too.
+    expect(amountWords(['22', 'då', 'filmjölk'])).toBe(1);
+    expect(amountWords(['Då', 'är', 'den', 'klar'])).toBe(0);
   });
 
   it('knows a line that starts with its unit, its amount unread', () => {

@@ -43,6 +43,21 @@ describe('mendLine', () => {
     expect(mendLine('1 st idé')).toBe('1 st idé');
   });
 
+  it('reads "då" after an amount at the line\'s start, before a word in lower case, as "dl"', () => {
+    expect(mendLine('2 då filmjölk')).toBe('2 dl filmjölk');
+    expect(mendLine('1 ½ då havregryn')).toBe('1 ½ dl havregryn');
+    expect(mendLine('½ då grädde')).toBe('½ dl grädde');
+    expect(mendLine('1,5 då mjölk')).toBe('1,5 dl mjölk');
+    // Mended first, then the "72" that is "½" before it (a measure now).
+    expect(mendLine('72 då vatten')).toBe('½ dl vatten');
+  });
+  it('leaves "då" where a sentence can mean it', () => {
+    expect(mendLine('Rör om då och då')).toBe('Rör om då och då');
+    expect(mendLine('2 då det kokar')).toBe('2 då det kokar');
+    expect(mendLine('Grädda 20 minuter, då är den klar')).toBe('Grädda 20 minuter, då är den klar');
+    expect(mendLine('3 då Kalle kommer')).toBe('3 då Kalle kommer');
+  });
+
   it('mends a long dash in a range and a degree read as "o"', () => {
     expect(mendLine('2–3 dl vatten')).toBe('2-3 dl vatten');
     expect(mendLine('Grädda i 200oC')).toBe('Grädda i 200 °C');
