@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/free-ports.ts';
 import { openDatabase } from '../../../server/db/index.ts';
 import { freshPgliteDir } from '../../support/database.ts';
-import { BANNER, editorToken, ROOT, serverEnv } from './support.ts';
+import { BANNER, editorToken, ROOT, serverEnv, startArgs } from './support.ts';
 
 const canUnshare =
   process.platform === 'linux' &&
@@ -77,7 +77,7 @@ describe.runIf(canUnshare)('a holder frozen while another server takes the folde
     const acknowledged: string[] = [];
     // A loaded test machine can take longer than the default 1.5 s for a write: a timeout is not what is tested.
     const env = (port: number) => serverEnv(port, folder.dir, { DB_REQUEST_TIMEOUT_MS: '60000' });
-    const a = server(process.execPath, ['server/start.ts'], env(portA));
+    const a = server(process.execPath, startArgs(), env(portA));
     let b: ReturnType<typeof server> | undefined;
     const baseA = `http://127.0.0.1:${portA}`;
     const baseB = `http://127.0.0.1:${portB}`;
@@ -103,7 +103,7 @@ describe.runIf(canUnshare)('a holder frozen while another server takes the folde
       // A server in another pid namespace (another container) sees the heartbeat stand still and takes over.
       b = server(
         'unshare',
-        ['--pid', '--fork', '--mount-proc', '--kill-child', process.execPath, 'server/start.ts'],
+        ['--pid', '--fork', '--mount-proc', '--kill-child', process.execPath, ...startArgs()],
         env(portB),
       );
       await b.printed(BANNER);

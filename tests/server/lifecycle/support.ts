@@ -2,7 +2,7 @@
 // its embedded provider over HTTP, and a steady stream of authenticated writes over keep-alive sockets.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +31,20 @@ export function serverEnv(port: number, dataDir: string, extra: Record<string, s
     IDP_RATE_LIMIT: '1000000',
     ...extra,
   };
+}
+
+/**
+ * `node FLAGS server/start.ts` as `npm start` runs it (package.json's start script, read on every call), for the
+ * tests that start the server with Node themselves (inside a pid namespace, as a container's entry point does).
+ * Without the script's `--liftoff-only` V8 compiled PGlite's WebAssembly a second time with its optimising compiler
+ * in every such server: about half of a start's CPU on these 2 cores (docs/ci-budget.md).
+ */
+export function startArgs(): string[] {
+  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
+  const match = /\bexec node((?: --[\w-]+(?:=\S+)?)*) (server\/start\.ts)$/.exec(scripts['start'] ?? '');
+  if (!match) throw new Error(`npm start is "${scripts['start']}", not "... exec node FLAGS server/start.ts"`);
+  return [...match[1]!.trim().split(' ').filter(Boolean), match[2]!];
 }
 
 export type Folder = { dir: string; remove(): void };
