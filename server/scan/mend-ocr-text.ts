@@ -1,5 +1,5 @@
 // Tesseract's typical slips on a printed Swedish recipe, mended before the plain-text reader sorts the lines
-// (server/import/plain-text.ts). Only where the meaning is certain: a slip that could be a real word stays, since the
+// (server/drafts/plain-text.ts). Only where the meaning is certain: a slip that could be a real word stays, since the
 // editor checks the draft beside the photo and a wrong "fix" is worse than a visible slip.
 
 // The units an amount stands before (Swedish kitchen measures and the metric ones); "1" read as "l" or "I" is only

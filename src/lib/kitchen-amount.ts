@@ -1,7 +1,7 @@
 // Amounts a cook can measure: the one place for the rules of docs/quantities.md (its table, one rule a row;
 // tests/unit/lib/quantity-kitchen.test.ts tests each row). Used where amounts are shown (the details page, cook mode,
 // print and the JSON-LD, at the recipe's own servings and scaled) and where the web import turns a US measure
-// into one of ours (server/import/measures.ts). Text only: a stored amount is never changed by it.
+// into one of ours (server/drafts/measures.ts). Text only: a stored amount is never changed by it.
 
 type Style = 'quarters' | 'halves' | 'whole' | 'decimal';
 /** How one unit rounds: to a multiple of `step` (by size, largest first), never below `least`. */

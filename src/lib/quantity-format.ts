@@ -15,7 +15,7 @@ import { round6 } from './scaling.ts';
 /**
  * The one table of fraction glyphs, as numerator and denominator: what the form and the web import read
  * (FRACTION_GLYPHS) and what the import writes out as digits where the form refuses the glyph ('1¼' is '1 1/4',
- * server/import/ingredient-name.ts). The first five are also written (kitchen-amount.ts).
+ * server/drafts/ingredient-name.ts). The first five are also written (kitchen-amount.ts).
  */
 export const FRACTIONS: Readonly<Record<string, readonly [number, number]>> = {
   '¼': [1, 4],

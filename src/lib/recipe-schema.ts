@@ -42,7 +42,7 @@ const limitedText = (max: number, tooLong: string, typeError: string) =>
 export const textUpTo = (max: number, tooLong: string) =>
   limitedText(max, tooLong, MESSAGES.notText).meta({ maxLength: max });
 
-/** A recipe's name, in characters (the import's drafts are fitted to it too: server/import/fit-draft.ts). */
+/** A recipe's name, in characters (the import's drafts are fitted to it too: server/drafts/fit-draft.ts). */
 export const MAX_RECIPE_NAME = 64;
 export const recipeNameSchema = limitedText(MAX_RECIPE_NAME, MESSAGES.max64, MESSAGES.nameRequired)
   .regex(NOT_BLANK, { error: MESSAGES.nameRequired })
