@@ -11,7 +11,7 @@ import { dragInstructions } from './dnd-texts.ts';
 import { isHeadingRow, type HeadingRow, type IngredientRow } from './ingredient-sections.ts';
 import { formatEditorAmounts } from '../../lib/quantity-format.ts';
 import { type EditorRow } from './recipe-form-values.ts';
-import { RowError, RowHandle, SortableList } from './sortable-parts.tsx';
+import { RowButton, RowError, RowHandle, SortableList } from './sortable-parts.tsx';
 import { TEXT } from './texts.ts';
 
 type Props = {
@@ -73,13 +73,7 @@ function SortableRow({ row, amount, error, onEdit }: RowProps) {
       className={['editor-row', isDragging ? 'is-dragging' : '', error ? 'is-invalid' : ''].filter(Boolean).join(' ')}
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
-      <button
-        type="button"
-        className="editor-row-main"
-        onClick={onEdit}
-        aria-describedby={error ? errorId : undefined}
-        data-invalid={error ? '' : undefined}
-      >
+      <RowButton errorId={errorId} error={error} onEdit={onEdit}>
         <span className="editor-row-name">
           {row.name}
           {/* After the name as on the recipe page: 'Vetemjöl, siktat'. */}
@@ -90,7 +84,7 @@ function SortableRow({ row, amount, error, onEdit }: RowProps) {
           {amount}
           {row.doNotScale ? <span className="editor-row-fixed"> {TEXT.doesNotScale}</span> : null}
         </span>
-      </button>
+      </RowButton>
       <RowHandle sortable={sortable} label={TEXT.dragHandle(row.name)} />
       <RowError id={errorId} error={error} />
     </li>
@@ -112,16 +106,10 @@ function SortableHeading({ row, error, onEdit }: { row: HeadingRow; error: strin
     >
       {/* A heading in the list, as it will be on the recipe page; the button inside opens its dialog. */}
       <h3 className="editor-heading-title">
-        <button
-          type="button"
-          className="editor-row-main"
-          onClick={onEdit}
-          aria-describedby={error ? errorId : undefined}
-          data-invalid={error ? '' : undefined}
-        >
+        <RowButton errorId={errorId} error={error} onEdit={onEdit}>
           <span className="visually-hidden">{TEXT.headingRowPrefix} </span>
           <span className="editor-row-name">{row.heading}</span>
-        </button>
+        </RowButton>
       </h3>
       <RowHandle sortable={sortable} label={TEXT.dragHandle(name)} />
       <RowError id={errorId} error={error} />

@@ -115,6 +115,31 @@ export function RowHandle({
   );
 }
 
+/** A row's own button, which opens its dialog; it points at the row's message (RowError) while the row is refused. */
+export function RowButton({
+  errorId,
+  error,
+  onEdit,
+  children,
+}: {
+  errorId: string;
+  error: string | undefined;
+  onEdit(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="editor-row-main"
+      onClick={onEdit}
+      aria-describedby={error ? errorId : undefined}
+      data-invalid={error ? '' : undefined}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** The message under a row the form's schema refuses; the row's button points at it by `id`. */
 export function RowError({ id, error }: { id: string; error: string | undefined }) {
   return error ? (

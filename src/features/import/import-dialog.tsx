@@ -16,7 +16,7 @@ import { apiTokens } from '../../stores/auth.ts';
 import Spinner from '../../components/spinner.tsx';
 import { TEXT } from '../editor/texts.ts';
 import { uploadErrorMessage } from '../photos/photo-items.ts';
-import PhotoPages, { type ChosenPage } from './photo-pages.tsx';
+import PhotoPages, { FieldAlert, type ChosenPage } from './photo-pages.tsx';
 import { importMessage, type Source } from './import-message.ts';
 import { scanMessage } from './scan-message.ts';
 import ScannedText from './scanned-text.tsx';
@@ -169,11 +169,7 @@ export default function ImportDialog({ onImported }: Props) {
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-error` : undefined}
                 />
-                {error ? (
-                  <p className="editor-field-error" id={`${id}-error`} role="alert">
-                    {error}
-                  </p>
-                ) : null}
+                <FieldAlert id={`${id}-error`} error={error} />
               </div>
               <PhotoPages
                 pages={pages}

@@ -58,11 +58,7 @@ export default function PhotoPages({ pages, busy, error, keep, onKeep, onChange,
             onChange(next.pages, next.error);
           }}
         />
-        {error ? (
-          <p className="editor-field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldAlert id={`${id}-error`} error={error} />
       </div>
       {pages.length > 0 ? (
         <>
@@ -107,4 +103,13 @@ export default function PhotoPages({ pages, busy, error, keep, onKeep, onChange,
       ) : null}
     </fieldset>
   );
+}
+
+/** What went wrong with a field of the import dialog, under it and read out at once; the field points at it by `id`. */
+export function FieldAlert({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p className="editor-field-error" id={id} role="alert">
+      {error}
+    </p>
+  ) : null;
 }

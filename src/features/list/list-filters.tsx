@@ -99,30 +99,20 @@ export default function ListFilters({
         onClose();
       }}
     >
-      <div className="list-filter">
-        <label htmlFor="filter-ingredients">{FILTER_TEXTS.ingredients}</label>
-        <input
-          id="filter-ingredients"
-          className="input"
-          type="search"
-          value={filters.ingredients}
-          placeholder={FILTER_TEXTS.ingredientsHint}
-          autoComplete="off"
-          onChange={(e) => onChange({ ...filters, ingredients: e.target.value }, false)}
-        />
-      </div>
-      <div className="list-filter">
-        <label htmlFor="filter-words">{FILTER_TEXTS.words}</label>
-        <input
-          id="filter-words"
-          className="input"
-          type="search"
-          value={filters.words}
-          placeholder={FILTER_TEXTS.wordsHint}
-          autoComplete="off"
-          onChange={(e) => onChange({ ...filters, words: e.target.value }, false)}
-        />
-      </div>
+      <FilterText
+        id="filter-ingredients"
+        label={FILTER_TEXTS.ingredients}
+        hint={FILTER_TEXTS.ingredientsHint}
+        value={filters.ingredients}
+        onChange={(ingredients) => onChange({ ...filters, ingredients }, false)}
+      />
+      <FilterText
+        id="filter-words"
+        label={FILTER_TEXTS.words}
+        hint={FILTER_TEXTS.wordsHint}
+        value={filters.words}
+        onChange={(words) => onChange({ ...filters, words }, false)}
+      />
       <fieldset className="list-filter list-times">
         <legend>{FILTER_TEXTS.time}</legend>
         <ul className="category-chips">
@@ -147,6 +137,24 @@ export default function ListFilters({
         </button>
       </div>
     </form>
+  );
+}
+
+/** One of the two text filters ('Med', 'Ord i receptet'): a search field with its label, sent as it is typed. */
+function FilterText(props: { id: string; label: string; hint: string; value: string; onChange(value: string): void }) {
+  return (
+    <div className="list-filter">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        className="input"
+        type="search"
+        value={props.value}
+        placeholder={props.hint}
+        autoComplete="off"
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
   );
 }
 
