@@ -55,8 +55,9 @@ const APPROXIMATE = new Set(
 // "1 level tbsp" is a tablespoon; "1 heaped tbsp" is a little more, said in the note.
 const LEVEL = new Set(['level', 'struken', 'strukna', 'struket', 'rasa', 'rase', 'gestrichen', 'gestrichener']);
 const HEAPED = new Set(['heaped', 'heaping', 'rounded', 'rågad', 'rågade', 'rågat', 'generous', 'gehäuft', 'colma']);
-// After a measure: "2 tbsp of oil", "2 c. à soupe de sucre", "30 cl d'huile", "1 cucchiaio di olio".
-const LINKING = /^(?:of|de|di|du|des|del|da)\s|^d['’]/iu;
+// After a measure: "2 tbsp of oil", "2 c. à soupe de sucre", "30 cl d'huile", "1 cucchiaio di olio"; before one,
+// with English's article too: "¼ of a cup sugar".
+const LINKING = /^(?:of(?:\s+an?)?|de|di|du|des|del|da)\s|^d['’]/iu;
 // Swedish package words that stand for one when a line starts with them ("pkt saffran (à 0,5 g)").
 const PACKAGES = new Set('pkt paket förp förpackning burk påse ask tub knippe kruka klyfta bit'.split(' '));
 // "14 oz can tomatoes": the size of a package, which goes to the note with the measure ("14 oz can").
@@ -158,7 +159,7 @@ function measureAfter(text: string, amountEnd: number): MeasureRead {
 function beforeMeasure(text: string, amountEnd: number): { at: number; notes: string[] } {
   let at = skipSpaces(text, amountEnd);
   // "1/4 de cucharadita de sal", "¼ of a cup": the linking word before a measure belongs to it.
-  const linking = LINKING.exec(text.slice(at, at + 4));
+  const linking = LINKING.exec(text.slice(at, at + 6));
   if (linking && measureOf(keys(wordsAt(text, at + linking[0].length)))) at += linking[0].length;
   // "1 (14.5 ounce) can tomatoes", "2 (8 oz) packages cream cheese": a package's size.
   const close = text[at] === '(' ? text.indexOf(')', at) : -1;

@@ -184,6 +184,9 @@ describe('a line that starts with an amount, every turn', () => {
     ['3-2 dl grädde', { name: 'grädde', quantity: { value: 3, unit: 'DECILITER' } }],
     ['0 dl grädde', { name: '0 dl grädde' }],
     ['1/4 de cucharadita de sal', { name: 'sal', quantity: { value: 0.25, unit: 'TEASPOON' } }],
+    // English's article between the linking word and the measure (was 0.25 pieces named "of a cup sugar").
+    ['¼ of a cup sugar', { name: 'sugar', note: '1/4 of a cup', quantity: { value: 0.6, unit: 'DECILITER' } }],
+    ['2 tbsp of a good olive oil', { name: 'good olive oil', quantity: { value: 2, unit: 'TABLESPOON' } }],
     [
       '1 (14.5 ounce) can tomatoes',
       { name: 'can tomatoes', note: '14.5 ounce', quantity: { value: 1, unit: 'PIECES' } },
