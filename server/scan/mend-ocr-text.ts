@@ -23,6 +23,10 @@ const AMOUNT_SLIP = new RegExp(`(^|[\\s(])((?=[0-9lI|O]*[0-9lI|])[0-9lI|O]{1,4})
 // that is no word a sentence goes on with after "då" ("2 då det"): "då" after an amount is no Swedish, a measure is.
 const DL_AS_DA =
   /^((?:\d+(?:[.,]\d+)?(?: ?[-–] ?\d+)?(?: ?[½¼¾⅓⅔])?|[½¼¾⅓⅔])) då (?!(?:jag|du|han|hon|den|det|vi|ni|de|man|är|var|blir|blev|kan|ska|skall|har|hade|får|fick|bör|måste|och|så|även|också|inte)(?:\s|$))(?=\p{Ll}{2})/u;
+// A mark before a line's first word read as a letter: the page's edge or a speck as "I", "l" or "|" ("IKorvstroganoff"),
+// or the first letter doubled in the other case ("wWallenbergare"). No Swedish word starts with one of these and
+// then a capital followed by small letters; capitals only ("IKEA", "ICA-kassen") and "iPhone" stay.
+const STRAY_START = /^(?:[Il|]|(\p{L}))(?=(\p{Lu})\p{Ll}{2})/u;
 // Words that follow a compound's hanging hyphen ("salt- och pepparkakor"): the hyphen is the author's, not a break.
 const HANGING = /^(?:och|eller|samt|resp|respektive|som|till)\b/u;
 
@@ -48,6 +52,9 @@ export function mendOcrText(text: string): string {
 /** One line: fractions first (so "l V2 dl" is not read as an amount "l" + "V2"), then digits read as letters. */
 export function mendLine(line: string): string {
   let text = line
+    .replace(STRAY_START, (all, letter: string | undefined, capital: string) =>
+      letter === undefined || letter.toUpperCase() === capital ? '' : all,
+    )
     // A dash a font draws long in a range of amounts ("2–3 dl"): a hyphen, as the reader expects.
     .replace(/(\d)\s?[–—]\s?(\d)/gu, '$1-$2')
     // A degree sign read as a small "o": "200oC", "200°C" -> "200 °C".

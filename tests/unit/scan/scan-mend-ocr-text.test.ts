@@ -58,6 +58,22 @@ describe('mendLine', () => {
     expect(mendLine('3 då Kalle kommer')).toBe('3 då Kalle kommer');
   });
 
+  it('drops a mark read as a letter before a line\'s first word: a stroke as "I", "l" or "|", a doubled first letter', () => {
+    expect(mendLine('IKorvstroganoff')).toBe('Korvstroganoff');
+    expect(mendLine('wWallenbergare')).toBe('Wallenbergare');
+    expect(mendLine('|Pannkakor med sylt')).toBe('Pannkakor med sylt');
+    expect(mendLine('lBlanda mjölet')).toBe('Blanda mjölet');
+  });
+
+  it('keeps a first word that can be meant: capitals only, a small letter before a brand, a word in lower case', () => {
+    expect(mendLine('IKEA-köttbullar')).toBe('IKEA-köttbullar');
+    expect(mendLine('ICA-kassens lasagne')).toBe('ICA-kassens lasagne');
+    expect(mendLine('iPhone-vänlig kaka')).toBe('iPhone-vänlig kaka');
+    expect(mendLine('Ingredienser')).toBe('Ingredienser');
+    expect(mendLine('I Sverige äter vi')).toBe('I Sverige äter vi');
+    expect(mendLine('aBc')).toBe('aBc');
+  });
+
   it('mends a long dash in a range and a degree read as "o"', () => {
     expect(mendLine('2–3 dl vatten')).toBe('2-3 dl vatten');
     expect(mendLine('Grädda i 200oC')).toBe('Grädda i 200 °C');
