@@ -210,8 +210,11 @@ export function paperStart(line: ArrayLike<number>): number | null {
     let sum = 0;
     for (let j = i; j < i + lead; j++) sum += line[j]!;
     if (sum / lead < half) continue;
-    const before = line[i - 1]!;
-    return i - 1 + (half - before) / Math.max(1, line[i]! - before);
+    // The rise itself may lie inside the first 1 % (a thin strip of table along the photo's side): back to it.
+    let rise = i;
+    while (rise > 1 && line[rise - 1]! >= half) rise--;
+    const before = line[rise - 1]!;
+    return Math.max(0, rise - 1 + (half - before) / Math.max(1, line[rise]! - before));
   }
   return null;
 }
@@ -392,7 +395,8 @@ export function unwarp({ data, width, height }: GrayPixels, quad: Quad): GrayPix
       const fy = (d * p + e * q + f) / z - 0.5;
       const x0 = Math.floor(fx);
       const y0 = Math.floor(fy);
-      if (x0 < 1 || y0 < 1 || x0 + 2 >= width || y0 + 2 >= height) {
+      // Outside the photo, or behind the camera's plane for a quad no page makes (z ≤ 0, NaN): white paper.
+      if (!(z > 0) || !(x0 >= 1 && y0 >= 1 && x0 + 2 < width && y0 + 2 < height)) {
         out[y * outW + x] = 255;
         continue;
       }

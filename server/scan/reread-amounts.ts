@@ -22,6 +22,8 @@ export function amountWords(words: string[]): number {
     const unit = words[count];
     if (unit === undefined || !UNIT_AFTER_AMOUNT(unit)) continue;
     const amount = words.slice(0, count);
+    // Before "då" only a written amount counts: "Gå då vidare" and "Vi är då klara" are sentences, not "dl".
+    if (unit === 'då' && !amount.every((w) => /[\d½¼¾⅓⅔]/u.test(w))) continue;
     // Read with its glyph already ("1 ½", "¾"): kept. Digits alone are looked at ("2" may be a "½" misread).
     if (/^\d{0,2} ?[½¼¾]$/u.test(amount.join(' '))) return 0;
     // A word of one or two characters of any kind ("ya" for "¼", "il" for "1"): only the amount's ink decides.

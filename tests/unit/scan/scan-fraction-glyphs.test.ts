@@ -104,6 +104,10 @@ describe('fraction glyphs found by their shape', () => {
     // "dl" read as "då" after an amount (mend-ocr-text.ts mends the word): the amount is looked at too.
     expect(amountWords(['22', 'då', 'filmjölk'])).toBe(1);
     expect(amountWords(['Då', 'är', 'den', 'klar'])).toBe(0);
+    // Before "då" only a written amount: a short word of a sentence is no amount ("Gå då vidare").
+    expect(amountWords(['Gå', 'då', 'vidare'])).toBe(0);
+    expect(amountWords(['Vi', 'är', 'då', 'klara'])).toBe(0);
+    expect(amountWords(['1', '2', 'då', 'mjölk'])).toBe(2);
   });
 
   it('knows a line that starts with its unit, its amount unread', () => {

@@ -250,6 +250,8 @@ describe('the page found and its keystone undone', { timeout: 30_000 }, () => {
     expect(paperStart(glare)).toBeCloseTo(39.5, 1);
     // A dark corner darkens table and paper alike: the step is still there.
     expect(paperStart(line.map((v) => v * 0.5))).toBeCloseTo(40.8, 1);
+    // A thin strip of table along the photo's side, inside the first 1 %: the edge is in it, not before the photo.
+    expect(paperStart([...Array<number>(5).fill(50), ...Array<number>(795).fill(230)])).toBeCloseTo(4.5, 1);
   });
 
   it("edgePoints gives the paper's edge on each line across a side", async () => {
