@@ -1,6 +1,6 @@
 // What the two sortable lists of the form (ingredients, photos) share: the list itself (drag and drop context,
-// Swedish announcements, the move on drop), the sensors, the one-column movement, the drag handle and a row's
-// error.
+// Swedish announcements, the move on drop), the sensors, the one-column movement, the drag handle, a row's button
+// and a row's error.
 import {
   closestCenter,
   DndContext,
