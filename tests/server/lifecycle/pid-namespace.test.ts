@@ -18,7 +18,7 @@ const canUnshare =
   process.getuid?.() === 0 &&
   spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
 
-// Inside the namespace: start the server (node server/start.ts, as `npm start` runs it), then on
+// Inside the namespace: start the server (node server/start.ts, without npm start's V8 flags), then on
 //   "same-pid": SIGKILL it, collect it, and start the next one with its pid (ns_last_pid: the next pid
 //               handed out is the one after it);
 //   "at-once":  SIGKILL it and start the next one at once, the killed one still uncollected;
