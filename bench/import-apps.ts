@@ -88,45 +88,54 @@ function samplePeakMemory(pid: number): { stop(): Promise<{ peakServer: number; 
 const HEALTH_ASKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { monitorEventLoopDelay } = require('node:perf_hooks');
-const delay = monitorEventLoopDelay({ resolution: 10 });
-delay.enable();
 const answers = [];
 const pending = new Set();
-const started = performance.now();
-const ask = async () => {
+let failure;
+const ask = async (started) => {
   const at = performance.now();
   const res = await fetch(workerData.url);
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error('/api/health answered ' + res.status);
   answers.push({ ms: performance.now() - at, at: (at - started) / 1000 });
 };
-const asking = setInterval(() => {
-  const p = ask().finally(() => pending.delete(p));
-  pending.add(p);
-}, workerData.everyMs);
-parentPort.once('message', async () => {
-  clearInterval(asking);
-  await Promise.all(pending);
-  parentPort.postMessage({ answers, loop: { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 } });
-});
+(async () => {
+  // This thread's own connections opened first (fetch keeps a pool per thread), then the clock starts.
+  for (let i = 0; i < 5; i++) await (await fetch(workerData.url)).arrayBuffer();
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const started = performance.now();
+  const asking = setInterval(() => {
+    const p = ask(started).catch((e) => { failure ??= String(e); }).finally(() => pending.delete(p));
+    pending.add(p);
+  }, workerData.everyMs);
+  parentPort.postMessage('ready');
+  parentPort.once('message', async () => {
+    clearInterval(asking);
+    await Promise.all(pending);
+    parentPort.postMessage({ answers, failure, loop: { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 } });
+  });
+})();
 `;
 
 type HealthAnswers = { answers: { ms: number; at: number }[]; loop: { p99: number; max: number } };
 
-/** Asks /api/health off the main thread until `stop()`, which resolves with every answer's time and when it was asked. */
+/**
+ * Asks /api/health off the main thread from when it resolves (the import starts then) until `stop()`, which resolves
+ * with every answer's time and when it was asked (seconds from the first ask); a failed answer fails the run.
+ */
 async function askHealth(base: string): Promise<{ stop(): Promise<HealthAnswers> }> {
-  // The thread's connections opened first, then the clock starts.
-  for (let i = 0; i < 5; i++) await (await fetch(`${base}/api/health`)).arrayBuffer();
   const worker = new Worker(HEALTH_ASKER, {
     eval: true,
     workerData: { url: `${base}/api/health`, everyMs: HEALTH_EVERY_MS },
   });
+  await once(worker, 'message'); // 'ready'; an error in the thread rejects here
   return {
     async stop() {
       worker.postMessage('stop');
-      const [answers] = (await once(worker, 'message')) as [HealthAnswers];
+      const [result] = (await once(worker, 'message')) as [HealthAnswers & { failure?: string }];
       await worker.terminate();
-      return answers;
+      if (result.failure) throw new Error(`asking /api/health failed: ${result.failure}`);
+      return result;
     },
   };
 }
