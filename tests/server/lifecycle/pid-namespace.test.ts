@@ -11,14 +11,19 @@ import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/free-ports.ts';
 import { HEARTBEAT_STALE_MS, LOCK_FILE } from '../../../server/db/data-folder/data-dir-lock.ts';
 import { freshPgliteDir } from '../../support/database.ts';
-import { BANNER, editorToken, ROOT, serverEnv } from './support.ts';
+import { startScript } from '../../support/start-script.ts';
+import { BANNER, editorToken, ROOT, serverEnv, startArgs } from './support.ts';
+
+// A write's database limit as lock-takeover has it: a restarted server's first write can wait longer than the
+// default 1.5 s on a loaded machine, and this file tests the lock, not that limit.
+const env = (port: number, dataDir: string) => serverEnv(port, dataDir, { DB_REQUEST_TIMEOUT_MS: '60000' });
 
 const canUnshare =
   process.platform === 'linux' &&
   process.getuid?.() === 0 &&
   spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
 
-// Inside the namespace: start the server (node server/start.ts, without npm start's V8 flags), then on
+// Inside the namespace: start the server (node with npm start's V8 flags, $START unquoted: flags and file), then on
 //   "same-pid": SIGKILL it, collect it, and start the next one with its pid (ns_last_pid: the next pid
 //               handed out is the one after it);
 //   "at-once":  SIGKILL it and start the next one at once, the killed one still uncollected;
@@ -26,7 +31,7 @@ const canUnshare =
 const SCRIPT = `
 start() {
   if [ -n "$1" ]; then echo $(( $1 - 1 )) > /proc/sys/kernel/ns_last_pid; fi
-  "$NODE" server/start.ts &
+  "$NODE" $START &
   server=$!
   echo "started $server"
 }
@@ -46,7 +51,7 @@ describe.runIf(canUnshare)('kill -9 and restart inside a pid namespace', () => {
     const port = await freePort();
     const ns = spawn('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child', 'sh', '-c', SCRIPT], {
       cwd: ROOT,
-      env: { ...serverEnv(port, folder.dir), NODE: process.execPath },
+      env: { ...env(port, folder.dir), NODE: process.execPath, START: startArgs().join(' ') },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let output = '';
@@ -165,9 +170,10 @@ describe.runIf(canUnshare)('one server per data folder across pid namespaces', (
     const folder = freshPgliteDir();
     const [portA, portB, portC] = [await freePort(), await freePort(), await freePort()];
     const node = process.execPath;
+    const start = startArgs();
     const procs: ChildProcess[] = [];
     try {
-      const holder = run(node, ['server/start.ts'], serverEnv(portA, folder.dir));
+      const holder = run(node, start, env(portA, folder.dir));
       procs.push(holder.child);
       await printed(holder, BANNER);
 
@@ -176,13 +182,14 @@ describe.runIf(canUnshare)('one server per data folder across pid namespaces', (
       // `docker compose run --rm app npm run users -- list` does.
       const withProc = ['--pid', '--fork', '--mount-proc', '--kill-child'];
       const seconds = [
-        run('unshare', [...withProc, node, 'server/start.ts'], serverEnv(portB, folder.dir)),
-        run('unshare', ['--pid', '--fork', '--kill-child', node, 'server/start.ts'], serverEnv(portC, folder.dir)),
+        run('unshare', [...withProc, node, ...start], env(portB, folder.dir)),
+        run('unshare', ['--pid', '--fork', '--kill-child', node, ...start], env(portC, folder.dir)),
       ];
+      // As the image's `recipe-book users list` runs it: npm start's flags.
       const cli = run(
         'unshare',
-        [...withProc, node, 'server/cli/users-command.ts', 'list'],
-        serverEnv(portB, folder.dir),
+        [...withProc, node, ...startScript().flags, 'server/cli/users-command.ts', 'list'],
+        env(portB, folder.dir),
       );
       procs.push(...seconds.map((s) => s.child), cli.child);
       const [first, second, cliCode] = await Promise.all([...seconds.map(refusedOrStarted), cli.ended]);
@@ -210,8 +217,8 @@ describe.runIf(canUnshare)('one server per data folder across pid namespaces', (
       const began = performance.now();
       const next = run(
         'unshare',
-        ['--pid', '--fork', '--mount-proc', '--kill-child', node, 'server/start.ts'],
-        serverEnv(portC, folder.dir),
+        ['--pid', '--fork', '--mount-proc', '--kill-child', node, ...start],
+        env(portC, folder.dir),
       );
       procs.push(next.child);
       await printed(next, BANNER);

@@ -2,7 +2,7 @@
 // its embedded provider over HTTP, and a steady stream of authenticated writes over keep-alive sockets.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,13 +13,18 @@ import { seedRecipesIfEmpty } from '../../../server/db/transfer/seed.ts';
 import { loadOrCreateKeys } from '../../../server/idp/protocol/keys.ts';
 import { ensureDemoUsers } from '../../../server/idp/users/demo-users.ts';
 import { freshPgliteDir } from '../../support/database.ts';
+import { startScript } from '../../support/start-script.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** The environment a test server runs with: API and provider only (no site build), quiet logs, no write limit. */
+/**
+ * The environment a test server runs with: API and provider only (no site build), quiet logs, no write limit, and
+ * the variables npm start's script sets (MALLOC_ARENA_MAX) for the tests that start Node themselves.
+ */
 export function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    ...startScript().env,
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -34,17 +39,12 @@ export function serverEnv(port: number, dataDir: string, extra: Record<string, s
 }
 
 /**
- * `node FLAGS server/start.ts` as `npm start` runs it (package.json's start script, read on every call), for the
- * tests that start the server with Node themselves (inside a pid namespace, as a container's entry point does).
- * Without the script's `--liftoff-only` V8 compiled PGlite's WebAssembly a second time with its optimising compiler
- * in every such server: about half of a start's CPU on these 2 cores (docs/ci-budget.md).
+ * `node FLAGS server/start.ts` as `npm start` runs it (tests/support/start-script.ts), for the tests that start the
+ * server with Node themselves (inside a pid namespace, as a container's entry point does).
  */
 export function startArgs(): string[] {
-  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
-    .scripts;
-  const match = /\bexec node((?: --[\w-]+(?:=\S+)?)*) (server\/start\.ts)$/.exec(scripts['start'] ?? '');
-  if (!match) throw new Error(`npm start is "${scripts['start']}", not "... exec node FLAGS server/start.ts"`);
-  return [...match[1]!.trim().split(' ').filter(Boolean), match[2]!];
+  const { flags, file } = startScript();
+  return [...flags, file];
 }
 
 export type Folder = { dir: string; remove(): void };
