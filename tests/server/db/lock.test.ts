@@ -8,11 +8,14 @@ import { LOCK_FILE } from '../../../server/db/data-folder/data-dir-lock.ts';
 import { freshPgliteDir } from '../../support/database.ts';
 
 const HOLDER = fileURLToPath(new URL('./lock-holder.ts', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 
-/** A real second process (Node 24 via process.execPath, TypeScript via tsx) opening the folder. */
+/**
+ * A real second process opening the folder: Node 24 (process.execPath) strips the types itself, as it runs the
+ * server, and `--liftoff-only` as npm start has it (tsx's CLI in front was a second Node start, and V8 optimised
+ * PGlite's WebAssembly a second time).
+ */
 function holder(dataDir: string): { child: ChildProcess; output: Promise<string> } {
-  const child = spawn(process.execPath, [TSX, HOLDER, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--liftoff-only', HOLDER, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
   const output = new Promise<string>((resolve) => {
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -29,7 +32,7 @@ const exited = (child: ChildProcess) =>
     child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', resolve),
   );
 
-// Starting a second process (tsx, PGlite's modules) took over 30 s on a loaded 2-core machine: generous timeouts.
+// Starting a second process (Node, PGlite's modules) took over 30 s on a loaded 2-core machine: generous timeouts.
 const CHILD_TIMEOUT = 120_000;
 
 describe('the PGlite data folder lock', () => {
