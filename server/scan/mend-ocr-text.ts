@@ -28,7 +28,7 @@ const DL_AS_DA =
 // then a capital followed by small letters; capitals only ("IKEA", "ICA-kassen") and "iPhone" stay.
 const STRAY_START = /^(?:[Il|]|(\p{L}))(?=(\p{Lu})\p{Ll}{2})/u;
 // Words that follow a compound's hanging hyphen ("salt- och pepparkakor"): the hyphen is the author's, not a break.
-const HANGING = /^(?:och|eller|samt|resp|respektive|som|till)\b/u;
+export const HANGING = /^(?:och|eller|samt|resp|respektive|som|till)\b/u;
 
 /** The text read from one or more pages, mended line by line; blank lines (paragraphs) are kept. */
 export function mendOcrText(text: string): string {

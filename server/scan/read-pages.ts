@@ -11,6 +11,7 @@ import { mendOcrText } from './mend-ocr-text.ts';
 import { amountText, findFraction, fractionGlyph, isStem, type Fraction } from './fraction-glyphs.ts';
 import { amountWords, startsWithUnit } from './reread-amounts.ts';
 import { columnParts, partsText, type LineBox } from './page-columns.ts';
+import { capitalStart, joinTitleLines, lineHeight, TITLE_PX, titleLines } from './title-lines.ts';
 import { preparePage, ScanRefusal, turned, type GrayPixels } from './prepare-page.ts';
 
 export type ScanTask = { pages: Uint8Array[]; timeoutSeconds: number };
@@ -133,11 +134,6 @@ function covers(outer: LineBox['words'][number]['bbox'], inner: LineBox['words']
   return x >= outer.x0 && x <= outer.x1 && y >= outer.y0 && y <= outer.y1;
 }
 
-function lineHeight(line: LineBox): number {
-  if (line.words.length === 0) return 0;
-  return Math.max(...line.words.map((w) => w.bbox.y1)) - Math.min(...line.words.map((w) => w.bbox.y0));
-}
-
 /** Height (px) a fraction's small digit is enlarged to before it is read alone. */
 const DIGIT_PX = 48;
 /** An amount's words are cut out enlarged this much before their ink is looked at (thin strokes stay whole). */
@@ -213,9 +209,61 @@ async function rereadAmounts(png: Buffer, lines: LineBox[]): Promise<void> {
   }
 }
 
-/** A page's text from its final read: columns apart, rows whole (page-columns.ts), amounts looked at again. */
+/**
+ * The lines set larger than the page's usual (title-lines.ts) read again, each alone: cut out of the gray page with a
+ * margin, shrunk smoothly to TITLE_PX high and read as one line. Its words replace the page's read of it, where the
+ * second read finds letters at all.
+ */
+async function rereadTitles(png: Buffer, lines: LineBox[]): Promise<void> {
+  const titles = titleLines(lines);
+  if (titles.length === 0) return;
+  const worker = await tesseract();
+  const { width = 0, height = 0 } = await sharp(png).metadata();
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
+  try {
+    for (const i of titles) {
+      const line = lines[i]!;
+      const h = lineHeight(line);
+      const pad = Math.round(h * 0.4);
+      const x0 = Math.max(0, Math.min(...line.words.map((w) => w.bbox.x0)) - pad);
+      const y0 = Math.max(0, Math.min(...line.words.map((w) => w.bbox.y0)) - pad);
+      const x1 = Math.min(width, Math.max(...line.words.map((w) => w.bbox.x1)) + pad);
+      const y1 = Math.min(height, Math.max(...line.words.map((w) => w.bbox.y1)) + pad);
+      const scale = TITLE_PX / h;
+      const region = await sharp(png)
+        .extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 })
+        .resize(Math.max(1, Math.round((x1 - x0) * scale)), Math.max(1, Math.round((y1 - y0) * scale)), {
+          kernel: 'lanczos3',
+        })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+      const again = linesOf((await worker.recognize(region, {}, { blocks: true })).data.blocks ?? [], 0);
+      const words = again
+        .flatMap((l) => l.words)
+        .filter((w) => w.text.trim() !== '')
+        .map((w) => ({
+          text: w.text,
+          bbox: {
+            x0: x0 + Math.round(w.bbox.x0 / scale),
+            y0: y0 + Math.round(w.bbox.y0 / scale),
+            x1: x0 + Math.round(w.bbox.x1 / scale),
+            y1: y0 + Math.round(w.bbox.y1 / scale),
+          },
+        }));
+      if (!words.some((w) => /\p{L}/u.test(w.text))) continue;
+      // The page's first title line starts the title; a second one goes on with it ("Kycklinggryta med" / "curry").
+      if (i === titles[0]) words[0] = { ...words[0]!, text: capitalStart(words[0]!.text) };
+      lines[i] = { ...line, words };
+    }
+  } finally {
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+  }
+}
+
+/** A page's text from its final read: titles read again and whole, columns apart, rows whole (page-columns.ts), amounts looked at again. */
 async function finish(png: Buffer, { lines }: { lines: LineBox[] }): Promise<string> {
-  const parts = columnParts(lines);
+  await rereadTitles(png, lines);
+  const parts = columnParts(joinTitleLines(lines));
   await rereadAmounts(png, parts);
   return partsText(parts);
 }
