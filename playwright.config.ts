@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.ts';
+import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL } from './scripts/chromium.ts';
 
 // The suite runs against the real server (`npm start`: built site + API + identity provider) on a
 // spare port with a fresh data folder. Set E2E_KEYCLOAK_URL to run the very same suite against a
@@ -28,13 +28,18 @@ if (!external) {
 const port = process.env.E2E_PORT ?? '';
 const baseURL = external ?? `http://localhost:${port}`;
 
+// Our identity provider's own pages do not exist when a real Keycloak is configured; moving users to
+// Keycloak needs one. Backup and moving start their own embedded servers: one run is enough.
+const ignored = process.env.E2E_KEYCLOAK_URL
+  ? ['**/idp-pages.spec.ts', '**/backup-and-move.spec.ts']
+  : ['**/keycloak-user-import.spec.ts'];
+// Most specs run in Chromium's headless shell (scripts/chromium.ts), about a fifth less CPU than the whole browser.
+// These test what the browser itself does, so they run in the browser users have: going offline (the service
+// worker's copies, the offline banner, installability) and fetching again a chunk whose fetch failed.
+const WHOLE_BROWSER = ['**/offline.spec.ts', '**/cook-timers.spec.ts', '**/measures.spec.ts'];
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Our identity provider's own pages do not exist when a real Keycloak is configured; moving users to
-  // Keycloak needs one. Backup and moving start their own embedded servers: one run is enough.
-  testIgnore: process.env.E2E_KEYCLOAK_URL
-    ? ['**/idp-pages.spec.ts', '**/backup-and-move.spec.ts']
-    : ['**/keycloak-user-import.spec.ts'],
   // Against a real Keycloak only what depends on the identity provider runs (tagged @provider): keycloak-js,
   // roles, sign-in and sign-out, registration, the account page, one full editor flow, the user import.
   // The embedded run keeps every test. docs/decisions/027-e2e-keycloak-scope.md lists which runs where and why.
@@ -61,6 +66,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: [...ignored, ...WHOLE_BROWSER],
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL, args: CHROMIUM_ARGS },
+      },
+    },
+    {
+      name: 'chromium-browser',
+      testMatch: WHOLE_BROWSER,
+      testIgnore: ignored,
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
