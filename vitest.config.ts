@@ -11,15 +11,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.ts'],
-          environment: 'node',
-          // Each file in a new worker thread rather than a new Node process: the unit files compute in the test's own
-          // process, and a process per file cost about a tenth of the project's CPU (docs/ci-budget.md). What a file
-          // changes for its whole process (sharp's loaders) it does in a child process of its own.
-          pool: 'threads',
-        },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {
