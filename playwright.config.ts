@@ -36,6 +36,7 @@ const ignored = process.env.E2E_KEYCLOAK_URL
 // Most specs run in Chromium's headless shell (scripts/chromium.ts), about a fifth less CPU than the whole browser.
 // These test what the browser itself does, so they run in the browser users have: going offline (the service
 // worker's copies, the offline banner, installability) and fetching again a chunk whose fetch failed.
+// docs/decisions/071-e2e-in-the-headless-shell.md.
 const WHOLE_BROWSER = ['**/offline.spec.ts', '**/cook-timers.spec.ts', '**/measures.spec.ts'];
 
 export default defineConfig({
