@@ -11,7 +11,7 @@ import { mendOcrText } from './mend-ocr-text.ts';
 import { amountText, findFraction, fractionGlyph, isStem, type Fraction } from './fraction-glyphs.ts';
 import { amountWords, startsWithUnit } from './reread-amounts.ts';
 import { columnParts, partsText, type LineBox } from './page-columns.ts';
-import { capitalStart, joinTitleLines, lineHeight, TITLE_PX, titleLines } from './title-lines.ts';
+import { capitalStart, joinTitleLines, lineHeight, TITLE_PX, titleLines, topTitle } from './title-lines.ts';
 import { preparePage, ScanRefusal, turned, type GrayPixels } from './prepare-page.ts';
 
 export type ScanTask = { pages: Uint8Array[]; timeoutSeconds: number };
@@ -263,7 +263,11 @@ async function rereadTitles(png: Buffer, lines: LineBox[]): Promise<void> {
 /** A page's text from its final read: titles read again and whole, columns apart, rows whole (page-columns.ts), amounts looked at again. */
 async function finish(png: Buffer, { lines }: { lines: LineBox[] }): Promise<string> {
   await rereadTitles(png, lines);
-  const parts = columnParts(joinTitleLines(lines));
+  const { title, rest } = topTitle(joinTitleLines(lines));
+  const parts = [
+    ...title.map((l) => ({ ...l, top: Math.min(...l.words.map((w) => w.bbox.y0)) })),
+    ...columnParts(rest),
+  ];
   await rereadAmounts(png, parts);
   return partsText(parts);
 }

@@ -105,3 +105,18 @@ function goesOn(first: LineBox, next: LineBox): boolean {
   const capitals = (t: string) => /\p{Lu}{2}/u.test(t) && t === t.toUpperCase();
   return /^\p{Ll}/u.test(tail) || (capitals(head) && capitals(tail));
 }
+
+const top = (line: LineBox) => Math.min(...line.words.map((w) => w.bbox.y0));
+
+/**
+ * The title lines at the page's top, apart from the rest: a title above two columns is never cut at their gutter
+ * (page-columns.ts), where a space between its words may lie ("Ugnsbakad" over the ingredients, "torsk" read as
+ * the steps' first line).
+ */
+export function topTitle(lines: LineBox[]): { title: LineBox[]; rest: LineBox[] } {
+  const titles = new Set(titleLines(lines).map((i) => lines[i]));
+  const ordered = lines.filter((l) => l.words.length > 0).sort((a, b) => top(a) - top(b));
+  let count = 0;
+  while (count < ordered.length && titles.has(ordered[count])) count++;
+  return { title: ordered.slice(0, count), rest: ordered.slice(count) };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LineBox } from '../../../server/scan/page-columns.ts';
-import { capitalStart, joinTitleLines, printSize, titleLines } from '../../../server/scan/title-lines.ts';
+import { capitalStart, joinTitleLines, printSize, titleLines, topTitle } from '../../../server/scan/title-lines.ts';
 
 /** A line of words from x = 0 with its top at `top`, each word `size` px high, 12 px a character, 8 px a space. */
 function line(top: number, text: string, size = 30, paragraph = 1): LineBox {
@@ -101,5 +101,20 @@ describe('capitalStart: a title begins with a capital', () => {
     expect(capitalStart('ärtsoppa')).toBe('ärtsoppa');
     expect(capitalStart('pannkakor')).toBe('pannkakor');
     expect(capitalStart('s')).toBe('s');
+  });
+});
+
+describe('topTitle: the title at the top, apart from the columns below it', () => {
+  it('takes the title lines at the top, in order from the top, and leaves the rest', () => {
+    const lines = page([line(0, 'Ugnsbakad torsk', 60)]);
+    const { title, rest } = topTitle([...lines].reverse());
+    expect(texts(title)).toEqual(['Ugnsbakad torsk']);
+    expect(texts(rest)).toEqual(texts(lines.slice(1)));
+  });
+
+  it('takes no title that stands below other print, and none on a page without one', () => {
+    const below = [line(0, '4 portioner'), ...page([line(60, 'Kanelbullar', 60)]).slice(0)];
+    expect(topTitle(below).title).toEqual([]);
+    expect(topTitle(page([line(0, 'Kanelbullar', 30)])).title).toEqual([]);
   });
 });
