@@ -62,6 +62,9 @@ export function mendLine(line: string): string {
   for (const [pattern, replacement] of FRACTIONS) text = text.replace(pattern, replacement);
   // The grave accent read as an acute one: "créme" is no word in Swedish or French ("crème fraiche", "crème brûlée").
   text = text.replace(/\b([Cc])réme\b/gu, '$1rème');
+  // The grave accent of "à la" lost or read as an acute one ("Biff a la Lindström"): "a" and "á" are no Swedish words,
+  // and before "la" and a word they are the French "à la" a Swedish recipe borrows.
+  text = text.replace(/(^|\s)[aá] (?=la\s+\p{L})/gu, '$1à ');
   text = text.replace(DL_AS_DA, '$1 dl ');
   text = text.replace(
     GLYPH_AS_SEVEN,

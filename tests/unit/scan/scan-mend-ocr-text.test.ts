@@ -36,6 +36,13 @@ describe('mendLine', () => {
     expect(mendLine('lägg i formen')).toBe('lägg i formen');
     expect(mendLine('O g')).toBe('O g');
   });
+  it('reads "a la" and "á la" before a word as "à la", and leaves "a" elsewhere', () => {
+    expect(mendLine('Biff a la Lindström')).toBe('Biff à la Lindström');
+    expect(mendLine('Kyckling á la king')).toBe('Kyckling à la king');
+    expect(mendLine('Pytt a la')).toBe('Pytt a la');
+    expect(mendLine('Plan a lagom')).toBe('Plan a lagom');
+    expect(mendLine('Salsa la Bamba')).toBe('Salsa la Bamba');
+  });
   it('reads "créme" (no word) as "crème", and leaves other words with an acute accent', () => {
     expect(mendLine('1 dl créme fraiche')).toBe('1 dl crème fraiche');
     expect(mendLine('Créme brûlée')).toBe('Crème brûlée');
