@@ -209,13 +209,20 @@ async function rereadAmounts(png: Buffer, lines: LineBox[]): Promise<void> {
   }
 }
 
+/** At most this many title lines are read again (title-lines.ts). */
+const MAX_TITLE_REREADS = 4;
+/** Nor a line wider than this once scaled to TITLE_PX high (px). */
+const MAX_TITLE_WIDTH = 4000;
+
 /**
  * The lines set larger than the page's usual (title-lines.ts) read again, each alone: cut out of the gray page with a
  * margin, shrunk smoothly to TITLE_PX high and read as one line. Its words replace the page's read of it, where the
  * second read finds letters at all.
  */
 async function rereadTitles(png: Buffer, lines: LineBox[]): Promise<void> {
-  const titles = titleLines(lines);
+  // A page's title is a line or two; a page whose large print is more (a poster, a page of headings) keeps the page's
+  // read of the rest, so that a hostile page cannot ask for a read per line.
+  const titles = titleLines(lines).slice(0, MAX_TITLE_REREADS);
   if (titles.length === 0) return;
   const worker = await tesseract();
   const { width = 0, height = 0 } = await sharp(png).metadata();
@@ -230,6 +237,9 @@ async function rereadTitles(png: Buffer, lines: LineBox[]): Promise<void> {
       const x1 = Math.min(width, Math.max(...line.words.map((w) => w.bbox.x1)) + pad);
       const y1 = Math.min(height, Math.max(...line.words.map((w) => w.bbox.y1)) + pad);
       const scale = TITLE_PX / h;
+      // A title is a few words: a "line" wider than this once scaled (noise a few pixels high across the page) keeps
+      // the page's read, and no image wider than Tesseract takes is made.
+      if ((x1 - x0) * scale > MAX_TITLE_WIDTH) continue;
       const region = await sharp(png)
         .extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 })
         .resize(Math.max(1, Math.round((x1 - x0) * scale)), Math.max(1, Math.round((y1 - y0) * scale)), {

@@ -84,14 +84,21 @@ export function joinTitleLines(lines: LineBox[]): LineBox[] {
   return out;
 }
 
-/** A word broken at the first line's end ("Kyckling-" / "gryta") is one word again, as mendOcrText joins one. */
+/**
+ * The second line's words after the first's. Words are put in order by where they stand (page-columns.ts sorts a
+ * line's words left to right), so the second line's words are moved to the right of the first line's last word, in
+ * their own order; their height stays. A word broken at the first line's end ("Kyckling-" / "gryta") is one word
+ * again, as mendOcrText joins one.
+ */
 function joinedWords(head: LineBox['words'], tail: LineBox['words']): LineBox['words'] {
   const last = head.at(-1)!;
-  const first = tail[0]!;
+  const shift = last.bbox.x1 + 1 - Math.min(...tail.map((w) => w.bbox.x0));
+  const moved = tail.map((w) => ({ ...w, bbox: { ...w.bbox, x0: w.bbox.x0 + shift, x1: w.bbox.x1 + shift } }));
+  const first = moved[0]!;
   if (!/\p{Ll}-$/u.test(last.text) || !/^\p{Ll}/u.test(first.text) || HANGING.test(first.text))
-    return [...head, ...tail];
-  const word = { text: last.text.slice(0, -1) + first.text, bbox: last.bbox };
-  return [...head.slice(0, -1), word, ...tail.slice(1)];
+    return [...head, ...moved];
+  const word = { text: last.text.slice(0, -1) + first.text, bbox: { ...last.bbox, x1: first.bbox.x1 } };
+  return [...head.slice(0, -1), word, ...moved.slice(1)];
 }
 
 function goesOn(first: LineBox, next: LineBox): boolean {
@@ -107,16 +114,23 @@ function goesOn(first: LineBox, next: LineBox): boolean {
 }
 
 const top = (line: LineBox) => Math.min(...line.words.map((w) => w.bbox.y0));
+const bottom = (line: LineBox) => Math.max(...line.words.map((w) => w.bbox.y1));
 
 /**
  * The title lines at the page's top, apart from the rest: a title above two columns is never cut at their gutter
  * (page-columns.ts), where a space between its words may lie ("Ugnsbakad" over the ingredients, "torsk" read as
- * the steps' first line).
+ * the steps' first line). Only a title line with no other title at its height: two titles side by side each head a
+ * column of their own, and stay with it.
  */
 export function topTitle(lines: LineBox[]): { title: LineBox[]; rest: LineBox[] } {
   const titles = new Set(titleLines(lines).map((i) => lines[i]));
   const ordered = lines.filter((l) => l.words.length > 0).sort((a, b) => top(a) - top(b));
+  // Beside other print of its row (a card's "4 portioner" at the right) a title is still the title; beside another
+  // title it is a column's.
+  const others = ordered.filter((line) => titles.has(line));
+  const alone = (line: LineBox) =>
+    others.every((other) => other === line || Math.min(bottom(other), bottom(line)) <= Math.max(top(other), top(line)));
   let count = 0;
-  while (count < ordered.length && titles.has(ordered[count])) count++;
+  while (count < ordered.length && titles.has(ordered[count]) && alone(ordered[count]!)) count++;
   return { title: ordered.slice(0, count), rest: ordered.slice(count) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LineBox } from '../../../server/scan/page-columns.ts';
+import { partsText, type LineBox } from '../../../server/scan/page-columns.ts';
 import { capitalStart, joinTitleLines, printSize, titleLines, topTitle } from '../../../server/scan/title-lines.ts';
 
 /** A line of words from x = 0 with its top at `top`, each word `size` px high, 12 px a character, 8 px a space. */
@@ -65,6 +65,15 @@ describe('joinTitleLines: a title set over two lines is one', () => {
     expect(joinTitleLines(lines)).toHaveLength(lines.length - 1);
   });
 
+  it('keeps the joined words in their order where the text is put together by where words stand', () => {
+    // The second line's words start at the left edge as the first's do; partsText puts a line's words left to right.
+    const lines = page([line(0, 'Kycklinggryta med', 60), line(70, 'curry och ris', 60)]);
+    const joined = joinTitleLines(lines)[0]!;
+    expect(partsText([{ ...joined, top: 0 }])).toBe('Kycklinggryta med curry och ris');
+    const broken = joinTitleLines(page([line(0, 'Kyckling-', 60), line(70, 'gryta med ris', 60)]))[0]!;
+    expect(partsText([{ ...broken, top: 0 }])).toBe('Kycklinggryta med ris');
+  });
+
   it('joins two title lines in capitals only', () => {
     const lines = page([line(0, 'KÅLDOLMAR MED', 60), line(70, 'GRÄDDSÅS', 60)]);
     expect(texts(joinTitleLines(lines))[0]).toBe('KÅLDOLMAR MED GRÄDDSÅS');
@@ -110,6 +119,29 @@ describe('topTitle: the title at the top, apart from the columns below it', () =
     const { title, rest } = topTitle([...lines].reverse());
     expect(texts(title)).toEqual(['Ugnsbakad torsk']);
     expect(texts(rest)).toEqual(texts(lines.slice(1)));
+  });
+
+  it('leaves two titles side by side with their columns', () => {
+    const shifted = (l: LineBox, dx: number): LineBox => ({
+      ...l,
+      words: l.words.map((w) => ({ ...w, bbox: { ...w.bbox, x0: w.bbox.x0 + dx, x1: w.bbox.x1 + dx } })),
+    });
+    const lines = [
+      line(0, 'Pannkakor', 60),
+      shifted(line(0, 'Citronkräm', 60), 800),
+      ...page([]).map((l, i) => (i % 2 ? shifted(l, 800) : l)),
+    ];
+    expect(topTitle(lines).title).toEqual([]);
+    // Beside smaller print of its row (a card's servings at the right) a title is still the page's title.
+    const card = page([line(0, 'Ugnsbakad torsk', 60)]);
+    const servings = {
+      ...line(20, '4 portioner', 30),
+      words: line(20, '4 portioner').words.map((w) => ({
+        ...w,
+        bbox: { ...w.bbox, x0: w.bbox.x0 + 900, x1: w.bbox.x1 + 900 },
+      })),
+    };
+    expect(texts(topTitle([...card, servings]).title)).toEqual(['Ugnsbakad torsk']);
   });
 
   it('takes no title that stands below other print, and none on a page without one', () => {
