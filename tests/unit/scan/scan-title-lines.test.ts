@@ -21,6 +21,12 @@ function page(title: LineBox[], body = [...BODY, '1. Värm mjölken.', '2. Vispa
   return [...title, ...body.map((text, i) => line(top + i * 45, text, 30, 2))];
 }
 
+/** The line moved `dx` px to the right. */
+const shifted = (l: LineBox, dx: number): LineBox => ({
+  ...l,
+  words: l.words.map((w) => ({ ...w, bbox: { ...w.bbox, x0: w.bbox.x0 + dx, x1: w.bbox.x1 + dx } })),
+});
+
 const texts = (lines: LineBox[]) => lines.map((l) => l.words.map((w) => w.text).join(' '));
 
 describe('titleLines: the lines set larger than the page', () => {
@@ -122,10 +128,6 @@ describe('topTitle: the title at the top, apart from the columns below it', () =
   });
 
   it('leaves two titles side by side with their columns', () => {
-    const shifted = (l: LineBox, dx: number): LineBox => ({
-      ...l,
-      words: l.words.map((w) => ({ ...w, bbox: { ...w.bbox, x0: w.bbox.x0 + dx, x1: w.bbox.x1 + dx } })),
-    });
     const lines = [
       line(0, 'Pannkakor', 60),
       shifted(line(0, 'Citronkräm', 60), 800),
@@ -134,14 +136,7 @@ describe('topTitle: the title at the top, apart from the columns below it', () =
     expect(topTitle(lines).title).toEqual([]);
     // Beside smaller print of its row (a card's servings at the right) a title is still the page's title.
     const card = page([line(0, 'Ugnsbakad torsk', 60)]);
-    const servings = {
-      ...line(20, '4 portioner', 30),
-      words: line(20, '4 portioner').words.map((w) => ({
-        ...w,
-        bbox: { ...w.bbox, x0: w.bbox.x0 + 900, x1: w.bbox.x1 + 900 },
-      })),
-    };
-    expect(texts(topTitle([...card, servings]).title)).toEqual(['Ugnsbakad torsk']);
+    expect(texts(topTitle([...card, shifted(line(20, '4 portioner'), 900)]).title)).toEqual(['Ugnsbakad torsk']);
   });
 
   it('takes no title that stands below other print, and none on a page without one', () => {
