@@ -178,7 +178,7 @@ test('the panel’s code that does not come is said in its place, and Försök i
   // Offline before the service worker kept it, or a new version of the site has replaced the chunk.
   let blocked = true;
   const asked: string[] = [];
-  await page.route(/\/measures-view\.[\w-]+\.js$/, (route) => {
+  await page.route(/\/measures-view\.[\w-]+\.js(\?again=\d+)?$/, (route) => {
     asked.push(route.request().url());
     return blocked ? route.abort('internetdisconnected') : route.continue();
   });

@@ -6,6 +6,7 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.ts';
 import { EDITOR, PROVIDER_TIMEOUT, VISITOR } from './support/auth.ts';
 import { expect, expectAccessible, Sessions, test } from './support/fixtures.ts';
+import { setOffline } from './support/offline.ts';
 import { uniqueName } from './support/recipes.ts';
 
 // Issue 42: the book offline in Chromium (the network cut with Playwright's offline mode). What a visitor opened
@@ -57,7 +58,7 @@ test('offline: the list, a recipe opened before, search, categories, servings, c
   await expect(page.getByRole('heading', { level: 1, name: pie.name })).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
 
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.goto(`/?search=${encodeURIComponent(tag)}`);
   await expect(recipeList(page)).toHaveText([pie.name, soup.name]);
   await expect(banner(page)).toBeVisible();
@@ -98,7 +99,7 @@ test('offline: the list, a recipe opened before, search, categories, servings, c
   await expect(banner(page)).toBeVisible();
 
   // Back online: the banner goes by itself, and the page reads the network again.
-  await context.setOffline(false);
+  await setOffline(context, false);
   await expect(banner(page)).toHaveCount(0);
 });
 
@@ -131,7 +132,7 @@ test('a recipe the server answers 404 for (moved to the trash) leaves the offlin
   expect(stored.filter((path) => path === `/${gone.id}` || path.endsWith(`/recipes/${gone.id}`))).toEqual([]);
 
   // Offline: the list no longer has it, and its page has nothing of it to show.
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.goto(`/?search=${encodeURIComponent(tag)}`);
   await expect(recipeList(page)).toHaveText([kept.name]);
   await page.goto(`/${gone.id}`);
@@ -139,7 +140,7 @@ test('a recipe the server answers 404 for (moved to the trash) leaves the offlin
     timeout: PROVIDER_TIMEOUT,
   });
   await expect(page.getByRole('heading', { level: 1, name: gone.name })).toHaveCount(0);
-  await context.setOffline(false);
+  await setOffline(context, false);
 });
 
 test("'Spara för offline' keeps a recipe never opened; signing out clears the copy", async ({
@@ -163,13 +164,13 @@ test("'Spara för offline' keeps a recipe never opened; signing out clears the c
     timeout: 30_000,
   });
 
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.goto(`/${bread.id}`);
   await expect(page.getByRole('heading', { level: 1, name: bread.name })).toBeVisible({ timeout: PROVIDER_TIMEOUT });
   await page.goto(`/?category=${encodeURIComponent(tag)}`);
   await expect(recipeList(page)).toHaveText([bread.name]);
 
-  await context.setOffline(false);
+  await setOffline(context, false);
   await page.goto('/profile');
   await page.getByRole('button', { name: EDITOR.username }).click();
   await page.getByRole('menuitem', { name: 'Logga ut' }).click();
@@ -209,7 +210,7 @@ for (const size of [
       const account = page.getByRole('button', { name: VISITOR.username });
       await expect(account).toBeVisible({ timeout: PROVIDER_TIMEOUT });
 
-      await context.setOffline(true);
+      await setOffline(context, true);
       await page.goto('/trash');
       await expect(page.getByRole('heading', { level: 1, name: 'Sidan är inte sparad offline' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Till receptlistan' })).toHaveAttribute('href', '/');
@@ -224,7 +225,7 @@ for (const size of [
       await saved.getByRole('link', { name: kept.name }).click();
       await expect(page.getByRole('heading', { level: 1, name: kept.name })).toBeVisible();
       await expect(account).toBeVisible({ timeout: 5_000 });
-      await context.setOffline(false);
+      await setOffline(context, false);
     });
   });
 }

@@ -30,8 +30,23 @@ type Cook = typeof import('../cook/cook-view.tsx');
 type Measures = typeof import('../measures/measures-view.tsx');
 /** The JSON-LD's code, loaded only for a recipe the server's head block does not already say (decision 065). */
 type JsonLd = typeof import('../../lib/recipe-jsonld.ts');
-const loadCook = () => import('../cook/cook-view.tsx');
-const loadMeasures = () => import('../measures/measures-view.tsx');
+const loadCook = again(() => import('../cook/cook-view.tsx'));
+const loadMeasures = again(() => import('../measures/measures-view.tsx'));
+
+/**
+ * An import() that can be asked again after it failed. Chromium before 156 keeps a failed import() of a URL (as the
+ * HTML standard said until 2024): asked again, it fails at once with no request. So once it failed, the chunk the
+ * browser's error names is asked for with a query of its own (`?again=1`, 2, …), a module never run before.
+ */
+function again<T>(load: () => Promise<T>): () => Promise<T> {
+  let url: string | undefined;
+  let tries = 0;
+  return () =>
+    (url ? (import(/* @vite-ignore */ `${url}?again=${++tries}`) as Promise<T>) : load()).catch((error: unknown) => {
+      url ??= /https?:\/\/\S+\.js/.exec(String(error))?.[0];
+      throw error;
+    });
+}
 
 /**
  * Code loaded with import() once `wanted` (cook mode's tools, 'Mått och vikt'): the module when it came; if it did
