@@ -33,6 +33,7 @@ import {
 import {
   keycloakStandIn,
   buildProjectImage,
+  fetchStandInFiles,
   postgresStandIn,
   POSTGRES_IMAGE,
   keycloakImage,
@@ -430,6 +431,14 @@ function databaseLogins(engine: Engine, env: NodeJS.ProcessEnv, recipesPassword:
 
 async function main(): Promise<void> {
   installFromDebian({ '/usr/sbin/debootstrap': 'debootstrap' });
+  // `--fetch-only`: Docker and debootstrap installed and the stand-ins' files fetched, nothing built or run (.ci/run
+  // does it beside the unit tests: the downloads then cost the container step nothing).
+  if (process.argv.includes('--fetch-only')) {
+    step("the stand-ins' files fetched");
+    fetchStandInFiles(root, join(cacheRoot(process.env), 'containers'));
+    step(`fetched in ${seconds(started)} s`);
+    return;
+  }
   const work = mkdtempSync(join(tmpdir(), 'recipe-book-container-'));
   const engineDir = join(work, 'docker');
   const ownBridge = !bridgeExists();

