@@ -55,12 +55,10 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'sv-SE',
-    // On a developer's machine a failed test keeps its trace (actions, DOM snapshots, network) but not its screencast:
-    // recording every frame cost about an eighth of the suite's CPU (Chromium's GPU process 37 -> 11 s over two
-    // specs). CI records none: its files are never read, only its log (the error, the call log, the ARIA snapshot's
-    // path), and recording a trace for every test cost 9-16 % of the step's CPU (docs/ci-budget.md, session 22).
-    // The screenshot at the failure stays; `npx playwright test --trace on` records one where a failure needs it.
-    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace (actions, DOM snapshots, network) but not its screencast: recording every frame
+    // cost about an eighth of the suite's CPU (Chromium's GPU process 37 -> 11 s over two specs), docs/ci-budget.md.
+    // The screenshot at the failure stays.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // The site's service worker (issue 42) would answer the page's requests itself, past page.route: specs stub
     // the API that way. tests/e2e/offline.spec.ts lets it run.
     serviceWorkers: 'block',
