@@ -35,17 +35,25 @@ const loadMeasures = again(() => import('../measures/measures-view.tsx'));
 
 /**
  * An import() that can be asked again after it failed. Chromium before 156 keeps a failed import() of a URL (as the
- * HTML standard said until 2024): asked again, it fails at once with no request. So once it failed, the chunk the
- * browser's error names is asked for with a query of its own (`?again=1`, 2, …), a module never run before.
+ * HTML standard said until 2024): asked again, it fails at once with no request. So a retry asks for the same URL
+ * first (a browser that forgets a failure fetches it, the service worker's precache can answer it), then, if that
+ * fails too, for the chunk the browser's error named with a query of its own (`?again=1`, 2, …). What came is kept.
  */
 function again<T>(load: () => Promise<T>): () => Promise<T> {
   let url: string | undefined;
-  let tries = 0;
+  let failures = 0;
+  let loaded: Promise<T> | undefined;
   return () =>
-    (url ? (import(/* @vite-ignore */ `${url}?again=${++tries}`) as Promise<T>) : load()).catch((error: unknown) => {
-      url ??= /https?:\/\/\S+\.js/.exec(String(error))?.[0];
-      throw error;
-    });
+    (loaded ??= load()
+      .catch((error: unknown) => {
+        url ??= /https?:\/\/\S+\.js/.exec(String(error))?.[0];
+        if (failures++ === 0 || !url) throw error;
+        return import(/* @vite-ignore */ `${url}?again=${failures}`) as Promise<T>;
+      })
+      .catch((error: unknown) => {
+        loaded = undefined;
+        throw error;
+      }));
 }
 
 /**

@@ -19,6 +19,7 @@ export async function setOffline(context: BrowserContext, offline: boolean): Pro
         let onLine = false;
         Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => onLine });
         addEventListener('online', () => (onLine = true), { capture: true });
+        addEventListener('offline', () => (onLine = false), { capture: true });
         Object.assign(window, { backOnline: () => dispatchEvent(new Event('online')) });
       }),
     );
