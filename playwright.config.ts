@@ -34,10 +34,12 @@ const ignored = process.env.E2E_KEYCLOAK_URL
   ? ['**/idp-pages.spec.ts', '**/backup-and-move.spec.ts']
   : ['**/keycloak-user-import.spec.ts'];
 // Most specs run in Chromium's headless shell (scripts/chromium.ts), about a fifth less CPU than the whole browser.
-// These test what the browser itself does, so they run in the browser users have: going offline (the service
-// worker's copies, the offline banner, installability) and fetching again a chunk whose fetch failed.
+// What tests the browser itself runs in the browser users have: going offline (every test of offline.spec.ts: the
+// service worker's copies, the offline banner, installability), and the tests tagged @whole-browser (fetching again a
+// chunk whose fetch failed). Playwright matches these against a test's file, titles and tags.
 // docs/decisions/071-e2e-in-the-headless-shell.md.
-const WHOLE_BROWSER = ['**/offline.spec.ts', '**/cook-timers.spec.ts', '**/measures.spec.ts'];
+const WHOLE_BROWSER = /offline\.spec\.ts|@whole-browser/;
+const NOT_WHOLE_BROWSER = /^(?!.*(?:offline\.spec\.ts|@whole-browser))/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -64,22 +66,25 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
+  // The whole browser's project first: its few long specs (offline.spec.ts alone is over a minute) start at once rather
+  // than being the run's last minute on one worker.
   projects: [
     {
-      name: 'chromium',
-      testIgnore: [...ignored, ...WHOLE_BROWSER],
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL, args: CHROMIUM_ARGS },
-      },
-    },
-    {
       name: 'chromium-browser',
-      testMatch: WHOLE_BROWSER,
       testIgnore: ignored,
+      grepInvert: NOT_WHOLE_BROWSER,
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+      },
+    },
+    {
+      name: 'chromium',
+      testIgnore: ignored,
+      grepInvert: WHOLE_BROWSER,
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL, args: CHROMIUM_ARGS },
       },
     },
   ],

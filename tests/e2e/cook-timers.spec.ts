@@ -209,52 +209,53 @@ test.describe('one step at a time on a phone', () => {
   });
 });
 
-test('cook mode’s code that does not come is said in its place, and Försök igen fetches it', async ({
-  page,
-  recipes,
-}) => {
-  const recipe = await recipes.create({
-    name: uniqueName('Utan verktyg'),
-    servings: 2,
-    instructions: 'Koka i 10 minuter.',
-    ingredients: [{ name: 'Ris', quantity: { value: 2, unit: 'DECILITER' } }],
-  });
-  // Offline before the service worker kept it, or a new version of the site has replaced the chunk.
-  let blocked = true;
-  const asked: string[] = [];
-  await page.route(/\/cook-view\.[\w-]+\.js(\?again=\d+)?$/, (route) => {
-    asked.push(route.request().url());
-    return blocked ? route.abort('internetdisconnected') : route.continue();
-  });
-  await page.goto(`/${recipe.id}`);
-  await islandCardShown(page);
-  const cookMode = page.getByRole('button', { name: 'Matlagningsläge' });
-  await cookMode.click();
-  const failed = page.getByRole('alert').filter({ hasText: 'Verktygen kunde inte laddas.' });
-  await expect(failed).toHaveText('Verktygen kunde inte laddas. Kontrollera anslutningen och försök igen.');
-  expect(asked.length).toBeGreaterThan(0);
-  // The ticks need none of it: they work meanwhile.
-  await expect(cookMode).toHaveAttribute('aria-pressed', 'true');
-  const tick = page.getByRole('region', { name: 'Ingredienser' }).getByRole('checkbox');
-  await tick.check();
-  await expectAccessible(page);
-  // Asked again (with a query of its own: Chromium before 156 keeps a failed import()), and said again while it
-  // still does not come.
-  const retry = page.getByRole('button', { name: 'Försök igen' });
-  const before = asked.length;
-  await retry.click();
-  await expect.poll(() => asked.length).toBeGreaterThan(before);
-  await expect(failed).toBeVisible();
+test(
+  'cook mode’s code that does not come is said in its place, and Försök igen fetches it',
+  { tag: '@whole-browser' },
+  async ({ page, recipes }) => {
+    const recipe = await recipes.create({
+      name: uniqueName('Utan verktyg'),
+      servings: 2,
+      instructions: 'Koka i 10 minuter.',
+      ingredients: [{ name: 'Ris', quantity: { value: 2, unit: 'DECILITER' } }],
+    });
+    // Offline before the service worker kept it, or a new version of the site has replaced the chunk.
+    let blocked = true;
+    const asked: string[] = [];
+    await page.route(/\/cook-view\.[\w-]+\.js(\?again=\d+)?$/, (route) => {
+      asked.push(route.request().url());
+      return blocked ? route.abort('internetdisconnected') : route.continue();
+    });
+    await page.goto(`/${recipe.id}`);
+    await islandCardShown(page);
+    const cookMode = page.getByRole('button', { name: 'Matlagningsläge' });
+    await cookMode.click();
+    const failed = page.getByRole('alert').filter({ hasText: 'Verktygen kunde inte laddas.' });
+    await expect(failed).toHaveText('Verktygen kunde inte laddas. Kontrollera anslutningen och försök igen.');
+    expect(asked.length).toBeGreaterThan(0);
+    // The ticks need none of it: they work meanwhile.
+    await expect(cookMode).toHaveAttribute('aria-pressed', 'true');
+    const tick = page.getByRole('region', { name: 'Ingredienser' }).getByRole('checkbox');
+    await tick.check();
+    await expectAccessible(page);
+    // Asked again (with a query of its own: Chromium before 156 keeps a failed import()), and said again while it
+    // still does not come.
+    const retry = page.getByRole('button', { name: 'Försök igen' });
+    const before = asked.length;
+    await retry.click();
+    await expect.poll(() => asked.length).toBeGreaterThan(before);
+    await expect(failed).toBeVisible();
 
-  blocked = false;
-  await retry.click();
-  await expect(page.getByRole('heading', { name: 'Timrar', exact: true })).toBeVisible();
-  await expect(failed).toHaveCount(0);
-  await expect(retry).toHaveCount(0);
-  await page.getByRole('button', { name: 'Starta timer 10 minuter' }).click();
-  await expect(timer(page, 'Steg 1: 10 min')).toBeVisible();
-  await expect(tick).toBeChecked();
-});
+    blocked = false;
+    await retry.click();
+    await expect(page.getByRole('heading', { name: 'Timrar', exact: true })).toBeVisible();
+    await expect(failed).toHaveCount(0);
+    await expect(retry).toHaveCount(0);
+    await page.getByRole('button', { name: 'Starta timer 10 minuter' }).click();
+    await expect(timer(page, 'Steg 1: 10 min')).toBeVisible();
+    await expect(tick).toBeChecked();
+  },
+);
 
 /** A stand-in for the browser's speech synthesis: what it is asked to say, in which language, with which voice. */
 async function recordSpeech(page: Page, voices: string[]): Promise<void> {

@@ -171,42 +171,43 @@ test('a recipe with nothing to weigh, measure or scale by says so when the panel
   await expectAccessible(page);
 });
 
-test('the panel’s code that does not come is said in its place, and Försök igen fetches it', async ({
-  page,
-  recipes,
-}) => {
-  // Offline before the service worker kept it, or a new version of the site has replaced the chunk.
-  let blocked = true;
-  const asked: string[] = [];
-  await page.route(/\/measures-view\.[\w-]+\.js(\?again=\d+)?$/, (route) => {
-    asked.push(route.request().url());
-    return blocked ? route.abort('internetdisconnected') : route.continue();
-  });
-  await open(page, recipes);
-  await measuresButton(page).click();
-  const failed = page.getByRole('alert').filter({ hasText: 'Verktygen kunde inte laddas.' });
-  await expect(failed).toHaveText('Verktygen kunde inte laddas. Kontrollera anslutningen och försök igen.');
-  await expect(items(page)).toHaveText(WRITTEN);
-  await expectAccessible(page);
-  const retry = page.getByRole('button', { name: 'Försök igen' });
-  const before = asked.length;
-  await retry.click();
-  await expect.poll(() => asked.length).toBeGreaterThan(before);
-  await expect(failed).toBeVisible();
+test(
+  'the panel’s code that does not come is said in its place, and Försök igen fetches it',
+  { tag: '@whole-browser' },
+  async ({ page, recipes }) => {
+    // Offline before the service worker kept it, or a new version of the site has replaced the chunk.
+    let blocked = true;
+    const asked: string[] = [];
+    await page.route(/\/measures-view\.[\w-]+\.js(\?again=\d+)?$/, (route) => {
+      asked.push(route.request().url());
+      return blocked ? route.abort('internetdisconnected') : route.continue();
+    });
+    await open(page, recipes);
+    await measuresButton(page).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'Verktygen kunde inte laddas.' });
+    await expect(failed).toHaveText('Verktygen kunde inte laddas. Kontrollera anslutningen och försök igen.');
+    await expect(items(page)).toHaveText(WRITTEN);
+    await expectAccessible(page);
+    const retry = page.getByRole('button', { name: 'Försök igen' });
+    const before = asked.length;
+    await retry.click();
+    await expect.poll(() => asked.length).toBeGreaterThan(before);
+    await expect(failed).toBeVisible();
 
-  // Closed and opened again, the panel asks again by itself.
-  await measuresButton(page).click();
-  await expect(failed).toHaveCount(0);
-  const closed = asked.length;
-  await measuresButton(page).click();
-  await expect.poll(() => asked.length).toBeGreaterThan(closed);
-  await expect(failed).toBeVisible();
+    // Closed and opened again, the panel asks again by itself.
+    await measuresButton(page).click();
+    await expect(failed).toHaveCount(0);
+    const closed = asked.length;
+    await measuresButton(page).click();
+    await expect.poll(() => asked.length).toBeGreaterThan(closed);
+    await expect(failed).toBeVisible();
 
-  // Let through, it comes.
-  blocked = false;
-  await retry.click();
-  await expect(page.getByRole('group', { name: 'Visa mängder' })).toBeVisible();
-  await expect(failed).toHaveCount(0);
-  await page.getByRole('group', { name: 'Visa mängder' }).getByRole('radio', { name: 'Vikt (g)' }).check();
-  await expect(items(page).nth(1)).toHaveText('ca 180 gVetemjöl');
-});
+    // Let through, it comes.
+    blocked = false;
+    await retry.click();
+    await expect(page.getByRole('group', { name: 'Visa mängder' })).toBeVisible();
+    await expect(failed).toHaveCount(0);
+    await page.getByRole('group', { name: 'Visa mängder' }).getByRole('radio', { name: 'Vikt (g)' }).check();
+    await expect(items(page).nth(1)).toHaveText('ca 180 gVetemjöl');
+  },
+);
