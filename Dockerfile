@@ -72,6 +72,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # node is PID 1 and handles SIGTERM itself: `docker stop` ends it gracefully with exit code 0. --liftoff-only:
 # V8 compiles PGlite's WebAssembly once, with its baseline compiler; --max-semi-space-size=8: a young generation of
 # at most 8 MB a half, which V8 would otherwise grow to 64 MB and keep (docs/decisions/041-memory-on-a-small-machine.md);
-# --optimize-for-size: V8 collects and grows its heap for memory, not speed (docs/decisions/043-memory-at-100000-recipes.md).
-# The same flags as npm start's (tests/unit/node-flags.test.ts).
-CMD ["node", "--liftoff-only", "--max-semi-space-size=8", "--optimize-for-size", "server/start.ts"]
+# --optimize-for-size: V8 collects and grows its heap for memory, not speed (docs/decisions/043-memory-at-100000-recipes.md);
+# --import=./server/drizzle-loading.ts: drizzle-orm's files found without Node re-reading its package.json for each
+# (docs/decisions/072-drizzle-loading.md). The same flags as npm start's (tests/unit/node-flags.test.ts).
+CMD ["node", "--liftoff-only", "--max-semi-space-size=8", "--optimize-for-size", "--import=./server/drizzle-loading.ts", "server/start.ts"]

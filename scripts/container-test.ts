@@ -432,10 +432,13 @@ function databaseLogins(engine: Engine, env: NodeJS.ProcessEnv, recipesPassword:
 async function main(): Promise<void> {
   installFromDebian({ '/usr/sbin/debootstrap': 'debootstrap' });
   // `--fetch-only`: Docker and debootstrap installed and the stand-ins' files fetched, nothing built or run (.ci/run
-  // does it beside the unit tests: the downloads then cost the container step nothing).
+  // does it beside the unit tests: the downloads then cost the container step nothing). Keycloak's distribution too:
+  // the production part's stand-in is made of it, and `npm run test:keycloak`, which .ci/run runs after this fetch,
+  // finds it in the cache as well.
   if (process.argv.includes('--fetch-only')) {
     step("the stand-ins' files fetched");
     fetchStandInFiles(root, join(cacheRoot(process.env), 'containers'));
+    prepareKeycloak(process.env, (line) => console.log(line));
     step(`fetched in ${seconds(started)} s`);
     return;
   }

@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { cliNodeFlags } from './start-script.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -26,7 +27,7 @@ export function scriptFile(script: string): string {
 
 /** `npm run SCRIPT -- ARGS`: the script's file run by Node itself (see above). */
 export function npmRun(script: string, args: string[], env: Record<string, string>): Promise<CliResult> {
-  return run(process.execPath, ['--liftoff-only', scriptFile(script), ...args], env);
+  return run(process.execPath, [...cliNodeFlags(), scriptFile(script), ...args], env);
 }
 
 /** `npm run --silent SCRIPT -- ARGS` exactly as a user types it: npm, then tsx, then the script's file. */

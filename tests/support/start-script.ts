@@ -13,6 +13,14 @@ export type StartScript = {
   file: string;
 };
 
+/**
+ * Node's flags for a CLI or holder process the tests start themselves: npm start's `--liftoff-only` and `--import`s
+ * (drizzle-orm's loading, docs/decisions/072), without its memory settings.
+ */
+export function cliNodeFlags(): string[] {
+  return startScript().flags.filter((flag) => flag === '--liftoff-only' || flag.startsWith('--import='));
+}
+
 export function startScript(): StartScript {
   const scripts = (
     JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {

@@ -18,6 +18,7 @@ import { freshPgliteDir } from '../../support/database.ts';
 import { npmRun } from '../../support/npm-cli.ts';
 import { freePort } from '../../../scripts/free-ports.ts';
 import { startedFolders, startNpm } from '../lifecycle/support.ts';
+import { cliNodeFlags } from '../../support/start-script.ts';
 
 // `npm run db:backup` of an embedded database that another process holds and keeps writing to, then
 // `npm run db:restore` into a new folder: everything committed before the backup is there, and no
@@ -37,7 +38,7 @@ afterAll(() => folders?.remove());
 async function startHolder(
   dataDir: string,
 ): Promise<{ child: ChildProcess; committed(): number; output(): string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--liftoff-only', HOLDER, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...cliNodeFlags(), HOLDER, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
   let output = '';
   let committed = 0;
   child.stdout.on('data', (chunk: Buffer) => {

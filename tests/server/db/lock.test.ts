@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirInUseError, openDatabase } from '../../../server/db/index.ts';
 import { LOCK_FILE } from '../../../server/db/data-folder/data-dir-lock.ts';
 import { freshPgliteDir } from '../../support/database.ts';
+import { cliNodeFlags } from '../../support/start-script.ts';
 
 const HOLDER = fileURLToPath(new URL('./lock-holder.ts', import.meta.url));
 
@@ -15,7 +16,7 @@ const HOLDER = fileURLToPath(new URL('./lock-holder.ts', import.meta.url));
  * PGlite's WebAssembly a second time).
  */
 function holder(dataDir: string): { child: ChildProcess; output: Promise<string> } {
-  const child = spawn(process.execPath, ['--liftoff-only', HOLDER, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...cliNodeFlags(), HOLDER, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
   const output = new Promise<string>((resolve) => {
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -6,6 +6,7 @@ import { applyMigrations } from '../../../server/db/migrate.ts';
 import { SEED_RECIPES } from '../../../server/db/transfer/seed-recipes.ts';
 import { freshPgliteDir, freshPostgresUrl } from '../../support/database.ts';
 import { scriptFile } from '../../support/npm-cli.ts';
+import { cliNodeFlags } from '../../support/start-script.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -15,7 +16,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  */
 function seedCli(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--liftoff-only', scriptFile('db:seed'), ...args], {
+    const child = spawn(process.execPath, [...cliNodeFlags(), scriptFile('db:seed'), ...args], {
       cwd: ROOT,
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/root', ...env },
     });

@@ -8,6 +8,7 @@ import { findUserByUsername } from '../../../server/idp/users/user-repository.ts
 import { users } from '../../../server/db/schema/user-tables.ts';
 import { closeTestDatabase, createTestDatabase, freshPgliteDir } from '../../support/database.ts';
 import { scriptFile } from '../../support/npm-cli.ts';
+import { cliNodeFlags } from '../../support/start-script.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -136,7 +137,7 @@ describe('npm run users (the real process)', () => {
   it('adds a user read from stdin and lists it', () => {
     const env = { ...process.env, DATA_DIR: folder.dir, DATABASE_URL: '', KEYCLOAK_URL: '' };
     // The file `npm run users` names, run by Node itself (tests/support/npm-cli.ts says why).
-    const users = [process.execPath, '--liftoff-only', scriptFile('users')] as const;
+    const users = [process.execPath, ...cliNodeFlags(), scriptFile('users')] as const;
     const add = spawnSync(
       users[0],
       [...users.slice(1), 'add', 'ada', '--email', 'ada@example.se', '--first', 'Ada', '--last', 'L', '--editor'],
