@@ -12,21 +12,20 @@ import { registerHooks } from 'node:module';
 /** drizzle-orm's folder, as Node resolves it (its real path). */
 const DRIZZLE = new URL('./', import.meta.resolve('drizzle-orm')).href;
 
-/** A relative `.js` import by one of drizzle-orm's own files (not a file of a package nested in it). */
-export function isDrizzleInternal(specifier: string, parentURL: string | undefined): boolean {
-  return (
-    parentURL !== undefined &&
-    parentURL.startsWith(DRIZZLE) &&
-    !parentURL.slice(DRIZZLE.length).includes('node_modules/') &&
-    /^\.\.?\//.test(specifier) &&
-    specifier.endsWith('.js')
-  );
+/**
+ * The URL of one of drizzle-orm's own files that another of them imports by a relative `.js` path, or undefined for
+ * any other import (another package, a file of a package nested in drizzle-orm's folder, a path out of the folder).
+ */
+export function drizzleFileURL(specifier: string, parentURL: string | undefined): string | undefined {
+  if (!parentURL?.startsWith(DRIZZLE) || !/^\.\.?\//.test(specifier) || !specifier.endsWith('.js')) return undefined;
+  const url = new URL(specifier, parentURL).href;
+  const inside = (href: string) => href.startsWith(DRIZZLE) && !href.slice(DRIZZLE.length).includes('node_modules/');
+  return inside(parentURL) && inside(url) ? url : undefined;
 }
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    if (isDrizzleInternal(specifier, context.parentURL))
-      return { url: new URL(specifier, context.parentURL).href, format: 'module', shortCircuit: true };
-    return nextResolve(specifier, context);
+    const url = drizzleFileURL(specifier, context.parentURL);
+    return url ? { url, format: 'module', shortCircuit: true } : nextResolve(specifier, context);
   },
 });

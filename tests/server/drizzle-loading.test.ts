@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isDrizzleInternal } from '../../server/drizzle-loading.ts';
+import { drizzleFileURL } from '../../server/drizzle-loading.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DRIZZLE = new URL('./', import.meta.resolve('drizzle-orm')).href;
@@ -44,13 +44,16 @@ describe("drizzle-orm's loading", () => {
 
   it("takes only drizzle-orm's relative .js imports of its own files", () => {
     const inside = `${DRIZZLE}pg-core/db.js`;
-    expect(isDrizzleInternal('./dialect.js', inside)).toBe(true);
-    expect(isDrizzleInternal('../entity.js', inside)).toBe(true);
-    // Another package, a file without .js, a file of a package nested in drizzle-orm's folder, a caller elsewhere.
-    expect(isDrizzleInternal('@electric-sql/pglite', inside)).toBe(false);
-    expect(isDrizzleInternal('./dialect.cjs', inside)).toBe(false);
-    expect(isDrizzleInternal('./index.js', `${DRIZZLE}node_modules/other/lib/a.js`)).toBe(false);
-    expect(isDrizzleInternal('./entity.js', new URL('server/app.ts', `file://${ROOT}`).href)).toBe(false);
-    expect(isDrizzleInternal('./entity.js', undefined)).toBe(false);
+    expect(drizzleFileURL('./dialect.js', inside)).toBe(`${DRIZZLE}pg-core/dialect.js`);
+    expect(drizzleFileURL('../entity.js', inside)).toBe(`${DRIZZLE}entity.js`);
+    // Another package, a file without .js, a path out of the folder, a file of a package nested in drizzle-orm's
+    // folder, a caller elsewhere, no caller.
+    expect(drizzleFileURL('@electric-sql/pglite', inside)).toBeUndefined();
+    expect(drizzleFileURL('./dialect.cjs', inside)).toBeUndefined();
+    expect(drizzleFileURL('../../pg/lib/index.js', inside)).toBeUndefined();
+    expect(drizzleFileURL('./index.js', `${DRIZZLE}node_modules/other/lib/a.js`)).toBeUndefined();
+    expect(drizzleFileURL('./node_modules/other/a.js', `${DRIZZLE}index.js`)).toBeUndefined();
+    expect(drizzleFileURL('./entity.js', new URL('server/app.ts', `file://${ROOT}`).href)).toBeUndefined();
+    expect(drizzleFileURL('./entity.js', undefined)).toBeUndefined();
   });
 });
