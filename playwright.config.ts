@@ -40,6 +40,9 @@ const ignored = process.env.E2E_KEYCLOAK_URL
 // docs/decisions/071-e2e-in-the-headless-shell.md.
 const WHOLE_BROWSER = /offline\.spec\.ts|@whole-browser/;
 const NOT_WHOLE_BROWSER = /^(?!.*(?:offline\.spec\.ts|@whole-browser))/;
+// Specs on workers of their own: Playwright's own `test` (backup-and-move starts its own servers), launch options of
+// their own (layout-screens launches the whole browser, whose pictures are committed).
+const OWN_WORKERS = ['**/backup-and-move.spec.ts', '**/layout-screens.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -66,9 +69,20 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
-  // The whole browser's project first: its few long specs (offline.spec.ts alone is over a minute) start at once rather
-  // than being the run's last minute on one worker.
+  // Playwright takes its queue in order, and queues a spec that needs a worker of its own (one that imports its own
+  // `test` or sets launch options) after every spec sharing its project's workers: backup-and-move (a minute) and
+  // layout-screens started in the run's last minute and were its tail. They have a project of their own, first, and the
+  // whole browser's next (offline.spec.ts alone is over a minute), so the long ones start with the run.
   projects: [
+    {
+      name: 'chromium-own-workers',
+      testMatch: OWN_WORKERS,
+      testIgnore: ignored,
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL, args: CHROMIUM_ARGS },
+      },
+    },
     {
       name: 'chromium-browser',
       testIgnore: ignored,
@@ -80,7 +94,7 @@ export default defineConfig({
     },
     {
       name: 'chromium',
-      testIgnore: ignored,
+      testIgnore: [...ignored, ...OWN_WORKERS],
       grepInvert: WHOLE_BROWSER,
       use: {
         ...devices['Desktop Chrome'],
